@@ -1,0 +1,369 @@
+/* Private layout of the IR core.  Only files in core/ include this.
+ *
+ * Uniqued objects (types, attributes, affine expressions, maps and sets)
+ * all start with st__hdr and live in the context's arena; the uniquer
+ * compares their bytes, so every field that takes part in equality must be
+ * set and padding must be zero (build keys in zeroed memory).
+ */
+#ifndef STRATA_CORE_INTERNAL_H
+#define STRATA_CORE_INTERNAL_H
+
+#include "strata/affine.h"
+#include "strata/dialect.h"
+#include "strata/ir.h"
+
+#include <assert.h>
+#include <string.h>
+
+/* ------------------------------------------------------------- uniquing */
+
+/* Kind tags: types use st_type_kind, attributes ST__ATTR_BASE + st_attr_kind,
+ * affine objects the values below. */
+enum {
+	ST__ATTR_BASE = 64,
+	ST__AFFINE_EXPR_BASE = 128, /* + st_affine_kind */
+	ST__AFFINE_MAP = 160,
+	ST__INTEGER_SET = 161,
+};
+
+typedef struct st__hdr {
+	uint32_t tag;
+	uint32_t hash;
+	uint32_t size; /* bytes of the whole object, header included */
+	uint32_t aux;  /* free for the kind (kept zero if unused) */
+} st__hdr;
+
+/* Returns the canonical copy of `key` (whose first bytes are an st__hdr with
+ * `tag` and `size` set; `hash` is computed here).  NULL on allocation
+ * failure. */
+void *st__uniq(st_context *ctx, const void *key);
+/* Arena memory that lives as long as the context (zeroed). */
+void *st__arena_alloc(st_context *ctx, size_t size);
+/* Scratch buffer for building keys; valid until the next call. */
+void *st__scratch(st_context *ctx, size_t size);
+
+/* ----------------------------------------------------------- identifiers */
+
+struct st__opname;
+
+struct st_ident {
+	uint32_t len;
+	uint32_t hash;
+	struct st__opname *opname; /* lazily set when used as an op name */
+	char data[];               /* NUL-terminated */
+};
+
+/* ------------------------------------------------------------------ types */
+
+struct st_type {
+	st__hdr h; /* h.tag is the st_type_kind */
+};
+
+typedef struct st__int_type {
+	struct st_type base;
+	uint32_t width;
+	uint32_t signedness;
+} st__int_type;
+
+typedef struct st__types_type { /* function (ninputs = h.aux) and tuple */
+	struct st_type base;
+	uint32_t n;
+	uint32_t pad;
+	st_type *types[];
+} st__types_type;
+
+typedef struct st__shaped_type { /* vector, tensor, memref, unranked, complex */
+	struct st_type base;
+	st_type *elt;
+	st_attr *attr1; /* tensor encoding / memref layout */
+	st_attr *attr2; /* memref memory space */
+	uint64_t scalable; /* vector: bit i set when dim i is scalable */
+	uint32_t rank;
+	uint32_t pad;
+	int64_t dims[];
+} st__shaped_type;
+
+typedef struct st__opaque_type {
+	struct st_type base;
+	st_ident *dialect;
+	st_ident *body;
+} st__opaque_type;
+
+typedef struct st__dialect_obj { /* dialect types and attributes */
+	st__hdr h;
+	st_dialect *dialect;
+	st_ident *mnemonic;
+	size_t nparams;
+	st_attr *params[];
+} st__dialect_obj;
+
+/* ------------------------------------------------------------- attributes */
+
+struct st_attr {
+	st__hdr h; /* h.tag is ST__ATTR_BASE + st_attr_kind */
+};
+
+typedef struct st__int_attr {
+	struct st_attr base;
+	st_type *type;
+	size_t nwords;
+	uint64_t words[]; /* bits above the width are zero */
+} st__int_attr;
+
+typedef struct st__float_attr {
+	struct st_attr base;
+	st_type *type;
+	uint64_t bits; /* the value's bit pattern in its own format */
+} st__float_attr;
+
+typedef struct st__string_attr {
+	struct st_attr base;
+	st_type *type; /* NULL: untyped */
+	st_ident *str;
+} st__string_attr;
+
+typedef struct st__list_attr { /* array, fused loc (h.aux: has metadata) */
+	struct st_attr base;
+	st_attr *meta;
+	size_t n;
+	st_attr *elts[];
+} st__list_attr;
+
+typedef struct st__dict_attr {
+	struct st_attr base;
+	size_t n;
+	st_named_attr entries[];
+} st__dict_attr;
+
+typedef struct st__dense_attr { /* dense arrays and dense elements */
+	struct st_attr base;
+	st_type *type; /* element type for arrays, shaped type for elements */
+	size_t n;      /* number of stored values (1 for a splat) */
+	uint32_t is_float;
+	uint32_t is_splat;
+	union {
+		int64_t i;
+		double f;
+	} vals[];
+} st__dense_attr;
+
+typedef struct st__type_attr {
+	struct st_attr base;
+	st_type *type;
+} st__type_attr;
+
+typedef struct st__symref_attr {
+	struct st_attr base;
+	size_t n; /* root + nested */
+	st_ident *names[];
+} st__symref_attr;
+
+typedef struct st__ptr_attr { /* affine map and integer set attributes */
+	struct st_attr base;
+	const void *ptr;
+} st__ptr_attr;
+
+typedef struct st__opaque_attr {
+	struct st_attr base;
+	st_ident *dialect;
+	st_ident *body;
+	st_type *type;
+} st__opaque_attr;
+
+typedef struct st__file_loc {
+	struct st_attr base;
+	st_ident *file;
+	uint32_t line, col, end_line, end_col; /* end_line 0: no range */
+} st__file_loc;
+
+typedef struct st__name_loc {
+	struct st_attr base;
+	st_ident *name;
+	st_attr *child;
+} st__name_loc;
+
+typedef struct st__callsite_loc {
+	struct st_attr base;
+	st_attr *callee;
+	st_attr *caller;
+} st__callsite_loc;
+
+static inline st_attr_kind st__akind(const st_attr *a) { return (st_attr_kind)(a->h.tag - ST__ATTR_BASE); }
+
+/* --------------------------------------------------------- affine objects */
+
+struct st_affine_expr {
+	st__hdr h; /* tag ST__AFFINE_EXPR_BASE + kind; aux caches the depth and
+	            * whether a dim occurs (affine_expr.c) */
+	st_affine_expr *lhs;
+	st_affine_expr *rhs;
+	int64_t value; /* constant value or dim/symbol position */
+};
+
+struct st_affine_map {
+	st__hdr h;
+	uint32_t ndims, nsyms;
+	size_t nresults;
+	st_affine_expr *results[];
+};
+
+struct st_integer_set {
+	st__hdr h;
+	uint32_t ndims, nsyms;
+	size_t n;
+	/* n constraint pointers, then n is_eq bytes, zero-padded to 8 bytes */
+	st_affine_expr *constraints[];
+};
+
+/* Depth of an expression tree (0 for a leaf); the parsers bound it so that
+ * the recursive printers and evaluators cannot exhaust the stack. */
+unsigned st__affine_expr_depth(const st_affine_expr *e);
+
+/* --------------------------------------------------------- values and ops */
+
+struct st_use {
+	st_use *next;
+	st_use **back;
+	st_op *owner;
+	union {
+		st_value *value;
+		st_block *block;
+	};
+};
+
+enum { ST__VAL_RESULT = 0, ST__VAL_ARG = 1, ST__VAL_PLACEHOLDER = 2 };
+
+struct st_value {
+	st_use *first_use;
+	st_type *type;
+	uint32_t kind : 2;
+	uint32_t index : 30;
+	/* Scratch for one algorithm at a time (the printer's value names). */
+	uint32_t aux;
+};
+
+typedef struct st__block_arg {
+	struct st_value v;
+	st_block *owner;
+	st_attr *loc;
+} st__block_arg;
+
+/* Per op-name record, shared by all ops of that name. */
+typedef struct st__opname {
+	st_context *ctx;
+	st_ident *name;
+	const st_opdef *def; /* NULL: unregistered */
+	st_dialect *dialect; /* NULL: unregistered dialect */
+	uint32_t traits;
+} st__opname;
+
+struct st_region {
+	st_block *first, *last;
+	st_op *parent;
+};
+
+struct st_op {
+	st_op *prev, *next;
+	st_block *block;
+	st__opname *name;
+	st_attr *loc;
+	st_attr *attrs;       /* dictionary */
+	st_use *operands;     /* inline after the regions, or out of line */
+	st_use *succs;        /* inline */
+	st_region *regions;   /* inline */
+	uint32_t nresults;
+	uint32_t noperands;
+	uint32_t operand_cap; /* 0: operands are inline (capacity = noperands at creation) */
+	uint32_t order;       /* position hint for is_before_in_block */
+	uint16_t nsuccs;
+	uint16_t nregions;
+	uint32_t inline_operands; /* capacity of the inline operand storage */
+};
+/* Results are stored before the op, in reverse: result i is at ((st_value*)op)[-1-i]. */
+static inline st_value *st__result(const st_op *op, size_t i) {
+	return (st_value *)op - 1 - i;
+}
+
+struct st_block {
+	st_block *prev, *next;
+	st_region *parent;
+	st_op *first, *last;
+	st_use *first_use; /* predecessor successor-slots */
+	st__block_arg **args;
+	uint32_t nargs, argcap;
+	bool order_valid;
+	uint32_t aux; /* scratch (the printer's block numbers) */
+	st_context *ctx;
+};
+
+/* ---------------------------------------------------------------- dialects */
+
+struct st_dialect {
+	st_ident *name;
+	const st_dialect_def *def;
+};
+
+/* ---------------------------------------------------------------- context */
+
+typedef struct st__htab {
+	void **slots;
+	size_t cap; /* power of two */
+	size_t count;
+} st__htab;
+
+typedef struct st__handler {
+	st_diag_handler fn;
+	void *ud;
+} st__handler;
+
+typedef struct st__source {
+	st_ident *name;
+	st_str buf;
+} st__source;
+
+typedef struct st__arena_chunk {
+	struct st__arena_chunk *next;
+	size_t size;
+	size_t used;
+	/* data follows, 16-byte aligned */
+} st__arena_chunk;
+
+struct st_context {
+	st_alloc_fn alloc;
+	void *alloc_ud;
+	bool oom;
+	bool allow_unregistered;
+	bool destroying;
+	st__arena_chunk *arena;
+	void *scratch;
+	size_t scratch_size;
+	st__htab idents;
+	st__htab uniq;
+	st_dialect **dialects;
+	size_t ndialects;
+	st__handler *handlers;
+	size_t nhandlers;
+	st__source *sources;
+	size_t nsources;
+	st_write_fn diag_out;
+	void *diag_out_ud;
+	size_t nerrors;
+	/* Cached common objects. */
+	st_type *i1, *i32, *i64, *index;
+	st_attr *unit, *empty_dict, *unknown_loc;
+};
+
+/* Hashing shared by the tables. */
+uint32_t st__hash_bytes(const void *data, size_t len, uint32_t seed);
+
+/* Op names: the record for `name`, created on first use. */
+st__opname *st__opname_get(st_context *ctx, st_str name);
+
+/* Formatting helper: vsnprintf into context memory (caller frees with
+ * st_ctx_free(ctx, p, strlen(p) + 1)). */
+char *st__vformat(st_context *ctx, const char *fmt, va_list ap);
+
+/* Types used everywhere. */
+static inline st_context *st__block_ctx(const st_block *b) { return b->ctx; }
+
+#endif

@@ -1,0 +1,1339 @@
+/* The op parser: MLIR's generic form, regions, blocks, SSA names with
+ * forward references, custom forms through op definitions, and the public
+ * API that custom-syntax hooks use.
+ *
+ * SSA names live in one chained hash table whose entries carry the id of
+ * their isolated scope (values) or region (blocks); a log of definitions
+ * lets a region's names be dropped when it ends.  Plain numeric names
+ * (`%12`, what printers emit) skip the hash: they index an array.
+ */
+#include "parser_internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct st__name_entry {
+	const char *name;
+	uint32_t len;
+	uint32_t hash;
+	uint32_t scope;
+	uint32_t next, prev; /* chain links, 1-based; 0: none */
+	bool is_block;
+	bool live;
+	bool defined; /* blocks: label seen; values: not a placeholder */
+	st_value *value;    /* first value of the group */
+	uint32_t count;     /* values in the group */
+	st_block *block;
+	st_value **ph;      /* placeholders by result number */
+	uint32_t nph;
+	st__token first_use;
+};
+
+struct st_parse_state {
+	st_parser *p;
+	st_context *ctx;
+	st__opname *name;
+	st_attr *loc;
+	size_t nresult_names;
+	st__vec operands, types, succs, regions;
+	st_named_attr *attrs;
+	size_t nattrs, attr_cap;
+};
+
+typedef struct result_name {
+	st__token tok;
+	uint32_t count;
+} result_name;
+
+static st_status parse_op(st_parser *p, st_block *into);
+
+/* --------------------------------------------------------- name table */
+
+static bool is_numeric_name(const char *s, uint32_t len, uint32_t *out) {
+	/* "%123" */
+	if (len < 2 || len > 10 || !isdigit((unsigned char)s[1]) || (s[1] == '0' && len > 2))
+		return false;
+	uint32_t v = 0;
+	for (uint32_t i = 1; i < len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+		v = v * 10 + (uint32_t)(s[i] - '0');
+	}
+	if (v > 100000000u)
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool log_push(st_parser *p, uint32_t kind, uint32_t idx) {
+	if (p->nlog == p->log_cap) {
+		size_t nc = p->log_cap ? p->log_cap * 2 : 256;
+		st__log_item *nl = st_ctx_realloc(p->ctx, p->log, p->log_cap * sizeof *nl, nc * sizeof *nl);
+		if (!nl)
+			return false;
+		p->log = nl;
+		p->log_cap = nc;
+	}
+	p->log[p->nlog++] = (st__log_item){kind, idx};
+	return true;
+}
+
+static void chain_unlink(st_parser *p, uint32_t idx) {
+	st__name_entry *e = &p->entries[idx - 1];
+	if (e->prev)
+		p->entries[e->prev - 1].next = e->next;
+	else
+		p->buckets[e->hash & (p->nbuckets - 1)] = e->next;
+	if (e->next)
+		p->entries[e->next - 1].prev = e->prev;
+	e->next = e->prev = 0;
+}
+
+static void chain_link(st_parser *p, uint32_t idx) {
+	st__name_entry *e = &p->entries[idx - 1];
+	uint32_t *head = &p->buckets[e->hash & (p->nbuckets - 1)];
+	e->prev = 0;
+	e->next = *head;
+	if (*head)
+		p->entries[*head - 1].prev = idx;
+	*head = idx;
+}
+
+static bool rehash(st_parser *p, size_t nb) {
+	uint32_t *b = st_ctx_alloc(p->ctx, nb * sizeof *b);
+	if (!b)
+		return false;
+	memset(b, 0, nb * sizeof *b);
+	st_ctx_free(p->ctx, p->buckets, p->nbuckets * sizeof *p->buckets);
+	p->buckets = b;
+	p->nbuckets = nb;
+	for (size_t i = 0; i < p->nentries; i++)
+		if (p->entries[i].live)
+			chain_link(p, (uint32_t)i + 1);
+	return true;
+}
+
+static uint32_t entry_new(st_parser *p, const char *name, uint32_t len, uint32_t hash, uint32_t scope) {
+	uint32_t idx;
+	if (p->free_entry) {
+		idx = p->free_entry;
+		p->free_entry = p->entries[idx - 1].next;
+	} else {
+		if (p->nentries == p->entry_cap) {
+			size_t nc = p->entry_cap ? p->entry_cap * 2 : 256;
+			st__name_entry *ne = st_ctx_realloc(p->ctx, p->entries, p->entry_cap * sizeof *ne, nc * sizeof *ne);
+			if (!ne)
+				return 0;
+			p->entries = ne;
+			p->entry_cap = nc;
+		}
+		idx = (uint32_t)++p->nentries;
+	}
+	st__name_entry *e = &p->entries[idx - 1];
+	memset(e, 0, sizeof *e);
+	e->name = name;
+	e->len = len;
+	e->hash = hash;
+	e->scope = scope;
+	e->live = true;
+	if (p->nentries > p->nbuckets && !rehash(p, p->nbuckets ? p->nbuckets * 2 : 256)) {
+		e->live = false;
+		return 0;
+	}
+	chain_link(p, idx);
+	return idx;
+}
+
+static void entry_free(st_parser *p, uint32_t idx) {
+	st__name_entry *e = &p->entries[idx - 1];
+	chain_unlink(p, idx);
+	st_ctx_free(p->ctx, e->ph, e->nph * sizeof *e->ph);
+	e->ph = NULL;
+	e->live = false;
+	e->next = p->free_entry;
+	p->free_entry = idx;
+}
+
+static uint32_t entry_find(st_parser *p, const char *name, uint32_t len, uint32_t hash, uint32_t scope, bool block) {
+	if (!p->nbuckets)
+		return 0;
+	for (uint32_t i = p->buckets[hash & (p->nbuckets - 1)]; i; i = p->entries[i - 1].next) {
+		st__name_entry *e = &p->entries[i - 1];
+		if (e->hash == hash && e->len == len && e->scope == scope && e->is_block == block &&
+		    memcmp(e->name, name, len) == 0)
+			return i;
+	}
+	return 0;
+}
+
+static bool numeric_reserve(st_parser *p, uint32_t n) {
+	if (n < p->numeric_cap)
+		return true;
+	size_t nc = p->numeric_cap ? p->numeric_cap : 1024;
+	while (nc <= n)
+		nc *= 2;
+	st_value **nv = st_ctx_realloc(p->ctx, p->numeric, p->numeric_cap * sizeof *nv, nc * sizeof *nv);
+	if (!nv)
+		return false;
+	p->numeric = nv;
+	uint32_t *ns = st_ctx_realloc(p->ctx, p->numeric_scope, p->numeric_cap * sizeof *ns, nc * sizeof *ns);
+	if (!ns)
+		return false;
+	p->numeric_scope = ns;
+	memset(p->numeric + p->numeric_cap, 0, (nc - p->numeric_cap) * sizeof *nv);
+	memset(p->numeric_scope + p->numeric_cap, 0, (nc - p->numeric_cap) * sizeof *ns);
+	p->numeric_cap = nc;
+	return true;
+}
+
+static st__vec *placeholders_of(st_parser *p) { return &p->placeholders; }
+
+static st_value *placeholder_new(st_parser *p, st_type *type) {
+	st_value *v = st_ctx_alloc(p->ctx, sizeof *v);
+	if (!v)
+		return NULL;
+	memset(v, 0, sizeof *v);
+	v->type = type;
+	v->kind = ST__VAL_PLACEHOLDER;
+	st__vec *all = placeholders_of(p);
+	v->index = (uint32_t)all->n;
+	if (!st__vec_push(p->ctx, all, v)) {
+		st_ctx_free(p->ctx, v, sizeof *v);
+		return NULL;
+	}
+	p->nplaceholders++;
+	return v;
+}
+
+static void placeholder_free(st_parser *p, st_value *v) {
+	st__vec *all = placeholders_of(p);
+	assert(!v->first_use);
+	all->data[v->index] = NULL;
+	st_ctx_free(p->ctx, v, sizeof *v);
+	p->nplaceholders--;
+}
+
+static const char *type_str(st_parser *p, const st_type *t, char *buf, size_t n);
+
+/* Binds a group of `count` results starting at `first` to a name. */
+static st_status define_value(st_parser *p, const st__token *t, st_value *first, uint32_t count) {
+	uint32_t num;
+	if (count == 1 && is_numeric_name(t->start, t->len, &num)) {
+		if (!numeric_reserve(p, num))
+			return ST_FAIL;
+		if (p->numeric_scope[num] == 0 && !entry_find(p, t->start, t->len, st__hash_bytes(t->start, t->len, 0), p->scope, false)) {
+			p->numeric[num] = first;
+			p->numeric_scope[num] = p->scope + 1;
+			return log_push(p, 1, num) ? ST_OK : ST_FAIL;
+		}
+		if (p->numeric_scope[num] == p->scope + 1)
+			return st__err_at(p, t, "redefinition of SSA value '%.*s'", (int)t->len, t->start);
+	}
+	uint32_t h = st__hash_bytes(t->start, t->len, 0);
+	uint32_t idx = entry_find(p, t->start, t->len, h, p->scope, false);
+	if (idx) {
+		st__name_entry *e = &p->entries[idx - 1];
+		if (e->defined)
+			return st__err_at(p, t, "redefinition of SSA value '%.*s'", (int)t->len, t->start);
+		/* Resolve forward references. */
+		for (uint32_t i = 0; i < e->nph; i++) {
+			st_value *ph = e->ph[i];
+			if (!ph)
+				continue;
+			if (i >= count)
+				return st__err_at(p, &e->first_use, "operation defines %u results but was used as result #%u", count, i);
+			st_value *real = st_value_is_block_arg(first) ? first : st__result(st_value_defining_op(first), first->index + i);
+			if (real->type != ph->type) {
+				char a[128], b[128];
+				return st__err_at(p, t, "definition of SSA value '%.*s#%u' has type '%s' but prior uses expect '%s'",
+				                  (int)t->len, t->start, i, type_str(p, real->type, a, sizeof a),
+				                  type_str(p, ph->type, b, sizeof b));
+			}
+			st_value_replace_all_uses(ph, real);
+			placeholder_free(p, ph);
+			e->ph[i] = NULL;
+		}
+		e->defined = true;
+		e->value = first;
+		e->count = count;
+		return ST_OK;
+	}
+	idx = entry_new(p, t->start, t->len, h, p->scope);
+	if (!idx)
+		return ST_FAIL;
+	st__name_entry *e = &p->entries[idx - 1];
+	e->defined = true;
+	e->value = first;
+	e->count = count;
+	return log_push(p, 0, idx) ? ST_OK : ST_FAIL;
+}
+
+/* Resolves a use `%name#num` of type `type`; creates a forward reference
+ * when the name is not defined yet. */
+static st_status use_value(st_parser *p, const st__token *t, uint32_t num, st_type *type, st_value **out) {
+	char a[128], b[128];
+	uint32_t nn;
+	st_value *v = NULL;
+	if (num == 0 && is_numeric_name(t->start, t->len, &nn) && nn < p->numeric_cap &&
+	    p->numeric_scope[nn] == p->scope + 1) {
+		v = p->numeric[nn];
+	} else {
+		uint32_t h = st__hash_bytes(t->start, t->len, 0);
+		uint32_t idx = entry_find(p, t->start, t->len, h, p->scope, false);
+		if (!idx) {
+			idx = entry_new(p, t->start, t->len, h, p->scope);
+			if (!idx || !log_push(p, 0, idx))
+				return ST_FAIL;
+			p->entries[idx - 1].first_use = *t;
+		}
+		st__name_entry *e = &p->entries[idx - 1];
+		if (e->defined) {
+			if (num >= e->count)
+				return st__err_at(p, t, "reference to invalid result number");
+			v = num == 0 ? e->value : st__result(st_value_defining_op(e->value), e->value->index + num);
+		} else {
+			if (num >= e->nph) {
+				if (num > 1u << 20)
+					return st__err_at(p, t, "reference to invalid result number");
+				st_value **nph = st_ctx_realloc(p->ctx, e->ph, e->nph * sizeof *nph, (num + 1) * sizeof *nph);
+				if (!nph)
+					return ST_FAIL;
+				memset(nph + e->nph, 0, (num + 1 - e->nph) * sizeof *nph);
+				e->ph = nph;
+				e->nph = num + 1;
+			}
+			if (!e->ph[num]) {
+				e->ph[num] = placeholder_new(p, type);
+				if (!e->ph[num])
+					return ST_FAIL;
+			}
+			v = e->ph[num];
+		}
+	}
+	if (v->type != type)
+		return st__err_at(p, t, "use of value '%.*s' expects different type than prior uses: '%s' vs '%s'", (int)t->len,
+		                  t->start, type_str(p, type, a, sizeof a), type_str(p, v->type, b, sizeof b));
+	*out = v;
+	return ST_OK;
+}
+
+/* Blocks: `^name` in the current region. */
+static st_block *lookup_block(st_parser *p, const st__token *t, bool define) {
+	uint32_t h = st__hash_bytes(t->start, t->len, 0);
+	uint32_t idx = entry_find(p, t->start, t->len, h, p->region_id, true);
+	if (!idx) {
+		idx = entry_new(p, t->start, t->len, h, p->region_id);
+		if (!idx || !log_push(p, 0, idx))
+			return NULL;
+		st__name_entry *e = &p->entries[idx - 1];
+		e->is_block = true;
+		e->first_use = *t;
+		e->block = st_block_create(p->ctx);
+		if (!e->block)
+			return NULL;
+	}
+	st__name_entry *e = &p->entries[idx - 1];
+	if (define) {
+		if (e->defined) {
+			st__err_at(p, t, "redefinition of block '%.*s'", (int)t->len, t->start);
+			return NULL;
+		}
+		e->defined = true;
+	}
+	return e->block;
+}
+
+/* Pops names logged since `mark`.  Values of an isolated scope that are
+ * still forward references are errors; blocks never defined are errors.
+ * In a non-isolated region, pending forward references are kept for the
+ * enclosing region (graph regions may use values defined later). */
+static st_status pop_names(st_parser *p, size_t mark, bool isolated, bool region_end) {
+	st_status s = ST_OK;
+	size_t keep_from = p->nlog;
+	st__log_item *kept = NULL;
+	size_t nkept = 0;
+	for (size_t i = p->nlog; i-- > mark;) {
+		st__log_item it = p->log[i];
+		if (it.kind == 1) {
+			p->numeric[it.idx] = NULL;
+			p->numeric_scope[it.idx] = 0;
+			continue;
+		}
+		st__name_entry *e = &p->entries[it.idx - 1];
+		if (e->is_block) {
+			if (!e->defined) {
+				if (st_succeeded(s))
+					s = st__err_at(p, &e->first_use, "reference to an undefined block");
+				/* The block was never placed in a region: free it. */
+				if (!e->block->parent) {
+					st_block *b = e->block;
+					/* Its uses belong to ops that will be destroyed. */
+					while (b->first_use)
+						st_op_set_successor(b->first_use->owner, (size_t)(b->first_use - b->first_use->owner->succs), NULL);
+					st_block_destroy(b);
+				}
+			}
+			entry_free(p, it.idx);
+			continue;
+		}
+		if (!e->defined) {
+			if (isolated || !region_end) {
+				if (st_succeeded(s))
+					s = st__err_at(p, &e->first_use, "use of undeclared SSA value name");
+			} else {
+				/* keep for the enclosing region */
+				st__log_item *nk = st_ctx_realloc(p->ctx, kept, nkept * sizeof *nk, (nkept + 1) * sizeof *nk);
+				if (nk) {
+					kept = nk;
+					kept[nkept++] = it;
+					continue;
+				}
+				s = ST_FAIL;
+			}
+		}
+		entry_free(p, it.idx);
+	}
+	(void)keep_from;
+	p->nlog = mark;
+	for (size_t i = nkept; i-- > 0;)
+		log_push(p, kept[i].kind, kept[i].idx);
+	st_ctx_free(p->ctx, kept, nkept * sizeof *kept);
+	return s;
+}
+
+/* ------------------------------------------------------------- helpers */
+
+static const char *type_str(st_parser *p, const st_type *t, char *buf, size_t n) {
+	st__bounded bd = {buf, n, 0};
+	st_print_type(p->ctx, t, st__bounded_write, &bd);
+	buf[bd.len < n ? bd.len : n - 1] = 0;
+	return buf;
+}
+
+static bool accept(st_parser *p, st__tok k) {
+	if (p->tok.kind != k)
+		return false;
+	st__lex(p);
+	return true;
+}
+
+static bool expect(st_parser *p, st__tok k, const char *what) {
+	if (p->tok.kind != k) {
+		if (p->tok.kind == T_ERROR)
+			p->failed = true;
+		else
+			st__err_at(p, &p->tok, "expected %s", what);
+		return false;
+	}
+	st__lex(p);
+	return true;
+}
+
+/* ---------------------------------------------------------- parse state */
+
+
+static void state_init(st_parse_state *s, st_parser *p, st__opname *name, st_attr *loc, size_t nres) {
+	memset(s, 0, sizeof *s);
+	s->p = p;
+	s->ctx = p->ctx;
+	s->name = name;
+	s->loc = loc;
+	s->nresult_names = nres;
+}
+
+static void state_free(st_parse_state *s) {
+	for (size_t i = 0; i < s->regions.n; i++) {
+		st_region *r = s->regions.data[i];
+		st_region_clear(r);
+		st_ctx_free(s->ctx, r, sizeof *r);
+	}
+	st__vec_free(s->ctx, &s->operands);
+	st__vec_free(s->ctx, &s->types);
+	st__vec_free(s->ctx, &s->succs);
+	st__vec_free(s->ctx, &s->regions);
+	st_ctx_free(s->ctx, s->attrs, s->attr_cap * sizeof *s->attrs);
+}
+
+st_context *st_parse_state_context(st_parse_state *s) { return s->ctx; }
+st_attr *st_parse_state_loc(st_parse_state *s) { return s->loc; }
+size_t st_parse_state_num_result_names(st_parse_state *s) { return s->nresult_names; }
+st_status st_parse_state_add_operand(st_parse_state *s, st_value *v) {
+	return st__vec_push(s->ctx, &s->operands, v) ? ST_OK : ST_FAIL;
+}
+st_status st_parse_state_add_result_type(st_parse_state *s, st_type *t) {
+	return st__vec_push(s->ctx, &s->types, t) ? ST_OK : ST_FAIL;
+}
+st_status st_parse_state_add_successor(st_parse_state *s, st_block *b) {
+	return st__vec_push(s->ctx, &s->succs, b) ? ST_OK : ST_FAIL;
+}
+size_t st_parse_state_num_operands(st_parse_state *s) { return s->operands.n; }
+st_value *st_parse_state_operand(st_parse_state *s, size_t i) { return s->operands.data[i]; }
+size_t st_parse_state_num_result_types(st_parse_state *s) { return s->types.n; }
+
+static st_status state_add_attr_id(st_parse_state *s, st_ident *id, st_attr *a, bool replace) {
+	for (size_t i = 0; i < s->nattrs; i++)
+		if (s->attrs[i].name == id) {
+			if (!replace)
+				return st__err_at(s->p, &s->p->tok, "attribute '%s' occurs more than once in the attribute list",
+				                  st_ident_cstr(id));
+			s->attrs[i].value = a;
+			return ST_OK;
+		}
+	if (s->nattrs == s->attr_cap) {
+		size_t nc = s->attr_cap ? s->attr_cap * 2 : 4;
+		st_named_attr *na = st_ctx_realloc(s->ctx, s->attrs, s->attr_cap * sizeof *na, nc * sizeof *na);
+		if (!na)
+			return ST_FAIL;
+		s->attrs = na;
+		s->attr_cap = nc;
+	}
+	s->attrs[s->nattrs++] = (st_named_attr){id, a};
+	return ST_OK;
+}
+
+st_status st_parse_state_add_attr(st_parse_state *s, const char *name, st_attr *a) {
+	st_ident *id = st_ident_get_c(s->ctx, name);
+	return id && a ? state_add_attr_id(s, id, a, true) : ST_FAIL;
+}
+
+st_attr *st_parse_state_get_attr(st_parse_state *s, const char *name) {
+	for (size_t i = 0; i < s->nattrs; i++)
+		if (strcmp(st_ident_cstr(s->attrs[i].name), name) == 0)
+			return s->attrs[i].value;
+	return NULL;
+}
+
+st_region *st_parse_state_add_region(st_parse_state *s) {
+	st_region *r = st_ctx_alloc(s->ctx, sizeof *r);
+	if (!r)
+		return NULL;
+	memset(r, 0, sizeof *r);
+	if (!st__vec_push(s->ctx, &s->regions, r)) {
+		st_ctx_free(s->ctx, r, sizeof *r);
+		return NULL;
+	}
+	return r;
+}
+
+static st_status merge_dict(st_parse_state *s, st_attr *dict, bool replace) {
+	for (size_t i = 0; i < st_attr_dict_size(dict); i++) {
+		st_named_attr e = st_attr_dict_entry(dict, i);
+		if (st_failed(state_add_attr_id(s, e.name, e.value, replace)))
+			return ST_FAIL;
+	}
+	return ST_OK;
+}
+
+st_status st_parser_optional_attr_dict(st_parser *p, st_parse_state *s) {
+	if (p->tok.kind != T_LBRACE)
+		return ST_OK;
+	st_attr *d;
+	if (st_failed(st__parse_dict(p, &d)))
+		return ST_FAIL;
+	return merge_dict(s, d, false);
+}
+
+/* MLIR 14 names some attributes differently and wrote segment sizes as
+ * `dense<[..]> : vector<Nxi32>` where current MLIR has `array<i32: ..>`. */
+const char *st__mlir14_attr_to_current(const char *op, const char *attr);
+static st_status normalize_mlir14_attrs(st_parse_state *s) {
+	const char *opname = st_ident_cstr(s->name->name);
+	for (size_t i = 0; i < s->nattrs; i++) {
+		const char *cur = st__mlir14_attr_to_current(opname, st_ident_cstr(s->attrs[i].name));
+		if (!cur)
+			continue;
+		st_attr *v = s->attrs[i].value;
+		bool seg = strstr(cur, "SegmentSizes") != NULL;
+		if (seg && st_attr_get_kind(v) == ST_ATTR_DENSE_ELEMENTS) {
+			st_type *t = st_attr_type(v);
+			int64_t n = st_type_num_elements_static(t);
+			int64_t small[64];
+			if (n < 0 || n > 64)
+				continue;
+			for (int64_t j = 0; j < n; j++)
+				small[j] = st_attr_dense_int(v, (size_t)j);
+			v = st_dense_int_array_attr(s->ctx, s->ctx->i32, (size_t)n, small);
+		}
+		st_ident *id = st_ident_get_c(s->ctx, cur);
+		if (!v || !id)
+			return ST_FAIL;
+		s->attrs[i] = (st_named_attr){id, v};
+	}
+	return ST_OK;
+}
+
+/* Creates the op from the state, moving parsed regions into it. */
+static st_op *state_build(st_parse_state *s) {
+	st_parser *p = s->p;
+	if (p->mlir14 && st_failed(normalize_mlir14_attrs(s)))
+		return NULL;
+	st_attr *dict = st_dict_attr(s->ctx, s->nattrs, s->attrs);
+	if (!dict)
+		return NULL;
+	st_op_state os = {.name = st_ident_str(s->name->name),
+	                  .loc = s->loc,
+	                  .noperands = s->operands.n,
+	                  .operands = (st_value *const *)s->operands.data,
+	                  .nresults = s->types.n,
+	                  .result_types = (st_type *const *)s->types.data,
+	                  .attrs = dict,
+	                  .nsuccessors = s->succs.n,
+	                  .successors = (st_block *const *)s->succs.data,
+	                  .nregions = s->regions.n};
+	st_op *op = st_op_create(s->ctx, &os);
+	if (!op)
+		return NULL;
+	for (size_t i = 0; i < s->regions.n; i++)
+		st_region_take_body(st_op_region(op, i), s->regions.data[i]);
+	return op;
+}
+
+/* ------------------------------------------------------------ operands */
+
+bool st_parser_peek_operand(st_parser *p) { return p->tok.kind == T_PERCENT; }
+
+st_status st_parser_operand(st_parser *p, st_operand_ref *out) {
+	st__token t = p->tok;
+	if (t.kind != T_PERCENT)
+		return st__err_at(p, &t, "expected SSA operand");
+	out->name = st_str_make(t.start, t.len);
+	out->number = 0;
+	out->loc = st__tok_loc(p, &t);
+	st__lex(p);
+	if (p->tok.kind == T_HASH && p->tok.start == t.start + t.len) {
+		st__token h = p->tok;
+		uint64_t v = 0;
+		for (uint32_t i = 1; i < h.len; i++) {
+			if (!isdigit((unsigned char)h.start[i]) || (v = v * 10 + (uint64_t)(h.start[i] - '0')) > (1u << 20))
+				return st__err_at(p, &h, "invalid SSA value result number");
+		}
+		if (h.len < 2)
+			return st__err_at(p, &h, "invalid SSA value result number");
+		out->number = (unsigned)v;
+		st__lex(p);
+	}
+	return ST_OK;
+}
+
+st_status st_parser_resolve_operand(st_parser *p, const st_operand_ref *ref, st_type *type, st_value **out) {
+	st__token t;
+	memset(&t, 0, sizeof t);
+	t.kind = T_PERCENT;
+	t.start = ref->name.data;
+	t.len = (uint32_t)ref->name.len;
+	const st_attr *f = ref->loc ? st_loc_find_file(ref->loc) : NULL;
+	t.line = f ? st_loc_line(f) : p->tok.line;
+	t.col = f ? st_loc_col(f) : p->tok.col;
+	return use_value(p, &t, ref->number, type, out);
+}
+
+/* ------------------------------------------------------------- regions */
+
+static st_status parse_block_arg_list(st_parser *p, st_block *b) {
+	/* `(%a: i32 loc(...), %b: f32)` */
+	if (!accept(p, T_LPAREN))
+		return ST_OK;
+	if (accept(p, T_RPAREN))
+		return ST_OK;
+	do {
+		st__token nt = p->tok;
+		if (nt.kind != T_PERCENT)
+			return st__err_at(p, &nt, "expected SSA identifier");
+		st__lex(p);
+		if (!expect(p, T_COLON, "':' and type for SSA identifier"))
+			return ST_FAIL;
+		st_type *ty;
+		if (st_failed(st__parse_type(p, &ty)))
+			return ST_FAIL;
+		st_attr *loc = st__tok_loc(p, &nt);
+		if (st_failed(st_parser_optional_loc(p, &loc)))
+			return ST_FAIL;
+		st_value *a = st_block_add_arg(b, ty, loc);
+		if (!a || st_failed(define_value(p, &nt, a, 1)))
+			return ST_FAIL;
+	} while (accept(p, T_COMMA));
+	return expect(p, T_RPAREN, "')' to end argument list") ? ST_OK : ST_FAIL;
+}
+
+static st_status parse_block_body(st_parser *p, st_block *b) {
+	while (p->tok.kind != T_CARET && p->tok.kind != T_RBRACE) {
+		if (p->tok.kind == T_EOF)
+			return st__err_at(p, &p->tok, "expected '}' to end region");
+		if (st_failed(parse_op(p, b)))
+			return ST_FAIL;
+	}
+	return ST_OK;
+}
+
+static st_status parse_region_impl(st_parser *p, st_region *r, size_t nargs, const st_region_arg *args,
+                                   bool isolated) {
+	if (p->tok.kind != T_LBRACE)
+		return st__err_at(p, &p->tok, "expected '{' to begin a region");
+	if (p->depth > 200)
+		return st__err_at(p, &p->tok, "regions nested too deeply");
+	st__lex(p);
+	uint32_t saved_scope = p->scope, saved_region = p->region_id;
+	size_t mark = p->nlog;
+	if (isolated)
+		p->scope = ++p->next_scope_id;
+	p->region_id = ++p->next_scope_id;
+	p->depth++;
+	st_status s = ST_OK;
+	if (p->tok.kind == T_RBRACE && nargs == 0) {
+		st__lex(p);
+	} else {
+		st_block *entry = NULL;
+		if (p->tok.kind != T_CARET || nargs) {
+			entry = st_block_create(p->ctx);
+			if (!entry)
+				s = ST_FAIL;
+			else
+				st_region_append_block(r, entry);
+			for (size_t i = 0; st_succeeded(s) && i < nargs; i++) {
+				st__token nt;
+				memset(&nt, 0, sizeof nt);
+				nt.kind = T_PERCENT;
+				nt.start = args[i].ref.name.data;
+				nt.len = (uint32_t)args[i].ref.name.len;
+				const st_attr *f = args[i].ref.loc ? st_loc_find_file(args[i].ref.loc) : NULL;
+				nt.line = f ? st_loc_line(f) : p->tok.line;
+				nt.col = f ? st_loc_col(f) : p->tok.col;
+				st_value *a = st_block_add_arg(entry, args[i].type, args[i].loc ? args[i].loc : args[i].ref.loc);
+				if (!a || st_failed(define_value(p, &nt, a, 1)))
+					s = ST_FAIL;
+			}
+			if (st_succeeded(s) && nargs && p->tok.kind == T_CARET)
+				s = st__err_at(p, &p->tok, "invalid block name in region with named arguments");
+			if (st_succeeded(s))
+				s = parse_block_body(p, entry);
+		}
+		while (st_succeeded(s) && p->tok.kind == T_CARET) {
+			st__token bt = p->tok;
+			st_block *b = lookup_block(p, &bt, true);
+			if (!b) {
+				s = ST_FAIL;
+				break;
+			}
+			st__lex(p);
+			/* A block referenced before its label was created detached;
+			 * place it now, in label order. */
+			if (b->parent) {
+				st_block_remove(b);
+			}
+			st_region_append_block(r, b);
+			if (st_failed(parse_block_arg_list(p, b)) || !expect(p, T_COLON, "':' after block name")) {
+				s = ST_FAIL;
+				break;
+			}
+			s = parse_block_body(p, b);
+		}
+		if (st_succeeded(s) && !expect(p, T_RBRACE, "'}' to end region"))
+			s = ST_FAIL;
+	}
+	p->depth--;
+	st_status ps = pop_names(p, mark, isolated, true);
+	if (st_succeeded(s))
+		s = ps;
+	p->scope = saved_scope;
+	p->region_id = saved_region;
+	return s;
+}
+
+/* Regions of a custom-syntax op take isolation from the op being parsed. */
+st_status st_parser_region(st_parser *p, st_region *r, size_t nargs, const st_region_arg *args) {
+	return parse_region_impl(p, r, nargs, args, p->cur_isolated);
+}
+
+/* ----------------------------------------------------------- successors */
+
+st_status st_parser_successor(st_parser *p, st_block **out) {
+	st__token t = p->tok;
+	if (t.kind != T_CARET)
+		return st__err_at(p, &t, "expected block name");
+	st_block *b = lookup_block(p, &t, false);
+	if (!b)
+		return ST_FAIL;
+	st__lex(p);
+	*out = b;
+	return ST_OK;
+}
+
+/* ------------------------------------------------------------ operations */
+
+st_status st__format_parse(st_parser *p, st_parse_state *s, const st_opdef *def);
+
+static st_status parse_result_list(st_parser *p, st__vec *names, size_t *total) {
+	*total = 0;
+	do {
+		st__token t = p->tok;
+		if (t.kind != T_PERCENT)
+			return st__err_at(p, &t, "expected valid ssa identifier");
+		st__lex(p);
+		uint64_t count = 1;
+		if (accept(p, T_COLON)) {
+			st__token c = p->tok;
+			if (c.kind != T_INT)
+				return st__err_at(p, &c, "expected integer number of results");
+			count = 0;
+			for (uint32_t i = 0; i < c.len; i++) {
+				if (!isdigit((unsigned char)c.start[i]) || (count = count * 10 + (uint64_t)(c.start[i] - '0')) > (1u << 20))
+					return st__err_at(p, &c, "expected integer number of results");
+			}
+			if (count < 1)
+				return st__err_at(p, &c, "expected named operation to have at least 1 result");
+			st__lex(p);
+		}
+		result_name *rn = st_ctx_alloc(p->ctx, sizeof *rn);
+		if (!rn)
+			return ST_FAIL;
+		rn->tok = t;
+		rn->count = (uint32_t)count;
+		if (!st__vec_push(p->ctx, names, rn)) {
+			st_ctx_free(p->ctx, rn, sizeof *rn);
+			return ST_FAIL;
+		}
+		*total += count;
+	} while (accept(p, T_COMMA));
+	return expect(p, T_EQUAL, "'=' after SSA name") ? ST_OK : ST_FAIL;
+}
+
+static void free_result_names(st_parser *p, st__vec *names) {
+	for (size_t i = 0; i < names->n; i++)
+		st_ctx_free(p->ctx, names->data[i], sizeof(result_name));
+	st__vec_free(p->ctx, names);
+}
+
+static st_status check_registered(st_parser *p, const st__token *t, st__opname *on) {
+	if (on->def)
+		return ST_OK;
+	if (on->dialect)
+		return st__err_at(p, t, "unregistered operation '%s' found in dialect ('%s') that does not allow unknown operations",
+		                  st_ident_cstr(on->name), st_ident_cstr(on->dialect->name));
+	if (!st_context_allows_unregistered(p->ctx)) {
+		const char *n = st_ident_cstr(on->name);
+		const char *dot = strchr(n, '.');
+		if (!dot)
+			return st__err_at(p, t, "operation '%s' has no dialect prefix (use --allow-unregistered-dialect to accept it)", n);
+		return st__err_at(p, t,
+		                  "operation '%s' belongs to dialect '%.*s', which is not registered (use --allow-unregistered-dialect)",
+		                  n, (int)(dot - n), n);
+	}
+	return ST_OK;
+}
+
+static st_status parse_generic(st_parser *p, st_parse_state *s) {
+	st__token nt = p->tok;
+	char *name;
+	size_t nlen;
+	if (st_failed(st__unescape(p, &nt, &name, &nlen)))
+		return ST_FAIL;
+	st_str sname = st_str_make(name, nlen);
+	if (p->mlir14) {
+		const char *cur = st__mlir14_to_current(sname);
+		if (cur)
+			sname = st_str_c(cur);
+	}
+	if (nlen == 0) {
+		st_ctx_free(p->ctx, name, nt.len - 1);
+		return st__err_at(p, &nt, "empty operation name is invalid");
+	}
+	s->name = st__opname_get(p->ctx, sname);
+	st_ctx_free(p->ctx, name, nt.len - 1);
+	if (!s->name || st_failed(check_registered(p, &nt, s->name)))
+		return ST_FAIL;
+	st__lex(p);
+	if (!expect(p, T_LPAREN, "'(' to start operand list"))
+		return ST_FAIL;
+	/* Operand refs, resolved once the function type is known. */
+	st_operand_ref small[8];
+	st_operand_ref *refs = small;
+	size_t nrefs = 0, cap = 8;
+	st_status st = ST_OK;
+	if (p->tok.kind != T_RPAREN) {
+		do {
+			if (nrefs == cap) {
+				size_t nc = cap * 2;
+				st_operand_ref *nr = st_ctx_alloc(p->ctx, nc * sizeof *nr);
+				if (!nr) {
+					st = ST_FAIL;
+					break;
+				}
+				memcpy(nr, refs, nrefs * sizeof *nr);
+				if (refs != small)
+					st_ctx_free(p->ctx, refs, cap * sizeof *refs);
+				refs = nr;
+				cap = nc;
+			}
+			if (st_failed(st = st_parser_operand(p, &refs[nrefs])))
+				break;
+			nrefs++;
+		} while (accept(p, T_COMMA));
+	}
+	if (st_succeeded(st) && !expect(p, T_RPAREN, "')' to end operand list"))
+		st = ST_FAIL;
+	if (st_succeeded(st) && accept(p, T_LSQ)) {
+		do {
+			st_block *b;
+			if (st_failed(st = st_parser_successor(p, &b)) || st_failed(st = st_parse_state_add_successor(s, b)))
+				break;
+		} while (accept(p, T_COMMA));
+		if (st_succeeded(st) && !expect(p, T_RSQ, "']' to end successor list"))
+			st = ST_FAIL;
+	}
+	if (st_succeeded(st) && p->tok.kind == T_LESS) {
+		st__lex(p);
+		st_attr *props;
+		if (st_failed(st = st__parse_dict(p, &props)) || st_failed(st = merge_dict(s, props, false)))
+			;
+		else if (!expect(p, T_GREATER, "'>' to close properties"))
+			st = ST_FAIL;
+	}
+	if (st_succeeded(st) && p->tok.kind == T_LPAREN) {
+		st__lex(p);
+		bool saved = p->cur_isolated;
+		bool iso = s->name->def && (s->name->traits & ST_TRAIT_ISOLATED_FROM_ABOVE);
+		if (p->ndefault < 64)
+			p->default_dialect[p->ndefault] = NULL;
+		p->ndefault++;
+		do {
+			st_region *r = st_parse_state_add_region(s);
+			if (!r || st_failed(st = parse_region_impl(p, r, 0, NULL, iso))) {
+				st = ST_FAIL;
+				break;
+			}
+		} while (accept(p, T_COMMA));
+		p->ndefault--;
+		p->cur_isolated = saved;
+		if (st_succeeded(st) && !expect(p, T_RPAREN, "')' to end region list"))
+			st = ST_FAIL;
+	}
+	if (st_succeeded(st))
+		st = st_parser_optional_attr_dict(p, s);
+	st__token ft = p->tok;
+	if (st_succeeded(st) && !expect(p, T_COLON, "':' followed by operation type"))
+		st = ST_FAIL;
+	st_type *fty = NULL;
+	if (st_succeeded(st) && st_succeeded(st = st__parse_type(p, &fty)) && st_type_get_kind(fty) != ST_TYPE_FUNCTION)
+		st = st__err_at(p, &ft, "expected function type");
+	if (st_succeeded(st) && st_type_num_inputs(fty) != nrefs)
+		st = st__err_at(p, &ft, "expected %zu operand type%s but had %zu", nrefs, nrefs == 1 ? "" : "s",
+		                st_type_num_inputs(fty));
+	for (size_t i = 0; st_succeeded(st) && i < nrefs; i++) {
+		st_value *v;
+		if (st_succeeded(st = st_parser_resolve_operand(p, &refs[i], st_type_input(fty, i), &v)))
+			st = st_parse_state_add_operand(s, v);
+	}
+	for (size_t i = 0; st_succeeded(st) && fty && i < st_type_num_results(fty); i++)
+		st = st_parse_state_add_result_type(s, st_type_result(fty, i));
+	if (refs != small)
+		st_ctx_free(p->ctx, refs, cap * sizeof *refs);
+	return st;
+}
+
+static st_status parse_custom(st_parser *p, st_parse_state *s) {
+	st__token nt = p->tok;
+	st_str name = st_str_make(nt.start, nt.len);
+	const st_opdef *def = NULL;
+	char buf[256];
+	st__opname *on = NULL;
+	bool has_dot = memchr(nt.start, '.', nt.len) != NULL;
+	if (p->mlir14) {
+		const char *cur = st__mlir14_to_current(name);
+		if (!cur && !has_dot && nt.len < 200) {
+			snprintf(buf, sizeof buf, "std.%.*s", (int)nt.len, nt.start);
+			cur = st__mlir14_to_current(st_str_c(buf));
+		}
+		if (cur)
+			name = st_str_c(cur), has_dot = true;
+	}
+	if (!has_dot) {
+		const char *dd = p->ndefault && p->ndefault <= 64 ? p->default_dialect[p->ndefault - 1] : NULL;
+		if (dd && nt.len < 200) {
+			snprintf(buf, sizeof buf, "%s.%.*s", dd, (int)nt.len, nt.start);
+			def = st_context_lookup_opdef(p->ctx, st_str_c(buf));
+			if (def)
+				name = st_str_c(def->name);
+		}
+		if (!def && nt.len < 200) {
+			snprintf(buf, sizeof buf, "builtin.%.*s", (int)nt.len, nt.start);
+			def = st_context_lookup_opdef(p->ctx, st_str_c(buf));
+			if (def)
+				name = st_str_c(def->name);
+		}
+	}
+	on = st__opname_get(p->ctx, name);
+	if (!on)
+		return ST_FAIL;
+	def = on->def;
+	if (!def) {
+		const char *dot = memchr(name.data, '.', name.len);
+		if (dot && !on->dialect)
+			return st__err_at(p, &nt, "Dialect '%.*s' not found for custom op '%.*s'", (int)(dot - name.data),
+			                  name.data, (int)name.len, name.data);
+		return st__err_at(p, &nt, "custom op '%.*s' is unknown", (int)nt.len, nt.start);
+	}
+	if (!def->format && !def->parse)
+		return st__err_at(p, &nt, "custom op '%s' has no custom assembly form; use the generic form", def->name);
+	s->name = on;
+	st__lex(p);
+	bool saved = p->cur_isolated;
+	p->cur_isolated = (on->traits & ST_TRAIT_ISOLATED_FROM_ABOVE) != 0;
+	if (p->ndefault < 64)
+		p->default_dialect[p->ndefault] = def->default_dialect;
+	p->ndefault++;
+	st_status st = def->format ? st__format_parse(p, s, def) : def->parse(p, s);
+	p->ndefault--;
+	p->cur_isolated = saved;
+	if (st_failed(st) && !p->failed)
+		st__err_at(p, &nt, "failed to parse '%s'", def->name);
+	return st;
+}
+
+static st_status parse_op(st_parser *p, st_block *into) {
+	st__vec names = {0};
+	size_t nres = 0;
+	st_status st = ST_OK;
+	if (p->tok.kind == T_PERCENT)
+		st = parse_result_list(p, &names, &nres);
+	st__token nt = p->tok;
+	st_parse_state s;
+	state_init(&s, p, NULL, NULL, nres);
+	if (st_succeeded(st)) {
+		s.loc = st__tok_loc(p, &nt);
+		if (!s.loc)
+			st = ST_FAIL;
+		else if (nt.kind == T_STRING)
+			st = parse_generic(p, &s);
+		else if (nt.kind == T_BARE)
+			st = parse_custom(p, &s);
+		else if (nt.kind == T_ERROR)
+			st = ST_FAIL, p->failed = true;
+		else
+			st = st__err_at(p, &nt, "expected operation name in quotes");
+	}
+	if (st_succeeded(st))
+		st = st_parser_optional_loc(p, &s.loc);
+	st_op *op = NULL;
+	if (st_succeeded(st)) {
+		op = state_build(&s);
+		if (!op)
+			st = ST_FAIL;
+	}
+	if (st_succeeded(st) && names.n && nres != op->nresults)
+		st = st__err_at(p, &((result_name *)names.data[0])->tok,
+		                "operation defines %u results but was provided %zu to bind", op->nresults, nres);
+	if (st_succeeded(st)) {
+		st_block_append_op(into, op);
+		size_t k = 0;
+		for (size_t i = 0; i < names.n && st_succeeded(st); i++) {
+			result_name *rn = names.data[i];
+			st = define_value(p, &rn->tok, st__result(op, k), rn->count);
+			k += rn->count;
+		}
+	} else if (op) {
+		st_op_destroy(op);
+	}
+	state_free(&s);
+	free_result_names(p, &names);
+	return st;
+}
+
+/* ------------------------------------------------------------ public API */
+
+st_context *st_parser_context(st_parser *p) { return p->ctx; }
+
+st_status st_parser_error(st_parser *p, const char *fmt, ...) {
+	if (p->failed)
+		return ST_FAIL;
+	p->failed = true;
+	va_list ap;
+	va_start(ap, fmt);
+	st_diag *d = st_diag_createv(p->ctx, ST_SEV_ERROR, st__tok_loc(p, &p->tok), fmt, ap);
+	va_end(ap);
+	if (d)
+		st_diag_emit(d);
+	return ST_FAIL;
+}
+
+st_attr *st_parser_loc(st_parser *p) { return st__tok_loc(p, &p->tok); }
+
+static st__tok punct_kind(const char *s) {
+	static const struct {
+		const char *s;
+		st__tok k;
+	} tab[] = {{"(", T_LPAREN}, {")", T_RPAREN}, {"[", T_LSQ},      {"]", T_RSQ},        {"{", T_LBRACE},
+	           {"}", T_RBRACE}, {"<", T_LESS},   {">", T_GREATER},  {",", T_COMMA},      {":", T_COLON},
+	           {"=", T_EQUAL},  {"->", T_ARROW}, {"?", T_QUESTION}, {"*", T_STAR},       {"+", T_PLUS},
+	           {"-", T_MINUS},  {"...", T_ELLIPSIS}, {"::", T_COLONCOLON}, {"|", T_PIPE}};
+	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+		if (strcmp(tab[i].s, s) == 0)
+			return tab[i].k;
+	assert(!"unknown punctuation");
+	return T_ERROR;
+}
+
+bool st_parser_peek_punct(st_parser *p, const char *punct) { return p->tok.kind == punct_kind(punct); }
+bool st_parser_optional_punct(st_parser *p, const char *punct) { return accept(p, punct_kind(punct)); }
+st_status st_parser_expect_punct(st_parser *p, const char *punct) {
+	if (accept(p, punct_kind(punct)))
+		return ST_OK;
+	if (p->tok.kind == T_ERROR) {
+		p->failed = true;
+		return ST_FAIL;
+	}
+	return st__err_at(p, &p->tok, "expected '%s'", punct);
+}
+
+bool st_parser_optional_keyword(st_parser *p, const char *kw) {
+	if (!st__tok_is(&p->tok, kw))
+		return false;
+	st__lex(p);
+	return true;
+}
+
+st_status st_parser_expect_keyword(st_parser *p, const char *kw) {
+	if (st_parser_optional_keyword(p, kw))
+		return ST_OK;
+	return st__err_at(p, &p->tok, "expected '%s'", kw);
+}
+
+bool st_parser_peek_keyword(st_parser *p, st_str *out) {
+	if (p->tok.kind != T_BARE)
+		return false;
+	if (out)
+		*out = st_str_make(p->tok.start, p->tok.len);
+	return true;
+}
+
+st_status st_parser_keyword(st_parser *p, st_str *out) {
+	if (p->tok.kind != T_BARE)
+		return st__err_at(p, &p->tok, "expected keyword");
+	*out = st_str_make(p->tok.start, p->tok.len);
+	st__lex(p);
+	return ST_OK;
+}
+
+st_status st_parser_type(st_parser *p, st_type **out) { return st__parse_type(p, out); }
+bool st_parser_peek_type(st_parser *p) { return st__starts_type(p); }
+st_status st_parser_attr(st_parser *p, st_type *type, st_attr **out) { return st__parse_attr(p, type, out); }
+
+st_status st_parser_integer(st_parser *p, int64_t *out) {
+	bool neg = accept(p, T_MINUS);
+	st__token t = p->tok;
+	if (t.kind != T_INT)
+		return st__err_at(p, &t, "expected integer value");
+	st_attr *a;
+	st__lex(p);
+	/* Reuse the attribute path for range checking. */
+	char buf[64];
+	if (t.len >= sizeof buf - 1)
+		return st__err_at(p, &t, "integer value too large");
+	uint64_t v = 0;
+	bool hex = t.len > 2 && t.start[1] == 'x';
+	for (uint32_t i = hex ? 2 : 0; i < t.len; i++) {
+		unsigned d = (unsigned)(isdigit((unsigned char)t.start[i]) ? t.start[i] - '0' : (tolower((unsigned char)t.start[i]) - 'a' + 10));
+		if (v > (UINT64_MAX - d) / (hex ? 16 : 10))
+			return st__err_at(p, &t, "integer value too large");
+		v = v * (hex ? 16 : 10) + d;
+	}
+	if (v > (uint64_t)INT64_MAX + (neg ? 1 : 0))
+		return st__err_at(p, &t, "integer value too large");
+	(void)a;
+	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
+	return ST_OK;
+}
+
+st_status st_parser_string(st_parser *p, st_str *out) {
+	st__token t = p->tok;
+	if (t.kind != T_STRING)
+		return st__err_at(p, &t, "expected string");
+	char *s;
+	size_t n;
+	if (st_failed(st__unescape(p, &t, &s, &n)))
+		return ST_FAIL;
+	/* Hand back interned memory so the caller has nothing to free. */
+	st_ident *id = st_ident_get(p->ctx, st_str_make(s, n));
+	st_ctx_free(p->ctx, s, t.len - 1);
+	if (!id)
+		return ST_FAIL;
+	st__lex(p);
+	*out = st_ident_str(id);
+	return ST_OK;
+}
+
+st_status st_parser_symbol_name(st_parser *p, st_str *out) {
+	st__token t = p->tok;
+	if (t.kind != T_AT)
+		return st__err_at(p, &t, "expected valid '@'-identifier for symbol name");
+	if (t.start[1] == '"') {
+		st__token inner = t;
+		inner.start++;
+		inner.len--;
+		char *s;
+		size_t n;
+		if (st_failed(st__unescape(p, &inner, &s, &n)))
+			return ST_FAIL;
+		st_ident *id = st_ident_get(p->ctx, st_str_make(s, n));
+		st_ctx_free(p->ctx, s, inner.len - 1);
+		if (!id)
+			return ST_FAIL;
+		*out = st_ident_str(id);
+	} else {
+		*out = st_str_make(t.start + 1, t.len - 1);
+	}
+	st__lex(p);
+	return ST_OK;
+}
+
+st_status st_parser_optional_loc(st_parser *p, st_attr **out) {
+	if (!st__tok_is(&p->tok, "loc"))
+		return ST_OK;
+	st__lex(p);
+	if (!expect(p, T_LPAREN, "'(' in inline location"))
+		return ST_FAIL;
+	st_attr *l;
+	if (st_failed(st__parse_loc_body(p, &l)) || !expect(p, T_RPAREN, "')' in inline location"))
+		return ST_FAIL;
+	*out = l;
+	return ST_OK;
+}
+
+/* --------------------------------------------------------------- driver */
+
+static void parser_init(st_parser *p, st_context *ctx, st_str buf, const char *filename, const st_parse_options *o) {
+	memset(p, 0, sizeof *p);
+	p->ctx = ctx;
+	p->buf = buf.data;
+	p->end = buf.data + buf.len;
+	p->pos = buf.data;
+	p->line_start = buf.data;
+	p->line = o && o->first_line > 1 ? o->first_line : 1;
+	p->filename = st_ident_get_c(ctx, filename ? filename : "<string>");
+	p->mlir14 = o && o->mlir14;
+}
+
+static void parser_fini(st_parser *p) {
+	/* Any forward reference left has no uses now (its users are gone). */
+	for (size_t i = 0; i < p->placeholders.n; i++) {
+		st_value *v = p->placeholders.data[i];
+		if (v) {
+			while (v->first_use)
+				st_op_set_operand(v->first_use->owner, st_use_operand_index(v->first_use), NULL);
+			st_ctx_free(p->ctx, v, sizeof *v);
+		}
+	}
+	st__vec_free(p->ctx, &p->placeholders);
+	for (size_t i = 0; i < p->nentries; i++)
+		if (p->entries[i].live) {
+			st__name_entry *e = &p->entries[i];
+			if (e->is_block && e->block && !e->block->parent && !e->defined) {
+				while (e->block->first_use)
+					st_op_set_successor(e->block->first_use->owner,
+					                    (size_t)(e->block->first_use - e->block->first_use->owner->succs), NULL);
+				st_block_destroy(e->block);
+			}
+			st_ctx_free(p->ctx, e->ph, e->nph * sizeof *e->ph);
+		}
+	st_ctx_free(p->ctx, p->entries, p->entry_cap * sizeof *p->entries);
+	st_ctx_free(p->ctx, p->buckets, p->nbuckets * sizeof *p->buckets);
+	st_ctx_free(p->ctx, p->numeric, p->numeric_cap * sizeof *p->numeric);
+	st_ctx_free(p->ctx, p->numeric_scope, p->numeric_cap * sizeof *p->numeric_scope);
+	st_ctx_free(p->ctx, p->log, p->log_cap * sizeof *p->log);
+	st__free_aliases(p);
+}
+
+/* Ops at the top level that are not a single module get wrapped in one. */
+static st_op *wrap_top(st_parser *p, st_block *top) {
+	st_op *first = top->first;
+	if (first && first == top->last && first->name->def &&
+	    strcmp(first->name->def->name, "builtin.module") == 0) {
+		st_op_remove(first);
+		st_block_destroy(top);
+		return first;
+	}
+	st_op_state s = {.name = st_str_c("builtin.module"),
+	                 .loc = st_loc_file(p->ctx, st_ident_str(p->filename), p->line > 1 ? 1 : 1, 1),
+	                 .nregions = 1};
+	st_op *m = st_op_create(p->ctx, &s);
+	if (!m) {
+		st_block_destroy(top);
+		return NULL;
+	}
+	st_region_append_block(st_op_region(m, 0), top);
+	return m;
+}
+
+st_op *st_parse_source(st_context *ctx, st_str buffer, const char *filename, const st_parse_options *opts) {
+	st_parser p;
+	parser_init(&p, ctx, buffer, filename, opts);
+	if (!opts || !opts->no_register_source)
+		st_context_add_source(ctx, st_ident_str(p.filename), buffer);
+	st_block *top = st_block_create(ctx);
+	if (!top) {
+		parser_fini(&p);
+		return NULL;
+	}
+	st__lex(&p);
+	st_status s = ST_OK;
+	p.scope = 0;
+	while (st_succeeded(s) && p.tok.kind != T_EOF) {
+		if (p.tok.kind == T_HASH || p.tok.kind == T_BANG) {
+			s = st__parse_alias_def(&p);
+		} else if (p.tok.kind == T_META_BEGIN) {
+			while (p.tok.kind != T_META_END && p.tok.kind != T_EOF && p.tok.kind != T_ERROR)
+				st__lex(&p);
+			if (!expect(&p, T_META_END, "'#-}' to end file metadata"))
+				s = ST_FAIL;
+		} else if (p.tok.kind == T_ERROR) {
+			p.failed = true;
+			s = ST_FAIL;
+		} else {
+			s = parse_op(&p, top);
+		}
+	}
+	st_status ps = pop_names(&p, 0, true, true);
+	if (st_succeeded(s))
+		s = ps;
+	if (st_failed(s) || p.failed || ctx->oom) {
+		st_block_destroy(top);
+		parser_fini(&p);
+		return NULL;
+	}
+	parser_fini(&p);
+	return wrap_top(&p, top);
+}
+
+static bool parse_fragment_begin(st_parser *p, st_context *ctx, st_str text) {
+	parser_init(p, ctx, text, "<string>", NULL);
+	st__lex(p);
+	return true;
+}
+
+st_type *st_parse_type_str(st_context *ctx, st_str text) {
+	st_parser p;
+	parse_fragment_begin(&p, ctx, text);
+	st_type *t = NULL;
+	if (st_failed(st__parse_type(&p, &t)))
+		t = NULL;
+	else if (p.tok.kind != T_EOF) {
+		st__err_at(&p, &p.tok, "unexpected text after type");
+		t = NULL;
+	}
+	parser_fini(&p);
+	return t;
+}
+
+st_attr *st_parse_attr_str(st_context *ctx, st_str text) {
+	st_parser p;
+	parse_fragment_begin(&p, ctx, text);
+	st_attr *a = NULL;
+	if (st_failed(st__parse_attr(&p, NULL, &a)))
+		a = NULL;
+	else if (p.tok.kind != T_EOF) {
+		st__err_at(&p, &p.tok, "unexpected text after attribute");
+		a = NULL;
+	}
+	parser_fini(&p);
+	return a;
+}

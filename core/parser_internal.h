@@ -1,0 +1,140 @@
+/* Private interface between the lexer, the op parser and the type/attribute
+ * parser. */
+#ifndef STRATA_CORE_PARSER_INTERNAL_H
+#define STRATA_CORE_PARSER_INTERNAL_H
+
+#include "internal.h"
+#include "strata/asm.h"
+
+typedef enum st__tok {
+	T_EOF,
+	T_ERROR,
+	T_BARE,    /* identifier or keyword */
+	T_PERCENT, /* %id */
+	T_CARET,   /* ^id */
+	T_AT,      /* @id or @"string" */
+	T_HASH,    /* #id */
+	T_BANG,    /* !id */
+	T_INT,
+	T_FLOAT,
+	T_STRING,
+	T_LPAREN,
+	T_RPAREN,
+	T_LSQ,
+	T_RSQ,
+	T_LBRACE,
+	T_RBRACE,
+	T_LESS,
+	T_GREATER,
+	T_COMMA,
+	T_COLON,
+	T_EQUAL,
+	T_ARROW,
+	T_QUESTION,
+	T_STAR,
+	T_PLUS,
+	T_MINUS,
+	T_ELLIPSIS,
+	T_COLONCOLON,
+	T_PIPE,
+	T_META_BEGIN, /* {-# */
+	T_META_END,   /* #-} */
+} st__tok;
+
+typedef struct st__token {
+	st__tok kind;
+	const char *start;
+	uint32_t len;
+	uint32_t line;
+	uint32_t col;
+} st__token;
+
+/* Growable pointer vector in context memory. */
+typedef struct st__vec {
+	void **data;
+	size_t n, cap;
+} st__vec;
+
+typedef struct st__name_entry st__name_entry;
+typedef struct st__alias st__alias;
+
+typedef struct st__log_item {
+	uint32_t kind; /* 0: hash entry, 1: numeric slot */
+	uint32_t idx;
+} st__log_item;
+
+struct st_parser {
+	st_context *ctx;
+	const char *buf;
+	const char *end;
+	const char *pos;
+	const char *line_start;
+	uint32_t line;
+	st_ident *filename;
+	st__token tok;
+	bool mlir14;
+	bool failed;
+	/* Memory behind the cursor is given back to the kernel as parsing
+	 * goes, when the buffer is a private file mapping. */
+	const char *release_base;
+	const char *released_to;
+	/* Aliases #name and !name. */
+	st__alias *aliases;
+	size_t naliases, alias_cap;
+	/* SSA and block names: a chained hash table of entries, a fast array
+	 * for %N names, and a log for scope popping. */
+	st__name_entry *entries;
+	size_t nentries, entry_cap;
+	uint32_t *buckets;
+	size_t nbuckets;
+	uint32_t free_entry; /* free list through entries (1-based), 0: none */
+	st_value **numeric;
+	uint32_t *numeric_scope;
+	size_t numeric_cap;
+	st__log_item *log;
+	size_t nlog, log_cap;
+	uint32_t scope;       /* current isolated scope id */
+	uint32_t region_id;   /* current region id (block names) */
+	uint32_t next_scope_id;
+	size_t nplaceholders; /* unresolved forward references */
+	st__vec placeholders; /* every forward-reference value made */
+	bool cur_isolated;     /* the custom op being parsed is isolated */
+	/* Default dialect stack (func.func body: "func"). */
+	const char *default_dialect[64];
+	size_t ndefault;
+	int depth;
+};
+
+/* A bounded text sink for messages. */
+typedef struct st__bounded {
+	char *buf;
+	size_t cap, len;
+} st__bounded;
+void st__bounded_write(void *ud, const char *data, size_t len);
+
+/* Lexer. */
+void st__lex(st_parser *p);
+st_attr *st__tok_loc(st_parser *p, const st__token *t);
+st_status st__err_at(st_parser *p, const st__token *t, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+bool st__tok_is(const st__token *t, const char *kw);
+/* Unescape a string token into context memory. */
+st_status st__unescape(st_parser *p, const st__token *t, char **out, size_t *len);
+void st__lex_reset_to(st_parser *p, const char *pos);
+
+/* Types, attributes, locations. */
+st_status st__parse_type(st_parser *p, st_type **out);
+st_status st__parse_attr(st_parser *p, st_type *type, st_attr **out);
+st_status st__parse_loc_body(st_parser *p, st_attr **out);
+st_status st__parse_dict(st_parser *p, st_attr **out);
+st_status st__parse_function_result_types(st_parser *p, st_type ***types, size_t *n);
+bool st__starts_type(st_parser *p);
+st_status st__parse_alias_def(st_parser *p);
+void st__free_aliases(st_parser *p);
+bool st__vec_push(st_context *ctx, st__vec *v, void *x);
+void st__vec_free(st_context *ctx, st__vec *v);
+
+/* The MLIR 14 spelling of names. */
+const char *st__mlir14_to_current(st_str name);
+const char *st__current_to_mlir14(const char *name);
+
+#endif

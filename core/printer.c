@@ -1,0 +1,1512 @@
+/* The printer: MLIR's generic form, custom forms through op definitions,
+ * value/block numbering as MLIR does it, and aliases for affine maps and
+ * integer sets.  Output goes through a buffer to a write callback.
+ *
+ * Value names live in each value's `aux` scratch field while printing:
+ * 0 is unnamed, N+1 is the numeric name %N, and with the top bit set the
+ * low bits index the printer's table of hinted names (%c0, %arg3).
+ */
+#include "parser_internal.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define NAMED_BIT 0x80000000u
+
+typedef struct alias_entry {
+	const st_attr *attr;
+	unsigned number;
+	bool is_set;
+} alias_entry;
+
+struct st_printer {
+	st_context *ctx;
+	st_print_options opts;
+	st_write_fn w;
+	void *ud;
+	char buf[1 << 16];
+	size_t len;
+	int indent;
+	/* Hinted names: a string pool and offsets. */
+	char *pool;
+	size_t pool_len, pool_cap;
+	uint32_t *name_off;
+	size_t nnames, names_cap;
+	/* Used hinted names (hash set of name indices) with a log for scopes. */
+	uint32_t *used;
+	size_t used_cap, used_count;
+	uint32_t *used_log;
+	size_t nused_log, used_log_cap;
+	/* Aliases. */
+	alias_entry *aliases;
+	size_t naliases, alias_cap;
+	unsigned nmaps, nsets;
+	bool in_alias_def;
+	/* Default dialect of the op whose regions are being printed. */
+	const char *default_dialect;
+};
+
+/* ---------------------------------------------------------------- output */
+
+static void flush(st_printer *p) {
+	if (p->len) {
+		p->w(p->ud, p->buf, p->len);
+		p->len = 0;
+	}
+}
+
+void st_printer_write(st_printer *p, const char *data, size_t len) {
+	if (len > sizeof p->buf - p->len) {
+		flush(p);
+		if (len > sizeof p->buf) {
+			p->w(p->ud, data, len);
+			return;
+		}
+	}
+	memcpy(p->buf + p->len, data, len);
+	p->len += len;
+}
+
+void st_printer_puts(st_printer *p, const char *s) { st_printer_write(p, s, strlen(s)); }
+
+static inline void putc_(st_printer *p, char c) {
+	if (p->len == sizeof p->buf)
+		flush(p);
+	p->buf[p->len++] = c;
+}
+
+void st_printer_printf(st_printer *p, const char *fmt, ...) {
+	char small[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof small) {
+		st_printer_write(p, small, (size_t)n);
+		return;
+	}
+	char *big = st_ctx_alloc(p->ctx, (size_t)n + 1);
+	if (!big)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	st_printer_write(p, big, (size_t)n);
+	st_ctx_free(p->ctx, big, (size_t)n + 1);
+}
+
+static void put_uint(st_printer *p, uint64_t v) {
+	char tmp[24];
+	int n = 0;
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	if (p->len + (size_t)n > sizeof p->buf)
+		flush(p);
+	while (n)
+		p->buf[p->len++] = tmp[--n];
+}
+
+static void put_int(st_printer *p, int64_t v) {
+	if (v < 0) {
+		putc_(p, '-');
+		put_uint(p, (uint64_t)0 - (uint64_t)v);
+	} else {
+		put_uint(p, (uint64_t)v);
+	}
+}
+
+static void newline(st_printer *p) {
+	putc_(p, '\n');
+	for (int i = 0; i < p->indent; i++)
+		putc_(p, ' ');
+}
+
+void st_printer_newline(st_printer *p, int extra) {
+	putc_(p, '\n');
+	for (int i = 0; i < p->indent + extra; i++)
+		putc_(p, ' ');
+}
+
+void st__bounded_write(void *ud, const char *data, size_t len) {
+	st__bounded *b = ud;
+	if (b->len + 1 < b->cap) {
+		size_t k = len < b->cap - 1 - b->len ? len : b->cap - 1 - b->len;
+		memcpy(b->buf + b->len, data, k);
+	}
+	b->len += len;
+}
+
+bool st_printer_debuginfo(const st_printer *p) { return p->opts.debuginfo; }
+st_context *st_printer_context(const st_printer *p) { return p->ctx; }
+
+/* --------------------------------------------------------------- strings */
+
+void st_printer_string(st_printer *p, st_str s) {
+	putc_(p, '"');
+	for (size_t i = 0; i < s.len; i++) {
+		unsigned char c = (unsigned char)s.data[i];
+		if (c == '"' || c == '\\') {
+			putc_(p, '\\');
+			putc_(p, (char)c);
+		} else if (c >= 0x20 && c < 0x7f) {
+			putc_(p, (char)c);
+		} else {
+			static const char hex[] = "0123456789ABCDEF";
+			putc_(p, '\\');
+			putc_(p, hex[c >> 4]);
+			putc_(p, hex[c & 15]);
+		}
+	}
+	putc_(p, '"');
+}
+
+static bool is_bare_id(st_str s) {
+	if (s.len == 0 || !(isalpha((unsigned char)s.data[0]) || s.data[0] == '_'))
+		return false;
+	for (size_t i = 1; i < s.len; i++) {
+		unsigned char c = (unsigned char)s.data[i];
+		if (!(isalnum(c) || c == '_' || c == '$' || c == '.'))
+			return false;
+	}
+	return true;
+}
+
+void st_printer_symbol_name(st_printer *p, st_str name) {
+	putc_(p, '@');
+	if (is_bare_id(name))
+		st_printer_write(p, name.data, name.len);
+	else
+		st_printer_string(p, name);
+}
+
+/* ------------------------------------------------------------------ types */
+
+static void print_attr_impl(st_printer *p, const st_attr *a, bool elide_type);
+
+static void print_dims(st_printer *p, const st_type *t) {
+	for (size_t i = 0; i < st_type_rank(t); i++) {
+		int64_t d = st_type_dim(t, i);
+		bool sc = st_type_dim_scalable(t, i);
+		if (sc)
+			putc_(p, '[');
+		if (d == ST_DYNAMIC)
+			putc_(p, '?');
+		else
+			put_int(p, d);
+		if (sc)
+			putc_(p, ']');
+		putc_(p, 'x');
+	}
+}
+
+static void print_type_list(st_printer *p, size_t n, st_type *(*get)(const st_type *, size_t), const st_type *t) {
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			st_printer_write(p, ", ", 2);
+		st_printer_type(p, get(t, i));
+	}
+}
+
+void st_printer_type(st_printer *p, const st_type *t) {
+	switch (st_type_get_kind(t)) {
+	case ST_TYPE_INTEGER: {
+		st_signedness s = st_type_int_signedness(t);
+		if (s == ST_SIGNED)
+			putc_(p, 's');
+		else if (s == ST_UNSIGNED)
+			putc_(p, 'u');
+		putc_(p, 'i');
+		put_uint(p, st_type_int_width(t));
+		return;
+	}
+	case ST_TYPE_INDEX:
+		st_printer_write(p, "index", 5);
+		return;
+	case ST_TYPE_BF16:
+		st_printer_write(p, "bf16", 4);
+		return;
+	case ST_TYPE_F16:
+		st_printer_write(p, "f16", 3);
+		return;
+	case ST_TYPE_F32:
+		st_printer_write(p, "f32", 3);
+		return;
+	case ST_TYPE_F64:
+		st_printer_write(p, "f64", 3);
+		return;
+	case ST_TYPE_NONE:
+		st_printer_write(p, "none", 4);
+		return;
+	case ST_TYPE_FUNCTION: {
+		putc_(p, '(');
+		print_type_list(p, st_type_num_inputs(t), st_type_input, t);
+		st_printer_write(p, ") -> ", 5);
+		size_t nr = st_type_num_results(t);
+		bool paren = nr != 1 || st_type_get_kind(st_type_result(t, 0)) == ST_TYPE_FUNCTION;
+		if (paren)
+			putc_(p, '(');
+		print_type_list(p, nr, st_type_result, t);
+		if (paren)
+			putc_(p, ')');
+		return;
+	}
+	case ST_TYPE_TUPLE:
+		st_printer_write(p, "tuple<", 6);
+		print_type_list(p, st_type_num_elements(t), st_type_tuple_element, t);
+		putc_(p, '>');
+		return;
+	case ST_TYPE_VECTOR:
+		st_printer_write(p, "vector<", 7);
+		print_dims(p, t);
+		st_printer_type(p, st_type_element(t));
+		putc_(p, '>');
+		return;
+	case ST_TYPE_RANKED_TENSOR:
+		st_printer_write(p, "tensor<", 7);
+		print_dims(p, t);
+		st_printer_type(p, st_type_element(t));
+		if (st_type_encoding(t)) {
+			st_printer_write(p, ", ", 2);
+			print_attr_impl(p, st_type_encoding(t), false);
+		}
+		putc_(p, '>');
+		return;
+	case ST_TYPE_UNRANKED_TENSOR:
+		st_printer_write(p, "tensor<*x", 9);
+		st_printer_type(p, st_type_element(t));
+		putc_(p, '>');
+		return;
+	case ST_TYPE_MEMREF:
+		st_printer_write(p, "memref<", 7);
+		print_dims(p, t);
+		st_printer_type(p, st_type_element(t));
+		if (st_type_memref_layout(t)) {
+			st_printer_write(p, ", ", 2);
+			print_attr_impl(p, st_type_memref_layout(t), false);
+		}
+		if (st_type_memory_space(t)) {
+			st_printer_write(p, ", ", 2);
+			print_attr_impl(p, st_type_memory_space(t), true);
+		}
+		putc_(p, '>');
+		return;
+	case ST_TYPE_UNRANKED_MEMREF:
+		st_printer_write(p, "memref<*x", 9);
+		st_printer_type(p, st_type_element(t));
+		if (st_type_memory_space(t)) {
+			st_printer_write(p, ", ", 2);
+			print_attr_impl(p, st_type_memory_space(t), true);
+		}
+		putc_(p, '>');
+		return;
+	case ST_TYPE_COMPLEX:
+		st_printer_write(p, "complex<", 8);
+		st_printer_type(p, st_type_element(t));
+		putc_(p, '>');
+		return;
+	case ST_TYPE_OPAQUE: {
+		putc_(p, '!');
+		st_str d = st_ident_str(st_type_dialect_name(t));
+		st_str b = st_type_opaque_body(t);
+		st_printer_write(p, d.data, d.len);
+		if (b.len && b.data[0] != '<')
+			putc_(p, '.');
+		st_printer_write(p, b.data, b.len);
+		return;
+	}
+	case ST_TYPE_DIALECT: {
+		st_dialect *d = st_type_dialect(t);
+		putc_(p, '!');
+		st_printer_puts(p, st_ident_cstr(d->name));
+		putc_(p, '.');
+		if (d->def->print_type)
+			d->def->print_type(p, t);
+		else
+			st_printer_puts(p, st_ident_cstr(st_type_mnemonic(t)));
+		return;
+	}
+	}
+}
+
+/* ------------------------------------------------------------ attributes */
+
+/* Decimal of an arbitrary-width two's-complement integer. */
+static void print_apint(st_printer *p, const uint64_t *words, size_t n, unsigned width, bool is_signed) {
+	if (n == 1 || width <= 64) {
+		uint64_t w = words[0];
+		if (is_signed && width > 0 && width < 64 && (w >> (width - 1)) & 1)
+			w |= ~0ull << width;
+		if (is_signed && width > 0)
+			put_int(p, (int64_t)w);
+		else
+			put_uint(p, w);
+		return;
+	}
+	uint64_t small[8];
+	uint64_t *v = n <= 8 ? small : st_ctx_alloc(p->ctx, n * sizeof *v);
+	if (!v)
+		return;
+	memcpy(v, words, n * sizeof *v);
+	bool neg = is_signed && (v[(width - 1) / 64] >> ((width - 1) % 64)) & 1;
+	if (neg) {
+		/* negate within `width` bits */
+		uint64_t c = 1;
+		for (size_t k = 0; k < n; k++) {
+			uint64_t x = ~v[k] + c;
+			c = (c && x == 0);
+			v[k] = x;
+		}
+		if (width % 64)
+			v[n - 1] &= (1ull << (width % 64)) - 1;
+	}
+	size_t digits_cap = n * 20 + 2;
+	char *digits = st_ctx_alloc(p->ctx, digits_cap);
+	if (digits) {
+		size_t nd = 0;
+		for (;;) {
+			bool zero = true;
+			unsigned __int128 rem = 0;
+			for (size_t k = n; k-- > 0;) {
+				unsigned __int128 cur = (rem << 64) | v[k];
+				v[k] = (uint64_t)(cur / 10);
+				rem = cur % 10;
+				if (v[k])
+					zero = false;
+			}
+			digits[nd++] = (char)('0' + (int)rem);
+			if (zero)
+				break;
+		}
+		if (neg)
+			putc_(p, '-');
+		while (nd)
+			putc_(p, digits[--nd]);
+		st_ctx_free(p->ctx, digits, digits_cap);
+	}
+	if (v != small)
+		st_ctx_free(p->ctx, v, n * sizeof *v);
+}
+
+static void print_int_value(st_printer *p, const st_attr *a) {
+	st_type *t = st_attr_type(a);
+	if (st_type_is_index(t)) {
+		put_int(p, st_attr_int_value(a));
+		return;
+	}
+	unsigned w = st_type_int_width(t);
+	bool sgn = st_type_int_signedness(t) != ST_UNSIGNED && w != 1;
+	print_apint(p, st_attr_int_words(a), st_attr_int_num_words(a), w, sgn);
+}
+
+uint64_t st__float_to_bits(st_type_kind kind, double v);
+double st__float_from_bits(st_type_kind kind, uint64_t bits);
+
+/* MLIR's rule: scientific notation with 6 digits if it reads back exactly,
+ * else the shortest form that reads back, else the bit pattern in hex. */
+static void print_float(st_printer *p, st_type *t, uint64_t bits) {
+	st_type_kind k = st_type_get_kind(t);
+	double d = st__float_from_bits(k, bits);
+	if (isfinite(d)) {
+		char buf[64];
+		snprintf(buf, sizeof buf, "%.6e", d);
+		if (st__float_to_bits(k, strtod(buf, NULL)) == bits) {
+			st_printer_puts(p, buf);
+			return;
+		}
+		int prec = k == ST_TYPE_F64 ? 17 : k == ST_TYPE_F32 ? 9 : 5;
+		for (int pr = 1; pr <= prec; pr++) {
+			snprintf(buf, sizeof buf, "%.*g", pr, d);
+			if (st__float_to_bits(k, strtod(buf, NULL)) == bits)
+				break;
+		}
+		if (strchr(buf, '.') && !strchr(buf, 'e') && !strchr(buf, 'n') && !strchr(buf, 'i')) {
+			st_printer_puts(p, buf);
+			return;
+		}
+	}
+	unsigned w = st_type_float_width(t);
+	st_printer_printf(p, "0x%0*llX", (int)(w / 4), (unsigned long long)bits);
+}
+
+static void print_dense_value(st_printer *p, const st_attr *a, size_t i, st_type *elt) {
+	if (st_type_get_kind(elt) == ST_TYPE_COMPLEX) {
+		st_type *s = st_type_element(elt);
+		putc_(p, '(');
+		for (int k = 0; k < 2; k++) {
+			if (k)
+				st_printer_write(p, ",", 1);
+			if (st_type_is_float(s))
+				print_float(p, s, st__float_to_bits(st_type_get_kind(s), st_attr_dense_float(a, 2 * i + (size_t)k)));
+			else
+				put_int(p, st_attr_dense_int(a, 2 * i + (size_t)k));
+		}
+		putc_(p, ')');
+		return;
+	}
+	if (st_type_is_float(elt)) {
+		print_float(p, elt, st__float_to_bits(st_type_get_kind(elt), st_attr_dense_float(a, i)));
+	} else if (st_type_is_signless_integer(elt, 1)) {
+		st_printer_puts(p, st_attr_dense_int(a, i) ? "true" : "false");
+	} else if (st_type_is_integer(elt) && st_type_int_signedness(elt) == ST_UNSIGNED) {
+		put_uint(p, (uint64_t)st_attr_dense_int(a, i));
+	} else {
+		put_int(p, st_attr_dense_int(a, i));
+	}
+}
+
+static void print_dense_nested(st_printer *p, const st_attr *a, const st_type *t, size_t dim, size_t *idx) {
+	size_t rank = st_type_rank(t);
+	st_type *elt = st_type_element(t);
+	if (dim == rank) {
+		print_dense_value(p, a, (*idx)++, elt);
+		return;
+	}
+	putc_(p, '[');
+	for (int64_t i = 0; i < st_type_dim(t, dim); i++) {
+		if (i)
+			st_printer_write(p, ", ", 2);
+		print_dense_nested(p, a, t, dim + 1, idx);
+	}
+	putc_(p, ']');
+}
+
+static void print_loc(st_printer *p, const st_attr *l);
+
+static const alias_entry *find_alias(const st_printer *p, const st_attr *a) {
+	for (size_t i = 0; i < p->naliases; i++)
+		if (p->aliases[i].attr == a)
+			return &p->aliases[i];
+	return NULL;
+}
+
+static void print_alias_name(st_printer *p, const alias_entry *e) {
+	st_printer_puts(p, e->is_set ? "#set" : "#map");
+	unsigned total = e->is_set ? p->nsets : p->nmaps;
+	if (p->opts.mlir14) {
+		if (total > 1)
+			put_uint(p, e->number);
+	} else if (e->number) {
+		put_uint(p, e->number);
+	}
+}
+
+static void print_attr_impl(st_printer *p, const st_attr *a, bool elide_type) {
+	switch (st_attr_get_kind(a)) {
+	case ST_ATTR_INTEGER: {
+		st_type *t = st_attr_type(a);
+		if (st_attr_is_bool(a)) {
+			st_printer_puts(p, st_attr_int_uvalue(a) ? "true" : "false");
+			return;
+		}
+		print_int_value(p, a);
+		if (!(elide_type && st_type_is_signless_integer(t, 64))) {
+			st_printer_write(p, " : ", 3);
+			st_printer_type(p, t);
+		}
+		return;
+	}
+	case ST_ATTR_FLOAT: {
+		st_type *t = st_attr_type(a);
+		print_float(p, t, st_attr_float_bits(a));
+		if (!(elide_type && st_type_get_kind(t) == ST_TYPE_F64)) {
+			st_printer_write(p, " : ", 3);
+			st_printer_type(p, t);
+		}
+		return;
+	}
+	case ST_ATTR_STRING:
+		st_printer_string(p, st_attr_string(a));
+		if (st_attr_type(a)) {
+			st_printer_write(p, " : ", 3);
+			st_printer_type(p, st_attr_type(a));
+		}
+		return;
+	case ST_ATTR_UNIT:
+		st_printer_write(p, "unit", 4);
+		return;
+	case ST_ATTR_ARRAY:
+		putc_(p, '[');
+		for (size_t i = 0; i < st_attr_array_size(a); i++) {
+			if (i)
+				st_printer_write(p, ", ", 2);
+			print_attr_impl(p, st_attr_array_elt(a, i), true);
+		}
+		putc_(p, ']');
+		return;
+	case ST_ATTR_DENSE_ARRAY: {
+		const st__dense_attr *d = (const st__dense_attr *)a;
+		st_printer_write(p, "array<", 6);
+		st_printer_type(p, d->type);
+		if (d->n) {
+			st_printer_write(p, ": ", 2);
+			for (size_t i = 0; i < d->n; i++) {
+				if (i)
+					st_printer_write(p, ", ", 2);
+				if (d->is_float)
+					print_float(p, d->type, st__float_to_bits(st_type_get_kind(d->type), d->vals[i].f));
+				else if (st_type_is_signless_integer(d->type, 1))
+					st_printer_puts(p, d->vals[i].i ? "true" : "false");
+				else
+					put_int(p, d->vals[i].i);
+			}
+		}
+		putc_(p, '>');
+		return;
+	}
+	case ST_ATTR_DICTIONARY:
+		putc_(p, '{');
+		for (size_t i = 0; i < st_attr_dict_size(a); i++) {
+			st_named_attr e = st_attr_dict_entry(a, i);
+			if (i)
+				st_printer_write(p, ", ", 2);
+			st_str n = st_ident_str(e.name);
+			if (is_bare_id(n))
+				st_printer_write(p, n.data, n.len);
+			else
+				st_printer_string(p, n);
+			if (st_attr_get_kind(e.value) != ST_ATTR_UNIT) {
+				st_printer_write(p, " = ", 3);
+				print_attr_impl(p, e.value, false);
+			}
+		}
+		putc_(p, '}');
+		return;
+	case ST_ATTR_TYPE:
+		st_printer_type(p, st_attr_type_value(a));
+		return;
+	case ST_ATTR_SYMBOL_REF:
+		st_printer_symbol_name(p, st_ident_str(st_attr_symbol_root(a)));
+		for (size_t i = 0; i < st_attr_symbol_num_nested(a); i++) {
+			st_printer_write(p, "::", 2);
+			st_printer_symbol_name(p, st_ident_str(st_attr_symbol_nested(a, i)));
+		}
+		return;
+	case ST_ATTR_AFFINE_MAP:
+	case ST_ATTR_INTEGER_SET: {
+		const alias_entry *e = p->in_alias_def ? NULL : find_alias(p, a);
+		if (e) {
+			print_alias_name(p, e);
+			return;
+		}
+		flush(p);
+		if (st_attr_get_kind(a) == ST_ATTR_AFFINE_MAP) {
+			st_printer_write(p, "affine_map<", 11);
+			flush(p);
+			st_affine_map_print(st_attr_affine_map(a), p->w, p->ud);
+		} else {
+			st_printer_write(p, "affine_set<", 11);
+			flush(p);
+			st_integer_set_print(st_attr_integer_set(a), p->w, p->ud);
+		}
+		putc_(p, '>');
+		return;
+	}
+	case ST_ATTR_DENSE_ELEMENTS: {
+		st_type *t = st_attr_type(a);
+		st_printer_write(p, "dense<", 6);
+		size_t nelts = (size_t)st_type_num_elements_static(t);
+		if (st_attr_dense_is_splat(a) && nelts != 0) {
+			print_dense_value(p, a, 0, st_type_element(t));
+		} else if (nelts) {
+			size_t idx = 0;
+			print_dense_nested(p, a, t, 0, &idx);
+		}
+		st_printer_write(p, "> : ", 4);
+		st_printer_type(p, t);
+		return;
+	}
+	case ST_ATTR_OPAQUE: {
+		putc_(p, '#');
+		st_str d = st_ident_str(st_attr_dialect_name(a));
+		st_str b = st_attr_opaque_body(a);
+		st_printer_write(p, d.data, d.len);
+		if (b.len && b.data[0] != '<')
+			putc_(p, '.');
+		st_printer_write(p, b.data, b.len);
+		if (st_attr_type(a)) {
+			st_printer_write(p, " : ", 3);
+			st_printer_type(p, st_attr_type(a));
+		}
+		return;
+	}
+	case ST_ATTR_DIALECT: {
+		st_dialect *d = st_attr_dialect(a);
+		putc_(p, '#');
+		st_printer_puts(p, st_ident_cstr(d->name));
+		putc_(p, '.');
+		if (d->def->print_attr)
+			d->def->print_attr(p, a);
+		else
+			st_printer_puts(p, st_ident_cstr(st_attr_mnemonic(a)));
+		return;
+	}
+	default:
+		st_printer_write(p, "loc(", 4);
+		print_loc(p, a);
+		putc_(p, ')');
+		return;
+	}
+}
+
+void st_printer_attr(st_printer *p, const st_attr *a) { print_attr_impl(p, a, false); }
+
+void st_printer_attr_no_type(st_printer *p, const st_attr *a) {
+	switch (st_attr_get_kind(a)) {
+	case ST_ATTR_INTEGER:
+		if (st_attr_is_bool(a))
+			st_printer_puts(p, st_attr_int_uvalue(a) ? "true" : "false");
+		else
+			print_int_value(p, a);
+		return;
+	case ST_ATTR_FLOAT:
+		print_float(p, st_attr_type(a), st_attr_float_bits(a));
+		return;
+	case ST_ATTR_STRING:
+		st_printer_string(p, st_attr_string(a));
+		return;
+	default:
+		print_attr_impl(p, a, false);
+	}
+}
+
+static void print_loc(st_printer *p, const st_attr *l) {
+	switch (st_attr_get_kind(l)) {
+	case ST_ATTR_LOC_UNKNOWN:
+		st_printer_write(p, "unknown", 7);
+		return;
+	case ST_ATTR_LOC_FILE: {
+		const st__file_loc *f = (const st__file_loc *)l;
+		st_printer_string(p, st_ident_str(f->file));
+		putc_(p, ':');
+		put_uint(p, f->line);
+		putc_(p, ':');
+		put_uint(p, f->col);
+		if (f->end_line) {
+			st_printer_write(p, " to ", 4);
+			if (f->end_line != f->line) {
+				put_uint(p, f->end_line);
+			}
+			putc_(p, ':');
+			put_uint(p, f->end_col);
+		}
+		return;
+	}
+	case ST_ATTR_LOC_NAME: {
+		const st__name_loc *n = (const st__name_loc *)l;
+		st_printer_string(p, st_ident_str(n->name));
+		if (st_attr_get_kind(n->child) != ST_ATTR_LOC_UNKNOWN) {
+			putc_(p, '(');
+			print_loc(p, n->child);
+			putc_(p, ')');
+		}
+		return;
+	}
+	case ST_ATTR_LOC_CALLSITE: {
+		const st__callsite_loc *c = (const st__callsite_loc *)l;
+		st_printer_write(p, "callsite(", 9);
+		print_loc(p, c->callee);
+		st_printer_write(p, " at ", 4);
+		print_loc(p, c->caller);
+		putc_(p, ')');
+		return;
+	}
+	case ST_ATTR_LOC_FUSED: {
+		const st__list_attr *f = (const st__list_attr *)l;
+		st_printer_write(p, "fused", 5);
+		if (f->meta) {
+			putc_(p, '<');
+			print_attr_impl(p, f->meta, false);
+			putc_(p, '>');
+		}
+		putc_(p, '[');
+		for (size_t i = 0; i < f->n; i++) {
+			if (i)
+				st_printer_write(p, ", ", 2);
+			print_loc(p, f->elts[i]);
+		}
+		putc_(p, ']');
+		return;
+	}
+	default:
+		print_attr_impl(p, l, false);
+	}
+}
+
+static void print_trailing_loc(st_printer *p, const st_attr *loc) {
+	if (!p->opts.debuginfo || !loc)
+		return;
+	st_printer_write(p, " loc(", 5);
+	print_loc(p, loc);
+	putc_(p, ')');
+}
+
+/* ---------------------------------------------------------------- naming */
+
+static uint32_t pool_add(st_printer *p, const char *s, size_t n) {
+	if (p->pool_len + n + 1 > p->pool_cap) {
+		size_t nc = p->pool_cap ? p->pool_cap * 2 : 4096;
+		while (nc < p->pool_len + n + 1)
+			nc *= 2;
+		char *np = st_ctx_realloc(p->ctx, p->pool, p->pool_cap, nc);
+		if (!np)
+			return UINT32_MAX;
+		p->pool = np;
+		p->pool_cap = nc;
+	}
+	if (p->nnames == p->names_cap) {
+		size_t nc = p->names_cap ? p->names_cap * 2 : 256;
+		uint32_t *no = st_ctx_realloc(p->ctx, p->name_off, p->names_cap * sizeof *no, nc * sizeof *no);
+		if (!no)
+			return UINT32_MAX;
+		p->name_off = no;
+		p->names_cap = nc;
+	}
+	memcpy(p->pool + p->pool_len, s, n);
+	p->pool[p->pool_len + n] = 0;
+	p->name_off[p->nnames] = (uint32_t)p->pool_len;
+	p->pool_len += n + 1;
+	return (uint32_t)p->nnames++;
+}
+
+static const char *name_str(const st_printer *p, uint32_t idx) { return p->pool + p->name_off[idx]; }
+
+static bool used_find(st_printer *p, const char *s, uint32_t h, size_t *slot) {
+	if (!p->used_cap)
+		return false;
+	size_t j = h & (p->used_cap - 1);
+	while (p->used[j] != UINT32_MAX) {
+		if (strcmp(name_str(p, p->used[j]), s) == 0) {
+			*slot = j;
+			return true;
+		}
+		j = (j + 1) & (p->used_cap - 1);
+	}
+	*slot = j;
+	return false;
+}
+
+static bool used_grow(st_printer *p) {
+	size_t ncap = p->used_cap ? p->used_cap * 2 : 64;
+	uint32_t *nu = st_ctx_alloc(p->ctx, ncap * sizeof *nu);
+	if (!nu)
+		return false;
+	memset(nu, 0xff, ncap * sizeof *nu);
+	for (size_t i = 0; i < p->used_cap; i++) {
+		if (p->used[i] == UINT32_MAX)
+			continue;
+		const char *s = name_str(p, p->used[i]);
+		size_t j = st__hash_bytes(s, strlen(s), 0) & (ncap - 1);
+		while (nu[j] != UINT32_MAX)
+			j = (j + 1) & (ncap - 1);
+		nu[j] = p->used[i];
+	}
+	st_ctx_free(p->ctx, p->used, p->used_cap * sizeof *p->used);
+	p->used = nu;
+	p->used_cap = ncap;
+	return true;
+}
+
+static bool used_add(st_printer *p, uint32_t idx) {
+	if ((p->used_count + 1) * 2 > p->used_cap && !used_grow(p))
+		return false;
+	const char *s = name_str(p, idx);
+	size_t slot;
+	if (used_find(p, s, st__hash_bytes(s, strlen(s), 0), &slot))
+		return true;
+	p->used[slot] = idx;
+	p->used_count++;
+	if (p->nused_log == p->used_log_cap) {
+		size_t nc = p->used_log_cap ? p->used_log_cap * 2 : 64;
+		uint32_t *nl = st_ctx_realloc(p->ctx, p->used_log, p->used_log_cap * sizeof *nl, nc * sizeof *nl);
+		if (!nl)
+			return false;
+		p->used_log = nl;
+		p->used_log_cap = nc;
+	}
+	p->used_log[p->nused_log++] = idx;
+	return true;
+}
+
+/* Removing from open addressing: rebuild the table from the log. */
+static void used_pop(st_printer *p, size_t mark) {
+	if (mark == p->nused_log)
+		return;
+	p->nused_log = mark;
+	memset(p->used, 0xff, p->used_cap * sizeof *p->used);
+	p->used_count = 0;
+	size_t n = p->nused_log;
+	p->nused_log = 0;
+	for (size_t i = 0; i < n; i++)
+		used_add(p, p->used_log[i]);
+}
+
+typedef struct counters {
+	uint32_t next_value, next_arg, next_conflict;
+} counters;
+
+/* Sanitises a hint into a valid suffix-id and makes it unique. */
+static void set_hint_name(st_printer *p, st_value *v, const char *hint, counters *c) {
+	char buf[128];
+	size_t n = 0;
+	for (const char *s = hint; *s && n < sizeof buf - 16; s++) {
+		unsigned char ch = (unsigned char)*s;
+		buf[n++] = (isalnum(ch) || ch == '_' || ch == '$' || ch == '.' || ch == '-') ? (char)ch : '_';
+	}
+	if (n == 0) {
+		v->aux = ++c->next_value; /* numbered instead */
+		return;
+	}
+	buf[n] = 0;
+	/* Names that look like numbers would collide with numbered values. */
+	bool numeric = isdigit((unsigned char)buf[0]) != 0;
+	size_t slot;
+	if (!numeric && !used_find(p, buf, st__hash_bytes(buf, n, 0), &slot)) {
+		uint32_t idx = pool_add(p, buf, n);
+		if (idx != UINT32_MAX && used_add(p, idx)) {
+			v->aux = NAMED_BIT | idx;
+			return;
+		}
+	}
+	for (;;) {
+		int k = snprintf(buf + n, sizeof buf - n, "_%u", c->next_conflict++);
+		if (!used_find(p, buf, st__hash_bytes(buf, n + (size_t)k, 0), &slot)) {
+			uint32_t idx = pool_add(p, buf, n + (size_t)k);
+			if (idx != UINT32_MAX && used_add(p, idx))
+				v->aux = NAMED_BIT | idx;
+			return;
+		}
+	}
+}
+
+typedef struct hint_ctx {
+	st_printer *p;
+	counters *c;
+	st_op *op;
+} hint_ctx;
+
+static void hint_cb(void *ud, const st_value *v, const char *name) {
+	hint_ctx *h = ud;
+	st_value *mv = (st_value *)v;
+	if (mv->aux == 0)
+		set_hint_name(h->p, mv, name, h->c);
+}
+
+static void number_op(st_printer *p, st_op *op, counters *c) {
+	for (uint32_t i = 0; i < op->nresults; i++)
+		st__result(op, i)->aux = 0;
+	const st_opdef *def = op->name->def;
+	if (def && def->result_names && !p->opts.generic) {
+		hint_ctx h = {p, c, op};
+		def->result_names(op, hint_cb, &h);
+	}
+	/* Results without a hint share one number: %N, %N#1, ... (MLIR gives
+	 * a result group one name). */
+	uint32_t shared = 0;
+	for (uint32_t i = 0; i < op->nresults; i++) {
+		st_value *v = st__result(op, i);
+		if (v->aux)
+			continue;
+		if (!shared)
+			shared = ++c->next_value;
+		v->aux = shared;
+	}
+}
+
+static void number_region(st_printer *p, st_region *r, counters *c);
+
+static void number_block(st_printer *p, st_block *b, counters *c, bool entry) {
+	for (uint32_t i = 0; i < b->nargs; i++) {
+		st_value *v = &b->args[i]->v;
+		v->aux = 0;
+		if (entry) {
+			char buf[32];
+			snprintf(buf, sizeof buf, "arg%u", c->next_arg++);
+			uint32_t idx = pool_add(p, buf, strlen(buf));
+			if (idx != UINT32_MAX) {
+				used_add(p, idx);
+				v->aux = NAMED_BIT | idx;
+			}
+		} else {
+			v->aux = ++c->next_value;
+		}
+	}
+	for (st_op *o = b->first; o; o = o->next)
+		number_op(p, o, c);
+}
+
+static void number_region(st_printer *p, st_region *r, counters *c) {
+	uint32_t bid = 0;
+	for (st_block *b = r->first; b; b = b->next) {
+		b->aux = bid++;
+		number_block(p, b, c, b == r->first);
+	}
+	/* Nested regions start from the counters as they are once the whole
+	 * region is numbered, so sibling regions reuse numbers. */
+	for (st_block *b = r->first; b; b = b->next)
+		for (st_op *o = b->first; o; o = o->next)
+			for (uint32_t i = 0; i < o->nregions; i++) {
+				counters saved = *c;
+				size_t mark = p->nused_log;
+				number_region(p, &o->regions[i], c);
+				*c = saved;
+				used_pop(p, mark);
+			}
+}
+
+static void print_value_name(st_printer *p, const st_value *v) {
+	uint32_t a = v->aux;
+	putc_(p, '%');
+	if (a & NAMED_BIT)
+		st_printer_puts(p, name_str(p, a & ~NAMED_BIT));
+	else if (a)
+		put_uint(p, a - 1);
+	else
+		st_printer_write(p, "<<UNKNOWN SSA VALUE>>", 21);
+}
+
+/* A result of a multi-result group prints as %N#i. */
+static void print_value_use(st_printer *p, const st_value *v) {
+	print_value_name(p, v);
+	if (v->kind == ST__VAL_RESULT && !(v->aux & NAMED_BIT)) {
+		st_op *op = st_value_defining_op(v);
+		if (op->nresults > 1) {
+			/* index within the shared group */
+			uint32_t first = v->index;
+			while (first > 0 && st__result(op, first - 1)->aux == v->aux)
+				first--;
+			putc_(p, '#');
+			put_uint(p, v->index - first);
+		}
+	}
+}
+
+void st_printer_operand(st_printer *p, const st_value *v) { print_value_use(p, v); }
+
+void st_printer_operands(st_printer *p, st_op *op, size_t start, size_t n) {
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			st_printer_write(p, ", ", 2);
+		print_value_use(p, op->operands[start + i].value);
+	}
+}
+
+void st_printer_successor(st_printer *p, const st_block *b) {
+	st_printer_write(p, "^bb", 3);
+	put_uint(p, b->aux);
+}
+
+void st_printer_block_arg_decl(st_printer *p, const st_value *v) {
+	print_value_name(p, v);
+	st_printer_write(p, ": ", 2);
+	st_printer_type(p, v->type);
+	if (p->opts.debuginfo)
+		print_trailing_loc(p, ((const st__block_arg *)v)->loc);
+}
+
+/* ---------------------------------------------------------------- aliases */
+
+static void collect_attr(st_printer *p, const st_attr *a);
+
+static void collect_type(st_printer *p, const st_type *t) {
+	switch (st_type_get_kind(t)) {
+	case ST_TYPE_FUNCTION:
+		for (size_t i = 0; i < st_type_num_inputs(t); i++)
+			collect_type(p, st_type_input(t, i));
+		for (size_t i = 0; i < st_type_num_results(t); i++)
+			collect_type(p, st_type_result(t, i));
+		return;
+	case ST_TYPE_TUPLE:
+		for (size_t i = 0; i < st_type_num_elements(t); i++)
+			collect_type(p, st_type_tuple_element(t, i));
+		return;
+	case ST_TYPE_MEMREF:
+		if (st_type_memref_layout(t))
+			collect_attr(p, st_type_memref_layout(t));
+		return;
+	case ST_TYPE_DIALECT:
+		for (size_t i = 0; i < st_type_num_params(t); i++)
+			collect_attr(p, st_type_param(t, i));
+		return;
+	default:
+		return;
+	}
+}
+
+static void collect_attr(st_printer *p, const st_attr *a) {
+	switch (st_attr_get_kind(a)) {
+	case ST_ATTR_AFFINE_MAP:
+	case ST_ATTR_INTEGER_SET: {
+		if (find_alias(p, a))
+			return;
+		if (p->naliases == p->alias_cap) {
+			size_t nc = p->alias_cap ? p->alias_cap * 2 : 8;
+			alias_entry *na = st_ctx_realloc(p->ctx, p->aliases, p->alias_cap * sizeof *na, nc * sizeof *na);
+			if (!na)
+				return;
+			p->aliases = na;
+			p->alias_cap = nc;
+		}
+		bool is_set = st_attr_get_kind(a) == ST_ATTR_INTEGER_SET;
+		unsigned num = is_set ? p->nsets++ : p->nmaps++;
+		p->aliases[p->naliases++] = (alias_entry){a, num, is_set};
+		return;
+	}
+	case ST_ATTR_ARRAY:
+		for (size_t i = 0; i < st_attr_array_size(a); i++)
+			collect_attr(p, st_attr_array_elt(a, i));
+		return;
+	case ST_ATTR_DICTIONARY:
+		for (size_t i = 0; i < st_attr_dict_size(a); i++)
+			collect_attr(p, st_attr_dict_entry(a, i).value);
+		return;
+	case ST_ATTR_TYPE:
+		collect_type(p, st_attr_type_value(a));
+		return;
+	case ST_ATTR_DENSE_ELEMENTS:
+		collect_type(p, st_attr_type(a));
+		return;
+	case ST_ATTR_DIALECT:
+		for (size_t i = 0; i < st_attr_num_params(a); i++)
+			collect_attr(p, st_attr_param(a, i));
+		return;
+	default:
+		return;
+	}
+}
+
+static st_walk_result collect_walk(st_op *op, void *ud) {
+	st_printer *p = ud;
+	collect_attr(p, op->attrs);
+	for (uint32_t i = 0; i < op->nresults; i++)
+		collect_type(p, st__result(op, i)->type);
+	for (uint32_t r = 0; r < op->nregions; r++)
+		for (st_block *b = op->regions[r].first; b; b = b->next)
+			for (uint32_t i = 0; i < b->nargs; i++)
+				collect_type(p, b->args[i]->v.type);
+	return ST_WALK_ADVANCE;
+}
+
+static void print_alias_defs(st_printer *p) {
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < p->naliases; i++) {
+			const alias_entry *e = &p->aliases[i];
+			if (e->is_set != (pass == 1))
+				continue;
+			print_alias_name(p, e);
+			st_printer_write(p, " = ", 3);
+			p->in_alias_def = true;
+			print_attr_impl(p, e->attr, false);
+			p->in_alias_def = false;
+			putc_(p, '\n');
+		}
+}
+
+/* ------------------------------------------------------------ operations */
+
+static void print_op(st_printer *p, st_op *op);
+
+static const char *printed_op_name(st_printer *p, st_op *op, bool custom) {
+	const char *name = op->name->name->data;
+	if (p->opts.mlir14) {
+		const char *old = st__current_to_mlir14(name);
+		if (old)
+			name = old;
+		if (custom) {
+			/* MLIR 14 printed builtin and std ops without their prefix. */
+			if (strncmp(name, "std.", 4) == 0)
+				return name + 4;
+			if (strncmp(name, "builtin.", 8) == 0)
+				return name + 8;
+		}
+		return name;
+	}
+	if (custom) {
+		if (strncmp(name, "builtin.", 8) == 0)
+			return name + 8;
+		const char *dd = p->default_dialect;
+		size_t n = dd ? strlen(dd) : 0;
+		if (dd && strncmp(name, dd, n) == 0 && name[n] == '.')
+			return name + n + 1;
+	}
+	return name;
+}
+
+/* `// pred: ^bb0` or `// 2 preds: ^bb0, ^bb1`, as MLIR writes it: one
+ * entry per use, sorted by block number. */
+static void print_pred_comment(st_printer *p, st_block *b) {
+	size_t n = 0;
+	bool single = true;
+	for (st_use *u = b->first_use; u; u = u->next, n++)
+		single &= u->owner->block == b->first_use->owner->block;
+	if (n == 0) {
+		if (b->parent && b != b->parent->first)
+			st_printer_write(p, "  // no predecessors", 20);
+		return;
+	}
+	st_printer_write(p, "  // ", 5);
+	if (single) {
+		st_printer_write(p, "pred: ", 6);
+		st_printer_successor(p, b->first_use->owner->block);
+		return;
+	}
+	put_uint(p, n);
+	st_printer_write(p, " preds: ", 8);
+	uint32_t small[64];
+	uint32_t *ids = n <= 64 ? small : st_ctx_alloc(p->ctx, n * sizeof *ids);
+	if (!ids)
+		return;
+	size_t k = 0;
+	for (st_use *u = b->first_use; u; u = u->next)
+		ids[k++] = u->owner->block ? u->owner->block->aux : 0;
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && ids[j - 1] > ids[j]; j--) {
+			uint32_t t = ids[j];
+			ids[j] = ids[j - 1];
+			ids[j - 1] = t;
+		}
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			st_printer_write(p, ", ", 2);
+		st_printer_write(p, "^bb", 3);
+		put_uint(p, ids[i]);
+	}
+	if (ids != small)
+		st_ctx_free(p->ctx, ids, n * sizeof *ids);
+}
+
+static void print_block(st_printer *p, st_block *b, bool print_header, bool print_terminator) {
+	if (print_header) {
+		p->indent -= 2;
+		newline(p);
+		st_printer_write(p, "^bb", 3);
+		put_uint(p, b->aux);
+		if (b->nargs) {
+			putc_(p, '(');
+			for (uint32_t i = 0; i < b->nargs; i++) {
+				if (i)
+					st_printer_write(p, ", ", 2);
+				st_printer_block_arg_decl(p, &b->args[i]->v);
+			}
+			putc_(p, ')');
+		}
+		putc_(p, ':');
+		print_pred_comment(p, b);
+		p->indent += 2;
+	}
+	for (st_op *o = b->first; o; o = o->next) {
+		if (!print_terminator && !o->next && st_op_has_trait(o, ST_TRAIT_TERMINATOR))
+			break;
+		newline(p);
+		print_op(p, o);
+	}
+}
+
+void st_printer_region(st_printer *p, st_region *r, bool print_entry_args, bool print_terminators) {
+	putc_(p, '{');
+	p->indent += 2;
+	for (st_block *b = r->first; b; b = b->next) {
+		bool entry = b == r->first;
+		bool header = !entry || (print_entry_args && b->nargs) || b->first_use || (entry && !b->first);
+		print_block(p, b, header, print_terminators);
+	}
+	p->indent -= 2;
+	newline(p);
+	putc_(p, '}');
+}
+
+void st_printer_attr_dict(st_printer *p, const st_op *op, const char *const *elided, bool with_keyword) {
+	size_t n = st_attr_dict_size(op->attrs), shown = 0;
+	for (size_t i = 0; i < n; i++) {
+		st_named_attr e = st_attr_dict_entry(op->attrs, i);
+		bool skip = false;
+		for (const char *const *el = elided; el && *el && !skip; el++)
+			skip = strcmp(*el, e.name->data) == 0;
+		if (skip)
+			continue;
+		if (shown++ == 0) {
+			st_printer_puts(p, with_keyword ? " attributes {" : " {");
+		} else {
+			st_printer_write(p, ", ", 2);
+		}
+		st_str nm = st_ident_str(e.name);
+		if (is_bare_id(nm))
+			st_printer_write(p, nm.data, nm.len);
+		else
+			st_printer_string(p, nm);
+		if (st_attr_get_kind(e.value) != ST_ATTR_UNIT) {
+			st_printer_write(p, " = ", 3);
+			print_attr_impl(p, e.value, false);
+		}
+	}
+	if (shown)
+		putc_(p, '}');
+}
+
+/* MLIR 14 named segment sizes differently and printed them as a dense
+ * vector; the attribute dictionary is printed through this filter. */
+static void print_generic_attrs(st_printer *p, st_op *op) {
+	st_attr *d = op->attrs;
+	if (!p->opts.mlir14) {
+		if (st_attr_dict_size(d)) {
+			putc_(p, ' ');
+			print_attr_impl(p, d, false);
+		}
+		return;
+	}
+	size_t n = st_attr_dict_size(d);
+	if (!n)
+		return;
+	/* Rename keys, keeping MLIR's sorted order of the renamed keys. */
+	typedef struct {
+		const char *name;
+		const st_attr *val;
+		bool seg;
+	} ent;
+	ent small[32];
+	ent *e = n <= 32 ? small : st_ctx_alloc(p->ctx, n * sizeof *e);
+	if (!e)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		st_named_attr na = st_attr_dict_entry(d, i);
+		const char *nm = na.name->data;
+		const char *old = NULL;
+		extern const char *st__mlir14_attr_name(const char *op, const char *attr);
+		old = st__mlir14_attr_name(op->name->name->data, nm);
+		e[i].name = old ? old : nm;
+		e[i].val = na.value;
+		e[i].seg = strcmp(nm, "operandSegmentSizes") == 0 || strcmp(nm, "resultSegmentSizes") == 0;
+	}
+	for (size_t i = 1; i < n; i++)
+		for (size_t k = i; k > 0 && strcmp(e[k - 1].name, e[k].name) > 0; k--) {
+			ent t = e[k];
+			e[k] = e[k - 1];
+			e[k - 1] = t;
+		}
+	st_printer_write(p, " {", 2);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			st_printer_write(p, ", ", 2);
+		st_printer_puts(p, e[i].name);
+		if (e[i].seg && st_attr_get_kind(e[i].val) == ST_ATTR_DENSE_ARRAY) {
+			size_t k = st_attr_dense_array_size(e[i].val);
+			st_printer_write(p, " = dense<[", 10);
+			for (size_t j = 0; j < k; j++) {
+				if (j)
+					st_printer_write(p, ", ", 2);
+				put_int(p, st_attr_dense_array_int(e[i].val, j));
+			}
+			st_printer_printf(p, "]> : vector<%zuxi32>", k);
+		} else if (st_attr_get_kind(e[i].val) != ST_ATTR_UNIT) {
+			st_printer_write(p, " = ", 3);
+			print_attr_impl(p, e[i].val, false);
+		}
+	}
+	putc_(p, '}');
+	if (e != small)
+		st_ctx_free(p->ctx, e, n * sizeof *e);
+}
+
+static void print_generic(st_printer *p, st_op *op) {
+	putc_(p, '"');
+	st_printer_puts(p, printed_op_name(p, op, false));
+	st_printer_write(p, "\"(", 2);
+	st_printer_operands(p, op, 0, op->noperands);
+	putc_(p, ')');
+	if (op->nsuccs) {
+		putc_(p, '[');
+		for (uint32_t i = 0; i < op->nsuccs; i++) {
+			if (i)
+				st_printer_write(p, ", ", 2);
+			st_printer_successor(p, op->succs[i].block);
+		}
+		putc_(p, ']');
+	}
+	if (op->nregions) {
+		const char *saved = p->default_dialect;
+		p->default_dialect = NULL;
+		st_printer_write(p, " (", 2);
+		for (uint32_t i = 0; i < op->nregions; i++) {
+			if (i)
+				st_printer_write(p, ", ", 2);
+			st_printer_region(p, &op->regions[i], true, true);
+		}
+		putc_(p, ')');
+		p->default_dialect = saved;
+	}
+	print_generic_attrs(p, op);
+	st_printer_write(p, " : (", 4);
+	for (uint32_t i = 0; i < op->noperands; i++) {
+		if (i)
+			st_printer_write(p, ", ", 2);
+		st_printer_type(p, op->operands[i].value->type);
+	}
+	st_printer_write(p, ") -> ", 5);
+	bool paren = op->nresults != 1 || st_type_get_kind(st__result(op, 0)->type) == ST_TYPE_FUNCTION;
+	if (paren)
+		putc_(p, '(');
+	for (uint32_t i = 0; i < op->nresults; i++) {
+		if (i)
+			st_printer_write(p, ", ", 2);
+		st_printer_type(p, st__result(op, i)->type);
+	}
+	if (paren)
+		putc_(p, ')');
+}
+
+void st__format_print(st_printer *p, st_op *op, const st_opdef *def);
+
+static void print_result_names(st_printer *p, st_op *op) {
+	if (!op->nresults)
+		return;
+	/* Groups of consecutive results with one shared number print as %N:k. */
+	for (uint32_t i = 0; i < op->nresults;) {
+		st_value *v = st__result(op, i);
+		uint32_t k = 1;
+		if (!(v->aux & NAMED_BIT))
+			while (i + k < op->nresults && st__result(op, i + k)->aux == v->aux)
+				k++;
+		if (i)
+			st_printer_write(p, ", ", 2);
+		print_value_name(p, v);
+		if (k > 1) {
+			putc_(p, ':');
+			put_uint(p, k);
+		}
+		i += k;
+	}
+	st_printer_write(p, " = ", 3);
+}
+
+static void print_op(st_printer *p, st_op *op) {
+	print_result_names(p, op);
+	const st_opdef *def = op->name->def;
+	bool custom = !p->opts.generic && def && (def->format || def->print);
+	if (custom) {
+		st_printer_puts(p, printed_op_name(p, op, true));
+		const char *saved = p->default_dialect;
+		p->default_dialect = def->default_dialect;
+		if (def->format)
+			st__format_print(p, op, def);
+		else
+			def->print(p, op);
+		p->default_dialect = saved;
+	} else {
+		print_generic(p, op);
+	}
+	print_trailing_loc(p, op->loc);
+}
+
+/* -------------------------------------------------------------- entries */
+
+static void printer_init(st_printer *p, st_context *ctx, const st_print_options *o, st_write_fn w, void *ud) {
+	memset(p, 0, offsetof(st_printer, buf));
+	p->len = 0;
+	p->indent = 0;
+	p->pool = NULL;
+	p->pool_len = p->pool_cap = 0;
+	p->name_off = NULL;
+	p->nnames = p->names_cap = 0;
+	p->used = NULL;
+	p->used_cap = p->used_count = 0;
+	p->used_log = NULL;
+	p->nused_log = p->used_log_cap = 0;
+	p->aliases = NULL;
+	p->naliases = p->alias_cap = 0;
+	p->nmaps = p->nsets = 0;
+	p->in_alias_def = false;
+	p->default_dialect = NULL;
+	p->ctx = ctx;
+	if (o)
+		p->opts = *o;
+	p->w = w;
+	p->ud = ud;
+}
+
+static void printer_fini(st_printer *p) {
+	flush(p);
+	st_ctx_free(p->ctx, p->pool, p->pool_cap);
+	st_ctx_free(p->ctx, p->name_off, p->names_cap * sizeof *p->name_off);
+	st_ctx_free(p->ctx, p->used, p->used_cap * sizeof *p->used);
+	st_ctx_free(p->ctx, p->used_log, p->used_log_cap * sizeof *p->used_log);
+	st_ctx_free(p->ctx, p->aliases, p->alias_cap * sizeof *p->aliases);
+}
+
+void st_print_op(st_op *op, const st_print_options *opts, st_write_fn w, void *ud) {
+	st_context *ctx = op->name->ctx;
+	st_printer *p = st_ctx_alloc(ctx, sizeof *p);
+	if (!p)
+		return;
+	printer_init(p, ctx, opts, w, ud);
+	if (!p->opts.no_aliases) {
+		st_walk(op, ST_WALK_PRE, collect_walk, p);
+		print_alias_defs(p);
+	}
+	/* Number values: the op itself is a scope of its own. */
+	counters c = {0, 0, 0};
+	number_op(p, op, &c);
+	for (uint32_t i = 0; i < op->nregions; i++) {
+		counters saved = c;
+		size_t mark = p->nused_log;
+		number_region(p, &op->regions[i], &c);
+		c = saved;
+		used_pop(p, mark);
+	}
+	print_op(p, op);
+	putc_(p, '\n');
+	printer_fini(p);
+	st_ctx_free(ctx, p, sizeof *p);
+}
+
+static st_printer *small_printer(st_context *ctx, st_write_fn w, void *ud) {
+	st_printer *p = st_ctx_alloc(ctx, sizeof *p);
+	if (p)
+		printer_init(p, ctx, NULL, w, ud);
+	return p;
+}
+
+void st_print_type(st_context *ctx, const st_type *t, st_write_fn w, void *ud) {
+	st_printer *p = small_printer(ctx, w, ud);
+	if (!p)
+		return;
+	p->opts.no_aliases = true;
+	st_printer_type(p, t);
+	printer_fini(p);
+	st_ctx_free(ctx, p, sizeof *p);
+}
+
+void st_print_attr(st_context *ctx, const st_attr *a, st_write_fn w, void *ud) {
+	st_printer *p = small_printer(ctx, w, ud);
+	if (!p)
+		return;
+	print_attr_impl(p, a, false);
+	printer_fini(p);
+	st_ctx_free(ctx, p, sizeof *p);
+}
+
+static void stderr_write(void *ud, const char *d, size_t n) {
+	(void)ud;
+	fwrite(d, 1, n, stderr);
+}
+
+void st_op_dump(st_op *op) { st_print_op(op, NULL, stderr_write, NULL); }
+
+const char *st_type_str(st_context *ctx, const st_type *t, char *buf, size_t n) {
+	st__bounded b = {buf, n, 0};
+	st_print_type(ctx, t, st__bounded_write, &b);
+	buf[b.len < n ? b.len : n - 1] = 0;
+	return buf;
+}
+
+const char *st_attr_str(st_context *ctx, const st_attr *a, char *buf, size_t n) {
+	st__bounded b = {buf, n, 0};
+	st_print_attr(ctx, a, st__bounded_write, &b);
+	buf[b.len < n ? b.len : n - 1] = 0;
+	return buf;
+}

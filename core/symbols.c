@@ -1,0 +1,262 @@
+/* Symbol tables: ops with the SymbolTable trait hold symbols (ops with a
+ * `sym_name` string attribute) in their single-block region. */
+#include "internal.h"
+
+#include <stdio.h>
+
+st_ident *st_symbol_name(const st_op *op) {
+	st_attr *a = st_op_get_attr(op, "sym_name");
+	if (!a || st_attr_get_kind(a) != ST_ATTR_STRING)
+		return NULL;
+	return ((const st__string_attr *)a)->str;
+}
+
+st_op *st_symbol_lookup(st_op *table, st_str name) {
+	if (table->nregions == 0)
+		return NULL;
+	st_ident *id = st_ident_get(table->name->ctx, name);
+	for (st_block *b = table->regions[0].first; b; b = b->next)
+		for (st_op *o = b->first; o; o = o->next)
+			if (st_symbol_name(o) == id)
+				return o;
+	return NULL;
+}
+
+st_op *st_symbol_table_of(st_op *op) {
+	for (st_op *p = st_op_parent_op(op); p; p = st_op_parent_op(p))
+		if (st_op_has_trait(p, ST_TRAIT_SYMBOL_TABLE) || (!p->name->def && p->nregions == 1 && !st_op_parent_op(p)))
+			return p;
+	return NULL;
+}
+
+st_op *st_symbol_lookup_nearest(st_op *from, const st_attr *ref) {
+	st_op *table = st_op_has_trait(from, ST_TRAIT_SYMBOL_TABLE) ? from : st_symbol_table_of(from);
+	for (; table; table = st_symbol_table_of(table)) {
+		st_op *s = st_symbol_lookup(table, st_ident_str(st_attr_symbol_root(ref)));
+		if (!s)
+			continue;
+		for (size_t i = 0; s && i < st_attr_symbol_num_nested(ref); i++) {
+			if (!st_op_has_trait(s, ST_TRAIT_SYMBOL_TABLE) && !(s->nregions == 1 && !s->name->def))
+				return NULL;
+			s = st_symbol_lookup(s, st_ident_str(st_attr_symbol_nested(ref, i)));
+		}
+		return s;
+	}
+	return NULL;
+}
+
+/* ------------------------------------------------------ cached tables */
+
+struct st_symbol_table {
+	st_op *op;
+	st_context *ctx;
+	st_ident **names;
+	st_op **ops;
+	size_t cap, count;
+	unsigned uniquing_counter;
+};
+
+static size_t sym_slot(const st_symbol_table *t, const st_ident *id) {
+	size_t j = id->hash & (t->cap - 1);
+	while (t->names[j] && t->names[j] != id)
+		j = (j + 1) & (t->cap - 1);
+	return j;
+}
+
+static bool sym_grow(st_symbol_table *t) {
+	size_t ocap = t->cap;
+	st_ident **on = t->names;
+	st_op **oo = t->ops;
+	size_t ncap = ocap ? ocap * 2 : 32;
+	t->names = st_ctx_alloc(t->ctx, ncap * sizeof *t->names);
+	t->ops = st_ctx_alloc(t->ctx, ncap * sizeof *t->ops);
+	if (!t->names || !t->ops) {
+		st_ctx_free(t->ctx, t->names, ncap * sizeof *t->names);
+		st_ctx_free(t->ctx, t->ops, ncap * sizeof *t->ops);
+		t->names = on;
+		t->ops = oo;
+		return false;
+	}
+	memset(t->names, 0, ncap * sizeof *t->names);
+	t->cap = ncap;
+	t->count = 0;
+	for (size_t i = 0; i < ocap; i++)
+		if (on[i] && oo[i]) {
+			size_t j = sym_slot(t, on[i]);
+			t->names[j] = on[i];
+			t->ops[j] = oo[i];
+			t->count++;
+		}
+	st_ctx_free(t->ctx, on, ocap * sizeof *on);
+	st_ctx_free(t->ctx, oo, ocap * sizeof *oo);
+	return true;
+}
+
+static bool sym_put(st_symbol_table *t, st_ident *id, st_op *op) {
+	if ((t->count + 1) * 2 > t->cap && !sym_grow(t))
+		return false;
+	size_t j = sym_slot(t, id);
+	if (!t->names[j])
+		t->count++;
+	t->names[j] = id;
+	t->ops[j] = op;
+	return true;
+}
+
+st_symbol_table *st_symbol_table_create(st_op *table_op) {
+	st_context *ctx = table_op->name->ctx;
+	st_symbol_table *t = st_ctx_alloc(ctx, sizeof *t);
+	if (!t)
+		return NULL;
+	memset(t, 0, sizeof *t);
+	t->op = table_op;
+	t->ctx = ctx;
+	if (table_op->nregions)
+		for (st_block *b = table_op->regions[0].first; b; b = b->next)
+			for (st_op *o = b->first; o; o = o->next) {
+				st_ident *id = st_symbol_name(o);
+				if (id && !st_symbol_table_lookup(t, st_ident_str(id)) && !sym_put(t, id, o)) {
+					st_symbol_table_destroy(t);
+					return NULL;
+				}
+			}
+	return t;
+}
+
+void st_symbol_table_destroy(st_symbol_table *t) {
+	if (!t)
+		return;
+	st_ctx_free(t->ctx, t->names, t->cap * sizeof *t->names);
+	st_ctx_free(t->ctx, t->ops, t->cap * sizeof *t->ops);
+	st_ctx_free(t->ctx, t, sizeof *t);
+}
+
+st_op *st_symbol_table_lookup(const st_symbol_table *t, st_str name) {
+	if (!t->cap)
+		return NULL;
+	st_ident *id = st_ident_get(t->ctx, name);
+	if (!id)
+		return NULL;
+	size_t j = sym_slot(t, id);
+	return t->names[j] ? t->ops[j] : NULL;
+}
+
+st_ident *st_symbol_table_insert(st_symbol_table *t, st_op *sym) {
+	st_ident *name = st_symbol_name(sym);
+	if (!name)
+		return NULL;
+	if (!sym->block && t->op->nregions && t->op->regions[0].first) {
+		st_block *body = t->op->regions[0].first;
+		/* Keep a terminator last, if the body has one. */
+		st_op *term = st_block_terminator(body);
+		st_block_insert_op_before(body, term && st_op_is_registered(term) ? term : NULL, sym);
+	}
+	st_op *other = st_symbol_table_lookup(t, st_ident_str(name));
+	if (other && other != sym) {
+		/* MLIR's uniquing: name_0, name_1, ... until free. */
+		char buf[512];
+		st_ident *fresh;
+		do {
+			snprintf(buf, sizeof buf, "%.*s_%u", (int)(name->len < 480 ? name->len : 480), name->data,
+			         t->uniquing_counter++);
+			fresh = st_ident_get_c(t->ctx, buf);
+		} while (fresh && st_symbol_table_lookup(t, st_ident_str(fresh)));
+		if (!fresh)
+			return NULL;
+		st_op_set_attr(sym, "sym_name", st_string_attr(t->ctx, st_ident_str(fresh)));
+		name = fresh;
+	}
+	return sym_put(t, name, sym) ? name : NULL;
+}
+
+void st_symbol_table_remove(st_symbol_table *t, st_op *sym) {
+	st_ident *name = st_symbol_name(sym);
+	if (!name || !t->cap)
+		return;
+	size_t j = sym_slot(t, name);
+	if (t->names[j] && t->ops[j] == sym)
+		t->ops[j] = NULL; /* a tombstone: the name stays, mapping to nothing */
+}
+
+/* ------------------------------------------------------------- renaming */
+
+typedef struct rename_ctx {
+	st_context *ctx;
+	st_ident *old;
+	st_attr *replacement_root;
+} rename_ctx;
+
+static st_attr *rename_in_attr(rename_ctx *rc, st_attr *a) {
+	switch (st_attr_get_kind(a)) {
+	case ST_ATTR_SYMBOL_REF:
+		if (st_attr_symbol_root(a) == rc->old) {
+			size_t n = st_attr_symbol_num_nested(a);
+			st_str nested[16];
+			if (n > 16)
+				return a;
+			for (size_t i = 0; i < n; i++)
+				nested[i] = st_ident_str(st_attr_symbol_nested(a, i));
+			return st_symbol_ref_attr(rc->ctx, st_ident_str(st_attr_symbol_root(rc->replacement_root)), n, nested);
+		}
+		return a;
+	case ST_ATTR_ARRAY: {
+		size_t n = st_attr_array_size(a);
+		bool changed = false;
+		st_attr **e = st_ctx_alloc(rc->ctx, (n ? n : 1) * sizeof *e);
+		if (!e)
+			return a;
+		for (size_t i = 0; i < n; i++) {
+			e[i] = rename_in_attr(rc, st_attr_array_elt(a, i));
+			changed |= e[i] != st_attr_array_elt(a, i);
+		}
+		st_attr *r = changed ? st_array_attr(rc->ctx, n, e) : a;
+		st_ctx_free(rc->ctx, e, (n ? n : 1) * sizeof *e);
+		return r ? r : a;
+	}
+	case ST_ATTR_DICTIONARY: {
+		size_t n = st_attr_dict_size(a);
+		bool changed = false;
+		st_named_attr *e = st_ctx_alloc(rc->ctx, (n ? n : 1) * sizeof *e);
+		if (!e)
+			return a;
+		for (size_t i = 0; i < n; i++) {
+			e[i] = st_attr_dict_entry(a, i);
+			st_attr *v = rename_in_attr(rc, e[i].value);
+			changed |= v != e[i].value;
+			e[i].value = v;
+		}
+		st_attr *r = changed ? st_dict_attr(rc->ctx, n, e) : a;
+		st_ctx_free(rc->ctx, e, (n ? n : 1) * sizeof *e);
+		return r ? r : a;
+	}
+	default:
+		return a;
+	}
+}
+
+static st_walk_result rename_walk(st_op *op, void *ud) {
+	rename_ctx *rc = ud;
+	st_attr *d = rename_in_attr(rc, op->attrs);
+	if (d != op->attrs)
+		op->attrs = d;
+	return ST_WALK_ADVANCE;
+}
+
+st_status st_symbol_rename(st_op *sym, st_str new_name) {
+	st_context *ctx = sym->name->ctx;
+	st_ident *old = st_symbol_name(sym);
+	if (!old)
+		return st_op_error(sym, "is not a symbol");
+	st_op *table = st_symbol_table_of(sym);
+	st_attr *nameattr = st_string_attr(ctx, new_name);
+	st_attr *ref = st_symbol_ref_attr(ctx, new_name, 0, NULL);
+	if (!nameattr || !ref)
+		return ST_FAIL;
+	if (table && st_symbol_lookup(table, new_name))
+		return st_op_error(sym, "cannot rename to '%.*s': the name is taken", (int)new_name.len, new_name.data);
+	rename_ctx rc = {ctx, old, ref};
+	if (table)
+		st_walk(table, ST_WALK_PRE, rename_walk, &rc);
+	st_op_set_attr(sym, "sym_name", nameattr);
+	return ST_OK;
+}

@@ -1,0 +1,635 @@
+/* The verifier: structure, op definitions (arity, types, attributes,
+ * regions, successors, traits), terminators, dominance in SSA-CFG regions,
+ * isolation from above, symbol tables, and the ops' own hooks.  It stops
+ * at the first failure, as MLIR's does. */
+#include "internal.h"
+
+#include <stdio.h>
+
+typedef struct vctx {
+	st_context *ctx;
+	/* Dominator trees of multi-block regions, computed on demand. */
+	st_region **dom_regions;
+	uint32_t **idoms; /* per region: idom block number per block number */
+	st_block ***orders;
+	size_t *nblocks;
+	size_t ndom, domcap;
+} vctx;
+
+static st_status verify_op(vctx *v, st_op *op);
+
+static void type_name(st_context *ctx, const st_type *t, char *buf, size_t n) {
+	struct {
+		char *b;
+		size_t cap, len;
+	} bd = {buf, n, 0};
+	extern void st__bounded_write(void *ud, const char *d, size_t l);
+	extern void st_print_type(st_context * ctx, const st_type *t, st_write_fn w, void *ud);
+	st_print_type(ctx, t, st__bounded_write, &bd);
+	buf[bd.len < n ? bd.len : n - 1] = 0;
+}
+
+static const char *arity_word(size_t n) { return n == 1 ? "" : "s"; }
+
+/* ------------------------------------------------------- table checks */
+
+static st_status check_group_counts(st_op *op, bool results) {
+	const st_opdef *def = op->name->def;
+	const st_value_def *defs = results ? def->results : def->operands;
+	size_t ndefs = results ? def->nresults : def->noperands;
+	size_t total = results ? op->nresults : op->noperands;
+	const char *what = results ? "result" : "operand";
+	uint32_t seg_trait = results ? ST_TRAIT_ATTR_SIZED_RESULT_SEGMENTS : ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS;
+	if (def->traits & seg_trait) {
+		const char *an = results ? "resultSegmentSizes" : "operandSegmentSizes";
+		st_attr *sizes = st_op_get_attr(op, an);
+		if (!sizes)
+			return st_op_error(op, "requires dense i32 array attribute '%s'", an);
+		if (st_attr_get_kind(sizes) != ST_ATTR_DENSE_ARRAY ||
+		    !st_type_is_signless_integer(((const st__dense_attr *)sizes)->type, 32))
+			return st_op_error(op, "attribute '%s' must be a dense i32 array", an);
+		if (st_attr_dense_array_size(sizes) != ndefs)
+			return st_op_error(op, "'%s' attribute for specifying %s segments must have %zu elements, but got %zu", an,
+			                   what, ndefs, st_attr_dense_array_size(sizes));
+		int64_t sum = 0;
+		for (size_t i = 0; i < ndefs; i++) {
+			int64_t s = st_attr_dense_array_int(sizes, i);
+			if (s < 0)
+				return st_op_error(op, "'%s' attribute cannot have negative elements", an);
+			if (defs[i].arity == ST_ONE && s != 1)
+				return st_op_error(op, "%s group '%s' requires exactly one value, but got %lld", what, defs[i].name,
+				                   (long long)s);
+			if (defs[i].arity == ST_OPTIONAL && s > 1)
+				return st_op_error(op, "%s group '%s' requires zero or one value, but got %lld", what, defs[i].name,
+				                   (long long)s);
+			sum += s;
+		}
+		if ((size_t)sum != total)
+			return st_op_error(op, "%s count (%zu) does not match with the total size (%lld) specified in attribute '%s'",
+			                   what, total, (long long)sum, an);
+		return ST_OK;
+	}
+	size_t nfixed = 0, nvar = 0, nopt = 0;
+	for (size_t i = 0; i < ndefs; i++) {
+		if (defs[i].arity == ST_ONE)
+			nfixed++;
+		else if (defs[i].arity == ST_VARIADIC)
+			nvar++;
+		else
+			nopt++;
+	}
+	if (nvar == 0 && nopt == 0 && total != nfixed)
+		return st_op_error(op, "expected %zu %s%s, but found %zu", nfixed, what, arity_word(nfixed), total);
+	if (total < nfixed)
+		return st_op_error(op, "expected %zu or more %ss, but found %zu", nfixed, what, total);
+	if (nvar == 0 && total > nfixed + nopt)
+		return st_op_error(op, "expected at most %zu %ss, but found %zu", nfixed + nopt, what, total);
+	return ST_OK;
+}
+
+static st_status check_group_types(st_op *op, bool results) {
+	const st_opdef *def = op->name->def;
+	const st_value_def *defs = results ? def->results : def->operands;
+	size_t ndefs = results ? def->nresults : def->noperands;
+	char buf[160];
+	for (size_t g = 0; g < ndefs; g++) {
+		size_t s, n;
+		if (st_failed(results ? st_op_result_group(op, g, &s, &n) : st_op_operand_group(op, g, &s, &n)))
+			return st_op_error(op, "cannot split %ss into the groups of its definition", results ? "result" : "operand");
+		for (size_t i = s; i < s + n; i++) {
+			st_value *val = results ? st_op_result(op, i) : st_op_operand(op, i);
+			if (!val)
+				return st_op_error(op, "null operand found");
+			const st_type_constraint *tc = defs[g].type;
+			if (tc && !tc->check(val->type)) {
+				type_name(op->name->ctx, val->type, buf, sizeof buf);
+				return st_op_error(op, "%s #%zu must be %s, but got '%s'", results ? "result" : "operand", i, tc->desc,
+				                   buf);
+			}
+		}
+	}
+	return ST_OK;
+}
+
+/* `infer = "$other"` also states a type equality the verifier checks. */
+static st_status check_same_as(st_op *op) {
+	const st_opdef *def = op->name->def;
+	for (int pass = 0; pass < 2; pass++) {
+		const st_value_def *defs = pass ? def->results : def->operands;
+		size_t ndefs = pass ? def->nresults : def->noperands;
+		for (size_t g = 0; g < ndefs; g++) {
+			const char *inf = defs[g].infer;
+			if (!inf || inf[0] != '$')
+				continue;
+			st_value *other = NULL;
+			for (size_t k = 0; k < def->noperands && !other; k++)
+				if (strcmp(def->operands[k].name, inf + 1) == 0) {
+					size_t s, n;
+					if (st_succeeded(st_op_operand_group(op, k, &s, &n)) && n)
+						other = st_op_operand(op, s);
+				}
+			for (size_t k = 0; k < def->nresults && !other; k++)
+				if (strcmp(def->results[k].name, inf + 1) == 0) {
+					size_t s, n;
+					if (st_succeeded(st_op_result_group(op, k, &s, &n)) && n)
+						other = st_op_result(op, s);
+				}
+			size_t s, n;
+			if (!other || st_failed(pass ? st_op_result_group(op, g, &s, &n) : st_op_operand_group(op, g, &s, &n)))
+				continue;
+			for (size_t i = s; i < s + n; i++) {
+				st_value *val = pass ? st_op_result(op, i) : st_op_operand(op, i);
+				if (val && val->type != other->type)
+					return st_op_error(op, "failed to verify that '%s' has the same type as '%s'", defs[g].name, inf + 1);
+			}
+		}
+	}
+	return ST_OK;
+}
+
+static st_status check_attrs(st_op *op) {
+	const st_opdef *def = op->name->def;
+	for (size_t i = 0; i < def->nattrs; i++) {
+		const st_attr_def *ad = &def->attrs[i];
+		st_attr *a = st_op_get_attr(op, ad->name);
+		if (!a) {
+			if (!ad->optional)
+				return st_op_error(op, "requires attribute '%s'", ad->name);
+			continue;
+		}
+		if (ad->constraint && !ad->constraint->check(a))
+			return st_op_error(op, "attribute '%s' failed to satisfy constraint: %s", ad->name, ad->constraint->desc);
+		if (ad->enum_cases) {
+			if (st_attr_get_kind(a) != ST_ATTR_INTEGER)
+				return st_op_error(op, "attribute '%s' failed to satisfy constraint: an enum value", ad->name);
+			int64_t n = 0, v = st_attr_int_value(a);
+			while (ad->enum_cases[n])
+				n++;
+			if (v < 0 || v >= n)
+				return st_op_error(op, "attribute '%s' failed to satisfy constraint: one of %lld enum values", ad->name,
+				                   (long long)n);
+		}
+	}
+	/* Discardable attributes of registered dialects. */
+	for (size_t i = 0; i < st_attr_dict_size(op->attrs); i++) {
+		st_named_attr e = st_attr_dict_entry(op->attrs, i);
+		const char *dot = strchr(e.name->data, '.');
+		if (!dot)
+			continue;
+		st_dialect *d = st_context_get_dialect(op->name->ctx, st_str_make(e.name->data, (size_t)(dot - e.name->data)));
+		if (d && d->def->verify_op_attr && st_failed(d->def->verify_op_attr(op, e)))
+			return ST_FAIL;
+	}
+	return ST_OK;
+}
+
+static st_status check_structure(st_op *op) {
+	const st_opdef *def = op->name->def;
+	size_t nfixed = 0;
+	bool variadic = false;
+	for (size_t i = 0; i < def->nregions; i++) {
+		if (def->regions[i].arity == ST_VARIADIC)
+			variadic = true;
+		else
+			nfixed++;
+	}
+	if (!variadic && op->nregions != def->nregions)
+		return st_op_error(op, "requires %zu region%s", def->nregions, arity_word(def->nregions));
+	if (variadic && op->nregions < nfixed)
+		return st_op_error(op, "requires at least %zu region%s", nfixed, arity_word(nfixed));
+	if (def->nsuccessors >= 0 && op->nsuccs != (uint32_t)def->nsuccessors)
+		return st_op_error(op, "requires %d successor%s but found %u", def->nsuccessors, arity_word((size_t)def->nsuccessors),
+		                   op->nsuccs);
+	for (uint32_t r = 0; r < op->nregions; r++) {
+		const st_region_def *rd = r < def->nregions ? &def->regions[r] : (def->nregions ? &def->regions[def->nregions - 1] : NULL);
+		size_t nb = st_region_num_blocks(&op->regions[r]);
+		bool single = (def->traits & ST_TRAIT_SINGLE_BLOCK) || (rd && rd->single_block);
+		if (single && nb > 1)
+			return st_op_error(op, "expects region #%u to have 0 or 1 blocks", r);
+		if (rd && !rd->allow_empty && nb == 0 && (def->traits & ST_TRAIT_SINGLE_BLOCK) == 0 && false)
+			return st_op_error(op, "region #%u ('%s') failed to verify constraint: region with at least 1 blocks", r, rd->name);
+	}
+	if (def->parent) {
+		st_op *parent = st_op_parent_op(op);
+		if (!parent || strcmp(parent->name->name->data, def->parent) != 0)
+			return st_op_error(op, "expects parent op '%s'", def->parent);
+	}
+	if ((def->traits & ST_TRAIT_TERMINATOR) && op->block && op->block->last != op)
+		return st_op_error(op, "must be the last operation in the parent block");
+	if (def->traits & ST_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE) {
+		st_type *t = op->nresults ? st__result(op, 0)->type : op->noperands ? op->operands[0].value->type : NULL;
+		for (uint32_t i = 0; i < op->nresults; i++)
+			if (st__result(op, i)->type != t)
+				return st_op_error(op, "requires the same type for all operands and results");
+		for (uint32_t i = 0; i < op->noperands; i++)
+			if (op->operands[i].value->type != t)
+				return st_op_error(op, "requires the same type for all operands and results");
+	}
+	if ((def->traits & ST_TRAIT_SAME_TYPE_OPERANDS) && op->noperands)
+		for (uint32_t i = 1; i < op->noperands; i++)
+			if (op->operands[i].value->type != op->operands[0].value->type)
+				return st_op_error(op, "requires all operands to have the same type");
+	if (def->traits & ST_TRAIT_SYMBOL) {
+		st_attr *n = st_op_get_attr(op, "sym_name");
+		if (!n || st_attr_get_kind(n) != ST_ATTR_STRING)
+			return st_op_error(op, "requires string attribute 'sym_name'");
+	}
+	return ST_OK;
+}
+
+static st_status check_symbol_table(st_op *op) {
+	if (op->nregions != 1)
+		return st_op_error(op, "operations with a 'SymbolTable' must have exactly one region");
+	st_block *b = op->regions[0].first;
+	if (!b)
+		return ST_OK;
+	if (b->next)
+		return st_op_error(op, "operations with a 'SymbolTable' must have exactly one block");
+	st_symbol_table *t = st_symbol_table_create(op);
+	if (!t)
+		return ST_FAIL;
+	st_status s = ST_OK;
+	for (st_op *o = b->first; o && st_succeeded(s); o = o->next) {
+		st_ident *n = st_symbol_name(o);
+		if (!n)
+			continue;
+		st_op *first = st_symbol_table_lookup(t, st_ident_str(n));
+		if (first && first != o) {
+			st_diag *d = st_op_diag(o, ST_SEV_ERROR, "redefinition of symbol named '%s'", n->data);
+			st_diag_note(d, first->loc, "see existing symbol definition here");
+			s = st_diag_emit(d);
+		}
+	}
+	st_symbol_table_destroy(t);
+	return s;
+}
+
+/* ------------------------------------------------------------- dominance */
+
+static st_region_kind region_kind(const st_op *op, uint32_t r) {
+	const st_opdef *def = op->name->def;
+	if (!def)
+		return ST_REGION_SSACFG;
+	if (r < def->nregions)
+		return def->regions[r].kind;
+	return def->nregions ? def->regions[def->nregions - 1].kind : ST_REGION_SSACFG;
+}
+
+/* Cooper, Harvey and Kennedy's iterative dominators on reverse postorder. */
+static bool compute_doms(vctx *v, st_region *r, size_t *idx) {
+	size_t nb = 0;
+	for (st_block *b = r->first; b; b = b->next)
+		nb++;
+	st_context *ctx = v->ctx;
+	st_block **order = st_ctx_alloc(ctx, nb * sizeof *order);   /* by RPO number */
+	uint32_t *rpo = st_ctx_alloc(ctx, nb * sizeof *rpo);        /* block list index -> rpo number or UINT32_MAX */
+	uint32_t *idom = st_ctx_alloc(ctx, nb * sizeof *idom);      /* by rpo number */
+	st_block **list = st_ctx_alloc(ctx, nb * sizeof *list);
+	uint32_t *stack = st_ctx_alloc(ctx, 2 * nb * sizeof *stack + 1);
+	bool ok = order && rpo && idom && list && stack;
+	if (ok) {
+		size_t i = 0;
+		for (st_block *b = r->first; b; b = b->next, i++) {
+			list[i] = b;
+			b->aux = (uint32_t)i;
+			rpo[i] = UINT32_MAX;
+		}
+		/* Iterative DFS for postorder. */
+		uint32_t *visited = idom; /* reuse as visited flags */
+		memset(visited, 0, nb * sizeof *visited);
+		size_t sp = 0, post = 0;
+		uint32_t *postorder = rpo; /* temp: fill later */
+		st_block **po = order;
+		stack[sp++] = 0;
+		stack[sp++] = 0;
+		visited[0] = 1;
+		while (sp) {
+			uint32_t bi = stack[sp - 2], si = stack[sp - 1];
+			st_block *b = list[bi];
+			st_op *t = b->last;
+			if (t && si < t->nsuccs) {
+				stack[sp - 1]++;
+				st_block *s = t->succs[si].block;
+				if (s && s->parent == r && !visited[s->aux]) {
+					visited[s->aux] = 1;
+					stack[sp++] = s->aux;
+					stack[sp++] = 0;
+				}
+			} else {
+				po[post++] = b;
+				sp -= 2;
+			}
+		}
+		(void)postorder;
+		/* rpo numbers */
+		for (size_t k = 0; k < nb; k++)
+			rpo[k] = UINT32_MAX;
+		st_block **rorder = list; /* reuse list as rpo order */
+		st_block **tmp = st_ctx_alloc(ctx, nb * sizeof *tmp);
+		if (!tmp)
+			ok = false;
+		else {
+			for (size_t k = 0; k < post; k++)
+				tmp[k] = po[post - 1 - k];
+			for (size_t k = 0; k < post; k++) {
+				rorder[k] = tmp[k];
+				rpo[tmp[k]->aux] = (uint32_t)k;
+			}
+			st_ctx_free(ctx, tmp, nb * sizeof *tmp);
+			for (size_t k = 0; k < nb; k++)
+				idom[k] = UINT32_MAX;
+			idom[0] = 0;
+			bool changed = true;
+			while (changed) {
+				changed = false;
+				for (size_t k = 1; k < post; k++) {
+					st_block *b = rorder[k];
+					uint32_t nid = UINT32_MAX;
+					for (st_use *u = b->first_use; u; u = u->next) {
+						st_block *pb = u->owner->block;
+						if (!pb || pb->parent != r)
+							continue;
+						uint32_t pr = rpo[pb->aux];
+						if (pr == UINT32_MAX || idom[pr] == UINT32_MAX)
+							continue;
+						if (nid == UINT32_MAX) {
+							nid = pr;
+							continue;
+						}
+						uint32_t a = pr, c = nid;
+						while (a != c) {
+							while (a > c)
+								a = idom[a];
+							while (c > a)
+								c = idom[c];
+						}
+						nid = a;
+					}
+					if (nid != UINT32_MAX && idom[k] != nid) {
+						idom[k] = nid;
+						changed = true;
+					}
+				}
+			}
+			/* Store by rpo; map block list index -> rpo in `rpo`. */
+			for (size_t k = 0; k < post; k++)
+				order[k] = rorder[k];
+		}
+	}
+	st_ctx_free(ctx, list, nb * sizeof *list);
+	st_ctx_free(ctx, stack, 2 * nb * sizeof *stack + 1);
+	if (!ok) {
+		st_ctx_free(ctx, order, nb * sizeof *order);
+		st_ctx_free(ctx, rpo, nb * sizeof *rpo);
+		st_ctx_free(ctx, idom, nb * sizeof *idom);
+		return false;
+	}
+	if (v->ndom == v->domcap) {
+		size_t nc = v->domcap ? v->domcap * 2 : 8;
+		st_region **nr = st_ctx_realloc(ctx, v->dom_regions, v->domcap * sizeof *nr, nc * sizeof *nr);
+		uint32_t **ni = nr ? st_ctx_realloc(ctx, v->idoms, v->domcap * sizeof *ni, nc * sizeof *ni) : NULL;
+		if (nr)
+			v->dom_regions = nr;
+		if (ni)
+			v->idoms = ni;
+		st_block ***no = ni ? st_ctx_realloc(ctx, v->orders, v->domcap * sizeof *no, nc * sizeof *no) : NULL;
+		if (no)
+			v->orders = no;
+		size_t *nn = no ? st_ctx_realloc(ctx, v->nblocks, v->domcap * sizeof *nn, nc * sizeof *nn) : NULL;
+		if (!nn) {
+			st_ctx_free(ctx, order, nb * sizeof *order);
+			st_ctx_free(ctx, rpo, nb * sizeof *rpo);
+			st_ctx_free(ctx, idom, nb * sizeof *idom);
+			return false;
+		}
+		v->nblocks = nn;
+		v->domcap = nc;
+	}
+	/* Pack: idom by rpo and rpo by block index share one allocation pair. */
+	v->dom_regions[v->ndom] = r;
+	v->orders[v->ndom] = order;
+	v->nblocks[v->ndom] = nb;
+	/* idom array followed by rpo map: keep both pointers in one slot. */
+	uint32_t *both = st_ctx_alloc(ctx, 2 * nb * sizeof *both);
+	if (!both) {
+		st_ctx_free(ctx, order, nb * sizeof *order);
+		st_ctx_free(ctx, rpo, nb * sizeof *rpo);
+		st_ctx_free(ctx, idom, nb * sizeof *idom);
+		return false;
+	}
+	memcpy(both, idom, nb * sizeof *both);
+	memcpy(both + nb, rpo, nb * sizeof *both);
+	st_ctx_free(ctx, rpo, nb * sizeof *rpo);
+	st_ctx_free(ctx, idom, nb * sizeof *idom);
+	v->idoms[v->ndom] = both;
+	*idx = v->ndom++;
+	return true;
+}
+
+/* Whether block a dominates block b (both in region r). */
+static bool block_dominates(vctx *v, st_region *r, st_block *a, st_block *b) {
+	if (a == b)
+		return true;
+	size_t d = SIZE_MAX;
+	for (size_t i = 0; i < v->ndom; i++)
+		if (v->dom_regions[i] == r) {
+			d = i;
+			break;
+		}
+	if (d == SIZE_MAX && !compute_doms(v, r, &d))
+		return true; /* out of memory: reported already */
+	size_t nb = v->nblocks[d];
+	uint32_t *idom = v->idoms[d], *rpo = idom + nb;
+	/* Block numbers (aux) may have been reused by nested walks: recompute
+	 * positions by scanning when they do not match. */
+	uint32_t ai = a->aux, bi = b->aux;
+	if (ai >= nb || v->orders[d][rpo[ai] == UINT32_MAX ? 0 : rpo[ai]] != a || bi >= nb) {
+		uint32_t k = 0;
+		for (st_block *x = r->first; x; x = x->next, k++)
+			x->aux = k;
+		ai = a->aux, bi = b->aux;
+	}
+	uint32_t ra = rpo[ai], rb = rpo[bi];
+	if (rb == UINT32_MAX)
+		return true; /* unreachable uses are not checked */
+	if (ra == UINT32_MAX)
+		return false;
+	while (rb > ra)
+		rb = idom[rb];
+	return rb == ra;
+}
+
+/* Whether `val` is visible at `user` (defined before it in an SSA-CFG
+ * region, or anywhere in a graph region). */
+static bool dominates_use(vctx *v, st_value *val, st_op *user) {
+	st_block *db;
+	st_op *dop = NULL;
+	if (val->kind == ST__VAL_ARG)
+		db = ((st__block_arg *)val)->owner;
+	else if (val->kind == ST__VAL_RESULT) {
+		dop = st_value_defining_op(val);
+		db = dop->block;
+	} else
+		return false;
+	if (!db)
+		return false;
+	st_region *dr = db->parent;
+	/* Find the ancestor of `user` that lives in the defining region. */
+	st_op *u = user;
+	while (u && u->block && u->block->parent != dr)
+		u = st_op_parent_op(u);
+	if (!u || !u->block)
+		return false;
+	if (dop == u)
+		return false; /* an op cannot use its own result (unless in a graph region) */
+	if (dr->parent && region_kind(dr->parent, (uint32_t)(dr - dr->parent->regions)) == ST_REGION_GRAPH)
+		return true;
+	if (!dr->parent && (!dop || true)) {
+		/* detached region: be lenient about kind, check order */
+	}
+	if (u->block == db)
+		return !dop || st_op_is_before_in_block(dop, u);
+	return block_dominates(v, dr, db, u->block);
+}
+
+/* ------------------------------------------------------------- walking */
+
+static st_status verify_block(vctx *v, st_op *parent, uint32_t ridx, st_block *b) {
+	const st_opdef *pdef = parent->name->def;
+	bool graph = region_kind(parent, ridx) == ST_REGION_GRAPH;
+	bool no_term = !pdef || (parent->name->traits & ST_TRAIT_NO_TERMINATOR) || graph;
+	for (st_op *o = b->first; o; o = o->next) {
+		if (st_failed(verify_op(v, o)))
+			return ST_FAIL;
+		for (uint32_t i = 0; i < o->noperands; i++) {
+			st_value *val = o->operands[i].value;
+			if (!val)
+				return st_op_error(o, "null operand found");
+			if (val->kind == ST__VAL_PLACEHOLDER)
+				return st_op_error(o, "operand #%u is a forward reference that was never defined", i);
+			if (graph && (val->kind == ST__VAL_ARG ? ((st__block_arg *)val)->owner == b : st_value_defining_op(val)->block == b))
+				continue;
+			if (!dominates_use(v, val, o)) {
+				st_diag *d = st_op_diag(o, ST_SEV_ERROR, "operand #%u does not dominate this use", i);
+				st_op *dop = st_value_defining_op(val);
+				if (dop && st_op_is_ancestor(dop, o))
+					st_diag_append(d, " (it is used inside the op that defines it)");
+				st_diag_note(d, st_value_loc(val), "operand defined here");
+				return st_diag_emit(d);
+			}
+		}
+		for (uint32_t i = 0; i < o->nsuccs; i++) {
+			st_block *s = o->succs[i].block;
+			if (!s)
+				return st_op_error(o, "null successor found");
+			if (s->parent != b->parent)
+				return st_op_error(o, "reference to block defined in another region");
+		}
+		if (o->next && st_op_has_trait(o, ST_TRAIT_TERMINATOR))
+			return st_op_error(o, "must be the last operation in the parent block");
+	}
+	if (!no_term) {
+		st_op *t = b->last;
+		if (!t) {
+			if (b->parent && b->parent->first == b && !b->next && b->nargs == 0 && false)
+				return ST_OK;
+			return st_error(v->ctx, parent->loc, "empty block: expect at least a terminator");
+		}
+		if (t->name->def && !st_op_has_trait(t, ST_TRAIT_TERMINATOR)) {
+			st_diag *d = st_op_diag(t, ST_SEV_ERROR, "block with no terminator, has '%s'", t->name->name->data);
+			return st_diag_emit(d);
+		}
+	}
+	return ST_OK;
+}
+
+static bool defined_inside(const st_value *val, const st_op *iso) {
+	st_block *db = val->kind == ST__VAL_ARG ? ((const st__block_arg *)val)->owner
+	               : val->kind == ST__VAL_RESULT ? st_value_defining_op(val)->block
+	                                             : NULL;
+	if (!db)
+		return false;
+	st_op *p = st_block_parent_op(db);
+	return p && st_op_is_ancestor(iso, p);
+}
+
+typedef struct iso_ctx {
+	st_op *iso;
+	st_status s;
+} iso_ctx;
+
+static st_walk_result iso_walk(st_op *o, void *ud) {
+	iso_ctx *ic = ud;
+	if (o == ic->iso)
+		return ST_WALK_ADVANCE;
+	for (uint32_t i = 0; i < o->noperands; i++) {
+		st_value *val = o->operands[i].value;
+		if (val && val->kind != ST__VAL_PLACEHOLDER && !defined_inside(val, ic->iso)) {
+			st_diag *d = st_op_diag(o, ST_SEV_ERROR, "using value defined outside the region");
+			st_diag_note(d, ic->iso->loc, "required by region isolation constraints");
+			ic->s = st_diag_emit(d);
+			return ST_WALK_INTERRUPT;
+		}
+	}
+	/* Nested isolated ops check their own bodies. */
+	if (o != ic->iso && st_op_has_trait(o, ST_TRAIT_ISOLATED_FROM_ABOVE))
+		return ST_WALK_SKIP;
+	return ST_WALK_ADVANCE;
+}
+
+static st_status verify_op(vctx *v, st_op *op) {
+	const st_opdef *def = op->name->def;
+	if (!def) {
+		if (!op->name->dialect && !st_context_allows_unregistered(v->ctx))
+			return st_op_error(op, "created with unregistered dialect; use --allow-unregistered-dialect to allow it");
+	} else {
+		if (st_failed(check_group_counts(op, false)) || st_failed(check_group_counts(op, true)) ||
+		    st_failed(check_group_types(op, false)) || st_failed(check_group_types(op, true)) ||
+		    st_failed(check_attrs(op)) || st_failed(check_structure(op)) || st_failed(check_same_as(op)))
+			return ST_FAIL;
+		if (def->verify && st_failed(def->verify(op)))
+			return ST_FAIL;
+	}
+	for (uint32_t r = 0; r < op->nregions; r++) {
+		st_region *reg = &op->regions[r];
+		bool graph = region_kind(op, r) == ST_REGION_GRAPH;
+		if (graph && reg->first && reg->first->next)
+			return st_op_error(op, "expects graph region #%u to have 0 or 1 blocks", r);
+		if (reg->first && reg->first->first_use)
+			return st_op_error(op, "entry block of region may not have predecessors");
+		for (st_block *b = reg->first; b; b = b->next)
+			if (st_failed(verify_block(v, op, r, b)))
+				return ST_FAIL;
+	}
+	if (def) {
+		if ((op->name->traits & ST_TRAIT_ISOLATED_FROM_ABOVE) && op->nregions) {
+			iso_ctx ic = {op, ST_OK};
+			st_walk(op, ST_WALK_PRE, iso_walk, &ic);
+			if (st_failed(ic.s))
+				return ST_FAIL;
+		}
+		if ((op->name->traits & ST_TRAIT_SYMBOL_TABLE) && st_failed(check_symbol_table(op)))
+			return ST_FAIL;
+		if (def->verify_regions && st_failed(def->verify_regions(op)))
+			return ST_FAIL;
+	}
+	return ST_OK;
+}
+
+st_status st_verify(st_op *op) {
+	vctx v;
+	memset(&v, 0, sizeof v);
+	v.ctx = op->name->ctx;
+	st_status s = verify_op(&v, op);
+	for (size_t i = 0; i < v.ndom; i++) {
+		st_ctx_free(v.ctx, v.idoms[i], 2 * v.nblocks[i] * sizeof(uint32_t));
+		st_ctx_free(v.ctx, v.orders[i], v.nblocks[i] * sizeof(st_block *));
+	}
+	st_ctx_free(v.ctx, v.dom_regions, v.domcap * sizeof *v.dom_regions);
+	st_ctx_free(v.ctx, v.idoms, v.domcap * sizeof *v.idoms);
+	st_ctx_free(v.ctx, v.orders, v.domcap * sizeof *v.orders);
+	st_ctx_free(v.ctx, v.nblocks, v.domcap * sizeof *v.nblocks);
+	if (v.ctx->oom)
+		return ST_FAIL;
+	return s;
+}

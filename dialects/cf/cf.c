@@ -1,0 +1,357 @@
+/* The cf dialect: unstructured control flow (cf.br, cf.cond_br, cf.switch,
+ * cf.assert), with MLIR's syntax.  Successor operands are ordinary operands
+ * split by operandSegmentSizes, as in MLIR. */
+#include "strata/asm.h"
+#include "strata/registry.h"
+
+#include <string.h>
+
+/* `^bb1(%a, %b : i32, i64)` */
+static void print_dest(st_printer *p, st_op *op, size_t succ, size_t start, size_t n) {
+	st_printer_successor(p, st_op_successor(op, succ));
+	if (!n)
+		return;
+	st_printer_write(p, "(", 1);
+	st_printer_operands(p, op, start, n);
+	st_printer_write(p, " : ", 3);
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			st_printer_write(p, ", ", 2);
+		st_printer_type(p, st_value_type(st_op_operand(op, start + i)));
+	}
+	st_printer_write(p, ")", 1);
+}
+
+static st_status parse_dest(st_parser *p, st_parse_state *s, size_t *count) {
+	st_block *b;
+	*count = 0;
+	if (st_failed(st_parser_successor(p, &b)) || st_failed(st_parse_state_add_successor(s, b)))
+		return ST_FAIL;
+	if (!st_parser_optional_punct(p, "("))
+		return ST_OK;
+	st_operand_ref refs[256];
+	size_t n = 0;
+	do {
+		if (n == 256)
+			return st_parser_error(p, "too many successor operands");
+		if (st_failed(st_parser_operand(p, &refs[n++])))
+			return ST_FAIL;
+	} while (st_parser_optional_punct(p, ","));
+	if (st_failed(st_parser_expect_punct(p, ":")))
+		return ST_FAIL;
+	for (size_t i = 0; i < n; i++) {
+		st_type *t;
+		st_value *v;
+		if (i && st_failed(st_parser_expect_punct(p, ",")))
+			return ST_FAIL;
+		if (st_failed(st_parser_type(p, &t)) || st_failed(st_parser_resolve_operand(p, &refs[i], t, &v)) ||
+		    st_failed(st_parse_state_add_operand(s, v)))
+			return ST_FAIL;
+	}
+	*count = n;
+	return st_parser_expect_punct(p, ")");
+}
+
+static st_status set_segments(st_parse_state *s, size_t n, const int64_t *sizes) {
+	st_context *ctx = st_parse_state_context(s);
+	return st_parse_state_add_attr(s, "operandSegmentSizes",
+	                               st_dense_int_array_attr(ctx, st_integer_type(ctx, 32, ST_SIGNLESS), n, sizes));
+}
+
+/* ------------------------------------------------------------------ br */
+
+static void br_succ_operands(const st_op *op, size_t succ, size_t *start, size_t *n) {
+	(void)succ;
+	*start = 0;
+	*n = st_op_num_operands(op);
+}
+static const st_branch_iface br_iface = {.successor_operands = br_succ_operands};
+
+static st_status parse_br(st_parser *p, st_parse_state *s) {
+	size_t n;
+	if (st_failed(parse_dest(p, s, &n)))
+		return ST_FAIL;
+	return st_parser_optional_attr_dict(p, s);
+}
+
+static void print_br(st_printer *p, st_op *op) {
+	st_printer_write(p, " ", 1);
+	print_dest(p, op, 0, 0, st_op_num_operands(op));
+	st_printer_attr_dict(p, op, NULL, false);
+}
+
+/* Successor operands must match the destination's arguments. */
+static st_status check_dest(st_op *op, size_t succ, size_t start, size_t n) {
+	st_block *b = st_op_successor(op, succ);
+	if (st_block_num_args(b) != n)
+		return st_op_error(op, "branch has %zu operands for successor #%zu, but target block has %zu", n, succ,
+		                   st_block_num_args(b));
+	for (size_t i = 0; i < n; i++)
+		if (st_value_type(st_op_operand(op, start + i)) != st_value_type(st_block_arg(b, i))) {
+			char a[128], c[128];
+			st_context *ctx = st_op_context(op);
+			return st_op_error(op, "type mismatch for bb argument #%zu of successor #%zu: '%s' vs '%s'", i, succ,
+			                   st_type_str(ctx, st_value_type(st_op_operand(op, start + i)), a, sizeof a),
+			                   st_type_str(ctx, st_value_type(st_block_arg(b, i)), c, sizeof c));
+		}
+	return ST_OK;
+}
+
+static st_status verify_br(st_op *op) { return check_dest(op, 0, 0, st_op_num_operands(op)); }
+
+/* ------------------------------------------------------------- cond_br */
+
+static void cond_succ_operands(const st_op *op, size_t succ, size_t *start, size_t *n) {
+	if (st_failed(st_op_operand_group(op, succ + 1, start, n)))
+		*start = *n = 0;
+}
+static const st_branch_iface cond_iface = {.successor_operands = cond_succ_operands};
+
+static st_status parse_cond_br(st_parser *p, st_parse_state *s) {
+	st_context *ctx = st_parse_state_context(s);
+	st_operand_ref c;
+	st_value *v;
+	size_t a, b;
+	if (st_failed(st_parser_operand(p, &c)) ||
+	    st_failed(st_parser_resolve_operand(p, &c, st_integer_type(ctx, 1, ST_SIGNLESS), &v)) ||
+	    st_failed(st_parse_state_add_operand(s, v)) || st_failed(st_parser_expect_punct(p, ",")) ||
+	    st_failed(parse_dest(p, s, &a)) || st_failed(st_parser_expect_punct(p, ",")) || st_failed(parse_dest(p, s, &b)))
+		return ST_FAIL;
+	int64_t seg[3] = {1, (int64_t)a, (int64_t)b};
+	if (st_failed(set_segments(s, 3, seg)))
+		return ST_FAIL;
+	return st_parser_optional_attr_dict(p, s);
+}
+
+static void print_cond_br(st_printer *p, st_op *op) {
+	size_t s1, n1, s2, n2;
+	cond_succ_operands(op, 0, &s1, &n1);
+	cond_succ_operands(op, 1, &s2, &n2);
+	st_printer_write(p, " ", 1);
+	st_printer_operand(p, st_op_operand(op, 0));
+	st_printer_write(p, ", ", 2);
+	print_dest(p, op, 0, s1, n1);
+	st_printer_write(p, ", ", 2);
+	print_dest(p, op, 1, s2, n2);
+	static const char *const elided[] = {"operandSegmentSizes", NULL};
+	st_printer_attr_dict(p, op, elided, false);
+}
+
+static st_status verify_cond_br(st_op *op) {
+	size_t s1, n1, s2, n2;
+	cond_succ_operands(op, 0, &s1, &n1);
+	cond_succ_operands(op, 1, &s2, &n2);
+	if (st_failed(check_dest(op, 0, s1, n1)))
+		return ST_FAIL;
+	return check_dest(op, 1, s2, n2);
+}
+
+/* -------------------------------------------------------------- switch */
+
+/* Operands: flag, default operands, case operands (split further by
+ * case_operand_segments). */
+static void switch_succ_operands(const st_op *op, size_t succ, size_t *start, size_t *n) {
+	*start = *n = 0;
+	if (succ == 0) {
+		if (st_failed(st_op_operand_group(op, 1, start, n)))
+			*start = *n = 0;
+		return;
+	}
+	size_t cs, cn;
+	st_attr *segs = st_op_get_attr(op, "case_operand_segments");
+	if (st_failed(st_op_operand_group(op, 2, &cs, &cn)) || !segs || st_attr_get_kind(segs) != ST_ATTR_DENSE_ARRAY ||
+	    succ - 1 >= st_attr_dense_array_size(segs))
+		return;
+	size_t off = cs;
+	for (size_t i = 0; i + 1 < succ; i++)
+		off += (size_t)st_attr_dense_array_int(segs, i);
+	*start = off;
+	*n = (size_t)st_attr_dense_array_int(segs, succ - 1);
+}
+static const st_branch_iface switch_iface = {.successor_operands = switch_succ_operands};
+
+static st_status parse_switch(st_parser *p, st_parse_state *s) {
+	st_context *ctx = st_parse_state_context(s);
+	st_operand_ref f;
+	st_type *ft;
+	st_value *v;
+	if (st_failed(st_parser_operand(p, &f)) || st_failed(st_parser_expect_punct(p, ":")) ||
+	    st_failed(st_parser_type(p, &ft)) || st_failed(st_parser_resolve_operand(p, &f, ft, &v)) ||
+	    st_failed(st_parse_state_add_operand(s, v)) || st_failed(st_parser_expect_punct(p, ",")) ||
+	    st_failed(st_parser_expect_punct(p, "[")) || st_failed(st_parser_expect_keyword(p, "default")) ||
+	    st_failed(st_parser_expect_punct(p, ":")))
+		return ST_FAIL;
+	if (!st_type_is_integer(ft))
+		return st_parser_error(p, "expected an integer flag type");
+	size_t ndef;
+	if (st_failed(parse_dest(p, s, &ndef)))
+		return ST_FAIL;
+	int64_t vals[1024], segs[1024];
+	size_t ncase = 0, ncase_ops = 0;
+	while (st_parser_optional_punct(p, ",")) {
+		if (ncase == 1024)
+			return st_parser_error(p, "too many switch cases");
+		if (st_failed(st_parser_integer(p, &vals[ncase])) || st_failed(st_parser_expect_punct(p, ":")))
+			return ST_FAIL;
+		size_t k;
+		if (st_failed(parse_dest(p, s, &k)))
+			return ST_FAIL;
+		segs[ncase++] = (int64_t)k;
+		ncase_ops += k;
+	}
+	if (st_failed(st_parser_expect_punct(p, "]")))
+		return ST_FAIL;
+	if (ncase) {
+		int64_t shape[1] = {(int64_t)ncase};
+		st_type *vt = st_vector_type(ctx, 1, shape, NULL, ft);
+		if (st_failed(st_parse_state_add_attr(s, "case_values", st_dense_int_elements_attr(ctx, vt, ncase, vals))))
+			return ST_FAIL;
+	}
+	if (st_failed(st_parse_state_add_attr(
+	        s, "case_operand_segments", st_dense_int_array_attr(ctx, st_integer_type(ctx, 32, ST_SIGNLESS), ncase, segs))))
+		return ST_FAIL;
+	int64_t seg[3] = {1, (int64_t)ndef, (int64_t)ncase_ops};
+	if (st_failed(set_segments(s, 3, seg)))
+		return ST_FAIL;
+	return st_parser_optional_attr_dict(p, s);
+}
+
+static void print_switch(st_printer *p, st_op *op) {
+	st_printer_write(p, " ", 1);
+	st_printer_operand(p, st_op_operand(op, 0));
+	st_printer_write(p, " : ", 3);
+	st_printer_type(p, st_value_type(st_op_operand(op, 0)));
+	st_printer_write(p, ", [", 3);
+	size_t s, n;
+	switch_succ_operands(op, 0, &s, &n);
+	st_printer_newline(p, 2);
+	st_printer_write(p, "default: ", 9);
+	print_dest(p, op, 0, s, n);
+	st_attr *vals = st_op_get_attr(op, "case_values");
+	for (size_t i = 1; i < st_op_num_successors(op); i++) {
+		st_printer_write(p, ",", 1);
+		st_printer_newline(p, 2);
+		if (vals && st_attr_get_kind(vals) == ST_ATTR_DENSE_ELEMENTS)
+			st_printer_printf(p, "%lld", (long long)st_attr_dense_int(vals, i - 1));
+		st_printer_write(p, ": ", 2);
+		switch_succ_operands(op, i, &s, &n);
+		print_dest(p, op, i, s, n);
+	}
+	st_printer_newline(p, 0);
+	st_printer_write(p, "]", 1);
+	static const char *const elided[] = {"operandSegmentSizes", "case_values", "case_operand_segments", NULL};
+	st_printer_attr_dict(p, op, elided, false);
+}
+
+static st_status verify_switch(st_op *op) {
+	st_attr *vals = st_op_get_attr(op, "case_values");
+	st_attr *segs = st_op_get_attr(op, "case_operand_segments");
+	size_t ncases = st_op_num_successors(op) - 1;
+	if (st_op_num_successors(op) < 1)
+		return st_op_error(op, "requires a default destination");
+	if (vals) {
+		st_type *t = st_attr_type(vals);
+		if (st_attr_get_kind(vals) != ST_ATTR_DENSE_ELEMENTS || st_type_num_elements_static(t) != (int64_t)ncases)
+			return st_op_error(op, "number of case values (%lld) should match number of case destinations (%zu)",
+			                   (long long)(vals ? st_type_num_elements_static(t) : 0), ncases);
+		if (st_type_element(t) != st_value_type(st_op_operand(op, 0)))
+			return st_op_error(op, "'flag' type and 'case_values' element type must match");
+	} else if (ncases) {
+		return st_op_error(op, "number of case values (0) should match number of case destinations (%zu)", ncases);
+	}
+	if (!segs || st_attr_get_kind(segs) != ST_ATTR_DENSE_ARRAY || st_attr_dense_array_size(segs) != ncases)
+		return st_op_error(op, "'case_operand_segments' must have one entry per case destination");
+	for (size_t i = 0; i <= ncases; i++) {
+		size_t s, n;
+		switch_succ_operands(op, i, &s, &n);
+		if (st_failed(check_dest(op, i, s, n)))
+			return ST_FAIL;
+	}
+	return ST_OK;
+}
+
+/* --------------------------------------------------------------- table */
+
+static const st_value_def br_operands[] = {{.name = "destOperands", .arity = ST_VARIADIC}};
+static const st_value_def cond_operands[] = {
+	{.name = "condition", .type = &st_tc_bool},
+	{.name = "trueDestOperands", .arity = ST_VARIADIC},
+	{.name = "falseDestOperands", .arity = ST_VARIADIC},
+};
+static const st_value_def switch_operands[] = {
+	{.name = "flag", .type = &st_tc_signless_int},
+	{.name = "defaultOperands", .arity = ST_VARIADIC},
+	{.name = "caseOperands", .arity = ST_VARIADIC},
+};
+static const st_attr_def switch_attrs[] = {
+	{.name = "case_values", .optional = true},
+	{.name = "case_operand_segments", .constraint = &st_ac_dense_i32_array},
+};
+static const st_value_def assert_operands[] = {{.name = "arg", .type = &st_tc_bool}};
+static const st_attr_def assert_attrs[] = {{.name = "msg", .constraint = &st_ac_string}};
+
+static const st_interface_impl br_ifaces[] = {{ST_IFACE_BRANCH, &br_iface}};
+static const st_interface_impl cond_ifaces[] = {{ST_IFACE_BRANCH, &cond_iface}};
+static const st_interface_impl switch_ifaces[] = {{ST_IFACE_BRANCH, &switch_iface}};
+
+static const st_opdef cf_ops[] = {
+	{
+		.name = "cf.assert",
+		.summary = "abort when the condition is false",
+		.operands = assert_operands,
+		.noperands = 1,
+		.attrs = assert_attrs,
+		.nattrs = 1,
+		.format = "$arg `,` $msg attr-dict",
+	},
+	{
+		.name = "cf.br",
+		.summary = "an unconditional branch",
+		.operands = br_operands,
+		.noperands = 1,
+		.nsuccessors = 1,
+		.traits = ST_TRAIT_TERMINATOR | ST_TRAIT_PURE,
+		.parse = parse_br,
+		.print = print_br,
+		.verify = verify_br,
+		.interfaces = br_ifaces,
+		.ninterfaces = 1,
+	},
+	{
+		.name = "cf.cond_br",
+		.summary = "a conditional branch",
+		.operands = cond_operands,
+		.noperands = 3,
+		.nsuccessors = 2,
+		.traits = ST_TRAIT_TERMINATOR | ST_TRAIT_PURE | ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS,
+		.parse = parse_cond_br,
+		.print = print_cond_br,
+		.verify = verify_cond_br,
+		.interfaces = cond_ifaces,
+		.ninterfaces = 1,
+	},
+	{
+		.name = "cf.switch",
+		.summary = "a multi-way branch on an integer",
+		.operands = switch_operands,
+		.noperands = 3,
+		.attrs = switch_attrs,
+		.nattrs = 2,
+		.nsuccessors = -1,
+		.traits = ST_TRAIT_TERMINATOR | ST_TRAIT_PURE | ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS,
+		.parse = parse_switch,
+		.print = print_switch,
+		.verify = verify_switch,
+		.interfaces = switch_ifaces,
+		.ninterfaces = 1,
+	},
+};
+
+static const st_dialect_def cf_dialect = {
+	.name = "cf",
+	.summary = "unstructured control flow",
+	.ops = cf_ops,
+	.nops = sizeof cf_ops / sizeof cf_ops[0],
+};
+
+st_status st_register_cf_dialect(st_context *ctx) { return st_context_register_dialect(ctx, &cf_dialect); }

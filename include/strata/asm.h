@@ -1,0 +1,142 @@
+/* Strata's text format: parsing and printing whole modules, and the API
+ * that custom op syntax (C hooks) and dialect types/attributes use.
+ */
+#ifndef STRATA_ASM_H
+#define STRATA_ASM_H
+
+#include "strata/dialect.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct st_parse_options {
+	/* Read MLIR 14 spellings (builtin.func, std.*, operand_segment_sizes). */
+	bool mlir14;
+	/* Line number of the buffer's first line (0 or 1: the start), for
+	 * chunks of a split file; the whole file is registered separately. */
+	unsigned first_line;
+	/* Do not register the buffer as a diagnostic source (the caller
+	 * registered the enclosing file). */
+	bool no_register_source;
+} st_parse_options;
+
+/* Parses a whole buffer.  Ops outside a top-level builtin.module are wrapped
+ * in one (as mlir-opt does).  Returns NULL after reporting errors.  The
+ * buffer must outlive the context's diagnostics (it is registered as the
+ * source of `filename` for carets).  Does not verify. */
+st_op *st_parse_source(st_context *ctx, st_str buffer, const char *filename, const st_parse_options *opts);
+
+/* Parses a single type or attribute from text (the whole text must be
+ * consumed).  Errors are reported against `filename`. */
+st_type *st_parse_type_str(st_context *ctx, st_str text);
+st_attr *st_parse_attr_str(st_context *ctx, st_str text);
+
+typedef struct st_print_options {
+	bool generic;    /* --print-op-generic */
+	bool debuginfo;  /* --print-debuginfo: print locations */
+	bool mlir14;     /* write MLIR 14 spellings */
+	bool no_aliases; /* print affine maps inline instead of #map aliases */
+} st_print_options;
+
+void st_print_op(st_op *op, const st_print_options *opts, st_write_fn w, void *ud);
+void st_print_type(st_context *ctx, const st_type *t, st_write_fn w, void *ud);
+void st_print_attr(st_context *ctx, const st_attr *a, st_write_fn w, void *ud);
+/* Prints into `buf` (truncated to n-1 characters, always terminated) and
+ * returns it: for messages. */
+const char *st_type_str(st_context *ctx, const st_type *t, char *buf, size_t n);
+const char *st_attr_str(st_context *ctx, const st_attr *a, char *buf, size_t n);
+/* Convenience for debugging: print to stderr. */
+void st_op_dump(st_op *op);
+
+/* ----------------------------------------------- custom syntax: parsing */
+
+typedef struct st_operand_ref {
+	st_str name; /* with the leading % */
+	unsigned number;
+	st_attr *loc;
+} st_operand_ref;
+
+typedef struct st_region_arg {
+	st_operand_ref ref;
+	st_type *type;
+	st_attr *loc;   /* NULL: the ref's location */
+	st_attr *attrs; /* argument attributes (func.func), or NULL */
+} st_region_arg;
+
+st_context *st_parser_context(st_parser *p);
+/* Reports an error at the current token; returns ST_FAIL. */
+st_status st_parser_error(st_parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+st_attr *st_parser_loc(st_parser *p); /* location of the current token */
+/* Punctuation: "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "->",
+ * "?", "*", "+", "-", "...", "::", "|". */
+bool st_parser_optional_punct(st_parser *p, const char *punct);
+st_status st_parser_expect_punct(st_parser *p, const char *punct);
+bool st_parser_optional_keyword(st_parser *p, const char *kw);
+st_status st_parser_expect_keyword(st_parser *p, const char *kw);
+/* A bare identifier. */
+st_status st_parser_keyword(st_parser *p, st_str *out);
+bool st_parser_peek_keyword(st_parser *p, st_str *out);
+st_status st_parser_type(st_parser *p, st_type **out);
+bool st_parser_peek_type(st_parser *p);
+/* `type` is the expected type of a literal without `: type` (may be NULL). */
+st_status st_parser_attr(st_parser *p, st_type *type, st_attr **out);
+st_status st_parser_integer(st_parser *p, int64_t *out);
+st_status st_parser_string(st_parser *p, st_str *out); /* unescaped, in context memory */
+st_status st_parser_symbol_name(st_parser *p, st_str *out); /* @name */
+bool st_parser_peek_operand(st_parser *p);
+st_status st_parser_operand(st_parser *p, st_operand_ref *out);
+st_status st_parser_resolve_operand(st_parser *p, const st_operand_ref *ref, st_type *type, st_value **out);
+st_status st_parser_successor(st_parser *p, st_block **out);
+/* `{ ... }` with the given entry block arguments (nargs may be 0). */
+st_status st_parser_region(st_parser *p, st_region *r, size_t nargs, const st_region_arg *args);
+bool st_parser_peek_punct(st_parser *p, const char *punct);
+/* `loc(...)` if present. */
+st_status st_parser_optional_loc(st_parser *p, st_attr **out);
+/* `{a = 1, b}` if present, merged into the state's attributes. */
+st_status st_parser_optional_attr_dict(st_parser *p, st_parse_state *s);
+
+st_context *st_parse_state_context(st_parse_state *s);
+st_attr *st_parse_state_loc(st_parse_state *s);
+size_t st_parse_state_num_result_names(st_parse_state *s); /* results named at the use site */
+st_status st_parse_state_add_operand(st_parse_state *s, st_value *v);
+st_status st_parse_state_add_result_type(st_parse_state *s, st_type *t);
+st_status st_parse_state_add_attr(st_parse_state *s, const char *name, st_attr *a);
+st_attr *st_parse_state_get_attr(st_parse_state *s, const char *name);
+st_status st_parse_state_add_successor(st_parse_state *s, st_block *b);
+/* A new region of the op being parsed (filled by st_parser_region). */
+st_region *st_parse_state_add_region(st_parse_state *s);
+size_t st_parse_state_num_operands(st_parse_state *s);
+st_value *st_parse_state_operand(st_parse_state *s, size_t i);
+size_t st_parse_state_num_result_types(st_parse_state *s);
+
+/* ---------------------------------------------- custom syntax: printing */
+
+void st_printer_write(st_printer *p, const char *data, size_t len);
+void st_printer_puts(st_printer *p, const char *s);
+void st_printer_printf(st_printer *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void st_printer_type(st_printer *p, const st_type *t);
+void st_printer_attr(st_printer *p, const st_attr *a);
+/* An attribute without its `: type` suffix where the type is implied. */
+void st_printer_attr_no_type(st_printer *p, const st_attr *a);
+void st_printer_operand(st_printer *p, const st_value *v);
+void st_printer_operands(st_printer *p, st_op *op, size_t start, size_t n);
+void st_printer_successor(st_printer *p, const st_block *b);
+void st_printer_symbol_name(st_printer *p, st_str name);
+void st_printer_string(st_printer *p, st_str s); /* quoted, escaped */
+/* ` {a = 1}` skipping the named attributes (NULL-terminated list). */
+void st_printer_attr_dict(st_printer *p, const st_op *op, const char *const *elided, bool with_keyword);
+/* Prints `{ ... }`.  When print_entry_args is false the entry block's
+ * arguments are assumed printed by the op (as func.func does). */
+void st_printer_region(st_printer *p, st_region *r, bool print_entry_args, bool print_terminators);
+/* `%arg0: i32` with the location when debuginfo is on. */
+void st_printer_block_arg_decl(st_printer *p, const st_value *v);
+bool st_printer_debuginfo(const st_printer *p);
+/* A line break followed by the current indentation plus `extra` spaces. */
+void st_printer_newline(st_printer *p, int extra);
+st_context *st_printer_context(const st_printer *p);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

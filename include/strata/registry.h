@@ -1,0 +1,21 @@
+/* Registration of the dialects that ship with Strata. */
+#ifndef STRATA_REGISTRY_H
+#define STRATA_REGISTRY_H
+
+#include "strata/dialect.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+st_status st_register_func_dialect(st_context *ctx);
+st_status st_register_arith_dialect(st_context *ctx);
+st_status st_register_cf_dialect(st_context *ctx);
+
+/* Every dialect linked into the tools, in dependency order. */
+st_status st_register_all_dialects(st_context *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

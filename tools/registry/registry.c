@@ -1,0 +1,13 @@
+/* The dialects every Strata tool registers. */
+#include "strata/registry.h"
+
+st_status st_register_all_dialects(st_context *ctx) {
+	st_status (*const regs[])(st_context *) = {
+		st_register_func_dialect,
+		st_register_cf_dialect,
+	};
+	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
+		if (st_failed(regs[i](ctx)))
+			return ST_FAIL;
+	return ST_OK;
+}
