@@ -80,16 +80,20 @@ void st_diag_append(st_diag *d, const char *fmt, ...) {
 void st_diag_note(st_diag *d, const st_attr *loc, const char *fmt, ...) {
 	if (!d)
 		return;
-	st_diag_info *n = st_ctx_realloc(d->ctx, d->notes, d->nnotes * sizeof *n, (d->nnotes + 1) * sizeof *n);
-	if (!n)
-		return;
-	d->notes = n;
 	va_list ap;
 	va_start(ap, fmt);
 	char *msg = st__vformat(d->ctx, fmt, ap);
 	va_end(ap);
 	if (!msg)
 		return;
+	/* The array grows only with its message in hand, so that nnotes always
+	 * says how big it is (the size st_diag_emit frees). */
+	st_diag_info *n = st_ctx_realloc(d->ctx, d->notes, d->nnotes * sizeof *n, (d->nnotes + 1) * sizeof *n);
+	if (!n) {
+		free_str(d->ctx, msg);
+		return;
+	}
+	d->notes = n;
 	st_diag_info *ni = &d->notes[d->nnotes++];
 	memset(ni, 0, sizeof *ni);
 	ni->severity = ST_SEV_NOTE;
@@ -124,20 +128,72 @@ static const st__source *find_source(st_context *ctx, const st_ident *name) {
 	return NULL;
 }
 
-static void render_one(st_context *ctx, const st_diag_info *d, st_write_fn w, void *ud) {
+/* The file location to show for `loc`, as MLIR's SourceMgrDiagnosticHandler
+ * picks it: a call site shows its callee (the callers follow as "called
+ * from" notes), a fused location its first child that has one, a name
+ * location its child. */
+static const st_attr *loc_to_show(const st_attr *loc) {
+	if (!loc)
+		return NULL;
+	switch (st__akind(loc)) {
+	case ST_ATTR_LOC_FILE:
+		return loc;
+	case ST_ATTR_LOC_NAME:
+		return loc_to_show(((const st__name_loc *)loc)->child);
+	case ST_ATTR_LOC_CALLSITE:
+		return loc_to_show(((const st__callsite_loc *)loc)->callee);
+	case ST_ATTR_LOC_FUSED: {
+		const st__list_attr *l = (const st__list_attr *)loc;
+		for (size_t i = 0; i < l->n; i++) {
+			const st_attr *f = loc_to_show(l->elts[i]);
+			if (f)
+				return f;
+		}
+		return NULL;
+	}
+	default:
+		return NULL;
+	}
+}
+
+/* The call site `loc` stands for, if any (through names and fusions). */
+static const st__callsite_loc *callsite_of(const st_attr *loc) {
+	if (!loc)
+		return NULL;
+	switch (st__akind(loc)) {
+	case ST_ATTR_LOC_CALLSITE:
+		return (const st__callsite_loc *)loc;
+	case ST_ATTR_LOC_NAME:
+		return callsite_of(((const st__name_loc *)loc)->child);
+	case ST_ATTR_LOC_FUSED: {
+		const st__list_attr *l = (const st__list_attr *)loc;
+		for (size_t i = 0; i < l->n; i++) {
+			const st__callsite_loc *c = callsite_of(l->elts[i]);
+			if (c)
+				return c;
+		}
+		return NULL;
+	}
+	default:
+		return NULL;
+	}
+}
+
+/* `file:line:col: severity: message`, the source line and a caret. */
+static void render_at(st_context *ctx, const st_attr *loc, st_severity sev, const char *message, st_write_fn w,
+                      void *ud) {
 	char buf[512];
-	const st_attr *f = st_loc_find_file(d->loc);
+	const st_attr *f = loc_to_show(loc);
 	int n;
 	if (f)
 		n = snprintf(buf, sizeof buf, "%s:%u:%u: %s: ", st_ident_cstr(st_loc_filename(f)), st_loc_line(f),
-		             st_loc_col(f), sev_name(d->severity));
-	else if (d->loc && st_attr_get_kind(d->loc) == ST_ATTR_LOC_NAME)
-		n = snprintf(buf, sizeof buf, "%s: %s: ", st_ident_cstr(((const st__name_loc *)d->loc)->name),
-		             sev_name(d->severity));
+		             st_loc_col(f), sev_name(sev));
+	else if (loc && st_attr_get_kind(loc) == ST_ATTR_LOC_NAME)
+		n = snprintf(buf, sizeof buf, "%s: %s: ", st_ident_cstr(((const st__name_loc *)loc)->name), sev_name(sev));
 	else
-		n = snprintf(buf, sizeof buf, "<unknown>:0: %s: ", sev_name(d->severity));
+		n = snprintf(buf, sizeof buf, "<unknown>:0: %s: ", sev_name(sev));
 	w(ud, buf, (size_t)(n < (int)sizeof buf ? n : (int)sizeof buf - 1));
-	w(ud, d->message, strlen(d->message));
+	w(ud, message, strlen(message));
 	w(ud, "\n", 1);
 	if (!f)
 		return;
@@ -145,10 +201,13 @@ static void render_one(st_context *ctx, const st_diag_info *d, st_write_fn w, vo
 	if (!src || st_loc_line(f) == 0)
 		return;
 	const char *p = src->buf.data, *end = p + src->buf.len;
-	for (unsigned line = 1; line < st_loc_line(f) && p < end; p++)
+	unsigned line = 1;
+	for (; line < st_loc_line(f) && p < end; p++)
 		if (*p == '\n')
 			line++;
-	if (p >= end && st_loc_line(f) > 1)
+	/* A line past the end of the buffer has no text; the empty line after
+	 * a final newline (where errors at the end of the input are) does. */
+	if (line < st_loc_line(f))
 		return;
 	const char *eol = memchr(p, '\n', (size_t)(end - p));
 	if (!eol)
@@ -159,6 +218,19 @@ static void render_one(st_context *ctx, const st_diag_info *d, st_write_fn w, vo
 	for (unsigned i = 1; i < col && p + i - 1 < eol; i++)
 		w(ud, p[i - 1] == '\t' ? "\t" : " ", 1);
 	w(ud, "^\n", 2);
+}
+
+/* MLIR shows at most this many callers of a call-site location. */
+#define CALL_STACK_LIMIT 10
+
+static void render_one(st_context *ctx, const st_diag_info *d, st_write_fn w, void *ud) {
+	render_at(ctx, d->loc, d->severity, d->message, w, ud);
+	const st__callsite_loc *c = callsite_of(d->loc);
+	for (int depth = 0; c && depth < CALL_STACK_LIMIT; depth++) {
+		if (loc_to_show(c->caller))
+			render_at(ctx, c->caller, ST_SEV_NOTE, "called from", w, ud);
+		c = callsite_of(c->caller);
+	}
 }
 
 void st_diag_render(st_context *ctx, const st_diag_info *d, st_write_fn w, void *ud) {
@@ -209,7 +281,7 @@ void st_warning(st_context *ctx, const st_attr *loc, const char *fmt, ...) {
 static st_diag *op_diagv(const st_op *op, st_severity sev, const char *fmt, va_list ap) {
 	st_context *ctx = op->name->ctx;
 	char *msg = st__vformat(ctx, fmt, ap);
-	st_diag *d = st_diag_create(ctx, sev, op->loc, "'%s' op %s", op->name->name->data, msg ? msg : "");
+	st_diag *d = st_diag_create(ctx, sev, st_op_loc(op), "'%s' op %s", op->name->name->data, msg ? msg : "");
 	free_str(ctx, msg);
 	return d;
 }
@@ -257,6 +329,13 @@ void st_context_pop_diag_handler(st_context *ctx) {
 void st_context_set_diag_output(st_context *ctx, st_write_fn w, void *ud) {
 	ctx->diag_out = w;
 	ctx->diag_out_ud = ud;
+}
+
+long st__source_index(st_context *ctx, const st_ident *name) {
+	for (size_t i = ctx->nsources; i-- > 0;)
+		if (ctx->sources[i].name == name)
+			return (long)i;
+	return -1;
 }
 
 void st_context_add_source(st_context *ctx, st_str filename, st_str buffer) {

@@ -4,20 +4,25 @@
  *
  *   // expected-error @+1 {{substring of the message}}
  *   // expected-error-re @below {{regex {{[0-9]+}} here}}
- * Locations: none (this line), @+N, @-N, @above, @below, @unknown.
+ *
+ * Where an annotation points, as in MLIR: no designator, its own line;
+ * @+N/@-N, N lines below/above it; @above, the last line before it that
+ * holds no annotation; @below, the next line after it that holds no
+ * annotation (so annotations can be stacked); @unknown, diagnostics
+ * without a file location.  Every diagnostic must be expected and every
+ * annotation must be matched, or the run fails.
  */
 #include "internal.h"
 #include "strata/asm.h"
 
 #include <regex.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 typedef struct expectation {
 	st_severity sev;
-	unsigned line; /* 0: @unknown */
-	unsigned aline, col; /* of the annotation, for its own messages */
-	char *text;
+	unsigned line;        /* where the diagnostic is expected; 0: @unknown */
+	unsigned aline, col;  /* of the annotation, for its own messages */
+	char *text;           /* context memory, strlen + 1 bytes */
 	bool is_regex;
 	regex_t re;
 	bool re_ok;
@@ -33,25 +38,35 @@ struct st_diag_verifier {
 	bool bad_annotation;
 };
 
+static void annotation_error(st_diag_verifier *v, unsigned line, unsigned col, const char *msg) {
+	st_error(v->ctx, st_loc_file(v->ctx, st_ident_str(v->file), line, col), "%s", msg);
+	v->bad_annotation = true;
+}
 
 /* Builds a POSIX extended regex from MLIR's `-re` text: literal parts are
- * escaped, `{{...}}` parts are regexes. */
-static char *to_regex(const char *t) {
+ * escaped, `{{...}}` parts are regexes.  NULL (with an error reported) when
+ * a `{{` has no `}}`. */
+static char *to_regex(st_diag_verifier *v, const expectation *e, size_t *size) {
+	const char *t = e->text;
 	size_t n = strlen(t);
-	char *r = malloc(2 * n + 3);
+	*size = 2 * n + 3;
+	char *r = st_ctx_alloc(v->ctx, *size);
 	if (!r)
 		return NULL;
 	size_t k = 0;
 	for (size_t i = 0; i < n;) {
 		if (t[i] == '{' && t[i + 1] == '{') {
-			const char *e = strstr(t + i + 2, "}}");
-			if (!e)
-				e = t + n;
+			const char *end = strstr(t + i + 2, "}}");
+			if (!end) {
+				st_ctx_free(v->ctx, r, *size);
+				annotation_error(v, e->aline, e->col, "found start of regex with no end '}}'");
+				return NULL;
+			}
 			r[k++] = '(';
-			for (const char *c = t + i + 2; c < e; c++)
+			for (const char *c = t + i + 2; c < end; c++)
 				r[k++] = *c;
 			r[k++] = ')';
-			i = (size_t)(e - t) + (*e ? 2 : 0);
+			i = (size_t)(end - t) + 2;
 			continue;
 		}
 		if (strchr(".[]()*+?{}|^$\\", t[i]))
@@ -65,7 +80,7 @@ static char *to_regex(const char *t) {
 static bool add_exp(st_diag_verifier *v, expectation e) {
 	if (v->n == v->cap) {
 		size_t nc = v->cap ? v->cap * 2 : 16;
-		expectation *ne = realloc(v->exp, nc * sizeof *ne);
+		expectation *ne = st_ctx_realloc(v->ctx, v->exp, v->cap * sizeof *ne, nc * sizeof *ne);
 		if (!ne)
 			return false;
 		v->exp = ne;
@@ -75,21 +90,17 @@ static bool add_exp(st_diag_verifier *v, expectation e) {
 	return true;
 }
 
-static st_severity sev_of(const char *s, size_t n) {
-	if (n == 5 && memcmp(s, "error", 5) == 0)
-		return ST_SEV_ERROR;
-	if (n == 7 && memcmp(s, "warning", 7) == 0)
-		return ST_SEV_WARNING;
-	if (n == 6 && memcmp(s, "remark", 6) == 0)
-		return ST_SEV_REMARK;
-	if (n == 4 && memcmp(s, "note", 4) == 0)
-		return ST_SEV_NOTE;
-	return (st_severity)-1;
-}
-
-static void annotation_error(st_diag_verifier *v, unsigned line, unsigned col, const char *msg) {
-	st_error(v->ctx, st_loc_file(v->ctx, st_ident_str(v->file), line, col), "%s", msg);
-	v->bad_annotation = true;
+static bool sev_of(const char *s, size_t n, st_severity *out) {
+	static const struct {
+		const char *word;
+		st_severity sev;
+	} tab[] = {{"error", ST_SEV_ERROR}, {"warning", ST_SEV_WARNING}, {"remark", ST_SEV_REMARK}, {"note", ST_SEV_NOTE}};
+	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
+		if (strlen(tab[i].word) == n && memcmp(s, tab[i].word, n) == 0) {
+			*out = tab[i].sev;
+			return true;
+		}
+	return false;
 }
 
 static const char *find(const char *s, const char *end, const char *needle) {
@@ -100,103 +111,173 @@ static const char *find(const char *s, const char *end, const char *needle) {
 	return NULL;
 }
 
-static void scan(st_diag_verifier *v, st_str buf) {
-	const char *p = buf.data, *end = buf.data + buf.len;
-	unsigned line = 1;
-	const char *line_start = p;
-	/* Lines holding only `expected-*` comments do not count for @above and
-	 * @below, which skip to the next line with code (as MLIR does). */
-	while (p < end) {
-		const char *eol = memchr(p, '\n', (size_t)(end - p));
-		if (!eol)
-			eol = end;
-		const char *q = p;
-		while ((q = find(q, eol, "expected-")) != NULL) {
-			const char *kw = q + 9;
-			const char *k = kw;
-			while (k < eol && *k >= 'a' && *k <= 'z')
-				k++;
-			st_severity sev = sev_of(kw, (size_t)(k - kw));
-			if ((int)sev < 0) {
-				q = k;
-				continue;
-			}
-			expectation e;
-			memset(&e, 0, sizeof e);
-			e.sev = sev;
-			e.line = line;
-			e.aline = line;
-			e.col = (unsigned)(q - line_start) + 1;
-			if (k + 3 <= eol && memcmp(k, "-re", 3) == 0) {
-				e.is_regex = true;
-				k += 3;
-			}
-			while (k < eol && *k == ' ')
-				k++;
-			if (k < eol && *k == '@') {
-				k++;
-				if (k < eol && (*k == '+' || *k == '-')) {
-					char sign = *k++;
-					unsigned off = 0;
-					while (k < eol && *k >= '0' && *k <= '9')
-						off = off * 10 + (unsigned)(*k++ - '0');
-					e.line = sign == '+' ? line + off : (off < line ? line - off : 0);
-				} else if ((size_t)(eol - k) >= 5 && memcmp(k, "above", 5) == 0) {
-					k += 5;
-					e.line = line - 1;
-				} else if ((size_t)(eol - k) >= 5 && memcmp(k, "below", 5) == 0) {
-					k += 5;
-					e.line = line + 1;
-				} else if ((size_t)(eol - k) >= 7 && memcmp(k, "unknown", 7) == 0) {
-					k += 7;
-					e.line = 0;
-				} else {
-					annotation_error(v, line, e.col, "expected '@above', '@below', '@unknown' or '@+N'/'@-N' in expected-* annotation");
+static bool word_at(const char *k, const char *eol, const char *w) {
+	size_t n = strlen(w);
+	return (size_t)(eol - k) >= n && memcmp(k, w, n) == 0;
+}
+
+/* Reads the annotations of one line.  Returns whether the line holds one
+ * (a "designator line" in MLIR's terms: @above and @below skip it).
+ * `below` collects the indices of @below annotations, which get their line
+ * once the next line without annotations is seen. */
+static bool scan_line(st_diag_verifier *v, const char *p, const char *eol, unsigned line, unsigned last_plain,
+                      size_t **below, size_t *nbelow, size_t *below_cap) {
+	bool any = false;
+	const char *q = p;
+	while ((q = find(q, eol, "expected-")) != NULL) {
+		const char *kw = q + 9, *k = kw;
+		while (k < eol && *k >= 'a' && *k <= 'z')
+			k++;
+		expectation e;
+		memset(&e, 0, sizeof e);
+		if (!sev_of(kw, (size_t)(k - kw), &e.sev)) {
+			q = k;
+			continue;
+		}
+		e.line = line;
+		e.aline = line;
+		e.col = (unsigned)(q - p) + 1;
+		bool is_below = false;
+		if (word_at(k, eol, "-re")) {
+			e.is_regex = true;
+			k += 3;
+		}
+		while (k < eol && *k == ' ')
+			k++;
+		/* Prose that mentions expected-error is not an annotation; what
+		 * starts like one must be well formed. */
+		if (k < eol && *k != '@' && *k != '{' && *k != ':') {
+			q = k;
+			continue;
+		}
+		any = true;
+		if (k < eol && *k == '@') {
+			k++;
+			if (k < eol && (*k == '+' || *k == '-')) {
+				char sign = *k++;
+				unsigned off = 0;
+				const char *digits = k;
+				while (k < eol && *k >= '0' && *k <= '9' && off < 100000000u)
+					off = off * 10 + (unsigned)(*k++ - '0');
+				if (k == digits || (sign == '-' && off >= line)) {
+					annotation_error(v, line, e.col,
+					                 k == digits ? "expected a line offset after '@+' or '@-' in expected-* annotation"
+					                             : "expected-* annotation points before the first line of the file");
 					q = k;
 					continue;
 				}
-			}
-			while (k < eol && *k == ' ')
-				k++;
-			if (k + 2 > eol || k[0] != '{' || k[1] != '{') {
-				annotation_error(v, line, e.col, "expected '{{' in expected-* annotation");
+				e.line = sign == '+' ? line + off : line - off;
+			} else if (word_at(k, eol, "above")) {
+				k += 5;
+				e.line = last_plain;
+			} else if (word_at(k, eol, "below")) {
+				k += 5;
+				is_below = true;
+			} else if (word_at(k, eol, "unknown")) {
+				k += 7;
+				e.line = 0;
+			} else {
+				annotation_error(v, line, e.col,
+				                 "expected '@above', '@below', '@unknown' or '@+N'/'@-N' in expected-* annotation");
 				q = k;
 				continue;
 			}
-			k += 2;
-			/* The message ends at the last `}}` on the line. */
-			const char *close = NULL;
-			for (const char *c = k; c + 1 < eol; c++)
-				if (c[0] == '}' && c[1] == '}')
-					close = c;
-			if (!close) {
-				annotation_error(v, line, e.col, "found start of regex with no end '}}'");
-				q = k;
-				continue;
-			}
-			/* With nested {{regex}} in a -re message, the last `}}` on the
-			 * line closes the whole message. */
-			size_t tl = (size_t)(close - k);
-			e.text = malloc(tl + 1);
-			if (!e.text)
-				return;
-			memcpy(e.text, k, tl);
-			e.text[tl] = 0;
-			if (e.is_regex) {
-				char *rx = to_regex(e.text);
-				e.re_ok = rx && regcomp(&e.re, rx, REG_EXTENDED | REG_NOSUB) == 0;
-				free(rx);
-				if (!e.re_ok)
-					annotation_error(v, line, e.col, "invalid regex in expected-*-re annotation");
-			}
-			if (!add_exp(v, e))
-				free(e.text);
-			q = close + 2;
 		}
+		while (k < eol && *k == ' ')
+			k++;
+		if (k + 2 > eol || k[0] != '{' || k[1] != '{') {
+			annotation_error(v, line, e.col, "expected '{{' in expected-* annotation");
+			q = k;
+			continue;
+		}
+		k += 2;
+		/* The message ends at the last `}}` on the line (a -re message may
+		 * hold {{regex}} parts). */
+		const char *close = NULL;
+		for (const char *c = k; c + 1 < eol; c++)
+			if (c[0] == '}' && c[1] == '}')
+				close = c;
+		if (!close) {
+			annotation_error(v, line, e.col, "expected '}}' at the end of the expected-* annotation");
+			q = k;
+			continue;
+		}
+		size_t tl = (size_t)(close - k);
+		e.text = st_ctx_alloc(v->ctx, tl + 1);
+		if (!e.text)
+			return any;
+		memcpy(e.text, k, tl);
+		e.text[tl] = 0;
+		if (e.is_regex) {
+			size_t size;
+			char *rx = to_regex(v, &e, &size);
+			if (rx) {
+				int rc = regcomp(&e.re, rx, REG_EXTENDED | REG_NOSUB);
+				e.re_ok = rc == 0;
+				if (!e.re_ok) {
+					char why[128], msg[160];
+					regerror(rc, &e.re, why, sizeof why);
+					snprintf(msg, sizeof msg, "invalid regex: %s", why);
+					annotation_error(v, line, e.col, msg);
+				}
+				st_ctx_free(v->ctx, rx, size);
+			}
+			if (!e.re_ok) {
+				/* Reported already: no "was not produced" on top. */
+				st_ctx_free(v->ctx, e.text, tl + 1);
+				q = close + 2;
+				continue;
+			}
+		}
+		if (is_below) {
+			if (*nbelow == *below_cap) {
+				size_t nc = *below_cap ? *below_cap * 2 : 4;
+				size_t *nb = st_ctx_realloc(v->ctx, *below, *below_cap * sizeof *nb, nc * sizeof *nb);
+				if (!nb) {
+					st_ctx_free(v->ctx, e.text, tl + 1);
+					return any;
+				}
+				*below = nb;
+				*below_cap = nc;
+			}
+			(*below)[(*nbelow)++] = v->n;
+		}
+		if (!add_exp(v, e)) {
+			if (e.is_regex && e.re_ok)
+				regfree(&e.re);
+			st_ctx_free(v->ctx, e.text, tl + 1);
+			return any;
+		}
+		q = close + 2;
+	}
+	return any;
+}
+
+static void scan(st_diag_verifier *v, st_str buf) {
+	const char *p = buf.data, *end = buf.data + buf.len;
+	unsigned line = 1, last_plain = 1;
+	size_t *below = NULL, nbelow = 0, below_cap = 0;
+	/* One more (empty) line after a final newline, as MLIR splits the
+	 * buffer: errors at the end of the input are reported there. */
+	for (;;) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		if (!eol)
+			eol = end;
+		if (!scan_line(v, p, eol, line, last_plain, &below, &nbelow, &below_cap)) {
+			for (size_t i = 0; i < nbelow; i++)
+				v->exp[below[i]].line = line;
+			nbelow = 0;
+			last_plain = line;
+		}
+		if (eol == end)
+			break;
 		p = eol + 1;
-		line_start = p;
 		line++;
 	}
+	/* A dangling @below points past the end. */
+	for (size_t i = 0; i < nbelow; i++)
+		v->exp[below[i]].line = line + 1;
+	st_ctx_free(v->ctx, below, below_cap * sizeof *below);
 }
 
 static bool matches(const expectation *e, const char *msg) {
@@ -209,31 +290,75 @@ static const char *sev_word(st_severity s) {
 	return s == ST_SEV_ERROR ? "error" : s == ST_SEV_WARNING ? "warning" : s == ST_SEV_REMARK ? "remark" : "note";
 }
 
+bool st__diag_verifier_handler(void *ud, const st_diag_info *d);
+
+/* Reports through whatever handles diagnostics below the verifier (the
+ * default renderer in strata-opt). */
+static void report(st_diag_verifier *v, st_diag *u) {
+	st_context_pop_diag_handler(v->ctx);
+	if (u)
+		st_diag_emit(u);
+	st_context_push_diag_handler(v->ctx, st__diag_verifier_handler, v);
+}
+
+/* The file location of a diagnostic, as MLIR's verifier finds it: the first
+ * in a walk that visits a call site's callee before its caller. */
+static const st_attr *file_loc(const st_attr *loc) {
+	if (!loc)
+		return NULL;
+	switch (st__akind(loc)) {
+	case ST_ATTR_LOC_FILE:
+		return loc;
+	case ST_ATTR_LOC_NAME:
+		return file_loc(((const st__name_loc *)loc)->child);
+	case ST_ATTR_LOC_CALLSITE: {
+		const st__callsite_loc *c = (const st__callsite_loc *)loc;
+		const st_attr *f = file_loc(c->callee);
+		return f ? f : file_loc(c->caller);
+	}
+	case ST_ATTR_LOC_FUSED: {
+		const st__list_attr *l = (const st__list_attr *)loc;
+		for (size_t i = 0; i < l->n; i++) {
+			const st_attr *f = file_loc(l->elts[i]);
+			if (f)
+				return f;
+		}
+		return NULL;
+	}
+	default:
+		return NULL;
+	}
+}
+
 static void check_one(st_diag_verifier *v, const st_diag_info *d) {
-	const st_attr *f = st_loc_find_file(d->loc);
+	const st_attr *f = file_loc(d->loc);
 	unsigned line = 0;
 	if (f && st_loc_filename(f) == v->file)
 		line = st_loc_line(f);
 	else if (f)
 		line = UINT32_MAX; /* another file: never matches */
+	expectation *near = NULL;
 	for (size_t i = 0; i < v->n; i++) {
 		expectation *e = &v->exp[i];
-		if (!e->matched && e->sev == d->severity && e->line == line && matches(e, d->message)) {
+		if (e->matched || e->line != line || !matches(e, d->message))
+			continue;
+		if (e->sev == d->severity) {
 			e->matched = true;
 			return;
 		}
+		near = e;
 	}
-	/* Unexpected: report it plainly, through the default renderer. */
 	v->status = ST_FAIL;
-	st_diag *u = st_diag_create(v->ctx, ST_SEV_ERROR, d->loc, "unexpected %s: %s", sev_word(d->severity), d->message);
-	st_context_pop_diag_handler(v->ctx);
-	if (u)
-		st_diag_emit(u);
-	extern bool st__diag_verifier_handler(void *ud, const st_diag_info *d);
-	st_context_push_diag_handler(v->ctx, st__diag_verifier_handler, v);
+	if (near) {
+		/* Right place and text, wrong severity: say so at the annotation. */
+		report(v, st_diag_create(v->ctx, ST_SEV_ERROR, st_loc_file(v->ctx, st_ident_str(v->file), near->aline, near->col),
+		                         "'%s' diagnostic emitted when expecting a '%s'", sev_word(d->severity),
+		                         sev_word(near->sev)));
+		return;
+	}
+	report(v, st_diag_create(v->ctx, ST_SEV_ERROR, d->loc, "unexpected %s: %s", sev_word(d->severity), d->message));
 }
 
-bool st__diag_verifier_handler(void *ud, const st_diag_info *d);
 bool st__diag_verifier_handler(void *ud, const st_diag_info *d) {
 	st_diag_verifier *v = ud;
 	check_one(v, d);
@@ -243,9 +368,10 @@ bool st__diag_verifier_handler(void *ud, const st_diag_info *d) {
 }
 
 st_diag_verifier *st_diag_verifier_create(st_context *ctx, st_str buffer, const char *filename) {
-	st_diag_verifier *v = calloc(1, sizeof *v);
+	st_diag_verifier *v = st_ctx_alloc(ctx, sizeof *v);
 	if (!v)
 		return NULL;
+	memset(v, 0, sizeof *v);
 	v->ctx = ctx;
 	v->file = st_ident_get_c(ctx, filename);
 	scan(v, buffer);
@@ -254,22 +380,23 @@ st_diag_verifier *st_diag_verifier_create(st_context *ctx, st_str buffer, const 
 }
 
 st_status st_diag_verifier_finish(st_diag_verifier *v) {
-	st_context_pop_diag_handler(v->ctx);
+	st_context *ctx = v->ctx;
+	st_context_pop_diag_handler(ctx);
 	st_status s = v->status;
 	if (v->bad_annotation)
 		s = ST_FAIL;
 	for (size_t i = 0; i < v->n; i++) {
 		expectation *e = &v->exp[i];
 		if (!e->matched) {
-			st_error(v->ctx, st_loc_file(v->ctx, st_ident_str(v->file), e->aline, e->col),
+			st_error(ctx, st_loc_file(ctx, st_ident_str(v->file), e->aline, e->col),
 			         "expected %s \"%s\" was not produced", sev_word(e->sev), e->text);
 			s = ST_FAIL;
 		}
 		if (e->is_regex && e->re_ok)
 			regfree(&e->re);
-		free(e->text);
+		st_ctx_free(ctx, e->text, strlen(e->text) + 1);
 	}
-	free(v->exp);
-	free(v);
+	st_ctx_free(ctx, v->exp, v->cap * sizeof *v->exp);
+	st_ctx_free(ctx, v, sizeof *v);
 	return s;
 }

@@ -1,7 +1,9 @@
 /* The verifier: structure, op definitions (arity, types, attributes,
- * regions, successors, traits), terminators, dominance in SSA-CFG regions,
- * isolation from above, symbol tables, and the ops' own hooks.  It stops
- * at the first failure, as MLIR's does. */
+ * regions, successors, traits), terminators, isolation from above, symbol
+ * tables and the ops' own hooks in a first pass over the tree, then
+ * dominance in SSA-CFG regions in a second, as MLIR's does (so the same
+ * input gets the same first error).  It stops at the first failure.
+ * Messages follow MLIR's wording. */
 #include "internal.h"
 
 #include <stdio.h>
@@ -78,8 +80,14 @@ static st_status check_group_counts(st_op *op, bool results) {
 		else
 			nopt++;
 	}
-	if (nvar == 0 && nopt == 0 && total != nfixed)
-		return st_op_error(op, "expected %zu %s%s, but found %zu", nfixed, what, arity_word(nfixed), total);
+	if (nvar == 0 && nopt == 0 && total != nfixed) {
+		/* MLIR's words: ZeroOperands, OneOperand/OneResult, NOperands. */
+		if (nfixed == 0)
+			return st_op_error(op, "requires zero %ss", what);
+		if (nfixed == 1)
+			return st_op_error(op, "%s", results ? "requires one result" : "requires a single operand");
+		return st_op_error(op, "expected %zu %ss, but found %zu", nfixed, what, total);
+	}
 	if (total < nfixed)
 		return st_op_error(op, "expected %zu or more %ss, but found %zu", nfixed, what, total);
 	if (nvar == 0 && total > nfixed + nopt)
@@ -193,10 +201,16 @@ static st_status check_structure(st_op *op) {
 		else
 			nfixed++;
 	}
-	if (!variadic && op->nregions != def->nregions)
-		return st_op_error(op, "requires %zu region%s", def->nregions, arity_word(def->nregions));
+	if (!variadic && op->nregions != def->nregions) {
+		/* MLIR's words: ZeroRegions, OneRegion, NRegions. */
+		if (def->nregions == 0)
+			return st_op_error(op, "requires zero regions");
+		if (def->nregions == 1)
+			return st_op_error(op, "requires one region");
+		return st_op_error(op, "expected %zu regions", def->nregions);
+	}
 	if (variadic && op->nregions < nfixed)
-		return st_op_error(op, "requires at least %zu region%s", nfixed, arity_word(nfixed));
+		return st_op_error(op, "expected %zu or more regions", nfixed);
 	if (def->nsuccessors >= 0 && op->nsuccs != (uint32_t)def->nsuccessors)
 		return st_op_error(op, "requires %d successor%s but found %u", def->nsuccessors, arity_word((size_t)def->nsuccessors),
 		                   op->nsuccs);
@@ -206,8 +220,6 @@ static st_status check_structure(st_op *op) {
 		bool single = (def->traits & ST_TRAIT_SINGLE_BLOCK) || (rd && rd->single_block);
 		if (single && nb > 1)
 			return st_op_error(op, "expects region #%u to have 0 or 1 blocks", r);
-		if (rd && !rd->allow_empty && nb == 0 && (def->traits & ST_TRAIT_SINGLE_BLOCK) == 0 && false)
-			return st_op_error(op, "region #%u ('%s') failed to verify constraint: region with at least 1 blocks", r, rd->name);
 	}
 	if (def->parent) {
 		st_op *parent = st_op_parent_op(op);
@@ -239,12 +251,12 @@ static st_status check_structure(st_op *op) {
 
 static st_status check_symbol_table(st_op *op) {
 	if (op->nregions != 1)
-		return st_op_error(op, "operations with a 'SymbolTable' must have exactly one region");
+		return st_op_error(op, "Operations with a 'SymbolTable' must have exactly one region");
 	st_block *b = op->regions[0].first;
 	if (!b)
 		return ST_OK;
 	if (b->next)
-		return st_op_error(op, "operations with a 'SymbolTable' must have exactly one block");
+		return st_op_error(op, "Operations with a 'SymbolTable' must have exactly one block");
 	st_symbol_table *t = st_symbol_table_create(op);
 	if (!t)
 		return ST_FAIL;
@@ -256,7 +268,7 @@ static st_status check_symbol_table(st_op *op) {
 		st_op *first = st_symbol_table_lookup(t, st_ident_str(n));
 		if (first && first != o) {
 			st_diag *d = st_op_diag(o, ST_SEV_ERROR, "redefinition of symbol named '%s'", n->data);
-			st_diag_note(d, first->loc, "see existing symbol definition here");
+			st_diag_note(d, st_op_loc(first), "see existing symbol definition here");
 			s = st_diag_emit(d);
 		}
 	}
@@ -426,32 +438,51 @@ static bool compute_doms(vctx *v, st_region *r, size_t *idx) {
 	return true;
 }
 
-/* Whether block a dominates block b (both in region r). */
-static bool block_dominates(vctx *v, st_region *r, st_block *a, st_block *b) {
-	if (a == b)
-		return true;
-	size_t d = SIZE_MAX;
+/* The dominator tree of region r (computed on first use), as an index into
+ * the vctx arrays; SIZE_MAX when out of memory (reported already). */
+static size_t dom_tree(vctx *v, st_region *r) {
 	for (size_t i = 0; i < v->ndom; i++)
-		if (v->dom_regions[i] == r) {
-			d = i;
-			break;
-		}
-	if (d == SIZE_MAX && !compute_doms(v, r, &d))
-		return true; /* out of memory: reported already */
+		if (v->dom_regions[i] == r)
+			return i;
+	size_t d;
+	return compute_doms(v, r, &d) ? d : SIZE_MAX;
+}
+
+/* The reverse-postorder number of block b of region r in tree d, or
+ * UINT32_MAX when b cannot be reached from the entry. */
+static uint32_t block_rpo(vctx *v, size_t d, st_region *r, st_block *b) {
 	size_t nb = v->nblocks[d];
-	uint32_t *idom = v->idoms[d], *rpo = idom + nb;
-	/* Block numbers (aux) may have been reused by nested walks: recompute
-	 * positions by scanning when they do not match. */
-	uint32_t ai = a->aux, bi = b->aux;
-	if (ai >= nb || v->orders[d][rpo[ai] == UINT32_MAX ? 0 : rpo[ai]] != a || bi >= nb) {
+	uint32_t *rpo = v->idoms[d] + nb;
+	/* Block numbers (aux) may have been reused since the tree was built:
+	 * renumber when b's does not lead back to b. */
+	if (b->aux >= nb || rpo[b->aux] == UINT32_MAX || v->orders[d][rpo[b->aux]] != b) {
 		uint32_t k = 0;
 		for (st_block *x = r->first; x; x = x->next, k++)
 			x->aux = k;
-		ai = a->aux, bi = b->aux;
 	}
-	uint32_t ra = rpo[ai], rb = rpo[bi];
+	return rpo[b->aux];
+}
+
+static bool block_reachable(vctx *v, st_region *r, st_block *b) {
+	if (b == r->first)
+		return true;
+	size_t d = dom_tree(v, r);
+	return d == SIZE_MAX || block_rpo(v, d, r, b) != UINT32_MAX;
+}
+
+/* Whether block a dominates block b (both in region r).  As in LLVM and
+ * MLIR, a block that cannot be reached is dominated by every block and
+ * dominates none. */
+static bool block_dominates(vctx *v, st_region *r, st_block *a, st_block *b) {
+	if (a == b)
+		return true;
+	size_t d = dom_tree(v, r);
+	if (d == SIZE_MAX)
+		return true;
+	uint32_t *idom = v->idoms[d];
+	uint32_t ra = block_rpo(v, d, r, a), rb = block_rpo(v, d, r, b);
 	if (rb == UINT32_MAX)
-		return true; /* unreachable uses are not checked */
+		return true;
 	if (ra == UINT32_MAX)
 		return false;
 	while (rb > ra)
@@ -459,87 +490,156 @@ static bool block_dominates(vctx *v, st_region *r, st_block *a, st_block *b) {
 	return rb == ra;
 }
 
-/* Whether `val` is visible at `user` (defined before it in an SSA-CFG
- * region, or anywhere in a graph region). */
-static bool dominates_use(vctx *v, st_value *val, st_op *user) {
-	st_block *db;
-	st_op *dop = NULL;
-	if (val->kind == ST__VAL_ARG)
-		db = ((st__block_arg *)val)->owner;
-	else if (val->kind == ST__VAL_RESULT) {
-		dop = st_value_defining_op(val);
-		db = dop->block;
-	} else
-		return false;
-	if (!db)
-		return false;
-	st_region *dr = db->parent;
-	/* Find the ancestor of `user` that lives in the defining region. */
-	st_op *u = user;
-	while (u && u->block && u->block->parent != dr)
-		u = st_op_parent_op(u);
-	if (!u || !u->block)
-		return false;
-	if (dop == u)
-		return false; /* an op cannot use its own result (unless in a graph region) */
-	if (dr->parent && region_kind(dr->parent, (uint32_t)(dr - dr->parent->regions)) == ST_REGION_GRAPH)
-		return true;
-	if (!dr->parent && (!dop || true)) {
-		/* detached region: be lenient about kind, check order */
+static bool is_graph_region(const st_region *r) {
+	return r && r->parent && region_kind(r->parent, (uint32_t)(r - r->parent->regions)) == ST_REGION_GRAPH;
+}
+
+/* The ancestor of `op` (or `op` itself) whose block is in region `r`. */
+static st_op *ancestor_in_region(st_region *r, st_op *op) {
+	while (op && op->block && op->block->parent != r)
+		op = st_op_parent_op(op);
+	return op && op->block ? op : NULL;
+}
+
+/* Whether `val` properly dominates `user`, as MLIR's DominanceInfo decides:
+ * in an SSA-CFG region a value must be defined earlier in the same block or
+ * in a dominating block of the region that holds the use (or an enclosing
+ * op of it); in a graph region order does not matter.  Uses in blocks that
+ * cannot be reached from the entry are not checked. */
+static bool properly_dominates(vctx *v, st_value *val, st_op *user) {
+	if (val->kind == ST__VAL_ARG) {
+		st_block *db = ((st__block_arg *)val)->owner;
+		if (!db || !db->parent)
+			return false;
+		st_op *u = ancestor_in_region(db->parent, user);
+		if (!u)
+			return false;
+		return u->block == db || block_dominates(v, db->parent, db, u->block);
 	}
+	st_op *dop = st_value_defining_op(val);
+	if (!dop || !dop->block)
+		return false;
+	st_block *db = dop->block;
+	bool graph = is_graph_region(db->parent);
+	if (dop == user)
+		return graph;
+	st_op *u = ancestor_in_region(db->parent, user);
+	if (!u)
+		return false;
 	if (u->block == db)
-		return !dop || st_op_is_before_in_block(dop, u);
-	return block_dominates(v, dr, db, u->block);
+		return graph || (u != dop && st_op_is_before_in_block(dop, u));
+	return block_dominates(v, db->parent, db, u->block);
+}
+
+/* Whether region `a` strictly encloses region `b`. */
+static bool region_encloses(const st_region *a, const st_region *b) {
+	for (const st_op *p = b ? b->parent : NULL; p && p->block && p->block->parent; p = p->block->parent->parent)
+		if (p->block->parent == a)
+			return true;
+	return false;
+}
+
+/* How the block of a use relates to the block of the value it uses, in the
+ * words of MLIR's notes. */
+static const char *relation(const st_block *use, const st_block *def) {
+	if (use == def)
+		return "the same block";
+	if (use->parent == def->parent)
+		return "the same region";
+	if (region_encloses(def->parent, use->parent))
+		return "a parent region";
+	if (region_encloses(use->parent, def->parent))
+		return "a child region";
+	return NULL;
+}
+
+/* MLIR's error and note, which say where the operand comes from. */
+static st_status dominance_error(st_op *user, uint32_t i) {
+	st_context *ctx = user->name->ctx;
+	st_value *val = user->operands[i].value;
+	st_diag *d = st_diag_create(ctx, ST_SEV_ERROR, st_op_loc(user), "operand #%u does not dominate this use", i);
+	if (val->kind == ST__VAL_RESULT) {
+		st_op *dop = st_value_defining_op(val);
+		const char *rel = relation(user->block, dop->block);
+		if (rel)
+			st_diag_note(d, st_op_loc(dop), "operand defined here (op in %s)", rel);
+		else
+			st_diag_note(d, st_op_loc(dop), "operand defined here (op is neither in a parent nor in a child region)");
+	} else {
+		st_block *owner = ((st__block_arg *)val)->owner;
+		st_op *pop = owner ? st_block_parent_op(owner) : NULL;
+		if (!owner || !owner->parent) {
+			st_diag_note(d, NULL, " (block without parent)");
+		} else {
+			size_t index = 0;
+			for (st_block *b = owner->parent->first; b && b != owner; b = b->next)
+				index++;
+			const char *rel = relation(user->block, owner);
+			/* Same block cannot happen: a block's arguments dominate it. */
+			st_diag_note(d, pop ? st_op_loc(pop) : NULL, "operand defined as a block argument (block #%zu %s%s)", index,
+			             rel ? "in " : "", rel ? rel : "neither in a parent nor in a child region");
+		}
+	}
+	return st_diag_emit(d);
+}
+
+/* The second pass, as in MLIR: dominance of every operand in the regions
+ * of `op`, once the whole tree is structurally sound. */
+static st_status verify_dominance(vctx *v, st_op *op) {
+	for (uint32_t r = 0; r < op->nregions; r++) {
+		st_region *reg = &op->regions[r];
+		for (st_block *b = reg->first; b; b = b->next) {
+			bool reachable = block_reachable(v, reg, b);
+			for (st_op *o = b->first; o; o = o->next) {
+				for (uint32_t i = 0; reachable && i < o->noperands; i++)
+					if (!properly_dominates(v, o->operands[i].value, o))
+						return dominance_error(o, i);
+				if (o->nregions && st_failed(verify_dominance(v, o)))
+					return ST_FAIL;
+			}
+		}
+	}
+	return ST_OK;
 }
 
 /* ------------------------------------------------------------- walking */
 
+/* MLIR's mayBeValidWithoutTerminator: the only block of a region whose op
+ * has no terminators, or may not (an unregistered op).  Graph regions need
+ * none either. */
+static bool may_lack_terminator(st_op *parent, uint32_t ridx, st_block *b) {
+	if (region_kind(parent, ridx) == ST_REGION_GRAPH)
+		return true;
+	if (b->parent->first != b || b->next)
+		return false;
+	return !parent->name->def || (parent->name->traits & ST_TRAIT_NO_TERMINATOR);
+}
+
 static st_status verify_block(vctx *v, st_op *parent, uint32_t ridx, st_block *b) {
-	const st_opdef *pdef = parent->name->def;
-	bool graph = region_kind(parent, ridx) == ST_REGION_GRAPH;
-	bool no_term = !pdef || (parent->name->traits & ST_TRAIT_NO_TERMINATOR) || graph;
+	bool no_term = may_lack_terminator(parent, ridx, b);
+	if (!b->first) {
+		if (no_term)
+			return ST_OK;
+		return st_error(v->ctx, st_op_loc(parent), "empty block: expect at least a terminator");
+	}
 	for (st_op *o = b->first; o; o = o->next) {
+		/* Unregistered ops too: only the last op of a block may branch. */
+		if (o->nsuccs && o->next)
+			return st_error(v->ctx, st_op_loc(o), "operation with block successors must terminate its parent block");
 		if (st_failed(verify_op(v, o)))
 			return ST_FAIL;
-		for (uint32_t i = 0; i < o->noperands; i++) {
-			st_value *val = o->operands[i].value;
-			if (!val)
-				return st_op_error(o, "null operand found");
-			if (val->kind == ST__VAL_PLACEHOLDER)
-				return st_op_error(o, "operand #%u is a forward reference that was never defined", i);
-			if (graph && (val->kind == ST__VAL_ARG ? ((st__block_arg *)val)->owner == b : st_value_defining_op(val)->block == b))
-				continue;
-			if (!dominates_use(v, val, o)) {
-				st_diag *d = st_op_diag(o, ST_SEV_ERROR, "operand #%u does not dominate this use", i);
-				st_op *dop = st_value_defining_op(val);
-				if (dop && st_op_is_ancestor(dop, o))
-					st_diag_append(d, " (it is used inside the op that defines it)");
-				st_diag_note(d, st_value_loc(val), "operand defined here");
-				return st_diag_emit(d);
-			}
-		}
-		for (uint32_t i = 0; i < o->nsuccs; i++) {
-			st_block *s = o->succs[i].block;
-			if (!s)
-				return st_op_error(o, "null successor found");
-			if (s->parent != b->parent)
-				return st_op_error(o, "reference to block defined in another region");
-		}
-		if (o->next && st_op_has_trait(o, ST_TRAIT_TERMINATOR))
-			return st_op_error(o, "must be the last operation in the parent block");
 	}
-	if (!no_term) {
-		st_op *t = b->last;
-		if (!t) {
-			if (b->parent && b->parent->first == b && !b->next && b->nargs == 0 && false)
-				return ST_OK;
-			return st_error(v->ctx, parent->loc, "empty block: expect at least a terminator");
-		}
-		if (t->name->def && !st_op_has_trait(t, ST_TRAIT_TERMINATOR)) {
-			st_diag *d = st_op_diag(t, ST_SEV_ERROR, "block with no terminator, has '%s'", t->name->name->data);
-			return st_diag_emit(d);
-		}
+	st_op *t = b->last;
+	for (uint32_t i = 0; i < t->nsuccs; i++) {
+		st_block *s = t->succs[i].block;
+		if (!s)
+			return st_op_error(t, "null successor found");
+		if (s->parent != b->parent)
+			return st_op_error(t, "branching to block of a different region");
 	}
+	/* An unregistered op might be a terminator. */
+	if (!no_term && t->name->def && !st_op_has_trait(t, ST_TRAIT_TERMINATOR))
+		return st_error(v->ctx, st_op_loc(t), "block with no terminator, has '%s'", t->name->name->data);
 	return ST_OK;
 }
 
@@ -566,7 +666,7 @@ static st_walk_result iso_walk(st_op *o, void *ud) {
 		st_value *val = o->operands[i].value;
 		if (val && val->kind != ST__VAL_PLACEHOLDER && !defined_inside(val, ic->iso)) {
 			st_diag *d = st_op_diag(o, ST_SEV_ERROR, "using value defined outside the region");
-			st_diag_note(d, ic->iso->loc, "required by region isolation constraints");
+			st_diag_note(d, st_op_loc(ic->iso), "required by region isolation constraints");
 			ic->s = st_diag_emit(d);
 			return ST_WALK_INTERRUPT;
 		}
@@ -577,7 +677,15 @@ static st_walk_result iso_walk(st_op *o, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
+/* The first pass: an op, then its regions, recursively. */
 static st_status verify_op(vctx *v, st_op *op) {
+	for (uint32_t i = 0; i < op->noperands; i++) {
+		st_value *val = op->operands[i].value;
+		if (!val)
+			return st_op_error(op, "null operand found");
+		if (val->kind == ST__VAL_PLACEHOLDER)
+			return st_op_error(op, "operand #%u is a forward reference that was never defined", i);
+	}
 	const st_opdef *def = op->name->def;
 	if (!def) {
 		if (!op->name->dialect && !st_context_allows_unregistered(v->ctx))
@@ -593,10 +701,10 @@ static st_status verify_op(vctx *v, st_op *op) {
 	for (uint32_t r = 0; r < op->nregions; r++) {
 		st_region *reg = &op->regions[r];
 		bool graph = region_kind(op, r) == ST_REGION_GRAPH;
-		if (graph && reg->first && reg->first->next)
+		if (def && graph && reg->first && reg->first->next)
 			return st_op_error(op, "expects graph region #%u to have 0 or 1 blocks", r);
 		if (reg->first && reg->first->first_use)
-			return st_op_error(op, "entry block of region may not have predecessors");
+			return st_error(v->ctx, st_op_loc(op), "entry block of region may not have predecessors");
 		for (st_block *b = reg->first; b; b = b->next)
 			if (st_failed(verify_block(v, op, r, b)))
 				return ST_FAIL;
@@ -621,6 +729,8 @@ st_status st_verify(st_op *op) {
 	memset(&v, 0, sizeof v);
 	v.ctx = op->name->ctx;
 	st_status s = verify_op(&v, op);
+	if (st_succeeded(s))
+		s = verify_dominance(&v, op);
 	for (size_t i = 0; i < v.ndom; i++) {
 		st_ctx_free(v.ctx, v.idoms[i], 2 * v.nblocks[i] * sizeof(uint32_t));
 		st_ctx_free(v.ctx, v.orders[i], v.nblocks[i] * sizeof(st_block *));
