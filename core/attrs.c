@@ -427,8 +427,46 @@ st_attr *st_loc_name(st_context *ctx, st_str name, st_attr *child) {
 	return st__uniq(ctx, key);
 }
 
+/* As MLIR's FusedLoc::get: fused locations with the same metadata are
+ * flattened into this one, unknown locations and duplicates are dropped,
+ * and what is left decides: nothing is unknown (fused<m>[unknown] with
+ * metadata), one location without metadata is that location. */
 st_attr *st_loc_fused(st_context *ctx, size_t n, st_attr *const *locs, st_attr *meta) {
-	return list_attr(ctx, ST_ATTR_LOC_FUSED, n, locs, meta);
+	size_t cap = 0;
+	for (size_t i = 0; i < n; i++)
+		cap += st__akind(locs[i]) == ST_ATTR_LOC_FUSED ? ((const st__list_attr *)locs[i])->n : 1;
+	st_attr *small[16];
+	st_attr **v = cap <= 16 ? small : st_ctx_alloc(ctx, cap * sizeof *v);
+	if (!v)
+		return NULL;
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++) {
+		const st__list_attr *f = (const st__list_attr *)locs[i];
+		bool flatten = st__akind(locs[i]) == ST_ATTR_LOC_FUSED && f->meta == meta;
+		size_t m = flatten ? f->n : 1;
+		for (size_t j = 0; j < m; j++) {
+			st_attr *l = flatten ? f->elts[j] : locs[i];
+			bool dup = st__akind(l) == ST_ATTR_LOC_UNKNOWN;
+			for (size_t q = 0; q < k && !dup; q++)
+				dup = v[q] == l;
+			if (!dup)
+				v[k++] = l;
+		}
+	}
+	st_attr *r;
+	if (k == 0 && !meta) {
+		r = st_loc_unknown(ctx);
+	} else if (k == 0) {
+		st_attr *unknown = st_loc_unknown(ctx);
+		r = list_attr(ctx, ST_ATTR_LOC_FUSED, 1, &unknown, meta);
+	} else if (k == 1 && !meta) {
+		r = v[0];
+	} else {
+		r = list_attr(ctx, ST_ATTR_LOC_FUSED, k, v, meta);
+	}
+	if (v != small)
+		st_ctx_free(ctx, v, cap * sizeof *v);
+	return r;
 }
 
 st_attr *st_loc_callsite(st_context *ctx, st_attr *callee, st_attr *caller) {

@@ -150,7 +150,7 @@ static st_op *clone_op(st_op *op, st_value_map *map) {
 	for (size_t i = 0; i < nr; i++)
 		types[i] = st__result(op, i)->type;
 	st_op_state s = {.name = st_ident_str(op->name->name),
-	                 .loc = op->loc,
+	                 .loc = op->rawloc, /* packed locations stay packed */
 	                 .noperands = n,
 	                 .operands = ops,
 	                 .nresults = nr,

@@ -110,22 +110,26 @@ void *st__scratch(st_context *ctx, size_t size) {
 /* ----------------------------------------------------------- hash tables */
 
 uint32_t st__hash_bytes(const void *data, size_t len, uint32_t seed) {
-	/* FNV-1a over 8-byte words then bytes: fast and good enough for
-	 * pointers and short names. */
+	/* Word-at-a-time multiply-xorshift with a final avalanche: keys that
+	 * differ in one field (a line number) must spread over the low bits
+	 * that index the tables. */
 	const unsigned char *p = data;
-	uint64_t h = 1469598103934665603ull ^ seed;
+	uint64_t h = 0x9e3779b97f4a7c15ull ^ seed ^ ((uint64_t)len << 32);
 	while (len >= 8) {
 		uint64_t w;
 		memcpy(&w, p, 8);
-		h = (h ^ w) * 1099511628211ull;
-		h ^= h >> 29;
+		h = (h ^ w) * 0xbf58476d1ce4e5b9ull;
+		h ^= h >> 31;
 		p += 8;
 		len -= 8;
 	}
-	while (len--) {
-		h = (h ^ *p++) * 1099511628211ull;
-	}
+	uint64_t tail = 0;
+	for (size_t i = 0; i < len; i++)
+		tail |= (uint64_t)p[i] << (8 * i);
+	h = (h ^ tail) * 0x94d049bb133111ebull;
 	h ^= h >> 32;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 29;
 	return (uint32_t)h;
 }
 

@@ -49,7 +49,8 @@ typedef struct format {
 	int n;
 	int top[MAX_ELS]; /* indices of top-level elements */
 	int ntop;
-	int opt_children[MAX_ELS][MAX_ELS];
+	int kids[MAX_ELS]; /* children of optional groups: el.sub[0] is the first, nsub the count */
+	int nkids;
 	bool attr_used[64];
 } format;
 
@@ -230,7 +231,13 @@ static int parse_el(fcursor *c) {
 			return 0;
 		}
 		c->s += 2;
-		memcpy(c->f->opt_children[i], kids, (size_t)nk * sizeof(int));
+		if (c->f->nkids + nk > MAX_ELS) {
+			c->bad = true;
+			return 0;
+		}
+		memcpy(c->f->kids + c->f->nkids, kids, (size_t)nk * sizeof(int));
+		c->f->el[i].sub[0] = c->f->nkids;
+		c->f->nkids += nk;
 		c->f->el[i].nsub = nk;
 		return i;
 	}
@@ -252,6 +259,24 @@ static bool compile(const st_opdef *def, format *f) {
 		if (f->el[i].kind == EL_ATTR && f->el[i].index < 64)
 			f->attr_used[f->el[i].index] = true;
 	return !c.bad;
+}
+
+/* The compiled format of an op name, made on first use and kept in the
+ * context's arena. */
+static format *compiled(st__opname *on, const st_opdef *def) {
+	if (on->format)
+		return on->format;
+	if (on->format_bad)
+		return NULL;
+	format *f = st__arena_alloc(on->ctx, sizeof *f);
+	if (!f)
+		return NULL;
+	if (!compile(def, f)) {
+		on->format_bad = true;
+		return NULL;
+	}
+	on->format = f;
+	return f;
 }
 
 /* -------------------------------------------------------------- printing */
@@ -377,7 +402,7 @@ static void print_el(pstate *ps, int i) {
 		return;
 	}
 	case EL_OPTIONAL: {
-		const int *kids = ps->f->opt_children[i];
+		const int *kids = ps->f->kids + e->sub[0];
 		const element *anchor = NULL;
 		for (int k = 0; k < e->nsub; k++)
 			if (ps->f->el[kids[k]].anchor)
@@ -469,18 +494,14 @@ static void print_el(pstate *ps, int i) {
 
 void st__format_print(st_printer *p, st_op *op, const st_opdef *def);
 void st__format_print(st_printer *p, st_op *op, const st_opdef *def) {
-	format *f = st_ctx_alloc(st_op_context(op), sizeof *f);
-	if (!f)
-		return;
-	if (!compile(def, f)) {
+	format *f = compiled(op->name, def);
+	if (!f) {
 		st_printer_puts(p, " <<invalid assembly format>>");
-		st_ctx_free(st_op_context(op), f, sizeof *f);
 		return;
 	}
 	pstate ps = {p, op, def, f, true, false};
 	for (int i = 0; i < f->ntop; i++)
 		print_el(&ps, f->top[i]);
-	st_ctx_free(st_op_context(op), f, sizeof *f);
 }
 
 /* --------------------------------------------------------------- parsing */
@@ -726,7 +747,7 @@ static st_status parse_el_r(rstate *rs, int i) {
 		return ST_OK;
 	}
 	case EL_OPTIONAL: {
-		const int *kids = rs->f->opt_children[i];
+		const int *kids = rs->f->kids + e->sub[0];
 		if (e->nsub == 0)
 			return ST_OK;
 		const element *first = &rs->f->el[kids[0]];
@@ -919,16 +940,16 @@ static st_status resolve(rstate *rs) {
 	return ST_OK;
 }
 
-st_status st__format_parse(st_parser *p, st_parse_state *s, const st_opdef *def);
-st_status st__format_parse(st_parser *p, st_parse_state *s, const st_opdef *def) {
+st_status st__format_parse(st_parser *p, st_parse_state *s, st__opname *on);
+st_status st__format_parse(st_parser *p, st_parse_state *s, st__opname *on) {
+	const st_opdef *def = on->def;
 	st_context *ctx = st_parser_context(p);
 	if (def->noperands > 16 || def->nresults > 16 || def->nregions > 16 || def->nattrs > 64)
 		return st_parser_error(p, "op definition of '%s' is too large for an assembly format", def->name);
 	rstate *rs = st_ctx_alloc(ctx, sizeof *rs);
-	format *f = st_ctx_alloc(ctx, sizeof *f);
-	if (!rs || !f) {
+	format *f = compiled(on, def);
+	if (!rs) {
 		st_ctx_free(ctx, rs, sizeof *rs);
-		st_ctx_free(ctx, f, sizeof *f);
 		return ST_FAIL;
 	}
 	memset(rs, 0, sizeof *rs);
@@ -937,7 +958,7 @@ st_status st__format_parse(st_parser *p, st_parse_state *s, const st_opdef *def)
 	rs->def = def;
 	rs->f = f;
 	st_status st = ST_OK;
-	if (!compile(def, f))
+	if (!f)
 		st = st_parser_error(p, "invalid assembly format for '%s'", def->name);
 	/* Regions exist up front, in definition order. */
 	for (size_t i = 0; st_succeeded(st) && i < def->nregions; i++) {
@@ -962,6 +983,5 @@ st_status st__format_parse(st_parser *p, st_parse_state *s, const st_opdef *def)
 	st__vec_free(ctx, &rs->all_res_types);
 	st__vec_free(ctx, &rs->succs);
 	st_ctx_free(ctx, rs, sizeof *rs);
-	st_ctx_free(ctx, f, sizeof *f);
 	return st;
 }

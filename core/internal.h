@@ -255,6 +255,12 @@ typedef struct st__opname {
 	const st_opdef *def; /* NULL: unregistered */
 	st_dialect *dialect; /* NULL: unregistered dialect */
 	uint32_t traits;
+	/* The op's assembly format, compiled once (core/format.c); arena memory. */
+	void *format;
+	bool format_bad;
+	/* The MLIR 14 spelling, looked up once (printer). */
+	const char *mlir14_name;
+	bool mlir14_known;
 } st__opname;
 
 struct st_region {
@@ -266,7 +272,10 @@ struct st_op {
 	st_op *prev, *next;
 	st_block *block;
 	st__opname *name;
-	st_attr *loc;
+	/* A location attribute, or (low bit set) a packed source position that
+	 * st__op_loc turns into one on demand: parsing a million ops then costs
+	 * no location attributes until a diagnostic or a printer asks. */
+	st_attr *rawloc;
 	st_attr *attrs;       /* dictionary */
 	st_use *operands;     /* inline after the regions, or out of line */
 	st_use *succs;        /* inline */
@@ -279,6 +288,18 @@ struct st_op {
 	uint16_t nregions;
 	uint32_t inline_operands; /* capacity of the inline operand storage */
 };
+/* Packed locations: bit 0 set, bits 1-15 the context source index + 1,
+ * bits 16-39 the line, bits 40-63 the column.  0 when out of range. */
+static inline st_attr *st__packed_loc(size_t source, unsigned line, unsigned col) {
+	if (sizeof(void *) < 8 || source + 1 >= (1u << 15) || line >= (1u << 24) || col >= (1u << 24))
+		return NULL;
+	uint64_t v = 1u | (uint64_t)(source + 1) << 1 | (uint64_t)line << 16 | (uint64_t)col << 40;
+	return (st_attr *)(uintptr_t)v;
+}
+st_attr *st__op_loc(const st_op *op);
+/* Index of a registered source buffer by name, or -1. */
+long st__source_index(st_context *ctx, const st_ident *name);
+
 /* Results are stored before the op, in reverse: result i is at ((st_value*)op)[-1-i]. */
 static inline st_value *st__result(const st_op *op, size_t i) {
 	return (st_value *)op - 1 - i;

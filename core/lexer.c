@@ -16,11 +16,6 @@ static bool is_id_char(unsigned char c) { return is_id_start(c) || is_digit(c) |
 /* suffix-id characters after a sigil: letters, digits and id-punct. */
 static bool is_suffix_char(unsigned char c) { return is_id_char(c) || c == '-'; }
 
-bool st__tok_is(const st__token *t, const char *kw) {
-	size_t n = strlen(kw);
-	return t->kind == T_BARE && t->len == n && memcmp(t->start, kw, n) == 0;
-}
-
 st_attr *st__tok_loc(st_parser *p, const st__token *t) {
 	return st_loc_file(p->ctx, st_ident_str(p->filename), t->line, t->col);
 }
@@ -348,11 +343,18 @@ st_status st__unescape(st_parser *p, const st__token *t, char **out, size_t *out
 }
 
 bool st__vec_push(st_context *ctx, st__vec *v, void *x) {
+	if (v->cap == 0) {
+		v->data = v->small;
+		v->cap = sizeof v->small / sizeof v->small[0];
+	}
 	if (v->n == v->cap) {
-		size_t nc = v->cap ? v->cap * 2 : 8;
-		void **nd = st_ctx_realloc(ctx, v->data, v->cap * sizeof(void *), nc * sizeof(void *));
+		size_t nc = v->cap * 2;
+		void **nd = st_ctx_alloc(ctx, nc * sizeof(void *));
 		if (!nd)
 			return false;
+		memcpy(nd, v->data, v->n * sizeof(void *));
+		if (v->data != v->small)
+			st_ctx_free(ctx, v->data, v->cap * sizeof(void *));
 		v->data = nd;
 		v->cap = nc;
 	}
@@ -361,7 +363,8 @@ bool st__vec_push(st_context *ctx, st__vec *v, void *x) {
 }
 
 void st__vec_free(st_context *ctx, st__vec *v) {
-	st_ctx_free(ctx, v->data, v->cap * sizeof(void *));
+	if (v->data != v->small)
+		st_ctx_free(ctx, v->data, v->cap * sizeof(void *));
 	v->data = NULL;
 	v->n = v->cap = 0;
 }

@@ -27,13 +27,20 @@ static void use_unlink(st_use *u) {
 	u->back = NULL;
 }
 
-/* Fix the neighbours' links after a use was memcpy'd to a new address. */
-static void use_moved(st_use *u) {
-	if (!u->back)
+/* Moves `n` operand uses from `src` to `dst` (the ranges may overlap).
+ * Patching the links of each moved use in place is wrong when an op uses a
+ * value twice: the uses then link to each other, and a link fixed through a
+ * neighbour's old address writes into memory that another moved use now
+ * occupies.  Unlinking first and relinking after costs the same O(n). */
+static void uses_move(st_use *dst, st_use *src, size_t n) {
+	if (dst == src || n == 0)
 		return;
-	*u->back = u;
-	if (u->next)
-		u->next->back = &u->next;
+	for (size_t i = 0; i < n; i++)
+		use_unlink(&src[i]);
+	memmove(dst, src, n * sizeof *dst);
+	for (size_t i = 0; i < n; i++)
+		if (dst[i].value)
+			use_link(&dst[i], &dst[i].value->first_use);
 }
 
 static void use_set_value(st_use *u, st_value *v) {
@@ -68,7 +75,7 @@ st_attr *st_value_loc(const st_value *v) {
 	if (v->kind == ST__VAL_ARG)
 		return ((const st__block_arg *)v)->loc;
 	st_op *op = st_value_defining_op(v);
-	return op ? op->loc : NULL;
+	return op ? st__op_loc(op) : NULL;
 }
 st_use *st_value_first_use(const st_value *v) { return v->first_use; }
 bool st_value_has_uses(const st_value *v) { return v->first_use != NULL; }
@@ -98,7 +105,7 @@ static void *op_base(const st_op *op) { return (char *)op - op->nresults * sizeo
 st_op *st_op_create(st_context *ctx, const st_op_state *s) {
 	if (s->nresults > UINT32_MAX / 2 || s->noperands > UINT32_MAX / 2 || s->nsuccessors > 0xffff ||
 	    s->nregions > 0xffff) {
-		st_error(ctx, s->loc, "operation '%.*s' is too large", (int)s->name.len, s->name.data);
+		st_error(ctx, ((uintptr_t)s->loc & 1) ? NULL : s->loc, "operation '%.*s' is too large", (int)s->name.len, s->name.data);
 		return NULL;
 	}
 	st__opname *name = st__opname_get(ctx, s->name);
@@ -113,7 +120,7 @@ st_op *st_op_create(st_context *ctx, const st_op_state *s) {
 	st_op *op = (st_op *)(base + nres * sizeof(st_value));
 	memset(op, 0, sizeof *op);
 	op->name = name;
-	op->loc = s->loc ? s->loc : ctx->unknown_loc;
+	op->rawloc = s->loc ? s->loc : ctx->unknown_loc;
 	op->attrs = s->attrs ? s->attrs : ctx->empty_dict;
 	op->nresults = nres;
 	op->noperands = nops;
@@ -204,8 +211,19 @@ const st_opdef *st_op_def(const st_op *op) { return op->name->def; }
 st_dialect *st_op_dialect(const st_op *op) { return op->name->dialect; }
 bool st_op_is_registered(const st_op *op) { return op->name->def != NULL; }
 bool st_op_has_trait(const st_op *op, st_trait t) { return (op->name->traits & (uint32_t)t) != 0; }
-st_attr *st_op_loc(const st_op *op) { return op->loc; }
-void st_op_set_loc(st_op *op, st_attr *loc) { op->loc = loc; }
+st_attr *st__op_loc(const st_op *op) {
+	uintptr_t r = (uintptr_t)op->rawloc;
+	if (!(r & 1))
+		return op->rawloc;
+	st_context *ctx = op->name->ctx;
+	uint64_t v = (uint64_t)r;
+	size_t src = (size_t)((v >> 1) & 0x7fff) - 1;
+	assert(src < ctx->nsources);
+	return st_loc_file(ctx, st_ident_str(ctx->sources[src].name), (unsigned)((v >> 16) & 0xffffff),
+	                   (unsigned)(v >> 40));
+}
+st_attr *st_op_loc(const st_op *op) { return st__op_loc(op); }
+void st_op_set_loc(st_op *op, st_attr *loc) { op->rawloc = loc ? loc : op->name->ctx->unknown_loc; }
 
 /* -------------------------------------------------------------- operands */
 
@@ -234,9 +252,7 @@ static st_status reserve_operands(st_op *op, size_t n) {
 	st_use *nu = st_ctx_alloc(ctx, cap * sizeof(st_use));
 	if (!nu)
 		return ST_FAIL;
-	memcpy(nu, op->operands, op->noperands * sizeof(st_use));
-	for (uint32_t i = 0; i < op->noperands; i++)
-		use_moved(&nu[i]);
+	uses_move(nu, op->operands, op->noperands);
 	if (op->operand_cap)
 		st_ctx_free(ctx, op->operands, op->operand_cap * sizeof(st_use));
 	op->operands = nu;
@@ -248,9 +264,7 @@ st_status st_op_insert_operands(st_op *op, size_t pos, size_t n, st_value *const
 	assert(pos <= op->noperands);
 	if (st_failed(reserve_operands(op, op->noperands + n)))
 		return ST_FAIL;
-	memmove(op->operands + pos + n, op->operands + pos, (op->noperands - pos) * sizeof(st_use));
-	for (size_t i = pos + n; i < op->noperands + n; i++)
-		use_moved(&op->operands[i]);
+	uses_move(op->operands + pos + n, op->operands + pos, op->noperands - pos);
 	for (size_t i = 0; i < n; i++) {
 		st_use *u = &op->operands[pos + i];
 		memset(u, 0, sizeof *u);
@@ -265,10 +279,8 @@ void st_op_erase_operands(st_op *op, size_t pos, size_t n) {
 	assert(pos + n <= op->noperands);
 	for (size_t i = 0; i < n; i++)
 		use_unlink(&op->operands[pos + i]);
-	memmove(op->operands + pos, op->operands + pos + n, (op->noperands - pos - n) * sizeof(st_use));
+	uses_move(op->operands + pos, op->operands + pos + n, op->noperands - pos - n);
 	op->noperands -= (uint32_t)n;
-	for (size_t i = pos; i < op->noperands; i++)
-		use_moved(&op->operands[i]);
 }
 
 st_status st_op_set_operands(st_op *op, size_t n, st_value *const *vals) {

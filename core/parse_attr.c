@@ -350,6 +350,51 @@ static st_status parse_int_type(st_parser *p, st_type **out) {
 	return *out ? ST_OK : ST_FAIL;
 }
 
+/* The symbol data of an opaque dialect type or attribute, as MLIR keeps
+ * it: `x<...>` of the pretty form !d.x<...>, and the text between the
+ * brackets of the verbose form !d<...> (MLIR 14 wrote a string literal
+ * there whose value is the data: with --mlir14 it is unescaped into
+ * `*owned`, `*owned_size` bytes of context memory).  The current token is
+ * the one after `t`. */
+static st_status opaque_data(st_parser *p, const st__token *t, const char *dot, st_str *data, char **owned,
+                             size_t *owned_size) {
+	const char *name = t->start + 1;
+	size_t nlen = t->len - 1;
+	*owned = NULL;
+	*owned_size = 0;
+	*data = dot ? st_str_make(dot + 1, (size_t)(name + nlen - dot - 1)) : st_str_make(NULL, 0);
+	if (p->tok.kind != T_LESS || p->tok.start != t->start + t->len)
+		return ST_OK;
+	st__token lt = p->tok;
+	st_str inner;
+	if (st_failed(balanced_body(p, &inner)))
+		return ST_FAIL;
+	if (dot) {
+		*data = st_str_make(dot + 1, (size_t)(inner.data + inner.len + 1 - (dot + 1)));
+		return ST_OK;
+	}
+	*data = inner;
+	bool one_string = inner.len >= 2 && inner.data[0] == '"' && inner.data[inner.len - 1] == '"';
+	for (size_t i = 1; one_string && i + 1 < inner.len; i++) {
+		if (inner.data[i] == '\\')
+			i++;
+		else if (inner.data[i] == '"')
+			one_string = false;
+	}
+	if (p->mlir14 && one_string) {
+		st__token str = lt;
+		str.kind = T_STRING;
+		str.start = inner.data;
+		str.len = (uint32_t)inner.len;
+		size_t len;
+		if (st_failed(st__unescape(p, &str, owned, &len)))
+			return ST_FAIL;
+		*owned_size = inner.len - 1;
+		*data = st_str_make(*owned, len);
+	}
+	return ST_OK;
+}
+
 static st_status parse_dialect_type(st_parser *p, st_type **out) {
 	st__token t = p->tok;
 	void *alias = alias_lookup(p, &t);
@@ -382,24 +427,12 @@ static st_status parse_dialect_type(st_parser *p, st_type **out) {
 		/* Unknown dialect types are kept opaque, like unregistered ops. */
 	}
 	/* Opaque: the identifier after the dot plus an optional <...> body. */
-	st_str body = dot ? st_str_make(dot + 1, (size_t)(name + nlen - dot - 1)) : st_str_make(NULL, 0);
 	st__lex(p);
-	char *full = NULL;
-	size_t flen = body.len;
-	if (p->tok.kind == T_LESS && p->tok.start == t.start + t.len) {
-		st_str inner;
-		if (st_failed(balanced_body(p, &inner)))
-			return ST_FAIL;
-		flen = body.len + inner.len + 2;
-		full = st_ctx_alloc(p->ctx, flen);
-		if (!full)
-			return ST_FAIL;
-		memcpy(full, body.data, body.len);
-		full[body.len] = '<';
-		memcpy(full + body.len + 1, inner.data, inner.len);
-		full[flen - 1] = '>';
-		body = st_str_make(full, flen);
-	}
+	st_str body;
+	char *full;
+	size_t flen;
+	if (st_failed(opaque_data(p, &t, dot, &body, &full, &flen)))
+		return ST_FAIL;
 	if (d && !d->def->parse_type) {
 		st_ctx_free(p->ctx, full, flen);
 		return st__err_at(p, &t, "dialect '%.*s' provides no type parsing hook", (int)dlen, name);
@@ -497,16 +530,14 @@ st_status st__parse_type(st_parser *p, st_type **out) {
 
 /* ------------------------------------------------------------ attributes */
 
-/* Parses an integer token (with optional leading minus already consumed)
- * into 64-bit words of `width` bits.  Returns false on overflow. */
-static bool parse_int_words(const char *s, size_t n, bool neg, uint64_t *w, size_t nwords, unsigned width,
-                            bool is_signed) {
+/* Parses the magnitude of an integer token (decimal or 0x hex) into
+ * `nwords` 64-bit words.  Returns false when it needs more than `width`
+ * bits. */
+static bool parse_int_words(const char *s, size_t n, uint64_t *w, size_t nwords, unsigned width) {
 	memset(w, 0, nwords * sizeof *w);
 	bool hex = n > 2 && s[0] == '0' && s[1] == 'x';
 	unsigned base = hex ? 16 : 10;
-	size_t i = hex ? 2 : 0;
-	/* Accumulate with one extra word to detect overflow of the width. */
-	for (; i < n; i++) {
+	for (size_t i = hex ? 2 : 0; i < n; i++) {
 		unsigned dv = (unsigned)(isdigit((unsigned char)s[i]) ? s[i] - '0' : (tolower((unsigned char)s[i]) - 'a' + 10));
 		unsigned __int128 carry = dv;
 		for (size_t k = 0; k < nwords; k++) {
@@ -517,79 +548,87 @@ static bool parse_int_words(const char *s, size_t n, bool neg, uint64_t *w, size
 		if (carry)
 			return false;
 	}
-	/* Check the magnitude fits: unsigned width bits, or signed width-1 bits
-	 * (plus one for the most negative value). */
-	size_t top = width / 64;
-	unsigned limit_bits = width;
 	for (size_t k = 0; k < nwords; k++) {
-		uint64_t mask;
-		if (k * 64 >= limit_bits)
-			mask = 0;
-		else if ((k + 1) * 64 <= limit_bits)
-			mask = ~0ull;
-		else
-			mask = (1ull << (limit_bits - k * 64)) - 1;
+		uint64_t mask = k * 64 >= width ? 0 : (k + 1) * 64 <= width ? ~0ull : (1ull << (width - k * 64)) - 1;
 		if (w[k] & ~mask)
 			return false;
 	}
-	(void)top;
-	if (is_signed && width > 0 && !hex) {
-		/* value must be < 2^(width-1), or == 2^(width-1) when negative */
-		size_t bk = (width - 1) / 64;
-		unsigned bb = (width - 1) % 64;
-		bool at_or_above = false, above = false;
-		for (size_t k = nwords; k-- > 0;) {
-			uint64_t bit = k == bk ? (1ull << bb) : 0;
-			uint64_t hi_mask = k > bk ? ~0ull : k == bk ? ~((1ull << bb) - 1) : 0;
-			if (w[k] & hi_mask) {
-				at_or_above = true;
-				if ((w[k] & hi_mask) != bit)
-					above = true;
-			}
-			if (k < bk && at_or_above && w[k])
-				above = true;
-		}
-		if (at_or_above && (!neg || above))
-			return false;
-	}
+	return true;
+}
+
+/* The bits of an integer literal of `width` bits, as MLIR's
+ * buildAttributeAPInt reads them: the magnitude must fit in the width; a
+ * negative literal must have its sign bit set once negated (so -0 is out of
+ * range, as in MLIR); a positive one must have it clear for signed types and
+ * index.  Signless types take both readings, so 255 : i8 is -1 : i8. */
+static bool int_literal_bits(const char *s, size_t n, bool neg, unsigned width, bool is_signed, uint64_t *w,
+                             size_t nwords) {
+	if (!parse_int_words(s, n, w, nwords, width))
+		return false;
+	if (width == 0)
+		return !neg;
+	uint64_t sign = (w[(width - 1) / 64] >> ((width - 1) % 64)) & 1;
 	if (neg) {
-		/* two's complement negate */
 		uint64_t c = 1;
 		for (size_t k = 0; k < nwords; k++) {
 			uint64_t v = ~w[k] + c;
 			c = (c && v == 0) ? 1 : 0;
 			w[k] = v;
 		}
+		for (size_t k = 0; k < nwords; k++)
+			if (k * 64 >= width)
+				w[k] = 0;
+			else if ((k + 1) * 64 > width)
+				w[k] &= (1ull << (width - k * 64)) - 1;
+		return (w[(width - 1) / 64] >> ((width - 1) % 64)) & 1;
 	}
-	return true;
+	return !(is_signed && sign);
 }
 
 static st_status make_int_attr(st_parser *p, const st__token *t, bool neg, st_type *type, st_attr **out) {
 	unsigned width = st_type_is_integer(type) ? st_type_int_width(type) : 64;
-	bool is_signed = !st_type_is_integer(type) || st_type_int_signedness(type) != ST_UNSIGNED;
+	bool is_signed = !st_type_is_integer(type) || st_type_int_signedness(type) == ST_SIGNED;
 	if (st_type_is_integer(type) && st_type_int_signedness(type) == ST_UNSIGNED && neg)
 		return st__err_at(p, t, "negative integer literal not valid for unsigned integer type");
-	if (width == 1 && st_type_int_signedness(type) == ST_SIGNLESS) {
-		/* i1 literals: 0, 1 (and -1 as all ones) */
-		is_signed = false;
-	}
-	size_t nwords = width / 64 + 2;
+	size_t nwords = width / 64 + 1;
 	uint64_t small[8];
 	uint64_t *w = nwords <= 8 ? small : st_ctx_alloc(p->ctx, nwords * sizeof *w);
 	if (!w)
 		return ST_FAIL;
-	bool ok = parse_int_words(t->start, t->len, neg, w, nwords, width == 0 ? 1 : width, is_signed && width > 1);
-	if (!ok && width == 1 && neg && t->len == 1 && t->start[0] == '1')
-		ok = parse_int_words(t->start, t->len, neg, w, nwords, 2, false);
-	if (!ok) {
-		if (w != small)
-			st_ctx_free(p->ctx, w, nwords * sizeof *w);
-		return st__err_at(p, t, "integer constant out of range for attribute");
-	}
-	*out = st_integer_attr_words(p->ctx, type, nwords, w);
+	bool ok = int_literal_bits(t->start, t->len, neg, width, is_signed, w, nwords);
+	if (ok)
+		*out = st_integer_attr_words(p->ctx, type, nwords, w);
 	if (w != small)
 		st_ctx_free(p->ctx, w, nwords * sizeof *w);
+	if (!ok)
+		return st__err_at(p, t, "integer constant out of range for attribute");
 	return *out ? ST_OK : ST_FAIL;
+}
+
+/* A float of `type` from an integer token: only a hex bit pattern is one;
+ * MLIR rejects a decimal integer (it would read 1 as 1.0 silently). */
+static st_status float_from_int_tok(st_parser *p, const st__token *t, bool neg, st_type *type, uint64_t *bits) {
+	bool hex = t->len > 2 && t->start[0] == '0' && t->start[1] == 'x';
+	if (!hex) {
+		if (p->failed)
+			return ST_FAIL;
+		p->failed = true;
+		st_attr *loc = st__tok_loc(p, t);
+		st_diag *d = st_diag_create(p->ctx, ST_SEV_ERROR, loc,
+		                            "unexpected decimal integer literal for a floating point value");
+		if (d) {
+			st_diag_note(d, loc, "add a trailing dot to make the literal a float");
+			st_diag_emit(d);
+		}
+		return ST_FAIL;
+	}
+	if (neg)
+		return st__err_at(p, t, "hexadecimal float literal should not have a leading minus");
+	uint64_t w[2];
+	if (!parse_int_words(t->start, t->len, w, 2, st_type_float_width(type)))
+		return st__err_at(p, t, "hexadecimal float constant out of range for type");
+	*bits = w[0];
+	return ST_OK;
 }
 
 static st_status parse_float_tok(st_parser *p, const st__token *t, bool neg, double *out) {
@@ -635,21 +674,10 @@ static st_status parse_number_attr(st_parser *p, st_type *hint, st_attr **out) {
 	if (!type)
 		type = p->ctx->i64;
 	if (st_type_is_float(type)) {
-		bool hex = t.len > 2 && t.start[0] == '0' && t.start[1] == 'x';
-		if (!hex) {
-			double d;
-			if (st_failed(parse_float_tok(p, &t, neg, &d)))
-				return ST_FAIL;
-			*out = st_float_attr(p->ctx, type, d);
-			return *out ? ST_OK : ST_FAIL;
-		}
-		if (neg)
-			return st__err_at(p, &start, "hexadecimal float literal should not have a leading minus");
-		uint64_t w[2];
-		unsigned fw = st_type_float_width(type);
-		if (!parse_int_words(t.start, t.len, false, w, 2, fw, false))
-			return st__err_at(p, &t, "hexadecimal float constant out of range for type");
-		*out = st_float_attr_bits(p->ctx, type, w[0]);
+		uint64_t bits;
+		if (st_failed(float_from_int_tok(p, &t, neg, type, &bits)))
+			return ST_FAIL;
+		*out = st_float_attr_bits(p->ctx, type, bits);
 		return *out ? ST_OK : ST_FAIL;
 	}
 	if (!st_type_is_integer(type) && !st_type_is_index(type))
@@ -757,7 +785,7 @@ static st_status parse_symref(st_parser *p, st_attr **out) {
 	st__vec names = {0};
 	st_status s = ST_OK;
 	char *bufs[17] = {0};
-	size_t lens[17] = {0};
+	size_t lens[17] = {0}, sizes[17] = {0};
 	st_str parts[17];
 	size_t n = 0;
 	for (;;) {
@@ -778,6 +806,7 @@ static st_status parse_symref(st_parser *p, st_attr **out) {
 				s = ST_FAIL;
 				break;
 			}
+			sizes[n] = inner.len - 1; /* what st__unescape allocated */
 			parts[n] = st_str_make(bufs[n], lens[n]);
 		} else {
 			parts[n] = st_str_make(t.start + 1, t.len - 1);
@@ -794,7 +823,7 @@ static st_status parse_symref(st_parser *p, st_attr **out) {
 	}
 	for (size_t i = 0; i < 17; i++)
 		if (bufs[i])
-			st_ctx_free(p->ctx, bufs[i], strlen(bufs[i]) + 1);
+			st_ctx_free(p->ctx, bufs[i], sizes[i]);
 	st__vec_free(p->ctx, &names);
 	return s;
 }
@@ -856,6 +885,7 @@ typedef struct dense_acc {
 	size_t n, cap;
 	bool is_float;
 	bool is_complex;
+	bool is_array; /* array<...>, not dense<...> */
 	int64_t shape[MAX_RANK];
 	size_t rank;
 	bool shape_set;
@@ -880,14 +910,55 @@ static bool dense_push(st_parser *p, dense_acc *d, int64_t i, double f) {
 	return true;
 }
 
+uint64_t st__float_to_bits(st_type_kind kind, double v);
+double st__float_from_bits(st_type_kind kind, uint64_t bits);
+
+/* One number of a dense literal, already lexed into `v` (after an optional
+ * minus): `scalar` is the element type, or the part type of a complex. */
+static st_status dense_number(st_parser *p, dense_acc *d, st_type *scalar, bool neg, const st__token *v) {
+	if (d->is_float) {
+		double f;
+		if (v->kind == T_INT) {
+			/* A decimal integer is no float element; dense arrays say so
+			 * the way MLIR's float attributes do. */
+			bool hex = v->len > 2 && v->start[1] == 'x';
+			if (!hex && !d->is_array)
+				return st__err_at(p, v, "expected floating-point elements, but parsed integer");
+			uint64_t bits;
+			if (st_failed(float_from_int_tok(p, v, neg, scalar, &bits)))
+				return ST_FAIL;
+			st_attr *fa = st_float_attr_bits(p->ctx, scalar, bits);
+			if (!fa)
+				return ST_FAIL;
+			f = st_attr_float_value(fa);
+		} else if (st_failed(parse_float_tok(p, v, neg, &f))) {
+			return ST_FAIL;
+		} else {
+			/* Rounded to the element type now, so that 0.1 and
+			 * 0.100000001 make one f32 attribute and splat. */
+			st_type_kind k = st_type_get_kind(scalar);
+			f = st__float_from_bits(k, st__float_to_bits(k, f));
+		}
+		return dense_push(p, d, 0, f) ? ST_OK : ST_FAIL;
+	}
+	if (v->kind == T_FLOAT)
+		return st__err_at(p, v, "expected integer elements, but parsed floating-point");
+	if (st_type_is_integer(scalar) && st_type_int_width(scalar) > 64)
+		return st__err_at(p, v, "dense elements wider than 64 bits are not supported");
+	st_attr *ia;
+	if (st_failed(make_int_attr(p, v, neg, scalar, &ia)))
+		return ST_FAIL;
+	return dense_push(p, d, st_attr_int_value(ia), 0) ? ST_OK : ST_FAIL;
+}
+
+/* One element; `elt` is the element type, or the part type of complex
+ * elements. */
 static st_status dense_scalar(st_parser *p, dense_acc *d, st_type *elt) {
 	st__token t = p->tok;
 	if (d->is_complex) {
 		/* (re, im) */
 		if (!expect(p, T_LPAREN, "'(' for complex element"))
 			return ST_FAIL;
-		dense_acc sub = *d;
-		(void)sub;
 		for (int k = 0; k < 2; k++) {
 			if (k && !expect(p, T_COMMA, "','"))
 				return ST_FAIL;
@@ -896,18 +967,7 @@ static st_status dense_scalar(st_parser *p, dense_acc *d, st_type *elt) {
 			if (v.kind != T_INT && v.kind != T_FLOAT)
 				return st__err_at(p, &v, "expected element literal of primitive type");
 			st__lex(p);
-			double f = 0;
-			int64_t i = 0;
-			if (d->is_float) {
-				if (st_failed(parse_float_tok(p, &v, neg, &f)))
-					return ST_FAIL;
-			} else {
-				uint64_t w[2];
-				if (v.kind == T_FLOAT || !parse_int_words(v.start, v.len, neg, w, 2, 64, true))
-					return st__err_at(p, &v, "integer constant out of range");
-				i = (int64_t)w[0];
-			}
-			if (!dense_push(p, d, i, f))
+			if (st_failed(dense_number(p, d, elt, neg, &v)))
 				return ST_FAIL;
 		}
 		return expect(p, T_RPAREN, "')'") ? ST_OK : ST_FAIL;
@@ -923,31 +983,7 @@ static st_status dense_scalar(st_parser *p, dense_acc *d, st_type *elt) {
 	if (v.kind != T_INT && v.kind != T_FLOAT)
 		return st__err_at(p, &v, "expected element literal of primitive type");
 	st__lex(p);
-	if (d->is_float) {
-		double f;
-		if (v.kind == T_INT && v.len > 2 && v.start[1] == 'x') {
-			uint64_t w[2];
-			unsigned fw = st_type_float_width(elt);
-			if (!parse_int_words(v.start, v.len, false, w, 2, fw, false))
-				return st__err_at(p, &v, "hexadecimal float constant out of range for type");
-			st_attr *fa = st_float_attr_bits(p->ctx, elt, w[0]);
-			if (!fa)
-				return ST_FAIL;
-			f = st_attr_float_value(fa);
-		} else if (st_failed(parse_float_tok(p, &v, neg, &f))) {
-			return ST_FAIL;
-		}
-		return dense_push(p, d, 0, f) ? ST_OK : ST_FAIL;
-	}
-	if (v.kind == T_FLOAT)
-		return st__err_at(p, &v, "expected integer elements, but parsed floating-point");
-	st_attr *ia;
-	st_type *it = st_type_is_index(elt) ? p->ctx->i64 : elt;
-	if (st_type_is_integer(it) && st_type_int_width(it) > 64)
-		return st__err_at(p, &v, "dense elements wider than 64 bits are not supported");
-	if (st_failed(make_int_attr(p, &v, neg, it, &ia)))
-		return ST_FAIL;
-	return dense_push(p, d, st_attr_int_value(ia), 0) ? ST_OK : ST_FAIL;
+	return dense_number(p, d, elt, neg, &v);
 }
 
 static st_status dense_list(st_parser *p, dense_acc *d, st_type *elt, size_t dim, int64_t *shape, size_t *rank) {
@@ -1079,7 +1115,11 @@ static st_status parse_dense(st_parser *p, st_attr **out) {
 						s = ST_FAIL;
 				} else {
 					int64_t iv = (int64_t)v;
-					if (bits < 64 && bits > 1 && (v >> (bits - 1)) & 1)
+					/* Stored as the literal form reads: unsigned
+					 * elements zero-extended, others sign-extended. */
+					bool is_unsigned = st_type_is_integer(scalar) &&
+					                   st_type_int_signedness(scalar) == ST_UNSIGNED;
+					if (bits < 64 && bits > 1 && !is_unsigned && (v >> (bits - 1)) & 1)
 						iv = (int64_t)(v | (~0ull << bits));
 					if (!dense_push(p, &d, iv, 0))
 						s = ST_FAIL;
@@ -1143,14 +1183,15 @@ static st_status parse_dense_array(st_parser *p, st_attr **out) {
 	dense_acc d;
 	memset(&d, 0, sizeof d);
 	d.is_float = is_float;
+	d.is_array = true;
 	st_status s = ST_OK;
-	if (accept(p, T_COLON)) {
-		do {
-			if (st_failed(dense_scalar(p, &d, elt))) {
-				s = ST_FAIL;
-				break;
-			}
-		} while (accept(p, T_COMMA));
+	/* array<i32> is empty; after a colon at least one value follows. */
+	bool more = p->tok.kind != T_GREATER;
+	if (more && !expect(p, T_COLON, "':' after dense array type"))
+		s = ST_FAIL;
+	while (st_succeeded(s) && more) {
+		s = dense_scalar(p, &d, elt);
+		more = accept(p, T_COMMA);
 	}
 	if (st_succeeded(s) && !expect(p, T_GREATER, "'>' to close an array attribute"))
 		s = ST_FAIL;
@@ -1194,24 +1235,12 @@ static st_status parse_hash_attr(st_parser *p, st_type *hint, st_attr **out) {
 	if (!st_context_allows_unregistered(p->ctx))
 		return st__err_at(p, &t, "dialect '%.*s' is not registered (use --allow-unregistered-dialect)", (int)dlen,
 		                  name);
-	st_str body = dot ? st_str_make(dot + 1, (size_t)(name + nlen - dot - 1)) : st_str_make(NULL, 0);
 	st__lex(p);
-	char *full = NULL;
-	size_t flen = body.len;
-	if (p->tok.kind == T_LESS && p->tok.start == t.start + t.len) {
-		st_str inner;
-		if (st_failed(balanced_body(p, &inner)))
-			return ST_FAIL;
-		flen = body.len + inner.len + 2;
-		full = st_ctx_alloc(p->ctx, flen);
-		if (!full)
-			return ST_FAIL;
-		memcpy(full, body.data, body.len);
-		full[body.len] = '<';
-		memcpy(full + body.len + 1, inner.data, inner.len);
-		full[flen - 1] = '>';
-		body = st_str_make(full, flen);
-	}
+	st_str body;
+	char *full;
+	size_t flen;
+	if (st_failed(opaque_data(p, &t, dot, &body, &full, &flen)))
+		return ST_FAIL;
 	st_type *type = NULL;
 	st_status s = ST_OK;
 	if (accept(p, T_COLON))
@@ -1455,6 +1484,9 @@ st_status st__parse_alias_def(st_parser *p) {
 	if (!expect(p, T_EQUAL, "'=' in alias definition"))
 		return ST_FAIL;
 	void *val;
+	/* MLIR 14 spelled a type alias `!name = type <type>`. */
+	if (is_type && p->mlir14 && st__tok_is(&p->tok, "type"))
+		st__lex(p);
 	if (is_type) {
 		st_type *ty;
 		if (st_failed(st__parse_type(p, &ty)))

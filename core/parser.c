@@ -46,6 +46,13 @@ typedef struct result_name {
 	uint32_t count;
 } result_name;
 
+/* The `%a, %b:2 =` list, inline for the usual one or two names. */
+typedef struct result_names {
+	result_name small[4];
+	result_name *v;
+	size_t n, cap;
+} result_names;
+
 static st_status parse_op(st_parser *p, st_block *into);
 
 /* --------------------------------------------------------- name table */
@@ -136,11 +143,11 @@ static uint32_t entry_new(st_parser *p, const char *name, uint32_t len, uint32_t
 	e->len = len;
 	e->hash = hash;
 	e->scope = scope;
-	e->live = true;
-	if (p->nentries > p->nbuckets && !rehash(p, p->nbuckets ? p->nbuckets * 2 : 256)) {
-		e->live = false;
+	/* Grow before linking: rehash links every live entry, this one included
+	 * once it is marked live. */
+	if (p->nentries > p->nbuckets && !rehash(p, p->nbuckets ? p->nbuckets * 2 : 256))
 		return 0;
-	}
+	e->live = true;
 	chain_link(p, idx);
 	return idx;
 }
@@ -456,7 +463,17 @@ static void state_free(st_parse_state *s) {
 }
 
 st_context *st_parse_state_context(st_parse_state *s) { return s->ctx; }
-st_attr *st_parse_state_loc(st_parse_state *s) { return s->loc; }
+st_attr *st_parse_state_loc(st_parse_state *s) {
+	if ((uintptr_t)s->loc & 1) {
+		st_parser *p = s->p;
+		uint64_t v = (uint64_t)(uintptr_t)s->loc;
+		st__token t = p->tok;
+		t.line = (uint32_t)((v >> 16) & 0xffffff);
+		t.col = (uint32_t)(v >> 40);
+		s->loc = st__tok_loc(p, &t);
+	}
+	return s->loc;
+}
 size_t st_parse_state_num_result_names(st_parse_state *s) { return s->nresult_names; }
 st_status st_parse_state_add_operand(st_parse_state *s, st_value *v) {
 	return st__vec_push(s->ctx, &s->operands, v) ? ST_OK : ST_FAIL;
@@ -599,7 +616,8 @@ st_status st_parser_operand(st_parser *p, st_operand_ref *out) {
 		return st__err_at(p, &t, "expected SSA operand");
 	out->name = st_str_make(t.start, t.len);
 	out->number = 0;
-	out->loc = st__tok_loc(p, &t);
+	out->line = t.line;
+	out->col = t.col;
 	st__lex(p);
 	if (p->tok.kind == T_HASH && p->tok.start == t.start + t.len) {
 		st__token h = p->tok;
@@ -622,10 +640,18 @@ st_status st_parser_resolve_operand(st_parser *p, const st_operand_ref *ref, st_
 	t.kind = T_PERCENT;
 	t.start = ref->name.data;
 	t.len = (uint32_t)ref->name.len;
-	const st_attr *f = ref->loc ? st_loc_find_file(ref->loc) : NULL;
-	t.line = f ? st_loc_line(f) : p->tok.line;
-	t.col = f ? st_loc_col(f) : p->tok.col;
+	t.line = ref->line ? ref->line : p->tok.line;
+	t.col = ref->line ? ref->col : p->tok.col;
 	return use_value(p, &t, ref->number, type, out);
+}
+
+st_attr *st_parser_ref_loc(st_parser *p, const st_operand_ref *ref) {
+	st__token t = p->tok;
+	if (ref->line) {
+		t.line = ref->line;
+		t.col = ref->col;
+	}
+	return st__tok_loc(p, &t);
 }
 
 /* ------------------------------------------------------------- regions */
@@ -696,10 +722,9 @@ static st_status parse_region_impl(st_parser *p, st_region *r, size_t nargs, con
 				nt.kind = T_PERCENT;
 				nt.start = args[i].ref.name.data;
 				nt.len = (uint32_t)args[i].ref.name.len;
-				const st_attr *f = args[i].ref.loc ? st_loc_find_file(args[i].ref.loc) : NULL;
-				nt.line = f ? st_loc_line(f) : p->tok.line;
-				nt.col = f ? st_loc_col(f) : p->tok.col;
-				st_value *a = st_block_add_arg(entry, args[i].type, args[i].loc ? args[i].loc : args[i].ref.loc);
+				nt.line = args[i].ref.line ? args[i].ref.line : p->tok.line;
+				nt.col = args[i].ref.line ? args[i].ref.col : p->tok.col;
+				st_value *a = st_block_add_arg(entry, args[i].type, args[i].loc ? args[i].loc : st__tok_loc(p, &nt));
 				if (!a || st_failed(define_value(p, &nt, a, 1)))
 					s = ST_FAIL;
 			}
@@ -761,9 +786,9 @@ st_status st_parser_successor(st_parser *p, st_block **out) {
 
 /* ------------------------------------------------------------ operations */
 
-st_status st__format_parse(st_parser *p, st_parse_state *s, const st_opdef *def);
+st_status st__format_parse(st_parser *p, st_parse_state *s, st__opname *on);
 
-static st_status parse_result_list(st_parser *p, st__vec *names, size_t *total) {
+static st_status parse_result_list(st_parser *p, result_names *names, size_t *total) {
 	*total = 0;
 	do {
 		st__token t = p->tok;
@@ -784,24 +809,26 @@ static st_status parse_result_list(st_parser *p, st__vec *names, size_t *total) 
 				return st__err_at(p, &c, "expected named operation to have at least 1 result");
 			st__lex(p);
 		}
-		result_name *rn = st_ctx_alloc(p->ctx, sizeof *rn);
-		if (!rn)
-			return ST_FAIL;
-		rn->tok = t;
-		rn->count = (uint32_t)count;
-		if (!st__vec_push(p->ctx, names, rn)) {
-			st_ctx_free(p->ctx, rn, sizeof *rn);
-			return ST_FAIL;
+		if (names->n == names->cap) {
+			size_t nc = names->cap * 2;
+			result_name *nv = st_ctx_alloc(p->ctx, nc * sizeof *nv);
+			if (!nv)
+				return ST_FAIL;
+			memcpy(nv, names->v, names->n * sizeof *nv);
+			if (names->v != names->small)
+				st_ctx_free(p->ctx, names->v, names->cap * sizeof *nv);
+			names->v = nv;
+			names->cap = nc;
 		}
+		names->v[names->n++] = (result_name){t, (uint32_t)count};
 		*total += count;
 	} while (accept(p, T_COMMA));
 	return expect(p, T_EQUAL, "'=' after SSA name") ? ST_OK : ST_FAIL;
 }
 
-static void free_result_names(st_parser *p, st__vec *names) {
-	for (size_t i = 0; i < names->n; i++)
-		st_ctx_free(p->ctx, names->data[i], sizeof(result_name));
-	st__vec_free(p->ctx, names);
+static void free_result_names(st_parser *p, result_names *names) {
+	if (names->v != names->small)
+		st_ctx_free(p->ctx, names->v, names->cap * sizeof *names->v);
 }
 
 static st_status check_registered(st_parser *p, const st__token *t, st__opname *on) {
@@ -824,12 +851,16 @@ static st_status check_registered(st_parser *p, const st__token *t, st__opname *
 
 static st_status parse_generic(st_parser *p, st_parse_state *s) {
 	st__token nt = p->tok;
-	char *name;
-	size_t nlen;
-	if (st_failed(st__unescape(p, &nt, &name, &nlen)))
-		return ST_FAIL;
-	st_str sname = st_str_make(name, nlen);
-	if (p->mlir14) {
+	/* Op names rarely hold escapes: use the token's bytes when they don't. */
+	char *name = NULL;
+	size_t nlen = nt.len - 2;
+	st_str sname = st_str_make(nt.start + 1, nlen);
+	if (memchr(sname.data, '\\', nlen)) {
+		if (st_failed(st__unescape(p, &nt, &name, &nlen)))
+			return ST_FAIL;
+		sname = st_str_make(name, nlen);
+	}
+	if (p->mlir14 && nlen > 4 && (sname.data[0] == 's' || sname.data[0] == 'b')) {
 		const char *cur = st__mlir14_to_current(sname);
 		if (cur)
 			sname = st_str_c(cur);
@@ -982,7 +1013,7 @@ static st_status parse_custom(st_parser *p, st_parse_state *s) {
 	if (p->ndefault < 64)
 		p->default_dialect[p->ndefault] = def->default_dialect;
 	p->ndefault++;
-	st_status st = def->format ? st__format_parse(p, s, def) : def->parse(p, s);
+	st_status st = def->format ? st__format_parse(p, s, on) : def->parse(p, s);
 	p->ndefault--;
 	p->cur_isolated = saved;
 	if (st_failed(st) && !p->failed)
@@ -991,7 +1022,10 @@ static st_status parse_custom(st_parser *p, st_parse_state *s) {
 }
 
 static st_status parse_op(st_parser *p, st_block *into) {
-	st__vec names = {0};
+	result_names names;
+	names.v = names.small;
+	names.n = 0;
+	names.cap = sizeof names.small / sizeof names.small[0];
 	size_t nres = 0;
 	st_status st = ST_OK;
 	if (p->tok.kind == T_PERCENT)
@@ -1000,7 +1034,9 @@ static st_status parse_op(st_parser *p, st_block *into) {
 	st_parse_state s;
 	state_init(&s, p, NULL, NULL, nres);
 	if (st_succeeded(st)) {
-		s.loc = st__tok_loc(p, &nt);
+		s.loc = p->source_index >= 0 ? st__packed_loc((size_t)p->source_index, nt.line, nt.col) : NULL;
+		if (!s.loc)
+			s.loc = st__tok_loc(p, &nt);
 		if (!s.loc)
 			st = ST_FAIL;
 		else if (nt.kind == T_STRING)
@@ -1021,13 +1057,13 @@ static st_status parse_op(st_parser *p, st_block *into) {
 			st = ST_FAIL;
 	}
 	if (st_succeeded(st) && names.n && nres != op->nresults)
-		st = st__err_at(p, &((result_name *)names.data[0])->tok,
+		st = st__err_at(p, &names.v[0].tok,
 		                "operation defines %u results but was provided %zu to bind", op->nresults, nres);
 	if (st_succeeded(st)) {
 		st_block_append_op(into, op);
 		size_t k = 0;
 		for (size_t i = 0; i < names.n && st_succeeded(st); i++) {
-			result_name *rn = names.data[i];
+			result_name *rn = &names.v[i];
 			st = define_value(p, &rn->tok, st__result(op, k), rn->count);
 			k += rn->count;
 		}
@@ -1211,6 +1247,11 @@ static void parser_init(st_parser *p, st_context *ctx, st_str buf, const char *f
 	p->line = o && o->first_line > 1 ? o->first_line : 1;
 	p->filename = st_ident_get_c(ctx, filename ? filename : "<string>");
 	p->mlir14 = o && o->mlir14;
+	p->source_index = -1;
+	if (o && o->release_consumed) {
+		p->release_base = buf.data;
+		p->released_to = buf.data;
+	}
 }
 
 static void parser_fini(st_parser *p) {
@@ -1269,6 +1310,7 @@ st_op *st_parse_source(st_context *ctx, st_str buffer, const char *filename, con
 	parser_init(&p, ctx, buffer, filename, opts);
 	if (!opts || !opts->no_register_source)
 		st_context_add_source(ctx, st_ident_str(p.filename), buffer);
+	p.source_index = p.filename ? st__source_index(ctx, p.filename) : -1;
 	st_block *top = st_block_create(ctx);
 	if (!top) {
 		parser_fini(&p);

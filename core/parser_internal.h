@@ -49,10 +49,13 @@ typedef struct st__token {
 	uint32_t col;
 } st__token;
 
-/* Growable pointer vector in context memory. */
+/* Growable pointer vector in context memory.  The first few elements live
+ * in the struct itself (most ops have few operands), so a vector must not
+ * be copied by value once it holds something. */
 typedef struct st__vec {
 	void **data;
 	size_t n, cap;
+	void *small[6];
 } st__vec;
 
 typedef struct st__name_entry st__name_entry;
@@ -99,6 +102,7 @@ struct st_parser {
 	size_t nplaceholders; /* unresolved forward references */
 	st__vec placeholders; /* every forward-reference value made */
 	bool cur_isolated;     /* the custom op being parsed is isolated */
+	long source_index;     /* of the buffer in the context, -1: none */
 	/* Default dialect stack (func.func body: "func"). */
 	const char *default_dialect[64];
 	size_t ndefault;
@@ -116,7 +120,12 @@ void st__bounded_write(void *ud, const char *data, size_t len);
 void st__lex(st_parser *p);
 st_attr *st__tok_loc(st_parser *p, const st__token *t);
 st_status st__err_at(st_parser *p, const st__token *t, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-bool st__tok_is(const st__token *t, const char *kw);
+/* Inline so that strlen of a literal keyword folds away: this runs for
+ * every bare identifier the parser meets. */
+static inline bool st__tok_is(const st__token *t, const char *kw) {
+	size_t n = strlen(kw);
+	return t->kind == T_BARE && t->len == n && memcmp(t->start, kw, n) == 0;
+}
 /* Unescape a string token into context memory. */
 st_status st__unescape(st_parser *p, const st__token *t, char **out, size_t *len);
 void st__lex_reset_to(st_parser *p, const char *pos);
@@ -126,7 +135,6 @@ st_status st__parse_type(st_parser *p, st_type **out);
 st_status st__parse_attr(st_parser *p, st_type *type, st_attr **out);
 st_status st__parse_loc_body(st_parser *p, st_attr **out);
 st_status st__parse_dict(st_parser *p, st_attr **out);
-st_status st__parse_function_result_types(st_parser *p, st_type ***types, size_t *n);
 bool st__starts_type(st_parser *p);
 st_status st__parse_alias_def(st_parser *p);
 void st__free_aliases(st_parser *p);

@@ -150,12 +150,14 @@ st_context *st_printer_context(const st_printer *p) { return p->ctx; }
 
 void st_printer_string(st_printer *p, st_str s) {
 	putc_(p, '"');
+	/* llvm::printEscapedString: only the backslash is escaped by itself;
+	 * '"' and everything unprintable print as two hex digits. */
 	for (size_t i = 0; i < s.len; i++) {
 		unsigned char c = (unsigned char)s.data[i];
-		if (c == '"' || c == '\\') {
+		if (c == '\\') {
 			putc_(p, '\\');
 			putc_(p, (char)c);
-		} else if (c >= 0x20 && c < 0x7f) {
+		} else if (c >= 0x20 && c < 0x7f && c != '"') {
 			putc_(p, (char)c);
 		} else {
 			static const char hex[] = "0123456789ABCDEF";
@@ -187,6 +189,33 @@ void st_printer_symbol_name(st_printer *p, st_str name) {
 }
 
 /* ------------------------------------------------------------------ types */
+
+/* The data of an opaque dialect symbol prints in the pretty form !d.data
+ * when it is an identifier optionally followed by <...>, else in the
+ * verbose form !d<data> (MLIR 14: !d<"data">, a string literal). */
+static void print_dialect_symbol(st_printer *p, char sigil, st_str dialect, st_str data) {
+	putc_(p, sigil);
+	st_printer_write(p, dialect.data, dialect.len);
+	size_t i = 0;
+	bool pretty = data.len && isalpha((unsigned char)data.data[0]);
+	while (pretty && i < data.len &&
+	       (isalnum((unsigned char)data.data[i]) || data.data[i] == '.' || data.data[i] == '_'))
+		i++;
+	if (pretty && i < data.len)
+		pretty = data.data[i] == '<' && data.data[data.len - 1] == '>';
+	if (pretty) {
+		putc_(p, '.');
+		st_printer_write(p, data.data, data.len);
+	} else if (p->opts.mlir14) {
+		putc_(p, '<');
+		st_printer_string(p, data);
+		putc_(p, '>');
+	} else {
+		putc_(p, '<');
+		st_printer_write(p, data.data, data.len);
+		putc_(p, '>');
+	}
+}
 
 static void print_attr_impl(st_printer *p, const st_attr *a, bool elide_type);
 
@@ -311,16 +340,9 @@ void st_printer_type(st_printer *p, const st_type *t) {
 		st_printer_type(p, st_type_element(t));
 		putc_(p, '>');
 		return;
-	case ST_TYPE_OPAQUE: {
-		putc_(p, '!');
-		st_str d = st_ident_str(st_type_dialect_name(t));
-		st_str b = st_type_opaque_body(t);
-		st_printer_write(p, d.data, d.len);
-		if (b.len && b.data[0] != '<')
-			putc_(p, '.');
-		st_printer_write(p, b.data, b.len);
+	case ST_TYPE_OPAQUE:
+		print_dialect_symbol(p, '!', st_ident_str(st_type_dialect_name(t)), st_type_opaque_body(t));
 		return;
-	}
 	case ST_TYPE_DIALECT: {
 		st_dialect *d = st_type_dialect(t);
 		putc_(p, '!');
@@ -400,39 +422,57 @@ static void print_int_value(st_printer *p, const st_attr *a) {
 		put_int(p, st_attr_int_value(a));
 		return;
 	}
+	/* As MLIR: unsigned, and signless i1, print unsigned (si1 is -1). */
 	unsigned w = st_type_int_width(t);
-	bool sgn = st_type_int_signedness(t) != ST_UNSIGNED && w != 1;
+	st_signedness s = st_type_int_signedness(t);
+	bool sgn = s == ST_SIGNED || (s == ST_SIGNLESS && w != 1);
 	print_apint(p, st_attr_int_words(a), st_attr_int_num_words(a), w, sgn);
 }
 
 uint64_t st__float_to_bits(st_type_kind kind, double v);
 double st__float_from_bits(st_type_kind kind, uint64_t bits);
 
-/* MLIR's rule: scientific notation with 6 digits if it reads back exactly,
- * else the shortest form that reads back, else the bit pattern in hex. */
-static void print_float(st_printer *p, st_type *t, uint64_t bits) {
+size_t st__float_to_string(st_type_kind kind, uint64_t bits, unsigned prec, unsigned max_pad, bool trunc_zero,
+                           char *out);
+
+/* Whether `s` reads back as `bits` in the format of `k`.  MLIR reads it
+ * straight into the target format; f16 and bf16 go through double here,
+ * which rounds twice, but a string of at most 17 digits never lands within
+ * 2^-53 of a narrow format's midpoint without being exactly on it. */
+static bool reads_back(st_type_kind k, const char *s, uint64_t bits) {
+	if (k == ST_TYPE_F32) {
+		float f = strtof(s, NULL);
+		uint32_t b;
+		memcpy(&b, &f, 4);
+		return b == bits;
+	}
+	return st__float_to_bits(k, strtod(s, NULL)) == bits;
+}
+
+/* MLIR's printFloatValue: APFloat's 6-digit scientific form if it reads
+ * back exactly, else APFloat's default form (up to 17 significant digits
+ * for f64, 9 for f32, 5 for f16, 4 for bf16) if it has a '.', else the bit
+ * pattern in hex (always so for inf and NaN).  Returns whether it printed
+ * hex. */
+static bool print_float(st_printer *p, st_type *t, uint64_t bits) {
 	st_type_kind k = st_type_get_kind(t);
 	double d = st__float_from_bits(k, bits);
 	if (isfinite(d)) {
 		char buf[64];
-		snprintf(buf, sizeof buf, "%.6e", d);
-		if (st__float_to_bits(k, strtod(buf, NULL)) == bits) {
+		st__float_to_string(k, bits, 6, 0, false, buf);
+		if (reads_back(k, buf, bits)) {
 			st_printer_puts(p, buf);
-			return;
+			return false;
 		}
-		int prec = k == ST_TYPE_F64 ? 17 : k == ST_TYPE_F32 ? 9 : 5;
-		for (int pr = 1; pr <= prec; pr++) {
-			snprintf(buf, sizeof buf, "%.*g", pr, d);
-			if (st__float_to_bits(k, strtod(buf, NULL)) == bits)
-				break;
-		}
-		if (strchr(buf, '.') && !strchr(buf, 'e') && !strchr(buf, 'n') && !strchr(buf, 'i')) {
+		st__float_to_string(k, bits, 0, 3, true, buf);
+		if (strchr(buf, '.')) {
 			st_printer_puts(p, buf);
-			return;
+			return false;
 		}
 	}
-	unsigned w = st_type_float_width(t);
-	st_printer_printf(p, "0x%0*llX", (int)(w / 4), (unsigned long long)bits);
+	/* APInt::toString(16) as a C literal: no leading zeros. */
+	st_printer_printf(p, "0x%llX", (unsigned long long)bits);
+	return true;
 }
 
 static void print_dense_value(st_printer *p, const st_attr *a, size_t i, st_type *elt) {
@@ -477,6 +517,34 @@ static void print_dense_nested(st_printer *p, const st_attr *a, const st_type *t
 	putc_(p, ']');
 }
 
+/* More than 100 elements print as MLIR does, as the hex string of the raw
+ * little-endian storage: each element (each half of a complex) in whole
+ * bytes.  MLIR packs i1 elements eight to a byte, a form MLIR 14 cannot read
+ * back, so i1 keeps the list form. */
+static void print_dense_hex(st_printer *p, const st_attr *a, const st_type *t, size_t nelts) {
+	static const char hex[] = "0123456789ABCDEF";
+	st_type *elt = st_type_element(t);
+	bool is_complex = st_type_get_kind(elt) == ST_TYPE_COMPLEX;
+	st_type *s = is_complex ? st_type_element(elt) : elt;
+	bool is_float = st_type_is_float(s);
+	unsigned bits = st_type_is_index(s) ? 64 : is_float ? st_type_float_width(s) : st_type_int_width(s);
+	size_t nbytes = (bits + 7) / 8;
+	size_t nvals = nelts * (is_complex ? 2 : 1);
+	st_printer_write(p, "\"0x", 3);
+	for (size_t i = 0; i < nvals; i++) {
+		uint64_t v = is_float ? st__float_to_bits(st_type_get_kind(s), st_attr_dense_float(a, i))
+		                      : (uint64_t)st_attr_dense_int(a, i);
+		if (bits < 64)
+			v &= (1ull << bits) - 1;
+		for (size_t k = 0; k < nbytes; k++) {
+			unsigned byte = (unsigned)(v >> (8 * k)) & 0xff;
+			putc_(p, hex[byte >> 4]);
+			putc_(p, hex[byte & 15]);
+		}
+	}
+	putc_(p, '"');
+}
+
 static void print_loc(st_printer *p, const st_attr *l);
 
 static const alias_entry *find_alias(const st_printer *p, const st_attr *a) {
@@ -514,8 +582,11 @@ static void print_attr_impl(st_printer *p, const st_attr *a, bool elide_type) {
 	}
 	case ST_ATTR_FLOAT: {
 		st_type *t = st_attr_type(a);
-		print_float(p, t, st_attr_float_bits(a));
-		if (!(elide_type && st_type_get_kind(t) == ST_TYPE_F64)) {
+		/* A hex f64 keeps its type even where f64 is elided: without
+		 * it the literal reads back as an i64.  MLIR 14 drops it there
+		 * and loses the value on the next read. */
+		bool hex = print_float(p, t, st_attr_float_bits(a));
+		if (!(elide_type && st_type_get_kind(t) == ST_TYPE_F64 && !hex)) {
 			st_printer_write(p, " : ", 3);
 			st_printer_type(p, t);
 		}
@@ -612,8 +683,12 @@ static void print_attr_impl(st_printer *p, const st_attr *a, bool elide_type) {
 		st_type *t = st_attr_type(a);
 		st_printer_write(p, "dense<", 6);
 		size_t nelts = (size_t)st_type_num_elements_static(t);
-		if (st_attr_dense_is_splat(a) && nelts != 0) {
+		/* A splat prints its value even when the shape has no elements,
+		 * as MLIR does: dense<1.0> : tensor<0xf32> is not dense<>. */
+		if (st_attr_dense_is_splat(a)) {
 			print_dense_value(p, a, 0, st_type_element(t));
+		} else if (nelts > 100 && !st_type_is_signless_integer(st_type_element(t), 1)) {
+			print_dense_hex(p, a, t, nelts);
 		} else if (nelts) {
 			size_t idx = 0;
 			print_dense_nested(p, a, t, 0, &idx);
@@ -623,13 +698,7 @@ static void print_attr_impl(st_printer *p, const st_attr *a, bool elide_type) {
 		return;
 	}
 	case ST_ATTR_OPAQUE: {
-		putc_(p, '#');
-		st_str d = st_ident_str(st_attr_dialect_name(a));
-		st_str b = st_attr_opaque_body(a);
-		st_printer_write(p, d.data, d.len);
-		if (b.len && b.data[0] != '<')
-			putc_(p, '.');
-		st_printer_write(p, b.data, b.len);
+		print_dialect_symbol(p, '#', st_ident_str(st_attr_dialect_name(a)), st_attr_opaque_body(a));
 		if (st_attr_type(a)) {
 			st_printer_write(p, " : ", 3);
 			st_printer_type(p, st_attr_type(a));
@@ -1208,17 +1277,24 @@ static void print_block(st_printer *p, st_block *b, bool print_header, bool prin
 	}
 }
 
-void st_printer_region(st_printer *p, st_region *r, bool print_entry_args, bool print_terminators) {
+/* As MLIR's printRegion: an empty entry block shows its `^bb0:` header only
+ * in the generic form (`empty_block`), so `module {}` prints as it reads. */
+static void print_region(st_printer *p, st_region *r, bool print_entry_args, bool print_terminators,
+                         bool empty_block) {
 	putc_(p, '{');
 	p->indent += 2;
 	for (st_block *b = r->first; b; b = b->next) {
 		bool entry = b == r->first;
-		bool header = !entry || (print_entry_args && b->nargs) || b->first_use || (entry && !b->first);
+		bool header = !entry || (print_entry_args && b->nargs) || b->first_use || (empty_block && !b->first);
 		print_block(p, b, header, print_terminators);
 	}
 	p->indent -= 2;
 	newline(p);
 	putc_(p, '}');
+}
+
+void st_printer_region(st_printer *p, st_region *r, bool print_entry_args, bool print_terminators) {
+	print_region(p, r, print_entry_args, print_terminators, false);
 }
 
 void st_printer_attr_dict(st_printer *p, const st_op *op, const char *const *elided, bool with_keyword) {
@@ -1293,7 +1369,11 @@ static void print_generic_attrs(st_printer *p, st_op *op) {
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			st_printer_write(p, ", ", 2);
-		st_printer_puts(p, e[i].name);
+		st_str nm = st_str_c(e[i].name);
+		if (is_bare_id(nm))
+			st_printer_write(p, nm.data, nm.len);
+		else
+			st_printer_string(p, nm);
 		if (e[i].seg && st_attr_get_kind(e[i].val) == ST_ATTR_DENSE_ARRAY) {
 			size_t k = st_attr_dense_array_size(e[i].val);
 			st_printer_write(p, " = dense<[", 10);
@@ -1335,7 +1415,7 @@ static void print_generic(st_printer *p, st_op *op) {
 		for (uint32_t i = 0; i < op->nregions; i++) {
 			if (i)
 				st_printer_write(p, ", ", 2);
-			st_printer_region(p, &op->regions[i], true, true);
+			print_region(p, &op->regions[i], true, true, true);
 		}
 		putc_(p, ')');
 		p->default_dialect = saved;

@@ -19,6 +19,11 @@ typedef struct st_parse_options {
 	/* Do not register the buffer as a diagnostic source (the caller
 	 * registered the enclosing file). */
 	bool no_register_source;
+	/* The buffer is a read-only private file mapping: pages already parsed
+	 * may be handed back to the kernel (they are re-read from the file if
+	 * a diagnostic needs an old line), which keeps big inputs from staying
+	 * resident. */
+	bool release_consumed;
 } st_parse_options;
 
 /* Parses a whole buffer.  Ops outside a top-level builtin.module are wrapped
@@ -54,7 +59,9 @@ void st_op_dump(st_op *op);
 typedef struct st_operand_ref {
 	st_str name; /* with the leading % */
 	unsigned number;
-	st_attr *loc;
+	/* Where it was written; st_parser_ref_loc makes a location of it
+	 * (kept raw because most references never need one). */
+	uint32_t line, col;
 } st_operand_ref;
 
 typedef struct st_region_arg {
@@ -86,6 +93,7 @@ st_status st_parser_string(st_parser *p, st_str *out); /* unescaped, in context 
 st_status st_parser_symbol_name(st_parser *p, st_str *out); /* @name */
 bool st_parser_peek_operand(st_parser *p);
 st_status st_parser_operand(st_parser *p, st_operand_ref *out);
+st_attr *st_parser_ref_loc(st_parser *p, const st_operand_ref *ref);
 st_status st_parser_resolve_operand(st_parser *p, const st_operand_ref *ref, st_type *type, st_value **out);
 st_status st_parser_successor(st_parser *p, st_block **out);
 /* `{ ... }` with the given entry block arguments (nargs may be 0). */

@@ -231,8 +231,8 @@ static bool close_output(output *o, bool ok) {
 
 static bool process_chunk(st_context *ctx, const options *o, st_str chunk, unsigned first_line, output *out,
                           bool mapped, bool first_chunk) {
-	st_parse_options po = {.mlir14 = o->mlir14, .first_line = first_line, .no_register_source = true};
-	(void)mapped;
+	st_parse_options po = {
+		.mlir14 = o->mlir14, .first_line = first_line, .no_register_source = true, .release_consumed = mapped};
 	st_op *m = st_parse_source(ctx, chunk, o->input, &po);
 	if (!m)
 		return false;
