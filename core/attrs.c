@@ -401,6 +401,10 @@ st_attr *st_loc_unknown(st_context *ctx) {
 
 st_attr *st_loc_file_range(st_context *ctx, st_str file, unsigned line, unsigned col, unsigned end_line,
                            unsigned end_col) {
+	/* A range that ends where it starts is the plain location, as in
+	 * MLIR, where "f":1:2 is the range "f":1:2 to 1:2. */
+	if (end_line == line && end_col == col)
+		end_line = end_col = 0;
 	st_ident *f = st_ident_get(ctx, file);
 	if (!f)
 		return NULL;

@@ -143,16 +143,6 @@ static st_status parse_results(st_parser *p, st__vec *v) {
 	return ST_OK;
 }
 
-st_status st__parse_function_result_types(st_parser *p, st_type ***types, size_t *n) {
-	st__vec v = {0};
-	if (st_failed(parse_results(p, &v))) {
-		st__vec_free(p->ctx, &v);
-		return ST_FAIL;
-	}
-	*types = (st_type **)v.data;
-	*n = v.n;
-	return ST_OK;
-}
 
 static st_status parse_function_type(st_parser *p, st_type **out) {
 	st__vec in = {0}, res = {0};
@@ -341,6 +331,8 @@ static st_status parse_int_type(st_parser *p, st_type **out) {
 		sg = ST_UNSIGNED, k = 2;
 	uint64_t w = 0;
 	for (size_t i = k; i < t.len; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return st__err_at(p, &t, "expected non-function type");
 		w = w * 10 + (uint64_t)(s[i] - '0');
 		if (w > ST_MAX_INT_WIDTH)
 			return st__err_at(p, &t, "integer bitwidth is limited to %u bits", ST_MAX_INT_WIDTH);
@@ -461,7 +453,9 @@ st_status st__parse_type(st_parser *p, st_type **out) {
 		s = parse_dialect_type(p, out);
 		break;
 	case T_BARE:
-		if (st__tok_is(&t, "index")) {
+		if (t.start[0] == 'i' && t.len > 1 && isdigit((unsigned char)t.start[1])) {
+			s = parse_int_type(p, out); /* the common case first */
+		} else if (st__tok_is(&t, "index")) {
 			st__lex(p);
 			*out = st_index_type(p->ctx);
 		} else if (st__tok_is(&t, "f16") || st__tok_is(&t, "bf16") || st__tok_is(&t, "f32") ||

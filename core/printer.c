@@ -1184,9 +1184,13 @@ static void print_op(st_printer *p, st_op *op);
 static const char *printed_op_name(st_printer *p, st_op *op, bool custom) {
 	const char *name = op->name->name->data;
 	if (p->opts.mlir14) {
-		const char *old = st__current_to_mlir14(name);
-		if (old)
-			name = old;
+		st__opname *on = op->name;
+		if (!on->mlir14_known) {
+			const char *old = st__current_to_mlir14(name);
+			on->mlir14_name = old ? old : name;
+			on->mlir14_known = true;
+		}
+		name = on->mlir14_name;
 		if (custom) {
 			/* MLIR 14 printed builtin and std ops without their prefix. */
 			if (strncmp(name, "std.", 4) == 0)
@@ -1480,7 +1484,7 @@ static void print_op(st_printer *p, st_op *op) {
 	} else {
 		print_generic(p, op);
 	}
-	print_trailing_loc(p, op->loc);
+	print_trailing_loc(p, p->opts.debuginfo ? st__op_loc(op) : NULL);
 }
 
 /* -------------------------------------------------------------- entries */

@@ -219,7 +219,7 @@
 
 // -----
 
-// expected-error @+1 {{integer constant out of range}}
+// expected-error @+1 {{expected integer elements, but parsed floating-point}}
 "foo.op"() {a = dense<[(1.5, 2)]> : tensor<1xcomplex<i32>>} : () -> ()
 
 // array<...>
