@@ -34,6 +34,7 @@ a required site is uncovered and not allowlisted, 0 otherwise.
 """
 
 import argparse
+import bisect
 import glob
 import os
 import re
@@ -88,32 +89,17 @@ def is_required(path):
 
 # ----------------------------------------------------------------- C reading
 
+STRIP_RE = re.compile(r'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\'|//[^\n]*|/\*.*?\*/', re.S)
+
+
 def strip_comments(src):
     """Blanks out comments (keeping newlines, so line numbers hold)."""
-    out = []
-    i, n = 0, len(src)
-    while i < n:
-        c = src[i]
-        if c in '"\'':
-            j = i + 1
-            while j < n and src[j] != c:
-                j += 2 if src[j] == '\\' else 1
-            out.append(src[i:j + 1])
-            i = j + 1
-        elif src.startswith('//', i):
-            j = src.find('\n', i)
-            j = n if j < 0 else j
-            out.append(' ' * (j - i))
-            i = j
-        elif src.startswith('/*', i):
-            j = src.find('*/', i + 2)
-            j = n if j < 0 else j + 2
-            out.append(''.join(ch if ch == '\n' else ' ' for ch in src[i:j]))
-            i = j
-        else:
-            out.append(c)
-            i += 1
-    return ''.join(out)
+    def blank(m):
+        t = m.group(0)
+        if t[0] in '"\'':
+            return t
+        return re.sub(r'[^\n]', ' ', t)
+    return STRIP_RE.sub(blank, src)
 
 
 def split_args(src, start):
@@ -196,16 +182,23 @@ class Site:
         return (self.path, self.fmt)
 
 
-def enclosing_function_start(src, pos):
+FUNC_START_RE = re.compile(r'^\S[^\n;]*\([^;]*?\)\s*\{', re.M)
+
+
+def function_starts(code):
+    """Offsets where top-level function definitions start, ascending."""
+    return [m.start() for m in FUNC_START_RE.finditer(code)]
+
+
+def enclosing_function_start(starts, pos):
     """Offset of the start of the top-level function holding `pos`."""
-    m = None
-    for m in re.finditer(r'^\S[^\n;]*\([^;]*?\)\s*\{', src[:pos], re.M):
-        pass
-    return m.start() if m else 0
+    k = bisect.bisect_right(starts, pos) - 1
+    return starts[k] if k >= 0 else 0
 
 
 def find_sites(path, src):
     code = strip_comments(src)
+    starts = function_starts(code)
     funcs = dict(REPORTERS)
     funcs.update(WRAPPERS.get(path, {}))
     wrappers = WRAPPERS.get(path, {})
@@ -214,7 +207,7 @@ def find_sites(path, src):
     for m in name_re.finditer(code):
         name = m.group(1)
         # A definition or prototype, not a call: a type word before the name.
-        before = code[:m.start()].rstrip()
+        before = code[max(0, m.start() - 300):m.start()].rstrip()
         prev_word = re.search(r'([A-Za-z_][A-Za-z_0-9]*|\S)$', before)
         if prev_word and (re.match(r'[A-Za-z_]', prev_word.group(1)) or prev_word.group(1) == '*') \
                 and prev_word.group(1) not in ('return', 'else', 'do'):
@@ -232,7 +225,7 @@ def find_sites(path, src):
         # A variable filled by snprintf earlier in the same function.
         if dyn and re.fullmatch(r'[A-Za-z_]\w*', dyn[0]):
             var = dyn[0]
-            fstart = enclosing_function_start(code, m.start())
+            fstart = enclosing_function_start(starts, m.start())
             built = list(re.finditer(r'\bsnprintf\s*\(\s*' + re.escape(var) + r'\s*,', code[fstart:m.start()]))
             if built:
                 b = built[-1]
@@ -243,7 +236,7 @@ def find_sites(path, src):
         # A variable set to literals in the same function (`msg = "..."`).
         if dyn and re.fullmatch(r'[A-Za-z_]\w*', dyn[0]):
             var = dyn[0]
-            fstart = enclosing_function_start(code, m.start())
+            fstart = enclosing_function_start(starts, m.start())
             set_lits = []
             for am in re.finditer(r'(?<![=!<>])\b' + re.escape(var) + r'\s*=(?!=)\s*("(?:[^"\\]|\\.)*"(?:\s*"(?:[^"\\]|\\.)*")*)',
                                   code[fstart:m.start()]):
@@ -252,7 +245,7 @@ def find_sites(path, src):
                 lits, dyn = lits + [x for x in set_lits if x is not None], dyn[1:]
         # Inside a wrapper's own body, the call that forwards the wrapper's
         # message parameter is the wrapper itself, not a site.
-        fstart = enclosing_function_start(code, m.start())
+        fstart = enclosing_function_start(starts, m.start())
         header = code[fstart:code.find('{', fstart)]
         hm = re.search(r'\b(\w+)\s*\(([^)]*)\)\s*$', header)
         if hm and hm.group(1) in wrappers:
@@ -363,12 +356,29 @@ def matches(tmpl, ann, whole):
                 nxt.add(k + 1)
             elif t[0] == 'one':
                 nxt.add(k + 1)
-            elif t[0] == 'any' or (t[0] == 'num' and c in NUMCHARS):
+            elif (t[0] == 'any' and (whole or c != ' ')) or (t[0] == 'num' and c in NUMCHARS):
+                # Quoting a part of a message, a conversion stands for one
+                # word: otherwise `%s` would contain any quote at all.
                 nxt.add(k)
         states = _closure(tmpl, nxt)
         if not states:
             return False
     return (n in states) if whole else bool(states)
+
+
+def template_regex(tmpl):
+    """A compiled regex equivalent to matches(tmpl, literal text, whole=True)."""
+    parts = []
+    for t in tmpl:
+        if t[0] == 'lit':
+            parts.append(re.escape(t[1]))
+        elif t[0] == 'one':
+            parts.append('.')
+        elif t[0] == 'num':
+            parts.append('[-+0-9a-fA-FxX]*')
+        else:
+            parts.append('.*')
+    return re.compile(''.join(parts), re.S)
 
 
 def site_templates(site):
@@ -493,8 +503,12 @@ def main():
         if not s.dynamic:
             fmts.setdefault(s.fmt, []).append(s)
     tmpls = {f: site_templates(group[0]) for f, group in fmts.items()}
+    regexes = {f: [template_regex(t) for t in ts] for f, ts in tmpls.items()}
     for a in anns:
-        whole = [f for f, ts in tmpls.items() if any(matches(t, a.tokens, True) for t in ts)]
+        if any(t[0] == 're' for t in a.tokens):
+            whole = [f for f, ts in tmpls.items() if any(matches(t, a.tokens, True) for t in ts)]
+        else:
+            whole = [f for f, rs in regexes.items() if any(r.fullmatch(a.text) for r in rs)]
         if not whole:
             part = [f for f, ts in tmpls.items() if any(matches(t, a.tokens, False) for t in ts)]
             whole = part if len(part) == 1 else []

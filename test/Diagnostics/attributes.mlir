@@ -309,3 +309,30 @@
 
 // expected-error @+1 {{attribute nesting too deep}}
 "foo.op"() {a = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]} : () -> ()
+
+// -----
+
+// expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note @+1 {{add a trailing dot to make the literal a float}}
+"foo.op"() {a = 1 : f32} : () -> ()
+
+// -----
+
+// expected-error @+2 {{unexpected decimal integer literal for a floating point value}}
+// expected-note @+1 {{add a trailing dot to make the literal a float}}
+"foo.op"() {a = array<f32: 1>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected floating-point elements, but parsed integer}}
+"foo.op"() {a = dense<[1, 2]> : tensor<2xf32>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{expected ':' after dense array type}}
+"foo.op"() {a = array<i32 1>} : () -> ()
+
+// -----
+
+// expected-error @+1 {{integer constant out of range for attribute}}
+"foo.op"() {a = -129 : i8} : () -> ()

@@ -84,3 +84,8 @@
 // expected-error @+1 {{expected 2 operand types but had 1}}
 "foo.op"(%a, %a) : (i32) -> ()
 
+
+// -----
+
+// expected-error @+1 {{expected '{'}}
+"foo.op"() <1> : () -> ()

@@ -52,6 +52,15 @@ func.func @g() -> i32 {
 
 // -----
 
+"foo.op"() ({
+  %inner = "foo.a"() : () -> i32
+  "foo.t"() : () -> ()
+}) : () -> ()
+// expected-error @+1 {{use of undeclared SSA value name}}
+"foo.use"(%inner) : (i32) -> ()
+
+// -----
+
 "foo.use"(%x) : (i32) -> ()
 // expected-error @+1 {{definition of SSA value '%x#0' has type 'i64' but prior uses expect 'i32'}}
 %x = "foo.a"() : () -> i64
