@@ -1191,21 +1191,18 @@ static const char *printed_op_name(st_printer *p, st_op *op, bool custom) {
 			on->mlir14_known = true;
 		}
 		name = on->mlir14_name;
-		if (custom) {
-			/* MLIR 14 printed builtin and std ops without their prefix. */
-			if (strncmp(name, "std.", 4) == 0)
-				return name + 4;
-			if (strncmp(name, "builtin.", 8) == 0)
-				return name + 8;
-		}
-		return name;
 	}
 	if (custom) {
-		if (strncmp(name, "builtin.", 8) == 0)
-			return name + 8;
+		/* As MLIR's printOpName: the enclosing op's default dialect is
+		 * dropped from a name with one dot.  That is builtin at the top
+		 * and in a module, func in func.func (std in MLIR 14's func), and
+		 * nothing elsewhere: builtin.unrealized_conversion_cast keeps its
+		 * prefix in a function. */
 		const char *dd = p->default_dialect;
+		if (dd && p->opts.mlir14 && strcmp(dd, "func") == 0)
+			dd = "std";
 		size_t n = dd ? strlen(dd) : 0;
-		if (dd && strncmp(name, dd, n) == 0 && name[n] == '.')
+		if (dd && strncmp(name, dd, n) == 0 && name[n] == '.' && !strchr(name + n + 1, '.'))
 			return name + n + 1;
 	}
 	return name;
@@ -1476,6 +1473,10 @@ static void print_op(st_printer *p, st_op *op) {
 		st_printer_puts(p, printed_op_name(p, op, true));
 		const char *saved = p->default_dialect;
 		p->default_dialect = def->default_dialect;
+		/* builtin.module's definition names no default dialect; MLIR's
+		 * module has builtin. */
+		if (!def->default_dialect && strcmp(op->name->name->data, "builtin.module") == 0)
+			p->default_dialect = "builtin";
 		if (def->format)
 			st__format_print(p, op, def);
 		else
@@ -1505,7 +1506,7 @@ static void printer_init(st_printer *p, st_context *ctx, const st_print_options 
 	p->naliases = p->alias_cap = 0;
 	p->nmaps = p->nsets = 0;
 	p->in_alias_def = false;
-	p->default_dialect = NULL;
+	p->default_dialect = "builtin"; /* the top level, as in MLIR */
 	p->ctx = ctx;
 	if (o)
 		p->opts = *o;
