@@ -579,11 +579,17 @@ static bool int_literal_bits(const char *s, size_t n, bool neg, unsigned width, 
 	return !(is_signed && sign);
 }
 
-static st_status make_int_attr(st_parser *p, const st__token *t, bool neg, st_type *type, st_attr **out) {
+/* Where an integer literal is read: MLIR words its errors differently for
+ * attributes, dense elements and dense arrays. */
+typedef enum int_site { INT_ATTR, INT_DENSE, INT_ARRAY } int_site;
+
+static st_status make_int_attr(st_parser *p, const st__token *t, bool neg, st_type *type, int_site site,
+                               st_attr **out) {
 	unsigned width = st_type_is_integer(type) ? st_type_int_width(type) : 64;
 	bool is_signed = !st_type_is_integer(type) || st_type_int_signedness(type) == ST_SIGNED;
 	if (st_type_is_integer(type) && st_type_int_signedness(type) == ST_UNSIGNED && neg)
-		return st__err_at(p, t, "negative integer literal not valid for unsigned integer type");
+		return st__err_at(p, t, site == INT_DENSE ? "expected unsigned integer elements, but parsed negative value"
+		                                          : "negative integer literal not valid for unsigned integer type");
 	size_t nwords = width / 64 + 1;
 	uint64_t small[8];
 	uint64_t *w = nwords <= 8 ? small : st_ctx_alloc(p->ctx, nwords * sizeof *w);
@@ -595,7 +601,8 @@ static st_status make_int_attr(st_parser *p, const st__token *t, bool neg, st_ty
 	if (w != small)
 		st_ctx_free(p->ctx, w, nwords * sizeof *w);
 	if (!ok)
-		return st__err_at(p, t, "integer constant out of range for attribute");
+		return st__err_at(p, t, "integer constant out of range%s",
+		                  site == INT_ATTR ? " for attribute" : site == INT_DENSE ? " for type" : "");
 	return *out ? ST_OK : ST_FAIL;
 }
 
@@ -676,7 +683,7 @@ static st_status parse_number_attr(st_parser *p, st_type *hint, st_attr **out) {
 	}
 	if (!st_type_is_integer(type) && !st_type_is_index(type))
 		return st__err_at(p, &start, "integer literal not valid for specified type");
-	return make_int_attr(p, &t, neg, type, out);
+	return make_int_attr(p, &t, neg, type, INT_ATTR, out);
 }
 
 static st_status parse_array_attr(st_parser *p, st_attr **out) {
@@ -940,7 +947,7 @@ static st_status dense_number(st_parser *p, dense_acc *d, st_type *scalar, bool 
 	if (st_type_is_integer(scalar) && st_type_int_width(scalar) > 64)
 		return st__err_at(p, v, "dense elements wider than 64 bits are not supported");
 	st_attr *ia;
-	if (st_failed(make_int_attr(p, v, neg, scalar, &ia)))
+	if (st_failed(make_int_attr(p, v, neg, scalar, d->is_array ? INT_ARRAY : INT_DENSE, &ia)))
 		return ST_FAIL;
 	return dense_push(p, d, st_attr_int_value(ia), 0) ? ST_OK : ST_FAIL;
 }
