@@ -283,7 +283,10 @@ static st_status parse_shaped(st_parser *p, st_type_kind kind, st_type **out) {
 		}
 		if (!expect(p, T_GREATER, "'>' in tensor type"))
 			return ST_FAIL;
+		/* MLIR's TensorType::isValidElementType: of the builtin types
+		 * only scalars, complex, vector and opaque types. */
 		if (st_type_get_kind(elt) == ST_TYPE_FUNCTION || st_type_get_kind(elt) == ST_TYPE_NONE ||
+		    st_type_get_kind(elt) == ST_TYPE_TUPLE ||
 		    (st_type_is_shaped(elt) && st_type_get_kind(elt) != ST_TYPE_VECTOR))
 			return st__err_at(p, &elt_tok, "invalid tensor element type");
 		*out = unranked ? st_unranked_tensor_type(p->ctx, elt) : st_tensor_type(p->ctx, rank, dims, elt, a1);
@@ -308,9 +311,11 @@ static st_status parse_shaped(st_parser *p, st_type_kind kind, st_type **out) {
 		}
 		if (!expect(p, T_GREATER, "'>' in memref type"))
 			return ST_FAIL;
+		/* MLIR's MemRefType::isValidElementType: an opaque type cannot
+		 * say it may be a memref element, so it may not. */
 		if (st_type_get_kind(elt) == ST_TYPE_FUNCTION || st_type_get_kind(elt) == ST_TYPE_NONE ||
 		    st_type_get_kind(elt) == ST_TYPE_RANKED_TENSOR || st_type_get_kind(elt) == ST_TYPE_UNRANKED_TENSOR ||
-		    st_type_get_kind(elt) == ST_TYPE_TUPLE)
+		    st_type_get_kind(elt) == ST_TYPE_TUPLE || st_type_get_kind(elt) == ST_TYPE_OPAQUE)
 			return st__err_at(p, &elt_tok, "invalid memref element type");
 		*out = unranked ? st_unranked_memref_type(p->ctx, elt, a2)
 		                : st_memref_type(p->ctx, rank, dims, elt, a1, a2);

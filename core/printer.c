@@ -1095,9 +1095,25 @@ static void collect_type(st_printer *p, const st_type *t) {
 		for (size_t i = 0; i < st_type_num_elements(t); i++)
 			collect_type(p, st_type_tuple_element(t, i));
 		return;
+	/* Element types, tensor encodings and memory spaces may hold maps
+	 * too: tensor<4xi32, affine_map<...>> prints its encoding as #map. */
+	case ST_TYPE_VECTOR:
+	case ST_TYPE_UNRANKED_TENSOR:
+	case ST_TYPE_COMPLEX:
+		collect_type(p, st_type_element(t));
+		return;
+	case ST_TYPE_RANKED_TENSOR:
+		collect_type(p, st_type_element(t));
+		if (st_type_encoding(t))
+			collect_attr(p, st_type_encoding(t));
+		return;
 	case ST_TYPE_MEMREF:
+	case ST_TYPE_UNRANKED_MEMREF:
+		collect_type(p, st_type_element(t));
 		if (st_type_memref_layout(t))
 			collect_attr(p, st_type_memref_layout(t));
+		if (st_type_memory_space(t))
+			collect_attr(p, st_type_memory_space(t));
 		return;
 	case ST_TYPE_DIALECT:
 		for (size_t i = 0; i < st_type_num_params(t); i++)
@@ -1139,7 +1155,10 @@ static void collect_attr(st_printer *p, const st_attr *a) {
 		collect_type(p, st_attr_type_value(a));
 		return;
 	case ST_ATTR_DENSE_ELEMENTS:
-		collect_type(p, st_attr_type(a));
+	case ST_ATTR_STRING:
+	case ST_ATTR_OPAQUE:
+		if (st_attr_type(a))
+			collect_type(p, st_attr_type(a));
 		return;
 	case ST_ATTR_DIALECT:
 		for (size_t i = 0; i < st_attr_num_params(a); i++)

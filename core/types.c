@@ -96,6 +96,19 @@ st_type *st_unranked_tensor_type(st_context *ctx, st_type *elt) {
 	return shaped_type(ctx, ST_TYPE_UNRANKED_TENSOR, 0, NULL, elt, NULL, NULL, 0);
 }
 
+/* An integer memory space 0, of any integer type, is the default space (as
+ * MLIR's skipDefaultMemorySpace has it): the same type as no space. */
+static st_attr *default_space(st_attr *space) {
+	if (space && st_attr_get_kind(space) == ST_ATTR_INTEGER) {
+		const uint64_t *w = st_attr_int_words(space);
+		for (size_t i = 0; i < st_attr_int_num_words(space); i++)
+			if (w[i])
+				return space;
+		return NULL;
+	}
+	return space;
+}
+
 st_type *st_memref_type(st_context *ctx, size_t rank, const int64_t *shape, st_type *elt, st_attr *layout,
                         st_attr *space) {
 	/* An identity layout is the same type as no layout, as in MLIR. */
@@ -103,17 +116,12 @@ st_type *st_memref_type(st_context *ctx, size_t rank, const int64_t *shape, st_t
 	    st_affine_map_is_identity(st_attr_affine_map(layout)) &&
 	    st_affine_map_num_dims(st_attr_affine_map(layout)) == rank)
 		layout = NULL;
-	/* Memory space 0 is the default space. */
-	if (space && st_attr_get_kind(space) == ST_ATTR_INTEGER && st_attr_int_value(space) == 0 &&
-	    st_type_is_signless_integer(st_attr_type(space), 64))
-		space = NULL;
+	space = default_space(space);
 	return shaped_type(ctx, ST_TYPE_MEMREF, rank, shape, elt, layout, space, 0);
 }
 
 st_type *st_unranked_memref_type(st_context *ctx, st_type *elt, st_attr *space) {
-	if (space && st_attr_get_kind(space) == ST_ATTR_INTEGER && st_attr_int_value(space) == 0 &&
-	    st_type_is_signless_integer(st_attr_type(space), 64))
-		space = NULL;
+	space = default_space(space);
 	return shaped_type(ctx, ST_TYPE_UNRANKED_MEMREF, 0, NULL, elt, NULL, space, 0);
 }
 

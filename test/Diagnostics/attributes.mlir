@@ -125,7 +125,7 @@
 // -----
 
 // expected-error @+1 {{dense elements of type 'this kind' are not supported}}
-"foo.op"() {a = dense<1> : tensor<2xtuple<>>} : () -> ()
+"foo.op"() {a = dense<1> : tensor<2x!foo.t>} : () -> ()
 
 // -----
 

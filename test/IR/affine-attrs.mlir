@@ -40,6 +40,14 @@
 // CHECK-SAME: {a = #[[$BOX]], b = #[[$NEVER]], c = #[[$ALWAYS]]}
 "u.sets"() {a = #box, b = affine_set<(d0) : (1 == 0)>, c = affine_set<() : (0 == 0)>} : () -> ()
 
+// Maps anywhere inside a type get aliases too: tensor encodings, memrefs of
+// memrefs, memory spaces, and the types of typed attributes (the last as in
+// current MLIR, which walks every sub-element; mlir-opt-14 writes those
+// two inline).
+// CHECK-LABEL: "u.nested_in_types"
+// CHECK-SAME: {a = tensor<4xindex, #[[$ID1]]>, b = memref<2xmemref<4x4xf32, #[[$PERM]]>>, c = memref<4xf32, {m = #[[$ID1]]}>, d = "s" : memref<4x4xf32, #[[$PERM]]>, e = #d.x : tensor<4xi8, #[[$ID1]]>} : () -> tensor<*xvector<4xf32>>
+%n = "u.nested_in_types"() {a = tensor<4xindex, affine_map<(d0) -> (d0)>>, b = memref<2xmemref<4x4xf32, #perm>>, c = memref<4xf32, {m = affine_map<(d0) -> (d0)>}>, d = "s" : memref<4x4xf32, #perm>, e = #d.x : tensor<4xi8, affine_map<(d0) -> (d0)>>} : () -> tensor<*xvector<4xf32>>
+
 // MLIR14: #map0 = affine_map<(d0, d1) -> (d1, d0)>
 // MLIR14: #map1 = affine_map<(d0, d1)[s0] -> (d0 floordiv 4
 // MLIR14: #set0 = affine_set<(d0, d1)[s0] : (d0 >= 0, -d0 + s0 - 1 >= 0, d1 == 0)>

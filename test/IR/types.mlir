@@ -28,12 +28,12 @@
 // CHECK-SAME: () -> (tensor<4xf32>, tensor<?x4xf32>, tensor<?x?xi32>, tensor<0x?xi8>, tensor<f32>, tensor<4xf32, "sparse">, tensor<4x?xf32, #enc.csr>, tensor<2xvector<4xf32>>, tensor<?xcomplex<f64>>, tensor<4x!d.t>, tensor<*xf32>, tensor<*xi1>)
 "u.tensors"() : () -> (tensor<4xf32>, tensor<?x4xf32>, tensor<?x?xi32>, tensor<0x?xi8>, tensor<f32>, tensor<4xf32, "sparse">, tensor<4x?xf32, #enc.csr>, tensor<2xvector<4xf32>>, tensor<?xcomplex<f64>>, tensor<4x!d.t>, tensor<*xf32>, tensor<*xi1>)
 
-// Memrefs: an identity layout and memory space 0 (i64) are the defaults
-// and are not printed; other layouts print through #map aliases; memory
+// Memrefs: an identity layout and memory space 0 (of any integer type) are
+// the defaults and are not printed; other layouts print through #map aliases; memory
 // spaces of type i64 print without their type.
 // CHECK-LABEL: "u.memrefs"
-// CHECK-SAME: () -> (memref<4xf32>, memref<?x4xf32>, memref<f32>, memref<4x4xf32, #[[PERM]]>, memref<4x4xf32, #[[STRIDED]], 3>, memref<4xf32>, memref<4xf32>, memref<4xf32, 1>, memref<4xf32, 1 : i32>, memref<4xf32, "gpu">, memref<4xvector<4xf32>>, memref<*xf32>, memref<*xf32, 2>, memref<*xf32>)
-"u.memrefs"() : () -> (memref<4xf32>, memref<?x4xf32>, memref<f32>, memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>, memref<4x4xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>, 3>, memref<4xf32, affine_map<(d0) -> (d0)>>, memref<4xf32, 0>, memref<4xf32, 1>, memref<4xf32, 1 : i32>, memref<4xf32, "gpu">, memref<4xvector<4xf32>>, memref<*xf32>, memref<*xf32, 2>, memref<*xf32, 0>)
+// CHECK-SAME: () -> (memref<4xf32>, memref<?x4xf32>, memref<f32>, memref<4x4xf32, #[[PERM]]>, memref<4x4xf32, #[[STRIDED]], 3>, memref<4xf32>, memref<4xf32>, memref<4xf32, 1>, memref<4xf32, 1 : i32>, memref<4xf32, "gpu">, memref<4xvector<4xf32>>, memref<*xf32>, memref<*xf32, 2>, memref<*xf32>, memref<4xf32>, memref<*xf32>)
+"u.memrefs"() : () -> (memref<4xf32>, memref<?x4xf32>, memref<f32>, memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>, memref<4x4xf32, affine_map<(d0, d1)[s0] -> (d0 * s0 + d1)>, 3>, memref<4xf32, affine_map<(d0) -> (d0)>>, memref<4xf32, 0>, memref<4xf32, 1>, memref<4xf32, 1 : i32>, memref<4xf32, "gpu">, memref<4xvector<4xf32>>, memref<*xf32>, memref<*xf32, 2>, memref<*xf32, 0>, memref<4xf32, 0 : i32>, memref<*xf32, 0 : index>)
 
 // Memory spaces of any attribute (current MLIR).
 // CHECK-LABEL: "u.memory_spaces"
