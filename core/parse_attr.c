@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 struct st__alias {
@@ -1025,6 +1026,20 @@ static st_status dense_list(st_parser *p, dense_acc *d, st_type *elt, size_t dim
 	return ST_OK;
 }
 
+/* "2, 3" for a shape, cut short (with "...") when it does not fit. */
+static void dims_str(char *buf, size_t cap, const int64_t *dims, size_t rank) {
+	size_t n = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < rank; i++) {
+		int k = snprintf(buf + n, cap - n, "%s%lld", i ? ", " : "", (long long)dims[i]);
+		if (k < 0 || (size_t)k >= cap - n) {
+			snprintf(buf + (cap > 4 ? cap - 4 : 0), cap > 4 ? 4 : cap, "...");
+			return;
+		}
+		n += (size_t)k;
+	}
+}
+
 static st_status parse_dense(st_parser *p, st_attr **out) {
 	st__token kw = p->tok;
 	st__lex(p);
@@ -1047,6 +1062,7 @@ static st_status parse_dense(st_parser *p, st_attr **out) {
 		st__lex(p);
 	}
 	st__lex(p);
+	st__token colon = p->tok;
 	if (!expect(p, T_COLON, "':' after dense literal"))
 		return ST_FAIL;
 	st__token tt = p->tok;
@@ -1152,8 +1168,14 @@ static st_status parse_dense(st_parser *p, st_attr **out) {
 		bool ok = rank == st_type_rank(type);
 		for (size_t i = 0; ok && i < rank; i++)
 			ok = shape[i] == st_type_dim(type, i);
-		if (!ok && !(rank == 0 && nelts == 0))
-			s = st__err_at(p, &tt, "inferred shape of elements literal does not match type");
+		if (!ok && !(rank == 0 && nelts == 0)) {
+			/* MLIR's message shows both shapes, at the colon. */
+			char lit[128], ty[128];
+			dims_str(lit, sizeof lit, shape, rank);
+			dims_str(ty, sizeof ty, st_type_shape(type), st_type_rank(type));
+			s = st__err_at(p, &colon, "inferred shape of elements literal ([%s]) does not match type ([%s])", lit,
+			               ty);
+		}
 	}
 	if (st_succeeded(s)) {
 		if (d.is_float)

@@ -169,7 +169,7 @@
 
 // -----
 
-// expected-error @+1 {{inferred shape of elements literal does not match type}}
+// expected-error @+1 {{inferred shape of elements literal}}
 "foo.op"() {a = dense<[1, 2, 3]> : tensor<2xi32>} : () -> ()
 
 // -----
