@@ -209,3 +209,27 @@ st_named_attr st__mlir14_attr_import(st_context *ctx, const char *op, st_named_a
 	}
 	return a;
 }
+
+/* All `n` attributes of an op named `op` (current op name), as read from
+ * MLIR 14 text, converted in place.  A renamed attribute may now collide
+ * with one that was written under the current name (`type` next to
+ * `function_type`): ST_FAIL with *dup the index of the second of the two,
+ * for the parser to report; ST_FAIL with *dup == n when memory ran out. */
+st_status st__mlir14_import_attrs(st_context *ctx, const char *op, size_t n, st_named_attr *attrs, size_t *dup);
+st_status st__mlir14_import_attrs(st_context *ctx, const char *op, size_t n, st_named_attr *attrs, size_t *dup) {
+	*dup = n;
+	for (size_t i = 0; i < n; i++) {
+		st_ident *before = attrs[i].name;
+		attrs[i] = st__mlir14_attr_import(ctx, op, attrs[i]);
+		if (!attrs[i].value)
+			return ST_FAIL;
+		if (attrs[i].name == before)
+			continue;
+		for (size_t j = 0; j < n; j++)
+			if (j != i && attrs[j].name == attrs[i].name) {
+				*dup = i > j ? i : j;
+				return ST_FAIL;
+			}
+	}
+	return ST_OK;
+}
