@@ -920,23 +920,35 @@ typedef struct counters {
 	uint32_t next_value, next_arg, next_conflict;
 } counters;
 
-/* Sanitises a hint into a valid suffix-id and makes it unique. */
+/* Sanitises a hint as MLIR's sanitizeIdentifier does: letters, digits and
+ * $._- stay, a space becomes '_', any other byte its hex digits, and a
+ * leading digit gets a '_' before it (%0x would look numbered).  A name in
+ * use then takes _N suffixes, N from the scope's counter, until unique. */
 static void set_hint_name(st_printer *p, st_value *v, const char *hint, counters *c) {
-	char buf[128];
+	static const char hex[] = "0123456789ABCDEF";
+	char buf[512];
 	size_t n = 0;
-	for (const char *s = hint; *s && n < sizeof buf - 16; s++) {
+	if (isdigit((unsigned char)hint[0]))
+		buf[n++] = '_';
+	for (const char *s = hint; *s && n < sizeof buf - 24; s++) {
 		unsigned char ch = (unsigned char)*s;
-		buf[n++] = (isalnum(ch) || ch == '_' || ch == '$' || ch == '.' || ch == '-') ? (char)ch : '_';
+		if (isalnum(ch) || ch == '_' || ch == '$' || ch == '.' || ch == '-') {
+			buf[n++] = (char)ch;
+		} else if (ch == ' ') {
+			buf[n++] = '_';
+		} else {
+			if (ch >> 4)
+				buf[n++] = hex[ch >> 4];
+			buf[n++] = hex[ch & 15];
+		}
 	}
 	if (n == 0) {
 		v->aux = ++c->next_value; /* numbered instead */
 		return;
 	}
 	buf[n] = 0;
-	/* Names that look like numbers would collide with numbered values. */
-	bool numeric = isdigit((unsigned char)buf[0]) != 0;
 	size_t slot;
-	if (!numeric && !used_find(p, buf, st__hash_bytes(buf, n, 0), &slot)) {
+	if (!used_find(p, buf, st__hash_bytes(buf, n, 0), &slot)) {
 		uint32_t idx = pool_add(p, buf, n);
 		if (idx != UINT32_MAX && used_add(p, idx)) {
 			v->aux = NAMED_BIT | idx;
@@ -975,16 +987,14 @@ static void number_op(st_printer *p, st_op *op, counters *c) {
 		hint_ctx h = {p, c, op};
 		def->result_names(op, hint_cb, &h);
 	}
-	/* Results without a hint share one number: %N, %N#1, ... (MLIR gives
-	 * a result group one name). */
-	uint32_t shared = 0;
+	/* Result groups as MLIR's SSANameState makes them: a hinted result
+	 * starts a group, an unhinted one joins the group before it, and an
+	 * unhinted first result gets a number.  A group shares one name
+	 * (equal aux): %x:2, used as %x#0 and %x#1. */
 	for (uint32_t i = 0; i < op->nresults; i++) {
 		st_value *v = st__result(op, i);
-		if (v->aux)
-			continue;
-		if (!shared)
-			shared = ++c->next_value;
-		v->aux = shared;
+		if (!v->aux)
+			v->aux = i ? st__result(op, i - 1)->aux : ++c->next_value;
 	}
 }
 
@@ -1043,15 +1053,19 @@ static void print_value_name(st_printer *p, const st_value *v) {
 /* A result of a multi-result group prints as %N#i. */
 static void print_value_use(st_printer *p, const st_value *v) {
 	print_value_name(p, v);
-	if (v->kind == ST__VAL_RESULT && !(v->aux & NAMED_BIT)) {
+	if (v->kind == ST__VAL_RESULT) {
 		st_op *op = st_value_defining_op(v);
 		if (op->nresults > 1) {
-			/* index within the shared group */
-			uint32_t first = v->index;
+			/* The index within the result's group, if it has others. */
+			uint32_t first = v->index, end = v->index + 1;
 			while (first > 0 && st__result(op, first - 1)->aux == v->aux)
 				first--;
-			putc_(p, '#');
-			put_uint(p, v->index - first);
+			while (end < op->nresults && st__result(op, end)->aux == v->aux)
+				end++;
+			if (end - first > 1) {
+				putc_(p, '#');
+				put_uint(p, v->index - first);
+			}
 		}
 	}
 }
@@ -1465,13 +1479,12 @@ void st__format_print(st_printer *p, st_op *op, const st_opdef *def);
 static void print_result_names(st_printer *p, st_op *op) {
 	if (!op->nresults)
 		return;
-	/* Groups of consecutive results with one shared number print as %N:k. */
+	/* A group of k results with one name prints as %name:k. */
 	for (uint32_t i = 0; i < op->nresults;) {
 		st_value *v = st__result(op, i);
 		uint32_t k = 1;
-		if (!(v->aux & NAMED_BIT))
-			while (i + k < op->nresults && st__result(op, i + k)->aux == v->aux)
-				k++;
+		while (i + k < op->nresults && st__result(op, i + k)->aux == v->aux)
+			k++;
 		if (i)
 			st_printer_write(p, ", ", 2);
 		print_value_name(p, v);
