@@ -750,14 +750,23 @@ static st_status value_group(const st_op *op, bool results, size_t group, size_t
 	uint32_t trait = results ? ST_TRAIT_ATTR_SIZED_RESULT_SEGMENTS : ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS;
 	if (def->traits & trait) {
 		st_attr *sizes = st_op_get_attr(op, results ? "resultSegmentSizes" : "operandSegmentSizes");
-		if (!sizes || st_attr_get_kind(sizes) != ST_ATTR_DENSE_ARRAY || st_attr_dense_array_size(sizes) != ndefs)
+		if (!sizes || st_attr_get_kind(sizes) != ST_ATTR_DENSE_ARRAY || ((const st__dense_attr *)sizes)->is_float ||
+		    st_attr_dense_array_size(sizes) != ndefs)
 			return ST_FAIL;
+		/* Unverified IR may carry negative or huge sizes: they must fail
+		 * here, not wrap around into a range that looks valid. */
 		size_t s = 0;
-		for (size_t i = 0; i < group; i++)
-			s += (size_t)st_attr_dense_array_int(sizes, i);
+		for (size_t i = 0; i <= group; i++) {
+			int64_t n = st_attr_dense_array_int(sizes, i);
+			if (n < 0 || (uint64_t)n > total - s)
+				return ST_FAIL;
+			if (i < group)
+				s += (size_t)n;
+			else
+				*count = (size_t)n;
+		}
 		*start = s;
-		*count = (size_t)st_attr_dense_array_int(sizes, group);
-		return s + *count <= total ? ST_OK : ST_FAIL;
+		return ST_OK;
 	}
 	size_t nfixed = 0, nvar = 0;
 	for (size_t i = 0; i < ndefs; i++) {

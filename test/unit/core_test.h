@@ -28,27 +28,28 @@ static int npassed, nfailed;
 		}                                                                                                          \
 	} while (0)
 
-static inline void check_str_at(int line, const char *what, const char *got, const char *want) {
+static inline void check_str_at(const char *file, int line, const char *what, const char *got, const char *want) {
 	if (got && strcmp(got, want) == 0) {
 		npassed++;
 		return;
 	}
 	nfailed++;
-	fprintf(stderr, "%s:%d: %s\n  got:  %s\n  want: %s\n", __FILE__, line, what, got ? got : "(null)", want);
+	fprintf(stderr, "%s:%d: %s\n  got:  %s\n  want: %s\n", file, line, what, got ? got : "(null)", want);
 }
-#define CHECK_STR(what, got, want) check_str_at(__LINE__, what, got, want)
+#define CHECK_STR(what, got, want) check_str_at(__FILE__, __LINE__, what, got, want)
 
 /* `got` must contain `needle`. */
-static inline void check_contains_at(int line, const char *what, const char *got, const char *needle) {
+static inline void check_contains_at(const char *file, int line, const char *what, const char *got,
+                                     const char *needle) {
 	if (got && strstr(got, needle)) {
 		npassed++;
 		return;
 	}
 	nfailed++;
-	fprintf(stderr, "%s:%d: %s\n  got:  %s\n  want substring: %s\n", __FILE__, line, what, got ? got : "(null)",
+	fprintf(stderr, "%s:%d: %s\n  got:  %s\n  want substring: %s\n", file, line, what, got ? got : "(null)",
 	        needle);
 }
-#define CHECK_CONTAINS(what, got, needle) check_contains_at(__LINE__, what, got, needle)
+#define CHECK_CONTAINS(what, got, needle) check_contains_at(__FILE__, __LINE__, what, got, needle)
 
 static inline int test_summary(void) {
 	printf("%d passed, %d failed\n", npassed, nfailed);
