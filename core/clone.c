@@ -60,9 +60,9 @@ static bool map_grow(st_value_map *m) {
 	return true;
 }
 
-static void map_put(st_value_map *m, const void *k, void *v) {
+static bool map_put(st_value_map *m, const void *k, void *v) {
 	if ((m->count + 1) * 2 > m->cap && !map_grow(m))
-		return;
+		return false;
 	size_t j = ptr_hash(k) & (m->cap - 1);
 	while (m->keys[j] && m->keys[j] != k)
 		j = (j + 1) & (m->cap - 1);
@@ -70,6 +70,7 @@ static void map_put(st_value_map *m, const void *k, void *v) {
 		m->count++;
 	m->keys[j] = k;
 	m->vals[j] = v;
+	return true;
 }
 
 static void *map_get(const st_value_map *m, const void *k) {
@@ -92,29 +93,79 @@ st_block *st_value_map_lookup_block(const st_value_map *m, const st_block *from)
 
 /* ------------------------------------------------------------------ clone */
 
-static st_op *clone_op(st_op *op, st_value_map *map);
+/* An operand whose value was not in the map when its op was cloned: a
+ * forward reference (a use in an earlier block of a value defined in a later
+ * one, a cycle in a graph region, a nested region using a value defined
+ * after its op) or a value defined outside what is cloned.  Once everything
+ * is cloned, the ones whose value the map now knows are patched.  Patching
+ * only these keeps the map a single lookup: an operand mapped on the way in
+ * is never mapped a second time. */
+typedef struct pending {
+	st_op *op;
+	size_t idx;
+} pending;
+
+typedef struct clone_state {
+	st_context *ctx;
+	st_value_map *map;
+	pending *pend;
+	size_t npend, cap;
+} clone_state;
+
+static bool add_pending(clone_state *cs, st_op *op, size_t idx) {
+	if (cs->npend == cs->cap) {
+		size_t ncap = cs->cap ? cs->cap * 2 : 16;
+		pending *np = st_ctx_realloc(cs->ctx, cs->pend, cs->cap * sizeof *np, ncap * sizeof *np);
+		if (!np)
+			return false;
+		cs->pend = np;
+		cs->cap = ncap;
+	}
+	cs->pend[cs->npend++] = (pending){op, idx};
+	return true;
+}
+
+/* Patches the forward references (after a successful clone only: on failure
+ * the ops they name may be gone) and frees the list. */
+static void finish(clone_state *cs, bool ok) {
+	for (size_t i = 0; ok && i < cs->npend; i++) {
+		st_op *op = cs->pend[i].op;
+		st_value *m = st_value_map_lookup(cs->map, op->operands[cs->pend[i].idx].value);
+		if (m)
+			st_op_set_operand(op, cs->pend[i].idx, m);
+	}
+	st_ctx_free(cs->ctx, cs->pend, cs->cap * sizeof *cs->pend);
+	cs->pend = NULL;
+	cs->npend = cs->cap = 0;
+}
+
+static st_op *clone_op(clone_state *cs, st_op *op);
 
 /* Blocks are created (with arguments mapped) before any op is cloned so
- * that successors and forward uses across blocks resolve. */
-st_status st_region_clone_into(st_region *src, st_region *dst, st_value_map *map) {
-	st_context *ctx = src->parent ? src->parent->name->ctx : dst->parent->name->ctx;
+ * that successors and uses across blocks resolve.  As in MLIR, an argument
+ * the map already knows is not recreated: the caller is replacing it (the
+ * inliner maps a callee's arguments to the call's operands). */
+static st_status clone_region(clone_state *cs, st_region *src, st_region *dst) {
+	st_value_map *map = cs->map;
 	for (st_block *b = src->first; b; b = b->next) {
-		st_block *nb = st_block_create(ctx);
+		st_block *nb = st_block_create(cs->ctx);
 		if (!nb)
 			return ST_FAIL;
 		st_region_append_block(dst, nb);
-		st_value_map_add_block(map, b, nb);
+		if (!map_put(map, b, nb))
+			return ST_FAIL;
 		for (uint32_t i = 0; i < b->nargs; i++) {
+			if (st_value_map_lookup(map, &b->args[i]->v))
+				continue;
 			st_value *a = st_block_add_arg(nb, b->args[i]->v.type, b->args[i]->loc);
-			if (!a)
+			if (!a || !map_put(map, &b->args[i]->v, a))
 				return ST_FAIL;
-			st_value_map_add(map, &b->args[i]->v, a);
 		}
 	}
 	for (st_block *b = src->first; b; b = b->next) {
 		st_block *nb = st_value_map_lookup_block(map, b);
 		for (st_op *o = b->first; o; o = o->next) {
-			st_op *c = clone_op(o, map);
+			st_op *c = clone_op(cs, o);
 			if (!c)
 				return ST_FAIL;
 			st_block_append_op(nb, c);
@@ -123,16 +174,9 @@ st_status st_region_clone_into(st_region *src, st_region *dst, st_value_map *map
 	return ST_OK;
 }
 
-/* Operands defined later in a graph region (or in a later block) are not yet
- * in the map when an op is cloned; they are patched afterwards. */
-typedef struct pending {
-	st_op *op;
-	size_t idx;
-	st_value *orig;
-} pending;
-
-static st_op *clone_op(st_op *op, st_value_map *map) {
-	st_context *ctx = op->name->ctx;
+static st_op *clone_op(clone_state *cs, st_op *op) {
+	st_context *ctx = cs->ctx;
+	st_value_map *map = cs->map;
 	size_t n = op->noperands, ns = op->nsuccs, nr = op->nresults;
 	size_t bytes = (n + ns + nr) * sizeof(void *);
 	void **tmp = st_ctx_alloc(ctx, bytes ? bytes : 1);
@@ -160,42 +204,39 @@ static st_op *clone_op(st_op *op, st_value_map *map) {
 	                 .successors = succs,
 	                 .nregions = op->nregions};
 	st_op *c = st_op_create(ctx, &s);
+	bool ok = c != NULL;
+	for (size_t i = 0; ok && i < n; i++)
+		if (ops[i] == op->operands[i].value && ops[i])
+			ok = add_pending(cs, c, i);
 	st_ctx_free(ctx, tmp, bytes ? bytes : 1);
-	if (!c)
+	for (size_t i = 0; ok && i < nr; i++)
+		ok = map_put(map, st__result(op, i), st__result(c, i));
+	for (uint32_t r = 0; ok && r < op->nregions; r++)
+		ok = st_succeeded(clone_region(cs, &op->regions[r], &c->regions[r]));
+	if (!ok && c) {
+		st_op_destroy(c);
 		return NULL;
-	for (size_t i = 0; i < nr; i++)
-		st_value_map_add(map, st__result(op, i), st__result(c, i));
-	for (uint32_t r = 0; r < op->nregions; r++) {
-		if (st_failed(st_region_clone_into(&op->regions[r], &c->regions[r], map))) {
-			st_op_destroy(c);
-			return NULL;
-		}
 	}
 	return c;
 }
 
-/* After cloning, operands that still point at values of the source whose
- * clone exists (forward references) are remapped. */
-static st_walk_result fix_forward(st_op *op, void *ud) {
-	st_value_map *map = ud;
-	for (uint32_t i = 0; i < op->noperands; i++) {
-		st_value *m = st_value_map_lookup(map, op->operands[i].value);
-		if (m)
-			st_op_set_operand(op, i, m);
-	}
-	return ST_WALK_ADVANCE;
+st_status st_region_clone_into(st_region *src, st_region *dst, st_value_map *map) {
+	clone_state cs = {.ctx = src->parent ? src->parent->name->ctx : dst->parent->name->ctx, .map = map};
+	st_status s = clone_region(&cs, src, dst);
+	finish(&cs, st_succeeded(s));
+	return s;
 }
 
 st_op *st_op_clone(st_op *op, st_value_map *map) {
-	st_value_map *own = NULL;
+	clone_state cs = {.ctx = op->name->ctx, .map = map};
 	if (!map) {
-		own = map = st_value_map_create(op->name->ctx);
-		if (!map)
+		cs.map = st_value_map_create(cs.ctx);
+		if (!cs.map)
 			return NULL;
 	}
-	st_op *c = clone_op(op, map);
-	if (c)
-		st_walk(c, ST_WALK_PRE, fix_forward, map);
-	st_value_map_destroy(own);
+	st_op *c = clone_op(&cs, op);
+	finish(&cs, c != NULL);
+	if (cs.map != map)
+		st_value_map_destroy(cs.map);
 	return c;
 }

@@ -466,7 +466,9 @@ void st_region_insert_block_before(st_region *r, st_block *before, st_block *b);
 void st_region_take_body(st_region *dst, st_region *src);
 /* Destroys every block of the region. */
 void st_region_clear(st_region *r);
-/* Clone the blocks of `src` to the end of `dst`, remapping through `map`. */
+/* Clone the blocks of `src` to the end of `dst`, remapping through `map`.
+ * A block argument `map` already maps is not recreated (as in MLIR: the
+ * caller replaces it, e.g. an inliner mapping arguments to call operands). */
 st_status st_region_clone_into(st_region *src, st_region *dst, st_value_map *map);
 
 /* ------------------------------------------------------------------ walking */
