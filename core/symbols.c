@@ -29,20 +29,21 @@ st_op *st_symbol_table_of(st_op *op) {
 	return NULL;
 }
 
+/* As MLIR's lookupNearestSymbolFrom: the reference is resolved in the
+ * nearest symbol table only (`from` itself when it is one).  A symbol of an
+ * enclosing table further out is not visible: falling back to it would
+ * accept IR that mlir-opt rejects. */
 st_op *st_symbol_lookup_nearest(st_op *from, const st_attr *ref) {
 	st_op *table = st_op_has_trait(from, ST_TRAIT_SYMBOL_TABLE) ? from : st_symbol_table_of(from);
-	for (; table; table = st_symbol_table_of(table)) {
-		st_op *s = st_symbol_lookup(table, st_ident_str(st_attr_symbol_root(ref)));
-		if (!s)
-			continue;
-		for (size_t i = 0; s && i < st_attr_symbol_num_nested(ref); i++) {
-			if (!st_op_has_trait(s, ST_TRAIT_SYMBOL_TABLE) && !(s->nregions == 1 && !s->name->def))
-				return NULL;
-			s = st_symbol_lookup(s, st_ident_str(st_attr_symbol_nested(ref, i)));
-		}
-		return s;
+	if (!table)
+		return NULL;
+	st_op *s = st_symbol_lookup(table, st_ident_str(st_attr_symbol_root(ref)));
+	for (size_t i = 0; s && i < st_attr_symbol_num_nested(ref); i++) {
+		if (!st_op_has_trait(s, ST_TRAIT_SYMBOL_TABLE) && !(s->nregions == 1 && !s->name->def))
+			return NULL;
+		s = st_symbol_lookup(s, st_ident_str(st_attr_symbol_nested(ref, i)));
 	}
-	return NULL;
+	return s;
 }
 
 /* ------------------------------------------------------ cached tables */
@@ -169,36 +170,46 @@ st_ident *st_symbol_table_insert(st_symbol_table *t, st_op *sym) {
 	return sym_put(t, name, sym) ? name : NULL;
 }
 
+/* As MLIR's SymbolTable::remove, the op also leaves the table's body (but
+ * is not destroyed): a symbol still in the body under a name the table
+ * calls free would let the next insertion create a duplicate. */
 void st_symbol_table_remove(st_symbol_table *t, st_op *sym) {
 	st_ident *name = st_symbol_name(sym);
-	if (!name || !t->cap)
-		return;
-	size_t j = sym_slot(t, name);
-	if (t->names[j] && t->ops[j] == sym)
-		t->ops[j] = NULL; /* a tombstone: the name stays, mapping to nothing */
+	if (name && t->cap) {
+		size_t j = sym_slot(t, name);
+		if (t->names[j] && t->ops[j] == sym)
+			t->ops[j] = NULL; /* a tombstone: the name stays, mapping to nothing */
+	}
+	if (sym->block && st_block_parent_op(sym->block) == t->op)
+		st_op_remove(sym);
 }
 
 /* ------------------------------------------------------------- renaming */
 
 typedef struct rename_ctx {
 	st_context *ctx;
+	st_op *table;
 	st_ident *old;
-	st_attr *replacement_root;
+	st_ident *fresh;
 } rename_ctx;
 
 static st_attr *rename_in_attr(rename_ctx *rc, st_attr *a) {
 	switch (st_attr_get_kind(a)) {
-	case ST_ATTR_SYMBOL_REF:
-		if (st_attr_symbol_root(a) == rc->old) {
-			size_t n = st_attr_symbol_num_nested(a);
-			st_str nested[16];
-			if (n > 16)
-				return a;
-			for (size_t i = 0; i < n; i++)
-				nested[i] = st_ident_str(st_attr_symbol_nested(a, i));
-			return st_symbol_ref_attr(rc->ctx, st_ident_str(st_attr_symbol_root(rc->replacement_root)), n, nested);
-		}
-		return a;
+	case ST_ATTR_SYMBOL_REF: {
+		if (st_attr_symbol_root(a) != rc->old)
+			return a;
+		size_t n = st_attr_symbol_num_nested(a);
+		st_str small[16];
+		st_str *nested = n <= 16 ? small : st_ctx_alloc(rc->ctx, n * sizeof *nested);
+		if (!nested)
+			return a;
+		for (size_t i = 0; i < n; i++)
+			nested[i] = st_ident_str(st_attr_symbol_nested(a, i));
+		st_attr *r = st_symbol_ref_attr(rc->ctx, st_ident_str(rc->fresh), n, nested);
+		if (nested != small)
+			st_ctx_free(rc->ctx, nested, n * sizeof *nested);
+		return r ? r : a;
+	}
 	case ST_ATTR_ARRAY: {
 		size_t n = st_attr_array_size(a);
 		bool changed = false;
@@ -234,11 +245,16 @@ static st_attr *rename_in_attr(rename_ctx *rc, st_attr *a) {
 	}
 }
 
+/* A nested symbol table's own attributes are resolved in the enclosing
+ * table, so they are renamed; its body resolves names in the nested table
+ * (where the old name may be another symbol), so it is skipped. */
 static st_walk_result rename_walk(st_op *op, void *ud) {
 	rename_ctx *rc = ud;
 	st_attr *d = rename_in_attr(rc, op->attrs);
 	if (d != op->attrs)
 		op->attrs = d;
+	if (op != rc->table && st_op_has_trait(op, ST_TRAIT_SYMBOL_TABLE))
+		return ST_WALK_SKIP;
 	return ST_WALK_ADVANCE;
 }
 
@@ -247,14 +263,16 @@ st_status st_symbol_rename(st_op *sym, st_str new_name) {
 	st_ident *old = st_symbol_name(sym);
 	if (!old)
 		return st_op_error(sym, "is not a symbol");
-	st_op *table = st_symbol_table_of(sym);
+	st_ident *fresh = st_ident_get(ctx, new_name);
 	st_attr *nameattr = st_string_attr(ctx, new_name);
-	st_attr *ref = st_symbol_ref_attr(ctx, new_name, 0, NULL);
-	if (!nameattr || !ref)
+	if (!fresh || !nameattr)
 		return ST_FAIL;
+	if (fresh == old)
+		return ST_OK;
+	st_op *table = st_symbol_table_of(sym);
 	if (table && st_symbol_lookup(table, new_name))
 		return st_op_error(sym, "cannot rename to '%.*s': the name is taken", (int)new_name.len, new_name.data);
-	rename_ctx rc = {ctx, old, ref};
+	rename_ctx rc = {ctx, table, old, fresh};
 	if (table)
 		st_walk(table, ST_WALK_PRE, rename_walk, &rc);
 	st_op_set_attr(sym, "sym_name", nameattr);
