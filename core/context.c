@@ -31,13 +31,20 @@ static void report_oom(st_context *ctx) {
 	if (ctx->oom)
 		return;
 	ctx->oom = true;
-	/* The diagnostic itself must not allocate: render it straight away. */
+	ctx->nerrors++;
+	/* The diagnostic itself must not allocate: it lives on the stack.  It
+	 * goes through the handler stack like any other (so that
+	 * --verify-diagnostics and tools capturing diagnostics see it); a
+	 * handler that allocates cannot recurse here, the flag is set. */
+	st_diag_info d = {.severity = ST_SEV_ERROR, .loc = ctx->unknown_loc, .message = "out of memory"};
+	for (size_t i = ctx->nhandlers; i-- > 0;)
+		if (ctx->handlers[i].fn(ctx->handlers[i].ud, &d))
+			return;
 	const char msg[] = "error: out of memory\n";
 	if (ctx->diag_out)
 		ctx->diag_out(ctx->diag_out_ud, msg, sizeof msg - 1);
 	else
 		fputs(msg, stderr);
-	ctx->nerrors++;
 }
 
 void *st_ctx_alloc(st_context *ctx, size_t size) {

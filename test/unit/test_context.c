@@ -452,6 +452,63 @@ static void test_diag_from_parser(void) {
 	st_context_destroy(ctx);
 }
 
+/* An allocation failure is reported once, as an error diagnostic that goes
+ * through the handler stack (the default output when none consumes it). */
+typedef struct failing {
+	bool fail;
+	long live;
+} failing;
+
+static void *failing_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+	failing *f = ud;
+	(void)osize;
+	if (nsize == 0) {
+		if (ptr)
+			f->live--;
+		free(ptr);
+		return NULL;
+	}
+	if (f->fail)
+		return NULL;
+	if (!ptr)
+		f->live++;
+	return realloc(ptr, nsize);
+}
+
+static void test_oom_diag(void) {
+	failing f = {0};
+	st_context *ctx = st_context_create_with_alloc(failing_alloc, &f);
+	CHECK(ctx != NULL);
+	sbuf out = {0};
+	st_context_set_diag_output(ctx, sbuf_write, &out);
+	rec r = {.consume = true};
+	st_context_push_diag_handler(ctx, rec_handler, &r);
+	f.fail = true;
+	CHECK(st_ctx_alloc(ctx, 64) == NULL);
+	CHECK(st_context_out_of_memory(ctx) && st_context_num_errors(ctx) == 1);
+	CHECK(r.calls == 1 && r.sev == ST_SEV_ERROR);
+	CHECK_STR("oom message", r.last, "out of memory");
+	CHECK(sbuf_str(&out)[0] == 0);
+	/* Reported once only. */
+	CHECK(st_ctx_alloc(ctx, 64) == NULL);
+	CHECK(r.calls == 1 && st_context_num_errors(ctx) == 1);
+	f.fail = false;
+	st_context_pop_diag_handler(ctx);
+	st_context_destroy(ctx);
+	CHECK(f.live == 0);
+
+	/* With no handler, the default output has it. */
+	ctx = st_context_create_with_alloc(failing_alloc, &f);
+	st_context_set_diag_output(ctx, sbuf_write, &out);
+	f.fail = true;
+	CHECK(st_ctx_realloc(ctx, NULL, 0, 32) == NULL);
+	f.fail = false;
+	CHECK_STR("oom default", sbuf_str(&out), "error: out of memory\n");
+	st_context_destroy(ctx);
+	CHECK(f.live == 0);
+	sbuf_free(&out);
+}
+
 int main(void) {
 	test_idents();
 	test_flags();
@@ -461,5 +518,6 @@ int main(void) {
 	test_diag_stack();
 	test_diag_render();
 	test_diag_from_parser();
+	test_oom_diag();
 	return test_summary();
 }
