@@ -36,12 +36,14 @@ static int find_case(const char *const *cases, st_str kw) {
 static st_status parse_form(st_parser *p, st_parse_state *s, const form *f) {
 	st_context *ctx = st_parser_context(p);
 	if (f->predicate) {
-		st_str kw;
-		if (!st_parser_peek_keyword(p, &kw))
-			return st_parser_error(p, "expected predicate keyword");
-		int v = find_case(st__arith_cmpf_cases, kw);
+		/* MLIR's generated parser: one message for a missing keyword and
+		 * for one that is not a predicate. */
+		st_str kw = {0};
+		int v = st_parser_peek_keyword(p, &kw) ? find_case(st__arith_cmpf_cases, kw) : -1;
 		if (v < 0)
-			return st_parser_error(p, "invalid predicate attribute specification: \"%.*s\"", (int)kw.len, kw.data);
+			return st_parser_error(p, "expected string or keyword containing one of the following enum values for "
+			                          "attribute 'predicate' [false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, "
+			                          "uge, ult, ule, une, uno, true]");
 		st_parser_keyword(p, &kw);
 		if (st_failed(st_parse_state_add_attr(
 			    s, "predicate", st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), v))) ||

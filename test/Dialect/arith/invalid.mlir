@@ -430,7 +430,7 @@ func.func @cmpf_predicate_range(%x: f32) {
 // -----
 
 func.func @cmpf_bad_keyword(%x: f32) {
-  // expected-error @+1 {{invalid predicate attribute specification: "foo"}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true]}}
   %0 = arith.cmpf foo, %x, %x : f32
   return
 }
@@ -438,7 +438,7 @@ func.func @cmpf_bad_keyword(%x: f32) {
 // -----
 
 func.func @cmpf_no_keyword(%x: f32) {
-  // expected-error @+1 {{expected predicate keyword}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [false, oeq, ogt, oge, olt, ole, one, ord, ueq, ugt, uge, ult, ule, une, uno, true]}}
   %0 = arith.cmpf %x, %x : f32
   return
 }
