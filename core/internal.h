@@ -297,6 +297,9 @@ static inline st_attr *st__packed_loc(size_t source, unsigned line, unsigned col
 	return (st_attr *)(uintptr_t)v;
 }
 st_attr *st__op_loc(const st_op *op);
+/* Symbol lookups cached for the duration of a read-only phase. */
+void st__symcache_begin(st_context *ctx);
+void st__symcache_end(st_context *ctx);
 /* Index of a registered source buffer by name, or -1. */
 long st__source_index(st_context *ctx, const st_ident *name);
 
@@ -366,6 +369,12 @@ struct st_context {
 	size_t nhandlers;
 	st__source *sources;
 	size_t nsources;
+	/* While > 0 (during verification), symbol lookups go through cached
+	 * tables, one per symbol-table op, dropped when it falls back to 0. */
+	unsigned symcache_depth;
+	st_op **symcache_ops;
+	struct st_symbol_table **symcache_tables;
+	size_t symcache_n, symcache_cap;
 	st_write_fn diag_out;
 	void *diag_out_ud;
 	size_t nerrors;

@@ -971,8 +971,13 @@ static st_status parse_custom(st_parser *p, st_parse_state *s) {
 	bool has_dot = memchr(nt.start, '.', nt.len) != NULL;
 	if (p->mlir14) {
 		const char *cur = st__mlir14_to_current(name);
+		/* MLIR 14 wrote std and builtin ops without their prefix. */
 		if (!cur && !has_dot && nt.len < 200) {
 			snprintf(buf, sizeof buf, "std.%.*s", (int)nt.len, nt.start);
+			cur = st__mlir14_to_current(st_str_c(buf));
+		}
+		if (!cur && !has_dot && nt.len < 200) {
+			snprintf(buf, sizeof buf, "builtin.%.*s", (int)nt.len, nt.start);
 			cur = st__mlir14_to_current(st_str_c(buf));
 		}
 		if (cur)
@@ -1018,6 +1023,18 @@ static st_status parse_custom(st_parser *p, st_parse_state *s) {
 	p->cur_isolated = saved;
 	if (st_failed(st) && !p->failed)
 		st__err_at(p, &nt, "failed to parse '%s'", def->name);
+	/* Single-block regions without terminators get their block even when
+	 * written `{}` (MLIR's ensureTerminator: `module {}` has a body). */
+	if (st_succeeded(st) && (on->traits & ST_TRAIT_SINGLE_BLOCK) && (on->traits & ST_TRAIT_NO_TERMINATOR))
+		for (size_t i = 0; i < s->regions.n; i++) {
+			st_region *r = s->regions.data[i];
+			if (st_region_is_empty(r)) {
+				st_block *b = st_block_create(p->ctx);
+				if (!b)
+					return ST_FAIL;
+				st_region_append_block(r, b);
+			}
+		}
 	return st;
 }
 
@@ -1294,7 +1311,7 @@ static st_op *wrap_top(st_parser *p, st_block *top) {
 		return first;
 	}
 	st_op_state s = {.name = st_str_c("builtin.module"),
-	                 .loc = st_loc_file(p->ctx, st_ident_str(p->filename), p->line > 1 ? 1 : 1, 1),
+	                 .loc = st_loc_file(p->ctx, st_ident_str(p->filename), 0, 0), /* as MLIR: file:0:0 */
 	                 .nregions = 1};
 	st_op *m = st_op_create(p->ctx, &s);
 	if (!m) {

@@ -11,9 +11,15 @@ st_ident *st_symbol_name(const st_op *op) {
 	return ((const st__string_attr *)a)->str;
 }
 
+static st_op *cached_lookup(st_op *table, st_str name, bool *cached);
+
 st_op *st_symbol_lookup(st_op *table, st_str name) {
 	if (table->nregions == 0)
 		return NULL;
+	bool cached;
+	st_op *hit = cached_lookup(table, name, &cached);
+	if (cached)
+		return hit;
 	st_ident *id = st_ident_get(table->name->ctx, name);
 	for (st_block *b = table->regions[0].first; b; b = b->next)
 		for (st_op *o = b->first; o; o = o->next)
@@ -182,6 +188,64 @@ void st_symbol_table_remove(st_symbol_table *t, st_op *sym) {
 	}
 	if (sym->block && st_block_parent_op(sym->block) == t->op)
 		st_op_remove(sym);
+}
+
+/* -------------------------------------------------------- lookup cache */
+
+/* Verifying a module of N functions that call each other would scan the
+ * module N times; during read-only phases lookups use one hash table per
+ * symbol-table op instead.  IR must not change while the cache is on. */
+void st__symcache_begin(st_context *ctx) { ctx->symcache_depth++; }
+
+void st__symcache_end(st_context *ctx) {
+	assert(ctx->symcache_depth > 0);
+	if (--ctx->symcache_depth)
+		return;
+	for (size_t i = 0; i < ctx->symcache_n; i++)
+		st_symbol_table_destroy(ctx->symcache_tables[i]);
+	st_ctx_free(ctx, ctx->symcache_ops, ctx->symcache_cap * sizeof *ctx->symcache_ops);
+	st_ctx_free(ctx, ctx->symcache_tables, ctx->symcache_cap * sizeof *ctx->symcache_tables);
+	ctx->symcache_ops = NULL;
+	ctx->symcache_tables = NULL;
+	ctx->symcache_n = ctx->symcache_cap = 0;
+}
+
+static st_op *cached_lookup(st_op *table, st_str name, bool *cached) {
+	st_context *ctx = table->name->ctx;
+	*cached = false;
+	if (!ctx->symcache_depth)
+		return NULL;
+	/* Few symbol tables are live at once (a module, maybe nested ones): a
+	 * linear search of the table ops is fine. */
+	for (size_t i = 0; i < ctx->symcache_n; i++)
+		if (ctx->symcache_ops[i] == table) {
+			*cached = true;
+			return st_symbol_table_lookup(ctx->symcache_tables[i], name);
+		}
+	if (ctx->symcache_n == ctx->symcache_cap) {
+		size_t nc = ctx->symcache_cap ? ctx->symcache_cap * 2 : 4;
+		st_op **no = st_ctx_alloc(ctx, nc * sizeof *no);
+		st_symbol_table **nt = st_ctx_alloc(ctx, nc * sizeof *nt);
+		if (!no || !nt) {
+			st_ctx_free(ctx, no, nc * sizeof *no);
+			st_ctx_free(ctx, nt, nc * sizeof *nt);
+			return NULL;
+		}
+		memcpy(no, ctx->symcache_ops, ctx->symcache_n * sizeof *no);
+		memcpy(nt, ctx->symcache_tables, ctx->symcache_n * sizeof *nt);
+		st_ctx_free(ctx, ctx->symcache_ops, ctx->symcache_cap * sizeof *no);
+		st_ctx_free(ctx, ctx->symcache_tables, ctx->symcache_cap * sizeof *nt);
+		ctx->symcache_ops = no;
+		ctx->symcache_tables = nt;
+		ctx->symcache_cap = nc;
+	}
+	st_symbol_table *t = st_symbol_table_create(table);
+	if (!t)
+		return NULL;
+	ctx->symcache_ops[ctx->symcache_n] = table;
+	ctx->symcache_tables[ctx->symcache_n++] = t;
+	*cached = true;
+	return st_symbol_table_lookup(t, name);
 }
 
 /* ------------------------------------------------------------- renaming */

@@ -728,9 +728,12 @@ st_status st_verify(st_op *op) {
 	vctx v;
 	memset(&v, 0, sizeof v);
 	v.ctx = op->name->ctx;
+	/* Verification changes nothing: symbol lookups may use cached tables. */
+	st__symcache_begin(v.ctx);
 	st_status s = verify_op(&v, op);
 	if (st_succeeded(s))
 		s = verify_dominance(&v, op);
+	st__symcache_end(v.ctx);
 	for (size_t i = 0; i < v.ndom; i++) {
 		st_ctx_free(v.ctx, v.idoms[i], 2 * v.nblocks[i] * sizeof(uint32_t));
 		st_ctx_free(v.ctx, v.orders[i], v.nblocks[i] * sizeof(st_block *));

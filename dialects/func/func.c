@@ -410,9 +410,8 @@ static st_attr *constant_value(const st_op *op) { return st_op_get_attr(op, "val
 static const st_constant_like_iface constant_iface = {.value = constant_value};
 
 static void constant_names(st_op *op, st_name_fn fn, void *ud) {
-	st_attr *ref = st_op_get_attr(op, "value");
-	if (ref)
-		fn(ud, st_op_result(op, 0), st_ident_cstr(st_attr_symbol_leaf(ref)));
+	/* MLIR names every function constant %f. */
+	fn(ud, st_op_result(op, 0), "f");
 }
 
 /* ------------------------------------------------------------ the table */
