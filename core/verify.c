@@ -490,8 +490,12 @@ static bool block_dominates(vctx *v, st_region *r, st_block *a, st_block *b) {
 	return rb == ra;
 }
 
+/* Regions without SSA dominance: graph regions, and (as in MLIR, whose
+ * dominance info asks the op and an unregistered op cannot answer) the
+ * regions of unregistered ops. */
 static bool is_graph_region(const st_region *r) {
-	return r && r->parent && region_kind(r->parent, (uint32_t)(r - r->parent->regions)) == ST_REGION_GRAPH;
+	return r && r->parent &&
+	       (!r->parent->name->def || region_kind(r->parent, (uint32_t)(r - r->parent->regions)) == ST_REGION_GRAPH);
 }
 
 /* The ancestor of `op` (or `op` itself) whose block is in region `r`. */

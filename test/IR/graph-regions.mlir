@@ -1,12 +1,9 @@
 // RUN: strata-opt --allow-unregistered-dialect %s | FileCheck %s
 // RUN: bash %S/Inputs/fixed-point.sh strata-opt %s %t --allow-unregistered-dialect
-// XFAIL: *
-// Known verifier bug: MLIR gives the regions of an unregistered op no SSA
-// dominance (Dominance.cpp: an op that is not registered may hold a graph
-// region), so uses before definitions and cycles inside them are valid and
-// mlir-opt-14 prints this file back.  core/verify.c treats them as SSA-CFG
-// regions ("operand #0 does not dominate this use").  Drop the XFAIL line
-// once region_kind() in core/verify.c says graph for unregistered ops.
+// MLIR gives the regions of an unregistered op no SSA dominance
+// (Dominance.cpp: an op that is not registered may hold a graph region), so
+// uses before definitions and cycles inside them are valid; mlir-opt-14
+// prints this file back, and so must Strata.
 
 // CHECK-LABEL: "u.graph"() ({
 // CHECK-NEXT:   %[[X:.*]] = "u.node"(%[[Y:.*]]) : (i32) -> i32
