@@ -615,17 +615,25 @@ static st_status parse_attr_el(rstate *rs, int idx) {
 	st_context *ctx = st_parser_context(rs->p);
 	st_attr *a = NULL;
 	if (ad->enum_cases) {
+		/* A keyword, or (as MLIR also accepts) a string holding one. */
 		st_str kw;
 		st_attr *loc = st_parser_loc(rs->p);
-		(void)loc;
-		if (st_failed(st_parser_keyword(rs->p, &kw)))
-			return ST_FAIL;
-		for (int64_t i = 0; ad->enum_cases[i]; i++)
+		bool ok = st_parser_peek_keyword(rs->p, NULL) ? st_succeeded(st_parser_keyword(rs->p, &kw))
+		                                               : st_succeeded(st_parser_string(rs->p, &kw));
+		for (int64_t i = 0; ok && ad->enum_cases[i]; i++)
 			if (st_str_eq_c(kw, ad->enum_cases[i]))
 				a = st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), i);
-		if (!a)
-			return st_parser_error(rs->p, "expected %s to be one of the enum keywords, got '%.*s'", ad->name,
-			                       (int)kw.len, kw.data);
+		if (!a) {
+			/* MLIR's wording, listing the cases. */
+			char list[512];
+			size_t n = 0;
+			for (int64_t i = 0; ad->enum_cases[i] && n < sizeof list - 32; i++)
+				n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", ad->enum_cases[i]);
+			return st_parser_error_at(rs->p, loc,
+			                          "expected string or keyword containing one of the following enum values "
+			                          "for attribute '%s' [%s]",
+			                          ad->name, list);
+		}
 	} else if (ad->constraint == &st_ac_symbol_name) {
 		st_str name;
 		if (st_failed(st_parser_symbol_name(rs->p, &name)))

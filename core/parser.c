@@ -1111,6 +1111,19 @@ st_status st_parser_error(st_parser *p, const char *fmt, ...) {
 
 st_attr *st_parser_loc(st_parser *p) { return st__tok_loc(p, &p->tok); }
 
+st_status st_parser_error_at(st_parser *p, st_attr *loc, const char *fmt, ...) {
+	if (p->failed)
+		return ST_FAIL;
+	p->failed = true;
+	va_list ap;
+	va_start(ap, fmt);
+	st_diag *d = st_diag_createv(p->ctx, ST_SEV_ERROR, loc ? loc : st__tok_loc(p, &p->tok), fmt, ap);
+	va_end(ap);
+	if (d)
+		st_diag_emit(d);
+	return ST_FAIL;
+}
+
 static st__tok punct_kind(const char *s) {
 	static const struct {
 		const char *s;

@@ -75,6 +75,9 @@ st_context *st_parser_context(st_parser *p);
 /* Reports an error at the current token; returns ST_FAIL. */
 st_status st_parser_error(st_parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 st_attr *st_parser_loc(st_parser *p); /* location of the current token */
+/* Reports an error at `loc` (saved earlier with st_parser_loc); returns
+ * ST_FAIL and marks the parse failed so no second error follows. */
+st_status st_parser_error_at(st_parser *p, st_attr *loc, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Punctuation: "(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "->",
  * "?", "*", "+", "-", "...", "::", "|". */
 bool st_parser_optional_punct(st_parser *p, const char *punct);

@@ -398,7 +398,7 @@ func.func @cmpi_predicate_missing(%a: i16) {
 // -----
 
 func.func @cmpi_bad_keyword(%a: i16) {
-  // expected-error @+1 {{expected predicate to be one of the enum keywords, got 'foo'}}
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, slt, sle, sgt, sge, ult, ule, ugt, uge]}}
   %0 = arith.cmpi foo, %a, %a : i16
   return
 }
