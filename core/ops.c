@@ -479,12 +479,18 @@ void st_op_remove(st_op *op) {
 	op->block = NULL;
 }
 
+/* Moving an op before or after itself leaves it where it is (as splicing
+ * does in MLIR); removing it first would detach the anchor too. */
 void st_op_move_before(st_op *op, st_op *before) {
+	if (op == before)
+		return;
 	st_op_remove(op);
 	st_block_insert_op_before(before->block, before, op);
 }
 
 void st_op_move_after(st_op *op, st_op *after) {
+	if (op == after)
+		return;
 	st_op_remove(op);
 	st_block_insert_op_before(after->block, after->next, op);
 }

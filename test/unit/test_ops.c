@@ -224,6 +224,15 @@ static void test_placement(void) {
 	st_op_move_after(a, c); /* c a inner b */
 	CHECK(st_block_first_op(b0) == c && st_op_next(c) == a && st_op_next(a) == inner);
 	CHECK(st_op_is_before_in_block(c, a) && st_op_is_before_in_block(a, b) && st_op_is_before_in_block(inner, b));
+	/* Moving an op before or after itself changes nothing. */
+	st_op_move_before(a, a);
+	st_op_move_after(a, a);
+	CHECK(st_op_block(a) == b0 && st_op_prev(a) == c && st_op_next(a) == inner);
+	CHECK(st_op_is_before_in_block(c, a) && st_op_is_before_in_block(a, inner));
+	/* Moving an op right after its predecessor or before its successor. */
+	st_op_move_after(a, c);
+	st_op_move_before(a, inner);
+	CHECK(st_block_first_op(b0) == c && st_op_next(c) == a && st_op_next(a) == inner);
 	/* Move to the other region of the same op. */
 	st_op_remove(c);
 	st_block_append_op(b1, c);
