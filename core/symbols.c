@@ -148,9 +148,39 @@ st_op *st_symbol_table_lookup(const st_symbol_table *t, st_str name) {
 	return t->names[j] ? t->ops[j] : NULL;
 }
 
+/* MLIR's uniquing: name_0, name_1, ... until free (any length of name). */
+static st_ident *unique_name(st_symbol_table *t, st_ident *name) {
+	size_t cap = name->len + 16;
+	char *buf = st_ctx_alloc(t->ctx, cap);
+	if (!buf)
+		return NULL;
+	st_ident *fresh;
+	do {
+		int n = snprintf(buf, cap, "%s_%u", name->data, t->uniquing_counter++);
+		fresh = st_ident_get(t->ctx, st_str_make(buf, (size_t)n));
+	} while (fresh && st_symbol_table_lookup(t, st_ident_str(fresh)));
+	st_ctx_free(t->ctx, buf, cap);
+	return fresh;
+}
+
+/* The name is settled (and recorded) before the op goes into the body, so
+ * that a failure leaves a detached op detached and its caller owning it. */
 st_ident *st_symbol_table_insert(st_symbol_table *t, st_op *sym) {
 	st_ident *name = st_symbol_name(sym);
 	if (!name)
+		return NULL;
+	st_op *other = st_symbol_table_lookup(t, st_ident_str(name));
+	if (other && other != sym) {
+		st_ident *fresh = unique_name(t, name);
+		st_attr *attr = fresh ? st_string_attr(t->ctx, st_ident_str(fresh)) : NULL;
+		if (!attr)
+			return NULL;
+		st_op_set_attr(sym, "sym_name", attr);
+		if (st_symbol_name(sym) != fresh)
+			return NULL; /* the attribute dictionary could not be built */
+		name = fresh;
+	}
+	if (!sym_put(t, name, sym))
 		return NULL;
 	if (!sym->block && t->op->nregions && t->op->regions[0].first) {
 		st_block *body = t->op->regions[0].first;
@@ -158,22 +188,7 @@ st_ident *st_symbol_table_insert(st_symbol_table *t, st_op *sym) {
 		st_op *term = st_block_terminator(body);
 		st_block_insert_op_before(body, term && st_op_is_registered(term) ? term : NULL, sym);
 	}
-	st_op *other = st_symbol_table_lookup(t, st_ident_str(name));
-	if (other && other != sym) {
-		/* MLIR's uniquing: name_0, name_1, ... until free. */
-		char buf[512];
-		st_ident *fresh;
-		do {
-			snprintf(buf, sizeof buf, "%.*s_%u", (int)(name->len < 480 ? name->len : 480), name->data,
-			         t->uniquing_counter++);
-			fresh = st_ident_get_c(t->ctx, buf);
-		} while (fresh && st_symbol_table_lookup(t, st_ident_str(fresh)));
-		if (!fresh)
-			return NULL;
-		st_op_set_attr(sym, "sym_name", st_string_attr(t->ctx, st_ident_str(fresh)));
-		name = fresh;
-	}
-	return sym_put(t, name, sym) ? name : NULL;
+	return name;
 }
 
 /* As MLIR's SymbolTable::remove, the op also leaves the table's body (but
@@ -255,6 +270,7 @@ typedef struct rename_ctx {
 	st_op *table;
 	st_ident *old;
 	st_ident *fresh;
+	bool failed; /* an allocation failed: some reference kept the old name */
 } rename_ctx;
 
 static st_attr *rename_in_attr(rename_ctx *rc, st_attr *a) {
@@ -265,35 +281,43 @@ static st_attr *rename_in_attr(rename_ctx *rc, st_attr *a) {
 		size_t n = st_attr_symbol_num_nested(a);
 		st_str small[16];
 		st_str *nested = n <= 16 ? small : st_ctx_alloc(rc->ctx, n * sizeof *nested);
-		if (!nested)
+		if (!nested) {
+			rc->failed = true;
 			return a;
+		}
 		for (size_t i = 0; i < n; i++)
 			nested[i] = st_ident_str(st_attr_symbol_nested(a, i));
 		st_attr *r = st_symbol_ref_attr(rc->ctx, st_ident_str(rc->fresh), n, nested);
 		if (nested != small)
 			st_ctx_free(rc->ctx, nested, n * sizeof *nested);
+		rc->failed |= !r;
 		return r ? r : a;
 	}
 	case ST_ATTR_ARRAY: {
 		size_t n = st_attr_array_size(a);
 		bool changed = false;
 		st_attr **e = st_ctx_alloc(rc->ctx, (n ? n : 1) * sizeof *e);
-		if (!e)
+		if (!e) {
+			rc->failed = true;
 			return a;
+		}
 		for (size_t i = 0; i < n; i++) {
 			e[i] = rename_in_attr(rc, st_attr_array_elt(a, i));
 			changed |= e[i] != st_attr_array_elt(a, i);
 		}
 		st_attr *r = changed ? st_array_attr(rc->ctx, n, e) : a;
 		st_ctx_free(rc->ctx, e, (n ? n : 1) * sizeof *e);
+		rc->failed |= !r;
 		return r ? r : a;
 	}
 	case ST_ATTR_DICTIONARY: {
 		size_t n = st_attr_dict_size(a);
 		bool changed = false;
 		st_named_attr *e = st_ctx_alloc(rc->ctx, (n ? n : 1) * sizeof *e);
-		if (!e)
+		if (!e) {
+			rc->failed = true;
 			return a;
+		}
 		for (size_t i = 0; i < n; i++) {
 			e[i] = st_attr_dict_entry(a, i);
 			st_attr *v = rename_in_attr(rc, e[i].value);
@@ -302,6 +326,7 @@ static st_attr *rename_in_attr(rename_ctx *rc, st_attr *a) {
 		}
 		st_attr *r = changed ? st_dict_attr(rc->ctx, n, e) : a;
 		st_ctx_free(rc->ctx, e, (n ? n : 1) * sizeof *e);
+		rc->failed |= !r;
 		return r ? r : a;
 	}
 	default:
@@ -336,9 +361,10 @@ st_status st_symbol_rename(st_op *sym, st_str new_name) {
 	st_op *table = st_symbol_table_of(sym);
 	if (table && st_symbol_lookup(table, new_name))
 		return st_op_error(sym, "cannot rename to '%.*s': the name is taken", (int)new_name.len, new_name.data);
-	rename_ctx rc = {ctx, table, old, fresh};
+	rename_ctx rc = {ctx, table, old, fresh, false};
 	if (table)
 		st_walk(table, ST_WALK_PRE, rename_walk, &rc);
 	st_op_set_attr(sym, "sym_name", nameattr);
-	return ST_OK;
+	/* Out of memory (reported already): some references may be stale. */
+	return rc.failed || st_symbol_name(sym) != fresh ? ST_FAIL : ST_OK;
 }

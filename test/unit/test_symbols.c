@@ -147,6 +147,15 @@ static void test_table(void) {
 		ok &= n && st_symbol_table_lookup(t, st_ident_str(n)) == many[i] && by_name(m, st_ident_cstr(n)) == many[i];
 	}
 	CHECK(ok);
+	/* Long names keep all their characters. */
+	char longname[701];
+	memset(longname, 'q', 700);
+	longname[700] = 0;
+	st_op *l1 = mk_sym(ctx, longname), *l2 = mk_sym(ctx, longname);
+	CHECK(st_symbol_table_insert(t, l1) == st_ident_get_c(ctx, longname));
+	st_ident *ln = st_symbol_table_insert(t, l2);
+	CHECK(ln && st_ident_str(ln).len > 700 && strncmp(st_ident_cstr(ln), longname, 700) == 0);
+	CHECK(ln && st_ident_cstr(ln)[700] == '_');
 	/* Re-inserting an op that is already in the table changes nothing. */
 	CHECK(st_symbol_table_insert(t, a) == st_ident_get_c(ctx, "a"));
 	/* An op without a name cannot be inserted. */
