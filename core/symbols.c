@@ -246,8 +246,11 @@ static st_op *cached_lookup(st_op *table, st_str name, bool *cached) {
 			st_ctx_free(ctx, nt, nc * sizeof *nt);
 			return NULL;
 		}
-		memcpy(no, ctx->symcache_ops, ctx->symcache_n * sizeof *no);
-		memcpy(nt, ctx->symcache_tables, ctx->symcache_n * sizeof *nt);
+		/* memcpy from NULL is undefined even for 0 bytes (UBSan aborts). */
+		if (ctx->symcache_n) {
+			memcpy(no, ctx->symcache_ops, ctx->symcache_n * sizeof *no);
+			memcpy(nt, ctx->symcache_tables, ctx->symcache_n * sizeof *nt);
+		}
 		st_ctx_free(ctx, ctx->symcache_ops, ctx->symcache_cap * sizeof *no);
 		st_ctx_free(ctx, ctx->symcache_tables, ctx->symcache_cap * sizeof *nt);
 		ctx->symcache_ops = no;
