@@ -245,7 +245,7 @@ struct st_value {
 typedef struct st__block_arg {
 	struct st_value v;
 	st_block *owner;
-	st_attr *loc;
+	st_attr *loc; /* raw: may be packed (see st__packed_loc) */
 } st__block_arg;
 
 /* Per op-name record, shared by all ops of that name. */
@@ -297,6 +297,8 @@ static inline st_attr *st__packed_loc(size_t source, unsigned line, unsigned col
 	return (st_attr *)(uintptr_t)v;
 }
 st_attr *st__op_loc(const st_op *op);
+/* The location attribute of a raw (possibly packed) location. */
+st_attr *st__unpack_loc(st_context *ctx, st_attr *raw);
 /* Symbol lookups cached for the duration of a read-only phase. */
 void st__symcache_begin(st_context *ctx);
 void st__symcache_end(st_context *ctx);

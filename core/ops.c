@@ -73,7 +73,7 @@ st_block *st_value_owner_block(const st_value *v) {
 unsigned st_value_index(const st_value *v) { return v->index; }
 st_attr *st_value_loc(const st_value *v) {
 	if (v->kind == ST__VAL_ARG)
-		return ((const st__block_arg *)v)->loc;
+		return st__unpack_loc(((const st__block_arg *)v)->owner->ctx, ((const st__block_arg *)v)->loc);
 	st_op *op = st_value_defining_op(v);
 	return op ? st__op_loc(op) : NULL;
 }
@@ -211,11 +211,12 @@ const st_opdef *st_op_def(const st_op *op) { return op->name->def; }
 st_dialect *st_op_dialect(const st_op *op) { return op->name->dialect; }
 bool st_op_is_registered(const st_op *op) { return op->name->def != NULL; }
 bool st_op_has_trait(const st_op *op, st_trait t) { return (op->name->traits & (uint32_t)t) != 0; }
-st_attr *st__op_loc(const st_op *op) {
-	uintptr_t r = (uintptr_t)op->rawloc;
+st_attr *st__op_loc(const st_op *op) { return st__unpack_loc(op->name->ctx, op->rawloc); }
+
+st_attr *st__unpack_loc(st_context *ctx, st_attr *raw) {
+	uintptr_t r = (uintptr_t)raw;
 	if (!(r & 1))
-		return op->rawloc;
-	st_context *ctx = op->name->ctx;
+		return raw;
 	uint64_t v = (uint64_t)r;
 	size_t src = (size_t)((v >> 1) & 0x7fff) - 1;
 	assert(src < ctx->nsources);

@@ -672,7 +672,9 @@ static st_status parse_block_arg_list(st_parser *p, st_block *b) {
 		st_type *ty;
 		if (st_failed(st__parse_type(p, &ty)))
 			return ST_FAIL;
-		st_attr *loc = st__tok_loc(p, &nt);
+		st_attr *loc = p->source_index >= 0 ? st__packed_loc((size_t)p->source_index, nt.line, nt.col) : NULL;
+		if (!loc)
+			loc = st__tok_loc(p, &nt);
 		if (st_failed(st_parser_optional_loc(p, &loc)))
 			return ST_FAIL;
 		st_value *a = st_block_add_arg(b, ty, loc);
@@ -724,7 +726,10 @@ static st_status parse_region_impl(st_parser *p, st_region *r, size_t nargs, con
 				nt.len = (uint32_t)args[i].ref.name.len;
 				nt.line = args[i].ref.line ? args[i].ref.line : p->tok.line;
 				nt.col = args[i].ref.line ? args[i].ref.col : p->tok.col;
-				st_value *a = st_block_add_arg(entry, args[i].type, args[i].loc ? args[i].loc : st__tok_loc(p, &nt));
+				st_attr *aloc = args[i].loc;
+				if (!aloc && p->source_index >= 0)
+					aloc = st__packed_loc((size_t)p->source_index, nt.line, nt.col);
+				st_value *a = st_block_add_arg(entry, args[i].type, aloc ? aloc : st__tok_loc(p, &nt));
 				if (!a || st_failed(define_value(p, &nt, a, 1)))
 					s = ST_FAIL;
 			}

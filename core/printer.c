@@ -1090,7 +1090,7 @@ void st_printer_block_arg_decl(st_printer *p, const st_value *v) {
 	st_printer_write(p, ": ", 2);
 	st_printer_type(p, v->type);
 	if (p->opts.debuginfo)
-		print_trailing_loc(p, ((const st__block_arg *)v)->loc);
+		print_trailing_loc(p, st_value_loc(v));
 }
 
 /* ---------------------------------------------------------------- aliases */
