@@ -188,8 +188,8 @@ static st_op *clone_op(clone_state *cs, st_op *op) {
 	for (size_t i = 0; i < n; i++)
 		ops[i] = st_value_map_lookup_or_self(map, op->operands[i].value);
 	for (size_t i = 0; i < ns; i++) {
-		st_block *b = st_value_map_lookup_block(map, op->succs[i].block);
-		succs[i] = b ? b : op->succs[i].block;
+		st_block *b = st_value_map_lookup_block(map, st__succs(op)[i].block);
+		succs[i] = b ? b : st__succs(op)[i].block;
 	}
 	for (size_t i = 0; i < nr; i++)
 		types[i] = st__result(op, i)->type;
@@ -212,7 +212,7 @@ static st_op *clone_op(clone_state *cs, st_op *op) {
 	for (size_t i = 0; ok && i < nr; i++)
 		ok = map_put(map, st__result(op, i), st__result(c, i));
 	for (uint32_t r = 0; ok && r < op->nregions; r++)
-		ok = st_succeeded(clone_region(cs, &op->regions[r], &c->regions[r]));
+		ok = st_succeeded(clone_region(cs, &st__regions(op)[r], &st__regions(c)[r]));
 	if (!ok && c) {
 		st_op_destroy(c);
 		return NULL;

@@ -101,6 +101,62 @@ void *st__arena_alloc(st_context *ctx, size_t size) {
 	return p;
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define POOL_PASSTHROUGH 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define POOL_PASSTHROUGH 1
+#endif
+#endif
+
+#define POOL_CHUNK (256 * 1024)
+
+void *st__pool_alloc(st_context *ctx, size_t size) {
+#ifdef POOL_PASSTHROUGH
+	return st_ctx_alloc(ctx, size);
+#else
+	size = (size + 15) & ~(size_t)15;
+	if (size > ST__POOL_MAX)
+		return st_ctx_alloc(ctx, size);
+	void **head = &ctx->pool_free[size / 16];
+	if (*head) {
+		void *p = *head;
+		*head = *(void **)p;
+		return p;
+	}
+	if ((size_t)(ctx->pool_end - ctx->pool_cur) < size) {
+		st__arena_chunk *c = st_ctx_alloc(ctx, ARENA_HDR + POOL_CHUNK);
+		if (!c)
+			return NULL;
+		c->size = POOL_CHUNK;
+		c->used = 0;
+		c->next = ctx->pool_chunks;
+		ctx->pool_chunks = c;
+		ctx->pool_cur = (char *)c + ARENA_HDR;
+		ctx->pool_end = ctx->pool_cur + POOL_CHUNK;
+	}
+	void *p = ctx->pool_cur;
+	ctx->pool_cur += size;
+	return p;
+#endif
+}
+
+void st__pool_free(st_context *ctx, void *p, size_t size) {
+	if (!p)
+		return;
+#ifdef POOL_PASSTHROUGH
+	st_ctx_free(ctx, p, size);
+#else
+	size = (size + 15) & ~(size_t)15;
+	if (size > ST__POOL_MAX) {
+		st_ctx_free(ctx, p, size);
+		return;
+	}
+	*(void **)p = ctx->pool_free[size / 16];
+	ctx->pool_free[size / 16] = p;
+#endif
+}
+
 void *st__scratch(st_context *ctx, size_t size) {
 	if (size > ctx->scratch_size) {
 		size_t ns = size < 256 ? 256 : size * 2;
@@ -383,6 +439,10 @@ void st_context_destroy(st_context *ctx) {
 		return;
 	ctx->destroying = true;
 	for (st__arena_chunk *c = ctx->arena, *n; c; c = n) {
+		n = c->next;
+		st_ctx_free(ctx, c, ARENA_HDR + c->size);
+	}
+	for (st__arena_chunk *c = ctx->pool_chunks, *n; c; c = n) {
 		n = c->next;
 		st_ctx_free(ctx, c, ARENA_HDR + c->size);
 	}

@@ -39,7 +39,7 @@ st_status st__err_at(st_parser *p, const st__token *t, const char *fmt, ...) {
 static void release_behind(st_parser *p) {
 	if (!p->release_base)
 		return;
-	const size_t window = 8u << 20, page = 4096;
+	const size_t window = 2u << 20, page = 4096;
 	if ((size_t)(p->pos - p->released_to) < 2 * window)
 		return;
 	const char *to = p->pos - window;

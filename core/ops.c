@@ -114,7 +114,7 @@ st_op *st_op_create(st_context *ctx, const st_op_state *s) {
 	uint32_t nres = (uint32_t)s->nresults, nops = (uint32_t)s->noperands;
 	uint32_t nsucc = (uint32_t)s->nsuccessors, nreg = (uint32_t)s->nregions;
 	size_t size = op_alloc_size(nres, nsucc, nreg, nops);
-	char *base = st_ctx_alloc(ctx, size);
+	char *base = st__pool_alloc(ctx, size);
 	if (!base)
 		return NULL;
 	st_op *op = (st_op *)(base + nres * sizeof(st_value));
@@ -127,9 +127,7 @@ st_op *st_op_create(st_context *ctx, const st_op_state *s) {
 	op->inline_operands = nops;
 	op->nsuccs = (uint16_t)nsucc;
 	op->nregions = (uint16_t)nreg;
-	op->succs = (st_use *)(op + 1);
-	op->regions = (st_region *)(op->succs + nsucc);
-	op->operands = (st_use *)(op->regions + nreg);
+	op->operands = (st_use *)(st__regions(op) + nreg);
 	for (uint32_t i = 0; i < nres; i++) {
 		st_value *v = st__result(op, i);
 		v->first_use = NULL;
@@ -138,14 +136,14 @@ st_op *st_op_create(st_context *ctx, const st_op_state *s) {
 		v->index = i;
 	}
 	for (uint32_t i = 0; i < nsucc; i++) {
-		st_use *u = &op->succs[i];
+		st_use *u = &st__succs(op)[i];
 		memset(u, 0, sizeof *u);
 		u->owner = op;
 		use_set_block(u, s->successors[i]);
 	}
 	for (uint32_t i = 0; i < nreg; i++) {
-		op->regions[i].first = op->regions[i].last = NULL;
-		op->regions[i].parent = op;
+		st__regions(op)[i].first = st__regions(op)[i].last = NULL;
+		st__regions(op)[i].parent = op;
 	}
 	for (uint32_t i = 0; i < nops; i++) {
 		st_use *u = &op->operands[i];
@@ -164,9 +162,9 @@ static void drop_all_refs(st_op *op) {
 	for (uint32_t i = 0; i < op->noperands; i++)
 		use_unlink(&op->operands[i]);
 	for (uint32_t i = 0; i < op->nsuccs; i++)
-		use_unlink(&op->succs[i]);
+		use_unlink(&st__succs(op)[i]);
 	for (uint32_t r = 0; r < op->nregions; r++)
-		for (st_block *b = op->regions[r].first; b; b = b->next) {
+		for (st_block *b = st__regions(op)[r].first; b; b = b->next) {
 			for (st_op *o = b->first; o; o = o->next)
 				drop_all_refs(o);
 			/* Uses of the block from outside the region are unlinked by
@@ -177,7 +175,7 @@ static void drop_all_refs(st_op *op) {
 static void op_free(st_op *op) {
 	st_context *ctx = op->name->ctx;
 	for (uint32_t r = 0; r < op->nregions; r++) {
-		st_block *b = op->regions[r].first;
+		st_block *b = st__regions(op)[r].first;
 		while (b) {
 			st_block *n = b->next;
 			block_free(b);
@@ -188,7 +186,7 @@ static void op_free(st_op *op) {
 		st_ctx_free(ctx, op->operands, op->operand_cap * sizeof(st_use));
 	for (uint32_t i = 0; i < op->nresults; i++)
 		assert(!st__result(op, i)->first_use && "destroying an op whose result is still used");
-	st_ctx_free(ctx, op_base(op), op_alloc_size(op->nresults, op->nsuccs, op->nregions, op->inline_operands));
+	st__pool_free(ctx, op_base(op), op_alloc_size(op->nresults, op->nsuccs, op->nregions, op->inline_operands));
 }
 
 void st_op_destroy(st_op *op) {
@@ -371,16 +369,16 @@ bool st_op_remove_attr(st_op *op, const char *name) {
 size_t st_op_num_regions(const st_op *op) { return op->nregions; }
 st_region *st_op_region(st_op *op, size_t i) {
 	assert(i < op->nregions);
-	return &op->regions[i];
+	return &st__regions(op)[i];
 }
 size_t st_op_num_successors(const st_op *op) { return op->nsuccs; }
 st_block *st_op_successor(const st_op *op, size_t i) {
 	assert(i < op->nsuccs);
-	return op->succs[i].block;
+	return st__succs(op)[i].block;
 }
 void st_op_set_successor(st_op *op, size_t i, st_block *b) {
 	assert(i < op->nsuccs);
-	use_set_block(&op->succs[i], b);
+	use_set_block(&st__succs(op)[i], b);
 }
 
 /* ------------------------------------------------------------- placement */
@@ -499,7 +497,7 @@ void st_op_move_after(st_op *op, st_op *after) {
 /* ----------------------------------------------------------------- blocks */
 
 st_block *st_block_create(st_context *ctx) {
-	st_block *b = st_ctx_alloc(ctx, sizeof *b);
+	st_block *b = st__pool_alloc(ctx, sizeof *b);
 	if (!b)
 		return NULL;
 	memset(b, 0, sizeof *b);
@@ -519,11 +517,11 @@ static void block_free(st_block *b) {
 	}
 	for (uint32_t i = 0; i < b->nargs; i++) {
 		assert(!b->args[i]->v.first_use && "destroying a block whose argument is still used");
-		st_ctx_free(ctx, b->args[i], sizeof(st__block_arg));
+		st__pool_free(ctx, b->args[i], sizeof(st__block_arg));
 	}
 	st_ctx_free(ctx, b->args, b->argcap * sizeof(st__block_arg *));
 	/* Successor slots that still name this block are gone with their ops. */
-	st_ctx_free(ctx, b, sizeof *b);
+	st__pool_free(ctx, b, sizeof *b);
 }
 
 void st_block_destroy(st_block *b) {
@@ -547,7 +545,7 @@ st_value *st_block_insert_arg(st_block *b, size_t pos, st_type *type, st_attr *l
 		b->args = na;
 		b->argcap = ncap;
 	}
-	st__block_arg *a = st_ctx_alloc(ctx, sizeof *a);
+	st__block_arg *a = st__pool_alloc(ctx, sizeof *a);
 	if (!a)
 		return NULL;
 	memset(a, 0, sizeof *a);
@@ -570,7 +568,7 @@ st_value *st_block_add_arg(st_block *b, st_type *type, st_attr *loc) {
 void st_block_erase_arg(st_block *b, size_t pos) {
 	assert(pos < b->nargs);
 	assert(!b->args[pos]->v.first_use && "erasing a used block argument");
-	st_ctx_free(b->ctx, b->args[pos], sizeof(st__block_arg));
+	st__pool_free(b->ctx, b->args[pos], sizeof(st__block_arg));
 	memmove(b->args + pos, b->args + pos + 1, (b->nargs - pos - 1) * sizeof *b->args);
 	b->nargs--;
 	for (uint32_t i = (uint32_t)pos; i < b->nargs; i++)
@@ -656,7 +654,7 @@ size_t st_region_num_blocks(const st_region *r) {
 st_op *st_region_parent_op(const st_region *r) { return r->parent; }
 size_t st_region_index(const st_region *r) {
 	assert(r->parent);
-	return (size_t)(r - r->parent->regions);
+	return (size_t)(r - st__regions(r->parent));
 }
 
 void st_region_insert_block_before(st_region *r, st_block *before, st_block *b) {
@@ -725,7 +723,7 @@ static st_walk_result walk_op(st_op *op, st_walk_order order, st_walk_fn fn, voi
 			return ST_WALK_ADVANCE;
 	}
 	for (uint32_t i = 0; i < op->nregions; i++)
-		for (st_block *b = op->regions[i].first; b; b = b->next)
+		for (st_block *b = st__regions(op)[i].first; b; b = b->next)
 			for (st_op *o = b->first, *n; o; o = n) {
 				n = o->next;
 				if (walk_op(o, order, fn, ud) == ST_WALK_INTERRUPT)

@@ -377,7 +377,7 @@ static st_status pop_names(st_parser *p, size_t mark, bool isolated, bool region
 					st_block *b = e->block;
 					/* Its uses belong to ops that will be destroyed. */
 					while (b->first_use)
-						st_op_set_successor(b->first_use->owner, (size_t)(b->first_use - b->first_use->owner->succs), NULL);
+						st_op_set_successor(b->first_use->owner, (size_t)(b->first_use - st__succs(b->first_use->owner)), NULL);
 					st_block_destroy(b);
 				}
 			}
@@ -1306,7 +1306,7 @@ static void parser_fini(st_parser *p) {
 			if (e->is_block && e->block && !e->block->parent && !e->defined) {
 				while (e->block->first_use)
 					st_op_set_successor(e->block->first_use->owner,
-					                    (size_t)(e->block->first_use - e->block->first_use->owner->succs), NULL);
+					                    (size_t)(e->block->first_use - st__succs(e->block->first_use->owner)), NULL);
 				st_block_destroy(e->block);
 			}
 			st_ctx_free(p->ctx, e->ph, e->nph * sizeof *e->ph);

@@ -1033,7 +1033,7 @@ static void number_region(st_printer *p, st_region *r, counters *c) {
 			for (uint32_t i = 0; i < o->nregions; i++) {
 				counters saved = *c;
 				size_t mark = p->nused_log;
-				number_region(p, &o->regions[i], c);
+				number_region(p, &st__regions(o)[i], c);
 				*c = saved;
 				used_pop(p, mark);
 			}
@@ -1189,7 +1189,7 @@ static st_walk_result collect_walk(st_op *op, void *ud) {
 	for (uint32_t i = 0; i < op->nresults; i++)
 		collect_type(p, st__result(op, i)->type);
 	for (uint32_t r = 0; r < op->nregions; r++)
-		for (st_block *b = op->regions[r].first; b; b = b->next)
+		for (st_block *b = st__regions(op)[r].first; b; b = b->next)
 			for (uint32_t i = 0; i < b->nargs; i++)
 				collect_type(p, b->args[i]->v.type);
 	return ST_WALK_ADVANCE;
@@ -1438,7 +1438,7 @@ static void print_generic(st_printer *p, st_op *op) {
 		for (uint32_t i = 0; i < op->nsuccs; i++) {
 			if (i)
 				st_printer_write(p, ", ", 2);
-			st_printer_successor(p, op->succs[i].block);
+			st_printer_successor(p, st__succs(op)[i].block);
 		}
 		putc_(p, ']');
 	}
@@ -1449,7 +1449,7 @@ static void print_generic(st_printer *p, st_op *op) {
 		for (uint32_t i = 0; i < op->nregions; i++) {
 			if (i)
 				st_printer_write(p, ", ", 2);
-			print_region(p, &op->regions[i], true, true, true);
+			print_region(p, &st__regions(op)[i], true, true, true);
 		}
 		putc_(p, ')');
 		p->default_dialect = saved;
@@ -1571,7 +1571,7 @@ void st_print_op(st_op *op, const st_print_options *opts, st_write_fn w, void *u
 	for (uint32_t i = 0; i < op->nregions; i++) {
 		counters saved = c;
 		size_t mark = p->nused_log;
-		number_region(p, &op->regions[i], &c);
+		number_region(p, &st__regions(op)[i], &c);
 		c = saved;
 		used_pop(p, mark);
 	}

@@ -21,7 +21,7 @@ st_op *st_symbol_lookup(st_op *table, st_str name) {
 	if (cached)
 		return hit;
 	st_ident *id = st_ident_get(table->name->ctx, name);
-	for (st_block *b = table->regions[0].first; b; b = b->next)
+	for (st_block *b = st__regions(table)[0].first; b; b = b->next)
 		for (st_op *o = b->first; o; o = o->next)
 			if (st_symbol_name(o) == id)
 				return o;
@@ -119,7 +119,7 @@ st_symbol_table *st_symbol_table_create(st_op *table_op) {
 	t->op = table_op;
 	t->ctx = ctx;
 	if (table_op->nregions)
-		for (st_block *b = table_op->regions[0].first; b; b = b->next)
+		for (st_block *b = st__regions(table_op)[0].first; b; b = b->next)
 			for (st_op *o = b->first; o; o = o->next) {
 				st_ident *id = st_symbol_name(o);
 				if (id && !st_symbol_table_lookup(t, st_ident_str(id)) && !sym_put(t, id, o)) {
@@ -182,8 +182,8 @@ st_ident *st_symbol_table_insert(st_symbol_table *t, st_op *sym) {
 	}
 	if (!sym_put(t, name, sym))
 		return NULL;
-	if (!sym->block && t->op->nregions && t->op->regions[0].first) {
-		st_block *body = t->op->regions[0].first;
+	if (!sym->block && t->op->nregions && st__regions(t->op)[0].first) {
+		st_block *body = st__regions(t->op)[0].first;
 		/* Keep a terminator last, if the body has one. */
 		st_op *term = st_block_terminator(body);
 		st_block_insert_op_before(body, term && st_op_is_registered(term) ? term : NULL, sym);

@@ -216,7 +216,7 @@ static st_status check_structure(st_op *op) {
 		                   op->nsuccs);
 	for (uint32_t r = 0; r < op->nregions; r++) {
 		const st_region_def *rd = r < def->nregions ? &def->regions[r] : (def->nregions ? &def->regions[def->nregions - 1] : NULL);
-		size_t nb = st_region_num_blocks(&op->regions[r]);
+		size_t nb = st_region_num_blocks(&st__regions(op)[r]);
 		bool single = (def->traits & ST_TRAIT_SINGLE_BLOCK) || (rd && rd->single_block);
 		if (single && nb > 1)
 			return st_op_error(op, "expects region #%u to have 0 or 1 blocks", r);
@@ -252,7 +252,7 @@ static st_status check_structure(st_op *op) {
 static st_status check_symbol_table(st_op *op) {
 	if (op->nregions != 1)
 		return st_op_error(op, "Operations with a 'SymbolTable' must have exactly one region");
-	st_block *b = op->regions[0].first;
+	st_block *b = st__regions(op)[0].first;
 	if (!b)
 		return ST_OK;
 	if (b->next)
@@ -321,7 +321,7 @@ static bool compute_doms(vctx *v, st_region *r, size_t *idx) {
 			st_op *t = b->last;
 			if (t && si < t->nsuccs) {
 				stack[sp - 1]++;
-				st_block *s = t->succs[si].block;
+				st_block *s = st__succs(t)[si].block;
 				if (s && s->parent == r && !visited[s->aux]) {
 					visited[s->aux] = 1;
 					stack[sp++] = s->aux;
@@ -495,7 +495,7 @@ static bool block_dominates(vctx *v, st_region *r, st_block *a, st_block *b) {
  * regions of unregistered ops. */
 static bool is_graph_region(const st_region *r) {
 	return r && r->parent &&
-	       (!r->parent->name->def || region_kind(r->parent, (uint32_t)(r - r->parent->regions)) == ST_REGION_GRAPH);
+	       (!r->parent->name->def || region_kind(r->parent, (uint32_t)(r - st__regions(r->parent))) == ST_REGION_GRAPH);
 }
 
 /* The ancestor of `op` (or `op` itself) whose block is in region `r`. */
@@ -591,7 +591,7 @@ static st_status dominance_error(st_op *user, uint32_t i) {
  * of `op`, once the whole tree is structurally sound. */
 static st_status verify_dominance(vctx *v, st_op *op) {
 	for (uint32_t r = 0; r < op->nregions; r++) {
-		st_region *reg = &op->regions[r];
+		st_region *reg = &st__regions(op)[r];
 		for (st_block *b = reg->first; b; b = b->next) {
 			bool reachable = block_reachable(v, reg, b);
 			for (st_op *o = b->first; o; o = o->next) {
@@ -635,7 +635,7 @@ static st_status verify_block(vctx *v, st_op *parent, uint32_t ridx, st_block *b
 	}
 	st_op *t = b->last;
 	for (uint32_t i = 0; i < t->nsuccs; i++) {
-		st_block *s = t->succs[i].block;
+		st_block *s = st__succs(t)[i].block;
 		if (!s)
 			return st_op_error(t, "null successor found");
 		if (s->parent != b->parent)
@@ -703,7 +703,7 @@ static st_status verify_op(vctx *v, st_op *op) {
 			return ST_FAIL;
 	}
 	for (uint32_t r = 0; r < op->nregions; r++) {
-		st_region *reg = &op->regions[r];
+		st_region *reg = &st__regions(op)[r];
 		bool graph = region_kind(op, r) == ST_REGION_GRAPH;
 		if (def && graph && reg->first && reg->first->next)
 			return st_op_error(op, "expects graph region #%u to have 0 or 1 blocks", r);
