@@ -667,8 +667,30 @@ static bool group_starts(rstate *rs, const element *first) {
 		return st_parser_peek_operand(rs->p);
 	case EL_REGION:
 		return st_parser_peek_punct(rs->p, "{");
-	case EL_ATTR:
-		return !st_parser_peek_punct(rs->p, ":") && !st_parser_peek_punct(rs->p, "{") && !st_parser_peek_punct(rs->p, ")");
+	case EL_ATTR: {
+		/* A symbol name starts with `@`; an enum with a keyword; any other
+		 * attribute with a token that can begin one. */
+		const st_attr_def *ad = &rs->def->attrs[first->index];
+		if (ad->constraint == &st_ac_symbol_name)
+			return rs->p->tok.kind == T_AT;
+		if (ad->enum_cases)
+			return rs->p->tok.kind == T_BARE || rs->p->tok.kind == T_STRING;
+		switch (rs->p->tok.kind) {
+		case T_INT:
+		case T_FLOAT:
+		case T_MINUS:
+		case T_STRING:
+		case T_LSQ:
+		case T_AT:
+		case T_HASH:
+		case T_BANG:
+			return true;
+		case T_BARE:
+			return !st__tok_is(&rs->p->tok, "attributes");
+		default:
+			return false;
+		}
+	}
 	case EL_TYPE:
 		return st_parser_peek_type(rs->p);
 	default:

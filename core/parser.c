@@ -551,33 +551,17 @@ st_status st_parser_optional_attr_dict(st_parser *p, st_parse_state *s) {
 	return merge_dict(s, d, false);
 }
 
-/* MLIR 14 names some attributes differently and wrote segment sizes as
- * `dense<[..]> : vector<Nxi32>` where current MLIR has `array<i32: ..>`. */
-const char *st__mlir14_attr_to_current(const char *op, const char *attr);
+/* MLIR 14 names some attributes differently and stored some as dense
+ * elements where current MLIR has dense arrays (core/mlir14.c). */
+st_status st__mlir14_import_attrs(st_context *ctx, const char *op, size_t n, st_named_attr *attrs, size_t *dup);
 static st_status normalize_mlir14_attrs(st_parse_state *s) {
-	const char *opname = st_ident_cstr(s->name->name);
-	for (size_t i = 0; i < s->nattrs; i++) {
-		const char *cur = st__mlir14_attr_to_current(opname, st_ident_cstr(s->attrs[i].name));
-		if (!cur)
-			continue;
-		st_attr *v = s->attrs[i].value;
-		bool seg = strstr(cur, "SegmentSizes") != NULL;
-		if (seg && st_attr_get_kind(v) == ST_ATTR_DENSE_ELEMENTS) {
-			st_type *t = st_attr_type(v);
-			int64_t n = st_type_num_elements_static(t);
-			int64_t small[64];
-			if (n < 0 || n > 64)
-				continue;
-			for (int64_t j = 0; j < n; j++)
-				small[j] = st_attr_dense_int(v, (size_t)j);
-			v = st_dense_int_array_attr(s->ctx, s->ctx->i32, (size_t)n, small);
-		}
-		st_ident *id = st_ident_get_c(s->ctx, cur);
-		if (!v || !id)
-			return ST_FAIL;
-		s->attrs[i] = (st_named_attr){id, v};
-	}
-	return ST_OK;
+	size_t dup;
+	if (st_succeeded(st__mlir14_import_attrs(s->ctx, st_ident_cstr(s->name->name), s->nattrs, s->attrs, &dup)))
+		return ST_OK;
+	if (dup == s->nattrs)
+		return ST_FAIL;
+	return st_error(s->ctx, st_parse_state_loc(s), "attribute '%s' given twice: by its MLIR 14 name and its current one",
+	                st_ident_cstr(s->attrs[dup].name));
 }
 
 /* Creates the op from the state, moving parsed regions into it. */
@@ -865,7 +849,7 @@ static st_status parse_generic(st_parser *p, st_parse_state *s) {
 			return ST_FAIL;
 		sname = st_str_make(name, nlen);
 	}
-	if (p->mlir14 && nlen > 4 && (sname.data[0] == 's' || sname.data[0] == 'b')) {
+	if (p->mlir14) {
 		const char *cur = st__mlir14_to_current(sname);
 		if (cur)
 			sname = st_str_c(cur);

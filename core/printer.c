@@ -1246,8 +1246,11 @@ static const char *printed_op_name(st_printer *p, st_op *op, bool custom) {
 static void print_pred_comment(st_printer *p, st_block *b) {
 	size_t n = 0;
 	bool single = true;
-	for (st_use *u = b->first_use; u; u = u->next, n++)
-		single &= u->owner->block == b->first_use->owner->block;
+	for (st_use *u = b->first_use; u; u = u->next)
+		n++;
+	/* Two edges from one block are two predecessors, as in MLIR's
+	 * Block::getSinglePredecessor. */
+	single = n == 1;
 	if (n == 0) {
 		if (b->parent && b != b->parent->first)
 			st_printer_write(p, "  // no predecessors", 20);
@@ -1359,8 +1362,9 @@ void st_printer_attr_dict(st_printer *p, const st_op *op, const char *const *eli
 		putc_(p, '}');
 }
 
-/* MLIR 14 named segment sizes differently and printed them as a dense
- * vector; the attribute dictionary is printed through this filter. */
+/* MLIR 14 named some attributes differently and stored some as dense
+ * elements; the attribute dictionary is printed through this filter. */
+st_named_attr st__mlir14_attr_export(st_context *ctx, const char *op, st_named_attr a);
 static void print_generic_attrs(st_printer *p, st_op *op) {
 	st_attr *d = op->attrs;
 	if (!p->opts.mlir14) {
@@ -1373,11 +1377,11 @@ static void print_generic_attrs(st_printer *p, st_op *op) {
 	size_t n = st_attr_dict_size(d);
 	if (!n)
 		return;
-	/* Rename keys, keeping MLIR's sorted order of the renamed keys. */
+	/* Rename keys and convert values (core/mlir14.c), keeping MLIR's sorted
+	 * order of the renamed keys. */
 	typedef struct {
 		const char *name;
 		const st_attr *val;
-		bool seg;
 	} ent;
 	ent small[32];
 	ent *e = n <= 32 ? small : st_ctx_alloc(p->ctx, n * sizeof *e);
@@ -1385,13 +1389,11 @@ static void print_generic_attrs(st_printer *p, st_op *op) {
 		return;
 	for (size_t i = 0; i < n; i++) {
 		st_named_attr na = st_attr_dict_entry(d, i);
-		const char *nm = na.name->data;
-		const char *old = NULL;
-		extern const char *st__mlir14_attr_name(const char *op, const char *attr);
-		old = st__mlir14_attr_name(op->name->name->data, nm);
-		e[i].name = old ? old : nm;
+		st_named_attr old = st__mlir14_attr_export(p->ctx, op->name->name->data, na);
+		if (old.value)
+			na = old;
+		e[i].name = na.name->data;
 		e[i].val = na.value;
-		e[i].seg = strcmp(nm, "operandSegmentSizes") == 0 || strcmp(nm, "resultSegmentSizes") == 0;
 	}
 	for (size_t i = 1; i < n; i++)
 		for (size_t k = i; k > 0 && strcmp(e[k - 1].name, e[k].name) > 0; k--) {
@@ -1408,16 +1410,7 @@ static void print_generic_attrs(st_printer *p, st_op *op) {
 			st_printer_write(p, nm.data, nm.len);
 		else
 			st_printer_string(p, nm);
-		if (e[i].seg && st_attr_get_kind(e[i].val) == ST_ATTR_DENSE_ARRAY) {
-			size_t k = st_attr_dense_array_size(e[i].val);
-			st_printer_write(p, " = dense<[", 10);
-			for (size_t j = 0; j < k; j++) {
-				if (j)
-					st_printer_write(p, ", ", 2);
-				put_int(p, st_attr_dense_array_int(e[i].val, j));
-			}
-			st_printer_printf(p, "]> : vector<%zuxi32>", k);
-		} else if (st_attr_get_kind(e[i].val) != ST_ATTR_UNIT) {
+		if (st_attr_get_kind(e[i].val) != ST_ATTR_UNIT) {
 			st_printer_write(p, " = ", 3);
 			print_attr_impl(p, e[i].val, false);
 		}

@@ -287,7 +287,7 @@ static const st_attr_def switch_attrs[] = {
 	{.name = "case_values", .optional = true},
 	{.name = "case_operand_segments", .constraint = &st_ac_dense_i32_array},
 };
-static const st_value_def assert_operands[] = {{.name = "arg", .type = &st_tc_bool}};
+static const st_value_def assert_operands[] = {{.name = "arg", .type = &st_tc_bool, .infer = "i1"}};
 static const st_attr_def assert_attrs[] = {{.name = "msg", .constraint = &st_ac_string}};
 
 static const st_interface_impl br_ifaces[] = {{ST_IFACE_BRANCH, &br_iface}};
