@@ -91,7 +91,16 @@ void st_value_replace_all_uses(st_value *from, st_value *to) {
 st_use *st_use_next(const st_use *u) { return u->next; }
 st_op *st_use_owner(const st_use *u) { return u->owner; }
 st_value *st_use_value(const st_use *u) { return u->value; }
-unsigned st_use_operand_index(const st_use *u) { return (unsigned)(u - u->owner->operands); }
+/* A predecessor use (a successor slot of a terminator) has no operand
+ * number; its successor number is the useful answer, as MLIR's
+ * BlockOperand::getOperandNumber gives. */
+unsigned st_use_operand_index(const st_use *u) {
+	const st_op *o = u->owner;
+	uintptr_t p = (uintptr_t)u, s = (uintptr_t)o->succs;
+	if (p >= s && p < s + o->nsuccs * sizeof(st_use))
+		return (unsigned)(u - o->succs);
+	return (unsigned)(u - o->operands);
+}
 
 /* ----------------------------------------------------------- op layout */
 
@@ -683,7 +692,7 @@ void st_region_insert_block_before(st_region *r, st_block *before, st_block *b) 
 void st_region_append_block(st_region *r, st_block *b) { st_region_insert_block_before(r, NULL, b); }
 
 void st_region_take_body(st_region *dst, st_region *src) {
-	if (!src->first)
+	if (!src->first || dst == src)
 		return;
 	for (st_block *b = src->first; b; b = b->next)
 		b->parent = dst;

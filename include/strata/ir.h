@@ -289,6 +289,8 @@ bool st_value_has_one_use(const st_value *v);
 void st_value_replace_all_uses(st_value *from, st_value *to);
 st_use *st_use_next(const st_use *u);
 st_op *st_use_owner(const st_use *u);
+/* The operand number, or for a predecessor use (st_block_first_pred_use)
+ * the successor number in its terminator. */
 unsigned st_use_operand_index(const st_use *u);
 st_value *st_use_value(const st_use *u);
 

@@ -109,6 +109,9 @@ static void test_region_lists(void) {
 	CHECK(st_region_num_blocks(r2) == 4 && st_region_is_empty(r) && st_block_parent_region(b[1]) == r2);
 	st_region_take_body(r2, r);
 	CHECK(st_region_num_blocks(r2) == 4);
+	/* Into itself: nothing moves. */
+	st_region_take_body(r2, r2);
+	CHECK(st_region_num_blocks(r2) == 4 && st_region_first_block(r2) == b[1] && st_block_next(b[3]) == NULL);
 	/* Between regions of different ops. */
 	st_op *other = mk_op_regions(ctx, "t.o", 0, NULL, 0, NULL, 1);
 	st_region_take_body(st_op_region(other, 0), r2);

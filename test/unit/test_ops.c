@@ -460,11 +460,41 @@ static void test_groups(void) {
 	st_context_destroy(ctx);
 }
 
+/* Locations of parsed ops and block arguments are file locations of their
+ * text (however they are stored), the same attribute every time, kept by
+ * clones. */
+static void test_locations(void) {
+	st_context *ctx = new_ctx();
+	const char *src = "func.func @f(%a: i32) -> i32 {\n"
+	                  "  %0 = \"t.x\"(%a) : (i32) -> i32\n"
+	                  "    return %0 : i32\n"
+	                  "}\n";
+	st_op *m = parse(ctx, src);
+	st_op *x = find_op(m, "t.x", 0), *ret = find_op(m, "func.return", 0);
+	st_attr *lx = st_op_loc(x);
+	CHECK(lx && st_attr_get_kind(lx) == ST_ATTR_LOC_FILE);
+	CHECK(lx == st_op_loc(x) && lx == st_loc_file(ctx, st_str_c("test.mlir"), 2, 8));
+	CHECK(st_op_loc(ret) == st_loc_file(ctx, st_str_c("test.mlir"), 3, 5));
+	CHECK(st_value_loc(st_op_result(x, 0)) == lx);
+	st_value *a = st_op_operand(x, 0);
+	st_attr *la = st_value_loc(a);
+	CHECK(la && st_attr_get_kind(la) == ST_ATTR_LOC_FILE && st_loc_line(la) == 1 && st_loc_col(la) == 14);
+	st_op *c = st_op_clone(x, NULL);
+	CHECK(st_op_loc(c) == lx);
+	st_op_destroy(c);
+	st_attr *named = st_loc_name(ctx, st_str_c("n"), lx);
+	st_op_set_loc(x, named);
+	CHECK(st_op_loc(x) == named && st_value_loc(st_op_result(x, 0)) == named);
+	st_op_destroy(m);
+	st_context_destroy(ctx);
+}
+
 int main(void) {
 	test_create();
 	test_attrs();
 	test_placement();
 	test_order();
 	test_groups();
+	test_locations();
 	return test_summary();
 }

@@ -322,6 +322,10 @@ static void test_block_values(void) {
 	}
 	CHECK(np == 2);
 	CHECK(st_op_num_successors(t0) == 2 && st_op_successor(t0, 1) == bb[2]);
+	/* A predecessor use knows its successor number. */
+	for (st_use *pu = st_block_first_pred_use(bb[2]); pu; pu = st_use_next(pu))
+		CHECK(st_use_operand_index(pu) == (st_use_owner(pu) == t0 ? 1u : 0u));
+	CHECK(st_use_operand_index(st_block_first_pred_use(bb[1])) == 0);
 	/* Retargeting a successor moves the use between the blocks' lists. */
 	st_op_set_successor(t0, 1, bb[1]);
 	np = 0;
