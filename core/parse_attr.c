@@ -17,12 +17,15 @@ void st__free_aliases(st_parser *p) {
 	p->naliases = p->alias_cap = 0;
 }
 
-static void *alias_lookup(st_parser *p, const st__token *t) {
-	st_ident *id = st_ident_get(p->ctx, st_str_make(t->start, t->len));
-	for (size_t i = 0; i < p->naliases; i++)
+void *st__alias_lookup(st_parser *p, st_ident *id) {
+	for (size_t i = 0; id && i < p->naliases; i++)
 		if (p->aliases[i].name == id)
 			return p->aliases[i].value;
 	return NULL;
+}
+
+static void *alias_lookup(st_parser *p, const st__token *t) {
+	return st__alias_lookup(p, st_ident_get(p->ctx, st_str_make(t->start, t->len)));
 }
 
 static bool expect(st_parser *p, st__tok k, const char *what) {
@@ -1410,6 +1413,8 @@ st_status st__parse_loc_body(st_parser *p, st_attr **out) {
 	p->depth++;
 	if (t.kind == T_HASH) {
 		void *a = alias_lookup(p, &t);
+		if (!a)
+			a = st__defer_loc_alias(p, &t); /* may be defined further down */
 		if (!a || !st_attr_is_loc(a))
 			s = st__err_at(p, &t, "expected location, but found '%.*s'", (int)t.len, t.start);
 		else {

@@ -1199,6 +1199,35 @@ st_status st_parser_integer(st_parser *p, int64_t *out) {
 	return ST_OK;
 }
 
+st_status st_parser_integer_of_width(st_parser *p, unsigned width, int64_t *out) {
+	assert(width >= 1 && width <= 64);
+	bool neg = accept(p, T_MINUS);
+	st__token t = p->tok;
+	if (t.kind != T_INT)
+		return st__err_at(p, &t, "expected integer value");
+	bool hex = t.len > 2 && t.start[1] == 'x';
+	unsigned __int128 v = 0;
+	for (uint32_t i = hex ? 2 : 0; i < t.len; i++) {
+		unsigned d = (unsigned)(isdigit((unsigned char)t.start[i]) ? t.start[i] - '0' : (tolower((unsigned char)t.start[i]) - 'a' + 10));
+		v = v * (hex ? 16 : 10) + d;
+		if (v >> 65)
+			return st__err_at(p, &t, "integer value too large for i%u", width);
+	}
+	unsigned __int128 lim = (unsigned __int128)1 << width;
+	/* Unsigned: below 2^width; signed: -2^(width-1) and up. */
+	if (neg ? v > lim / 2 : v >= lim)
+		return st__err_at(p, &t, "integer value too large for i%u", width);
+	st__lex(p);
+	uint64_t bits = (uint64_t)(neg ? (unsigned __int128)0 - v : v);
+	if (width < 64) {
+		bits &= (1ull << width) - 1;
+		if ((bits >> (width - 1)) & 1)
+			bits |= ~0ull << width;
+	}
+	*out = (int64_t)bits;
+	return ST_OK;
+}
+
 st_status st_parser_string(st_parser *p, st_str *out) {
 	st__token t = p->tok;
 	if (t.kind != T_STRING)
@@ -1254,6 +1283,99 @@ st_status st_parser_optional_loc(st_parser *p, st_attr **out) {
 	return ST_OK;
 }
 
+/* ------------------------------------------------- deferred loc aliases */
+
+typedef struct deferred_loc {
+	st_ident *name;
+	st_attr *placeholder;
+	st__token tok;
+	st_attr *value;
+} deferred_loc;
+
+st_attr *st__defer_loc_alias(st_parser *p, const st__token *t) {
+	st_ident *name = st_ident_get(p->ctx, st_str_make(t->start, t->len));
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < p->deferred_locs.n; i++) {
+		deferred_loc *d = p->deferred_locs.data[i];
+		if (d->name == name)
+			return d->placeholder;
+	}
+	/* A name location no source can spell (it starts with DEL). */
+	char buf[256];
+	int n = snprintf(buf, sizeof buf, "\x7f%.*s", (int)(t->len < 200 ? t->len : 200), t->start);
+	deferred_loc *d = st_ctx_alloc(p->ctx, sizeof *d);
+	if (!d)
+		return NULL;
+	*d = (deferred_loc){name, st_loc_name(p->ctx, st_str_make(buf, (size_t)n), NULL), *t, NULL};
+	if (!d->placeholder || !st__vec_push(p->ctx, &p->deferred_locs, d)) {
+		st_ctx_free(p->ctx, d, sizeof *d);
+		return NULL;
+	}
+	return d->placeholder;
+}
+
+static st_attr *resolve_loc(st_parser *p, st_attr *loc) {
+	if (!loc || ((uintptr_t)loc & 1))
+		return loc;
+	for (size_t i = 0; i < p->deferred_locs.n; i++) {
+		deferred_loc *d = p->deferred_locs.data[i];
+		if (d->placeholder == loc)
+			return d->value;
+	}
+	switch (st_attr_get_kind(loc)) {
+	case ST_ATTR_LOC_NAME: {
+		const st__name_loc *n = (const st__name_loc *)loc;
+		st_attr *c = resolve_loc(p, n->child);
+		return c == n->child ? loc : st_loc_name(p->ctx, st_ident_str(n->name), c);
+	}
+	case ST_ATTR_LOC_CALLSITE: {
+		const st__callsite_loc *c = (const st__callsite_loc *)loc;
+		st_attr *a = resolve_loc(p, c->callee), *b = resolve_loc(p, c->caller);
+		return a == c->callee && b == c->caller ? loc : st_loc_callsite(p->ctx, a, b);
+	}
+	case ST_ATTR_LOC_FUSED: {
+		const st__list_attr *f = (const st__list_attr *)loc;
+		st_attr *small[16];
+		if (f->n > 16)
+			return loc;
+		bool changed = false;
+		for (size_t i = 0; i < f->n; i++) {
+			small[i] = resolve_loc(p, f->elts[i]);
+			changed |= small[i] != f->elts[i];
+		}
+		return changed ? st_loc_fused(p->ctx, f->n, small, f->meta) : loc;
+	}
+	default:
+		return loc;
+	}
+}
+
+static st_walk_result resolve_walk(st_op *op, void *ud) {
+	st_parser *p = ud;
+	op->rawloc = resolve_loc(p, op->rawloc);
+	for (uint32_t r = 0; r < op->nregions; r++)
+		for (st_block *b = st__regions(op)[r].first; b; b = b->next)
+			for (uint32_t i = 0; i < b->nargs; i++)
+				b->args[i]->loc = resolve_loc(p, b->args[i]->loc);
+	return ST_WALK_ADVANCE;
+}
+
+static st_status resolve_deferred_locs(st_parser *p, st_block *top) {
+	if (!p->deferred_locs.n)
+		return ST_OK;
+	for (size_t i = 0; i < p->deferred_locs.n; i++) {
+		deferred_loc *d = p->deferred_locs.data[i];
+		st_attr *a = st__alias_lookup(p, d->name);
+		if (!a || !st_attr_is_loc(a))
+			return st__err_at(p, &d->tok, "expected location, but found '%s'", st_ident_cstr(d->name));
+		d->value = a;
+	}
+	for (st_op *o = top->first; o; o = o->next)
+		st_walk(o, ST_WALK_PRE, resolve_walk, p);
+	return ST_OK;
+}
+
 /* --------------------------------------------------------------- driver */
 
 static void parser_init(st_parser *p, st_context *ctx, st_str buf, const char *filename, const st_parse_options *o) {
@@ -1284,6 +1406,9 @@ static void parser_fini(st_parser *p) {
 		}
 	}
 	st__vec_free(p->ctx, &p->placeholders);
+	for (size_t i = 0; i < p->deferred_locs.n; i++)
+		st_ctx_free(p->ctx, p->deferred_locs.data[i], sizeof(deferred_loc));
+	st__vec_free(p->ctx, &p->deferred_locs);
 	for (size_t i = 0; i < p->nentries; i++)
 		if (p->entries[i].live) {
 			st__name_entry *e = &p->entries[i];
@@ -1356,6 +1481,8 @@ st_op *st_parse_source(st_context *ctx, st_str buffer, const char *filename, con
 	st_status ps = pop_names(&p, 0, true, true);
 	if (st_succeeded(s))
 		s = ps;
+	if (st_succeeded(s))
+		s = resolve_deferred_locs(&p, top);
 	if (st_failed(s) || p.failed || ctx->oom) {
 		st_block_destroy(top);
 		parser_fini(&p);

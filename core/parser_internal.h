@@ -103,6 +103,10 @@ struct st_parser {
 	st__vec placeholders; /* every forward-reference value made */
 	bool cur_isolated;     /* the custom op being parsed is isolated */
 	long source_index;     /* of the buffer in the context, -1: none */
+	/* `loc(#name)` used before `#name = loc(...)` (mlir-opt prints its
+	 * location aliases at the end of the file): placeholders resolved when
+	 * the whole file is read. */
+	st__vec deferred_locs;
 	/* Default dialect stack (func.func body: "func"). */
 	const char *default_dialect[64];
 	size_t ndefault;
@@ -137,6 +141,8 @@ st_status st__parse_loc_body(st_parser *p, st_attr **out);
 st_status st__parse_dict(st_parser *p, st_attr **out);
 bool st__starts_type(st_parser *p);
 st_status st__parse_alias_def(st_parser *p);
+void *st__alias_lookup(st_parser *p, st_ident *name);
+st_attr *st__defer_loc_alias(st_parser *p, const st__token *t);
 void st__free_aliases(st_parser *p);
 bool st__vec_push(st_context *ctx, st__vec *v, void *x);
 void st__vec_free(st_context *ctx, st__vec *v);

@@ -191,7 +191,11 @@ static st_status parse_switch(st_parser *p, st_parse_state *s) {
 	while (st_parser_optional_punct(p, ",")) {
 		if (ncase == 1024)
 			return st_parser_error(p, "too many switch cases");
-		if (st_failed(st_parser_integer(p, &vals[ncase])) || st_failed(st_parser_expect_punct(p, ":")))
+		/* MLIR 14 printed negative case values unsigned: read either. */
+		unsigned w = st_type_int_width(ft);
+		if (w == 0 || w > 64)
+			return st_parser_error(p, "switch flags wider than 64 bits are not supported");
+		if (st_failed(st_parser_integer_of_width(p, w, &vals[ncase])) || st_failed(st_parser_expect_punct(p, ":")))
 			return ST_FAIL;
 		size_t k;
 		if (st_failed(parse_dest(p, s, &k)))

@@ -92,6 +92,10 @@ bool st_parser_peek_type(st_parser *p);
 /* `type` is the expected type of a literal without `: type` (may be NULL). */
 st_status st_parser_attr(st_parser *p, st_type *type, st_attr **out);
 st_status st_parser_integer(st_parser *p, int64_t *out);
+/* An integer literal for a `width`-bit integer (1..64): as in MLIR, it may be
+ * written signed or unsigned (`-1` or `255` for i8); the result is the value
+ * sign-extended from `width` bits. */
+st_status st_parser_integer_of_width(st_parser *p, unsigned width, int64_t *out);
 st_status st_parser_string(st_parser *p, st_str *out); /* unescaped, in context memory */
 st_status st_parser_symbol_name(st_parser *p, st_str *out); /* @name */
 bool st_parser_peek_operand(st_parser *p);

@@ -179,3 +179,41 @@ func.func @f(%c: i32) {
 ^bb1:
   return
 }
+
+// -----
+
+// Case values may be written signed or unsigned (MLIR 14 printed them
+// unsigned), but must fit the flag's width.
+func.func @switch_case_too_large(%f: i8) {
+  // expected-error @+1 {{integer value too large for i8}}
+  cf.switch %f : i8, [ default: ^bb1, 256: ^bb1 ]
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_case_too_negative(%f: i8) {
+  // expected-error @+1 {{integer value too large for i8}}
+  cf.switch %f : i8, [ default: ^bb1, -129: ^bb1 ]
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_case_huge(%f: i64) {
+  // expected-error @+1 {{integer value too large for i64}}
+  cf.switch %f : i64, [ default: ^bb1, 1000000000000000000000000: ^bb1 ]
+^bb1:
+  return
+}
+
+// -----
+
+func.func @switch_wide_flag(%f: i128) {
+  // expected-error @+1 {{switch flags wider than 64 bits are not supported}}
+  cf.switch %f : i128, [ default: ^bb1, 1: ^bb1 ]
+^bb1:
+  return
+}
