@@ -96,9 +96,9 @@ st_value *st_use_value(const st_use *u) { return u->value; }
  * BlockOperand::getOperandNumber gives. */
 unsigned st_use_operand_index(const st_use *u) {
 	const st_op *o = u->owner;
-	uintptr_t p = (uintptr_t)u, s = (uintptr_t)o->succs;
+	uintptr_t p = (uintptr_t)u, s = (uintptr_t)st__succs(o);
 	if (p >= s && p < s + o->nsuccs * sizeof(st_use))
-		return (unsigned)(u - o->succs);
+		return (unsigned)(u - st__succs(o));
 	return (unsigned)(u - o->operands);
 }
 
