@@ -382,6 +382,9 @@ struct st_context {
 	st__htab uniq;
 	st_dialect **dialects;
 	size_t ndialects;
+	/* Ops that MLIR 14 spelled differently (core/mlir14.c), indexed lazily. */
+	const st_opdef **mlir14_defs;
+	size_t nmlir14, mlir14_ndialects;
 	st__handler *handlers;
 	size_t nhandlers;
 	st__source *sources;

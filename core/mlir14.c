@@ -6,119 +6,66 @@
  * list is docs/mlir14-compat.md; keep the two in step. */
 #include "parser_internal.h"
 
-/* Ops: MLIR 14 name <-> current name.  Every row is a pure rename: same
- * operands, results, regions, successors and semantics. */
-static const struct {
-	const char *old_name, *new_name;
-} op_names[] = {
-	/* func was builtin.func until LLVM 15; its terminator and calls were std. */
-	{"builtin.func", "func.func"},
-	{"std.return", "func.return"},
-	{"std.call", "func.call"},
-	{"std.call_indirect", "func.call_indirect"},
-	{"std.constant", "func.constant"},
-	/* The branch ops moved to cf in LLVM 15. */
-	{"std.br", "cf.br"},
-	{"std.cond_br", "cf.cond_br"},
-	{"std.switch", "cf.switch"},
-	{"std.assert", "cf.assert"},
-	/* select moved to arith in LLVM 15. */
-	{"std.select", "arith.select"},
-	/* maxf/minf were renamed in LLVM 17; MLIR 14's semantics (NaN wins,
-	 * -0.0 < +0.0) are those of maximumf/minimumf. */
-	{"arith.maxf", "arith.maximumf"},
-	{"arith.minf", "arith.minimumf"},
+/* Op renames live in the dialects' op tables (st_opdef.mlir14_name and
+ * mlir14_attrs); the core knows only the attributes of its own traits.
+ * An index of the renamed ops is built per context on first use. */
+
+/* Attributes every op may have: AttrSizedOperandSegments and
+ * AttrSizedResultSegments, dense vectors in MLIR 14. */
+static const st_mlir14_attr generic_rows[] = {
+	{"operand_segment_sizes", "operandSegmentSizes", ST_MLIR14_DENSE_VECTOR},
+	{"result_segment_sizes", "resultSegmentSizes", ST_MLIR14_DENSE_VECTOR},
 };
+#define N_GENERIC (sizeof generic_rows / sizeof generic_rows[0])
 
-#define N_OPS (sizeof op_names / sizeof op_names[0])
-
-/* How an attribute's value is stored. */
-typedef enum form {
-	SAME,         /* the same attribute, at most renamed */
-	DENSE_VECTOR, /* array<i32: ..> now; dense<..> : vector<Nxi32> in 14 */
-	DENSE_TENSOR, /* array<i32: ..> now; dense<..> : tensor<Nxi32> in 14 */
-} form;
-
-/* Attributes: `op` is the current op name, NULL for every op. */
-static const struct {
-	const char *op, *old_name, *new_name;
-	form form;
-} attr_rows[] = {
-	{"func.func", "type", "function_type", SAME},
-	/* AttrSizedOperandSegments / AttrSizedResultSegments. */
-	{NULL, "operand_segment_sizes", "operandSegmentSizes", DENSE_VECTOR},
-	{NULL, "result_segment_sizes", "resultSegmentSizes", DENSE_VECTOR},
-	/* std.switch stored its per-case operand counts as an I32ElementsAttr,
-	 * which MLIR 14 printed with a tensor type. */
-	{"cf.switch", "case_operand_segments", "case_operand_segments", DENSE_TENSOR},
-};
-
-#define N_ATTRS (sizeof attr_rows / sizeof attr_rows[0])
-
-/* A quick no for the names no row starts with: the parser asks for every
- * generic op it reads. */
-static bool may_be_renamed(const char *s, size_t n) {
-	if (n < 5) /* cf.br */
-		return false;
-	switch (s[0]) {
-	case 'a': /* arith. */
-	case 'b': /* builtin. */
-	case 'c': /* cf. */
-	case 'f': /* func. */
-	case 's': /* std. */
+/* Collects the registered ops that MLIR 14 named differently; rebuilt when
+ * a dialect was registered since. */
+static bool ensure_index(st_context *ctx) {
+	if (ctx->mlir14_ndialects == ctx->ndialects && ctx->mlir14_defs)
 		return true;
-	default:
+	size_t n = 0;
+	for (size_t d = 0; d < ctx->ndialects; d++)
+		for (size_t i = 0; i < ctx->dialects[d]->def->nops; i++)
+			n += ctx->dialects[d]->def->ops[i].mlir14_name != NULL;
+	const st_opdef **defs = st__arena_alloc(ctx, (n ? n : 1) * sizeof *defs);
+	if (!defs)
 		return false;
-	}
+	n = 0;
+	for (size_t d = 0; d < ctx->ndialects; d++)
+		for (size_t i = 0; i < ctx->dialects[d]->def->nops; i++)
+			if (ctx->dialects[d]->def->ops[i].mlir14_name)
+				defs[n++] = &ctx->dialects[d]->def->ops[i];
+	ctx->mlir14_defs = defs;
+	ctx->nmlir14 = n;
+	ctx->mlir14_ndialects = ctx->ndialects;
+	return true;
 }
 
-const char *st__mlir14_to_current(st_str name) {
-	if (!may_be_renamed(name.data, name.len))
+const char *st__mlir14_to_current(st_context *ctx, st_str name) {
+	if (!ensure_index(ctx))
 		return NULL;
-	for (size_t i = 0; i < N_OPS; i++)
-		if (st_str_eq_c(name, op_names[i].old_name))
-			return op_names[i].new_name;
+	for (size_t i = 0; i < ctx->nmlir14; i++)
+		if (st_str_eq_c(name, ctx->mlir14_defs[i]->mlir14_name))
+			return ctx->mlir14_defs[i]->name;
 	return NULL;
 }
 
-const char *st__current_to_mlir14(const char *name) {
-	if (!may_be_renamed(name, strlen(name)))
-		return NULL;
-	for (size_t i = 0; i < N_OPS; i++)
-		if (strcmp(name, op_names[i].new_name) == 0)
-			return op_names[i].old_name;
+const char *st__current_to_mlir14(const st_opdef *def) { return def ? def->mlir14_name : NULL; }
+
+/* The row for attribute `attr` of an op (its definition, or NULL), named in
+ * MLIR 14's spelling (`old`) or the current one. */
+static const st_mlir14_attr *find_attr_row(const st_opdef *def, const char *attr, bool old) {
+	for (size_t i = 0; def && i < def->nmlir14_attrs; i++)
+		if (strcmp(old ? def->mlir14_attrs[i].old_name : def->mlir14_attrs[i].new_name, attr) == 0)
+			return &def->mlir14_attrs[i];
+	for (size_t i = 0; i < N_GENERIC; i++)
+		if (strcmp(old ? generic_rows[i].old_name : generic_rows[i].new_name, attr) == 0)
+			return &generic_rows[i];
 	return NULL;
-}
-
-static bool row_applies(size_t i, const char *op) { return !attr_rows[i].op || strcmp(attr_rows[i].op, op) == 0; }
-
-/* The row for attribute `attr` of op `op`, named in MLIR 14's spelling
- * (`old`) or the current one; -1 when none. */
-static long find_attr_row(const char *op, const char *attr, bool old) {
-	for (size_t i = 0; i < N_ATTRS; i++)
-		if (row_applies(i, op) && strcmp(old ? attr_rows[i].old_name : attr_rows[i].new_name, attr) == 0)
-			return (long)i;
-	return -1;
-}
-
-/* The MLIR 14 name of attribute `attr` of op `op` (current spelling), or
- * NULL when unchanged. */
-const char *st__mlir14_attr_name(const char *op, const char *attr);
-const char *st__mlir14_attr_name(const char *op, const char *attr) {
-	long r = find_attr_row(op, attr, false);
-	return r >= 0 && strcmp(attr_rows[r].old_name, attr) != 0 ? attr_rows[r].old_name : NULL;
-}
-
-/* The current name of MLIR 14 attribute `attr` of op `op` (current op
- * spelling), or NULL when unchanged. */
-const char *st__mlir14_attr_to_current(const char *op, const char *attr);
-const char *st__mlir14_attr_to_current(const char *op, const char *attr) {
-	long r = find_attr_row(op, attr, true);
-	return r >= 0 && strcmp(attr_rows[r].new_name, attr) != 0 ? attr_rows[r].new_name : NULL;
 }
 
 /* array<i32: ..> -> dense<..> : vector<Nxi32> or tensor<Nxi32>. */
-static st_attr *array_to_dense(st_context *ctx, st_attr *v, form f) {
+static st_attr *array_to_dense(st_context *ctx, st_attr *v, st_mlir14_form f) {
 	size_t n = st_attr_dense_array_size(v);
 	int64_t small[16];
 	int64_t *vals = n <= 16 ? small : st_ctx_alloc(ctx, n * sizeof *vals);
@@ -129,7 +76,7 @@ static st_attr *array_to_dense(st_context *ctx, st_attr *v, form f) {
 	int64_t shape = (int64_t)n;
 	st_type *i32 = st_integer_type(ctx, 32, ST_SIGNLESS);
 	st_type *t = !i32                ? NULL
-	             : f == DENSE_VECTOR ? st_vector_type(ctx, 1, &shape, NULL, i32)
+	             : f == ST_MLIR14_DENSE_VECTOR ? st_vector_type(ctx, 1, &shape, NULL, i32)
 	                                 : st_tensor_type(ctx, 1, &shape, i32, NULL);
 	st_attr *d = t ? st_dense_int_elements_attr(ctx, t, n, vals) : NULL;
 	if (vals != small)
@@ -176,15 +123,14 @@ static bool is_i32_dense_1d(st_attr *v) {
 /* Attribute `a` of op `op` (current op name) as MLIR 14 spelled it: its old
  * name, and the dense elements MLIR 14 stored where the current spelling
  * has a dense array.  The value is NULL when memory ran out. */
-st_named_attr st__mlir14_attr_export(st_context *ctx, const char *op, st_named_attr a);
-st_named_attr st__mlir14_attr_export(st_context *ctx, const char *op, st_named_attr a) {
-	long r = find_attr_row(op, st_ident_cstr(a.name), false);
-	if (r < 0)
+st_named_attr st__mlir14_attr_export(st_context *ctx, const st_opdef *op, st_named_attr a) {
+	const st_mlir14_attr *r = find_attr_row(op, st_ident_cstr(a.name), false);
+	if (!r)
 		return a;
-	if (attr_rows[r].form != SAME && is_i32_array(a.value))
-		a.value = array_to_dense(ctx, a.value, attr_rows[r].form);
-	if (strcmp(attr_rows[r].old_name, attr_rows[r].new_name) != 0) {
-		st_ident *id = st_ident_get_c(ctx, attr_rows[r].old_name);
+	if (r->form != ST_MLIR14_SAME && is_i32_array(a.value))
+		a.value = array_to_dense(ctx, a.value, r->form);
+	if (strcmp(r->old_name, r->new_name) != 0) {
+		st_ident *id = st_ident_get_c(ctx, r->old_name);
 		if (!id)
 			a.value = NULL;
 		a.name = id;
@@ -194,15 +140,14 @@ st_named_attr st__mlir14_attr_export(st_context *ctx, const char *op, st_named_a
 
 /* The inverse: attribute `a`, as read from MLIR 14 text, of op `op`
  * (already mapped to its current name) in the current spelling. */
-st_named_attr st__mlir14_attr_import(st_context *ctx, const char *op, st_named_attr a);
-st_named_attr st__mlir14_attr_import(st_context *ctx, const char *op, st_named_attr a) {
-	long r = find_attr_row(op, st_ident_cstr(a.name), true);
-	if (r < 0)
+static st_named_attr attr_import(st_context *ctx, const st_opdef *op, st_named_attr a) {
+	const st_mlir14_attr *r = find_attr_row(op, st_ident_cstr(a.name), true);
+	if (!r)
 		return a;
-	if (attr_rows[r].form != SAME && is_i32_dense_1d(a.value))
+	if (r->form != ST_MLIR14_SAME && is_i32_dense_1d(a.value))
 		a.value = dense_to_array(ctx, a.value);
-	if (strcmp(attr_rows[r].old_name, attr_rows[r].new_name) != 0) {
-		st_ident *id = st_ident_get_c(ctx, attr_rows[r].new_name);
+	if (strcmp(r->old_name, r->new_name) != 0) {
+		st_ident *id = st_ident_get_c(ctx, r->new_name);
 		if (!id)
 			a.value = NULL;
 		a.name = id;
@@ -215,12 +160,11 @@ st_named_attr st__mlir14_attr_import(st_context *ctx, const char *op, st_named_a
  * with one that was written under the current name (`type` next to
  * `function_type`): ST_FAIL with *dup the index of the second of the two,
  * for the parser to report; ST_FAIL with *dup == n when memory ran out. */
-st_status st__mlir14_import_attrs(st_context *ctx, const char *op, size_t n, st_named_attr *attrs, size_t *dup);
-st_status st__mlir14_import_attrs(st_context *ctx, const char *op, size_t n, st_named_attr *attrs, size_t *dup) {
+st_status st__mlir14_import_attrs(st_context *ctx, const st_opdef *op, size_t n, st_named_attr *attrs, size_t *dup) {
 	*dup = n;
 	for (size_t i = 0; i < n; i++) {
 		st_ident *before = attrs[i].name;
-		attrs[i] = st__mlir14_attr_import(ctx, op, attrs[i]);
+		attrs[i] = attr_import(ctx, op, attrs[i]);
 		if (!attrs[i].value)
 			return ST_FAIL;
 		if (attrs[i].name == before)

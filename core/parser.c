@@ -553,10 +553,9 @@ st_status st_parser_optional_attr_dict(st_parser *p, st_parse_state *s) {
 
 /* MLIR 14 names some attributes differently and stored some as dense
  * elements where current MLIR has dense arrays (core/mlir14.c). */
-st_status st__mlir14_import_attrs(st_context *ctx, const char *op, size_t n, st_named_attr *attrs, size_t *dup);
 static st_status normalize_mlir14_attrs(st_parse_state *s) {
 	size_t dup;
-	if (st_succeeded(st__mlir14_import_attrs(s->ctx, st_ident_cstr(s->name->name), s->nattrs, s->attrs, &dup)))
+	if (st_succeeded(st__mlir14_import_attrs(s->ctx, s->name->def, s->nattrs, s->attrs, &dup)))
 		return ST_OK;
 	if (dup == s->nattrs)
 		return ST_FAIL;
@@ -850,7 +849,7 @@ static st_status parse_generic(st_parser *p, st_parse_state *s) {
 		sname = st_str_make(name, nlen);
 	}
 	if (p->mlir14) {
-		const char *cur = st__mlir14_to_current(sname);
+		const char *cur = st__mlir14_to_current(p->ctx, sname);
 		if (cur)
 			sname = st_str_c(cur);
 	}
@@ -959,15 +958,15 @@ static st_status parse_custom(st_parser *p, st_parse_state *s) {
 	st__opname *on = NULL;
 	bool has_dot = memchr(nt.start, '.', nt.len) != NULL;
 	if (p->mlir14) {
-		const char *cur = st__mlir14_to_current(name);
+		const char *cur = st__mlir14_to_current(p->ctx, name);
 		/* MLIR 14 wrote std and builtin ops without their prefix. */
 		if (!cur && !has_dot && nt.len < 200) {
 			snprintf(buf, sizeof buf, "std.%.*s", (int)nt.len, nt.start);
-			cur = st__mlir14_to_current(st_str_c(buf));
+			cur = st__mlir14_to_current(p->ctx, st_str_c(buf));
 		}
 		if (!cur && !has_dot && nt.len < 200) {
 			snprintf(buf, sizeof buf, "builtin.%.*s", (int)nt.len, nt.start);
-			cur = st__mlir14_to_current(st_str_c(buf));
+			cur = st__mlir14_to_current(p->ctx, st_str_c(buf));
 		}
 		if (cur)
 			name = st_str_c(cur), has_dot = true;

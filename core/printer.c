@@ -1219,7 +1219,7 @@ static const char *printed_op_name(st_printer *p, st_op *op, bool custom) {
 	if (p->opts.mlir14) {
 		st__opname *on = op->name;
 		if (!on->mlir14_known) {
-			const char *old = st__current_to_mlir14(name);
+			const char *old = st__current_to_mlir14(on->def);
 			on->mlir14_name = old ? old : name;
 			on->mlir14_known = true;
 		}
@@ -1364,7 +1364,6 @@ void st_printer_attr_dict(st_printer *p, const st_op *op, const char *const *eli
 
 /* MLIR 14 named some attributes differently and stored some as dense
  * elements; the attribute dictionary is printed through this filter. */
-st_named_attr st__mlir14_attr_export(st_context *ctx, const char *op, st_named_attr a);
 static void print_generic_attrs(st_printer *p, st_op *op) {
 	st_attr *d = op->attrs;
 	if (!p->opts.mlir14) {
@@ -1389,7 +1388,7 @@ static void print_generic_attrs(st_printer *p, st_op *op) {
 		return;
 	for (size_t i = 0; i < n; i++) {
 		st_named_attr na = st_attr_dict_entry(d, i);
-		st_named_attr old = st__mlir14_attr_export(p->ctx, op->name->name->data, na);
+		st_named_attr old = st__mlir14_attr_export(p->ctx, op->name->def, na);
 		if (old.value)
 			na = old;
 		e[i].name = na.name->data;

@@ -128,12 +128,13 @@ static const st_interface_impl division_ifaces[] = {{ST_IFACE_MEMORY_EFFECTS, &n
 		ATTRS(overflow_attrs), .traits = EW | SAME | PURE | (tr), .parse = st__arith_parse_int_binary_ovf,      \
 		.print = st__arith_print_int_binary_ovf, .fold = folder,                                                     \
 	}
-#define FLOAT_BINARY(op, sum, tr, folder)                                                                        \
+#define FLOAT_BINARY14(op, sum, tr, folder, old)                                                                  \
 	{                                                                                                                \
 		.name = "arith." op, .summary = sum, OPERANDS(float_binary_operands), RESULTS(float_result),                 \
 		ATTRS(fastmath_attrs), .traits = EW | SAME | PURE | (tr), .parse = st__arith_parse_float_binary,         \
-		.print = st__arith_print_float_binary, .fold = folder,                                                       \
+		.print = st__arith_print_float_binary, .fold = folder, .mlir14_name = old,                                   \
 	}
+#define FLOAT_BINARY(op, sum, tr, folder) FLOAT_BINARY14(op, sum, tr, folder, NULL)
 #define CAST(op, sum, in, out, verifier, folder)                                                                     \
 	{                                                                                                                \
 		.name = "arith." op, .summary = sum, OPERANDS(in), RESULTS(out),                                             \
@@ -269,8 +270,10 @@ static const st_opdef arith_ops[] = {
 	FLOAT_BINARY("mulf", "floating point multiplication operation", COMM, st__arith_fold_mulf),
 	FLOAT_BINARY("divf", "floating point division operation", 0, st__arith_fold_divf),
 	FLOAT_BINARY("remf", "floating point division remainder operation", 0, st__arith_fold_remf),
-	FLOAT_BINARY("maximumf", "floating-point maximum operation", COMM, st__arith_fold_maximumf),
-	FLOAT_BINARY("minimumf", "floating-point minimum operation", COMM, st__arith_fold_minimumf),
+	/* MLIR 14's maxf/minf have maximumf/minimumf's semantics (NaN wins,
+	 * -0.0 < +0.0); they were renamed in LLVM 17. */
+	FLOAT_BINARY14("maximumf", "floating-point maximum operation", COMM, st__arith_fold_maximumf, "arith.maxf"),
+	FLOAT_BINARY14("minimumf", "floating-point minimum operation", COMM, st__arith_fold_minimumf, "arith.minf"),
 	FLOAT_BINARY("maxnumf", "floating-point maximum operation", COMM, st__arith_fold_maxnumf),
 	FLOAT_BINARY("minnumf", "floating-point minimum operation", COMM, st__arith_fold_minnumf),
 	CAST("extui", "integer zero extension operation", in_fixed_int, out_fixed_int, st__arith_verify_extui,
@@ -353,6 +356,7 @@ static const st_opdef arith_ops[] = {
 	{
 		.name = "arith.select",
 		.summary = "select operation",
+		.mlir14_name = "std.select", /* moved to arith in LLVM 15 */
 		OPERANDS(select_operands),
 		RESULTS(any_result),
 		.traits = EW | PURE,

@@ -292,6 +292,10 @@ static const st_attr_def switch_attrs[] = {
 	{.name = "case_operand_segments", .constraint = &st_ac_dense_i32_array},
 };
 static const st_value_def assert_operands[] = {{.name = "arg", .type = &st_tc_bool, .infer = "i1"}};
+/* MLIR 14 stored the per-case operand counts as an I32ElementsAttr. */
+static const st_mlir14_attr switch_mlir14_attrs[] = {
+	{"case_operand_segments", "case_operand_segments", ST_MLIR14_DENSE_TENSOR},
+};
 static const st_attr_def assert_attrs[] = {{.name = "msg", .constraint = &st_ac_string}};
 
 static const st_interface_impl br_ifaces[] = {{ST_IFACE_BRANCH, &br_iface}};
@@ -307,6 +311,7 @@ static const st_opdef cf_ops[] = {
 		.attrs = assert_attrs,
 		.nattrs = 1,
 		.format = "$arg `,` $msg attr-dict",
+		.mlir14_name = "std.assert",
 	},
 	{
 		.name = "cf.br",
@@ -318,6 +323,7 @@ static const st_opdef cf_ops[] = {
 		.parse = parse_br,
 		.print = print_br,
 		.verify = verify_br,
+		.mlir14_name = "std.br",
 		.interfaces = br_ifaces,
 		.ninterfaces = 1,
 	},
@@ -331,6 +337,7 @@ static const st_opdef cf_ops[] = {
 		.parse = parse_cond_br,
 		.print = print_cond_br,
 		.verify = verify_cond_br,
+		.mlir14_name = "std.cond_br",
 		.interfaces = cond_ifaces,
 		.ninterfaces = 1,
 	},
@@ -346,6 +353,9 @@ static const st_opdef cf_ops[] = {
 		.parse = parse_switch,
 		.print = print_switch,
 		.verify = verify_switch,
+		.mlir14_name = "std.switch",
+		.mlir14_attrs = switch_mlir14_attrs,
+		.nmlir14_attrs = 1,
 		.interfaces = switch_ifaces,
 		.ninterfaces = 1,
 	},

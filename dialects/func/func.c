@@ -424,6 +424,7 @@ static const st_attr_def func_attrs[] = {
 	{.name = "res_attrs", .constraint = &st_ac_array, .optional = true},
 };
 static const st_region_def func_regions[] = {{.name = "body", .allow_empty = true}};
+static const st_mlir14_attr func_mlir14_attrs[] = {{"type", "function_type", ST_MLIR14_SAME}};
 static const st_interface_impl func_ifaces[] = {{ST_IFACE_CALLABLE, &func_callable}};
 
 static const st_value_def variadic_operands[] = {{.name = "operands", .arity = ST_VARIADIC}};
@@ -456,6 +457,9 @@ static const st_opdef func_ops[] = {
 		.default_dialect = "func",
 		.interfaces = func_ifaces,
 		.ninterfaces = 1,
+		.mlir14_name = "builtin.func",
+		.mlir14_attrs = func_mlir14_attrs,
+		.nmlir14_attrs = 1,
 	},
 	{
 		.name = "func.return",
@@ -467,6 +471,7 @@ static const st_opdef func_ops[] = {
 		.parent = "func.func",
 		.format = "attr-dict ($operands^ `:` type($operands))?",
 		.verify = verify_return,
+		.mlir14_name = "std.return",
 	},
 	{
 		.name = "func.call",
@@ -479,6 +484,7 @@ static const st_opdef func_ops[] = {
 		.nattrs = 1,
 		.format = "$callee `(` $operands `)` attr-dict `:` functional-type($operands, results)",
 		.verify = verify_call,
+		.mlir14_name = "std.call",
 		.interfaces = call_ifaces,
 		.ninterfaces = 1,
 	},
@@ -492,6 +498,7 @@ static const st_opdef func_ops[] = {
 		.parse = parse_icall,
 		.print = print_icall,
 		.verify = verify_icall,
+		.mlir14_name = "std.call_indirect",
 		.interfaces = icall_ifaces,
 		.ninterfaces = 1,
 	},
@@ -505,6 +512,7 @@ static const st_opdef func_ops[] = {
 		.traits = ST_TRAIT_PURE,
 		.format = "attr-dict $value `:` type(results)",
 		.verify = verify_constant,
+		.mlir14_name = "std.constant",
 		.result_names = constant_names,
 		.interfaces = constant_ifaces,
 		.ninterfaces = 1,

@@ -171,6 +171,18 @@ typedef struct st_constant_like_iface {
 	st_attr *(*value)(const st_op *op);
 } st_constant_like_iface;
 
+/* MLIR 14 spelling of an attribute (`--mlir14`): renamed, and/or stored as
+ * dense elements of i32 where current MLIR has an i32 dense array. */
+typedef enum st_mlir14_form {
+	ST_MLIR14_SAME,
+	ST_MLIR14_DENSE_VECTOR, /* dense<..> : vector<Nxi32> in MLIR 14 */
+	ST_MLIR14_DENSE_TENSOR, /* dense<..> : tensor<Nxi32> in MLIR 14 */
+} st_mlir14_form;
+typedef struct st_mlir14_attr {
+	const char *old_name, *new_name;
+	st_mlir14_form form;
+} st_mlir14_attr;
+
 /* Name hints for results and entry-block arguments (`%c0`, `%true`). */
 typedef void (*st_name_fn)(void *ud, const st_value *v, const char *name);
 
@@ -212,6 +224,11 @@ struct st_opdef {
 	size_t ninterfaces;
 	/* Lets the interpreter find its hook without a separate table. */
 	const void *interp;
+	/* How MLIR 14 spelled this op, when differently (`--mlir14`): its name
+	 * ("std.return" for func.return) and changed attributes. */
+	const char *mlir14_name;
+	const st_mlir14_attr *mlir14_attrs;
+	size_t nmlir14_attrs;
 };
 
 /* ------------------------------------------------------------------ dialects */

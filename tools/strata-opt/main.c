@@ -21,6 +21,7 @@ typedef struct options {
 	bool debuginfo;
 	bool mlir14;
 	bool verify_each;
+	bool show_dialects;
 } options;
 
 static void usage(FILE *f) {
@@ -37,6 +38,7 @@ static void usage(FILE *f) {
 	      "  --print-debuginfo              print locations\n"
 	      "  --mlir14                       read and write MLIR 14 spellings (builtin.func, std.*)\n"
 	      "  --verify-each[=true|false]     verify after each pass (default true)\n"
+	      "  --show-dialects                list the registered dialects and their ops\n"
 	      "  --help, --version\n"
 	      "  mlir-opt spellings accepted: --mlir-print-op-generic, --mlir-print-debuginfo,\n"
 	      "  --mlir-timing, --mlir-disable-threading\n",
@@ -82,6 +84,8 @@ static int parse_args(int argc, char **argv, options *o) {
 		} else if (strcmp(a, "--mlir-timing") == 0 || strcmp(a, "--mlir-disable-threading") == 0 ||
 		           strcmp(a, "-mlir-disable-threading") == 0) {
 			/* Strata runs single-threaded; timing arrives with the pass manager. */
+		} else if (strcmp(a, "--show-dialects") == 0 || strcmp(a, "-show-dialects") == 0) {
+			o->show_dialects = true;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			return -1;
@@ -229,6 +233,24 @@ static bool close_output(output *o, bool ok) {
 
 /* ----------------------------------------------------------- driver */
 
+/* Every registered dialect, then its ops indented, one per line. */
+static int show_dialects(void) {
+	st_context *ctx = st_context_create();
+	if (!ctx || st_failed(st_register_all_dialects(ctx))) {
+		st_context_destroy(ctx);
+		return 1;
+	}
+	puts("Available Dialects:");
+	for (size_t i = 0; i < st_context_num_dialects(ctx); i++) {
+		const st_dialect_def *d = st_dialect_get_def(st_context_dialect_at(ctx, i));
+		printf("%s\n", d->name);
+		for (size_t k = 0; k < d->nops; k++)
+			printf("  %s\n", d->ops[k].name);
+	}
+	st_context_destroy(ctx);
+	return 0;
+}
+
 static bool process_chunk(st_context *ctx, const options *o, st_str chunk, unsigned first_line, output *out,
                           bool mapped, bool first_chunk) {
 	st_parse_options po = {
@@ -268,6 +290,8 @@ int main(int argc, char **argv) {
 	int rc = parse_args(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
+	if (o.show_dialects)
+		return show_dialects();
 	input in;
 	if (!read_input(o.input, &in))
 		return 1;
