@@ -48,6 +48,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REPORTERS = {
     'st__err_at': dict(fmt=2),
     'st_parser_error': dict(fmt=1),
+    'st_parser_error_at': dict(fmt=2),
     'st_error': dict(fmt=2),
     'st_op_error': dict(fmt=1, op=True),
     'st_op_diag': dict(fmt=2, sev=1, op=True),
@@ -69,6 +70,18 @@ WRAPPERS = {
         'expect': dict(fmt=2),
     },
 }
+
+# printf-like functions (declared with __attribute__((format(printf...))))
+# that do not report an error.  A new printf-like function in a header that
+# is in neither table fails the check: say here what it is.
+NOT_ERRORS = {
+    'st_diag_append': 'extends a message (handled with the site it extends)',
+    'st_diag_note': 'a note',
+    'st_warning': 'a warning',
+    'st_printer_printf': 'printer output',
+}
+HEADERS = ['include/strata/*.h', 'core/*.h', 'dialects/*/*.h']
+PRINTF_DECL_RE = re.compile(r'\b(\w+)\s*\([^;{]*?\)\s*__attribute__\s*\(\(\s*format\s*\(\s*printf\s*,\s*(\d+)')
 
 SOURCES = ['core/*.c', 'dialects/*/*.c']
 # diag.c implements the reporters themselves.
@@ -496,6 +509,21 @@ def main():
                 sites += find_sites(rel, fh.read())
     anns = find_annotations(root)
     allow, problems = read_allowlist(os.path.join(root, ALLOWLIST))
+    for pattern in HEADERS:
+        for path in sorted(glob.glob(os.path.join(root, pattern))):
+            with open(path, encoding='utf-8', errors='replace') as fh:
+                code = strip_comments(fh.read())
+            for m in PRINTF_DECL_RE.finditer(code):
+                name, fmt = m.group(1), int(m.group(2)) - 1
+                if name in NOT_ERRORS:
+                    continue
+                if name not in REPORTERS:
+                    problems.append('%s: printf-like function %s is neither in REPORTERS nor in NOT_ERRORS of '
+                                    'test/check-error-coverage.py: say whether it reports errors'
+                                    % (os.path.relpath(path, root), name))
+                elif REPORTERS[name]['fmt'] != fmt:
+                    problems.append('%s: %s takes its format as argument %d, REPORTERS says %d'
+                                    % (os.path.relpath(path, root), name, fmt + 1, REPORTERS[name]['fmt'] + 1))
 
     # Which known messages could each annotation be a part of?
     fmts = {}

@@ -33,3 +33,9 @@ func.func private @dup()
 
 // expected-error @+1 {{this is never reported}}
 func.func private @fine()
+
+// -----
+
+// expected-warning @+2 {{a warning}}
+// expected-remark @+1 {{a remark}}
+func.func private @quiet()
