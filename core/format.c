@@ -617,7 +617,7 @@ static st_status parse_attr_el(rstate *rs, int idx) {
 	if (ad->enum_cases) {
 		/* A keyword, or (as MLIR also accepts) a string holding one. */
 		st_str kw;
-		st_attr *loc = st_parser_loc(rs->p);
+		st__token at = rs->p->tok; /* a location only if there is an error */
 		bool ok = st_parser_peek_keyword(rs->p, NULL) ? st_succeeded(st_parser_keyword(rs->p, &kw))
 		                                               : st_succeeded(st_parser_string(rs->p, &kw));
 		for (int64_t i = 0; ok && ad->enum_cases[i]; i++)
@@ -629,7 +629,7 @@ static st_status parse_attr_el(rstate *rs, int idx) {
 			size_t n = 0;
 			for (int64_t i = 0; ad->enum_cases[i] && n < sizeof list - 32; i++)
 				n += (size_t)snprintf(list + n, sizeof list - n, "%s%s", i ? ", " : "", ad->enum_cases[i]);
-			return st_parser_error_at(rs->p, loc,
+			return st_parser_error_at(rs->p, st__tok_loc(rs->p, &at),
 			                          "expected string or keyword containing one of the following enum values "
 			                          "for attribute '%s' [%s]",
 			                          ad->name, list);
@@ -761,8 +761,6 @@ static st_status parse_el_r(rstate *rs, int i) {
 	}
 	case EL_FUNC_TYPE: {
 		st_type *ft;
-		st_attr *loc = st_parser_loc(rs->p);
-		(void)loc;
 		if (st_failed(st_parser_type(rs->p, &ft)))
 			return ST_FAIL;
 		if (st_type_get_kind(ft) != ST_TYPE_FUNCTION)

@@ -267,6 +267,8 @@ typedef struct st__opname {
 	/* The op's assembly format, compiled once (core/format.c); arena memory. */
 	void *format;
 	bool format_bad;
+	/* When this is an MLIR 14 name (std.return), the op it means now. */
+	const st_opdef *mlir14_target;
 	/* The MLIR 14 spelling, looked up once (printer). */
 	const char *mlir14_name;
 	bool mlir14_known;

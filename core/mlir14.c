@@ -32,9 +32,18 @@ static bool ensure_index(st_context *ctx) {
 		return false;
 	n = 0;
 	for (size_t d = 0; d < ctx->ndialects; d++)
-		for (size_t i = 0; i < ctx->dialects[d]->def->nops; i++)
-			if (ctx->dialects[d]->def->ops[i].mlir14_name)
-				defs[n++] = &ctx->dialects[d]->def->ops[i];
+		for (size_t i = 0; i < ctx->dialects[d]->def->nops; i++) {
+			const st_opdef *def = &ctx->dialects[d]->def->ops[i];
+			if (!def->mlir14_name)
+				continue;
+			/* The old name's op-name record points at the op: lookups are
+			 * one hash probe. */
+			st__opname *on = st__opname_get(ctx, st_str_c(def->mlir14_name));
+			if (!on)
+				return false;
+			on->mlir14_target = def;
+			defs[n++] = def;
+		}
 	ctx->mlir14_defs = defs;
 	ctx->nmlir14 = n;
 	ctx->mlir14_ndialects = ctx->ndialects;
@@ -44,10 +53,8 @@ static bool ensure_index(st_context *ctx) {
 const char *st__mlir14_to_current(st_context *ctx, st_str name) {
 	if (!ensure_index(ctx))
 		return NULL;
-	for (size_t i = 0; i < ctx->nmlir14; i++)
-		if (st_str_eq_c(name, ctx->mlir14_defs[i]->mlir14_name))
-			return ctx->mlir14_defs[i]->name;
-	return NULL;
+	st__opname *on = st__opname_get(ctx, name);
+	return on && on->mlir14_target ? on->mlir14_target->name : NULL;
 }
 
 const char *st__current_to_mlir14(const st_opdef *def) { return def ? def->mlir14_name : NULL; }
