@@ -131,6 +131,7 @@ static void test_int_float_attrs(st_context *ctx) {
 	CHECK(a != st_integer_attr(ctx, i32, -1));
 	CHECK(st_integer_attr(ctx, i32, 5) == at(ctx, "5 : i32"));
 	CHECK(st_integer_attr(ctx, i8, -1) == at(ctx, "-1 : i8"));
+	CHECK(st_integer_attr(ctx, i8, -1) == at(ctx, "255 : i8")); /* as mlir-opt accepts it */
 	CHECK(st_integer_attr(ctx, idx, 3) == at(ctx, "3 : index"));
 	CHECK(st_integer_attr(ctx, idx, 3) != st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), 3));
 	/* Wide integers: sign extension fills the upper words. */
@@ -244,6 +245,10 @@ static void test_composite_attrs(st_context *ctx) {
 	double f3[3] = {0.5, 0.5, 0.5};
 	st_type *tf = st_tensor_type(ctx, 1, shape, f32, NULL);
 	CHECK(st_dense_float_elements_attr(ctx, tf, 3, f3) == at(ctx, "dense<0.5> : tensor<3xf32>"));
+	/* Parsed elements are held in their own precision: two spellings of the
+	 * same f32 are one attribute. */
+	CHECK(at(ctx, "dense<0.1> : tensor<3xf32>") == at(ctx, "dense<0.100000001490116> : tensor<3xf32>"));
+	CHECK(at(ctx, "array<f32: 0.1>") == at(ctx, "array<f32: 0.100000001490116>"));
 
 	/* Affine maps and integer sets are uniqued, so are their attributes. */
 	st_affine_expr *d0 = st_affine_dim(ctx, 0);
