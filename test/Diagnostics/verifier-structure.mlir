@@ -280,3 +280,15 @@ func.func @f() {
 func.func private @f()
 // expected-error @+1 {{'func.func' op redefinition of symbol named 'f'}}
 func.func private @f()
+
+// -----
+
+// Isolation from above and successors in other regions are enforced while
+// parsing, so the verifier's own checks cannot be reached from text: the
+// body of an isolated op (here in the generic form) cannot name a value from
+// outside, and a region cannot name a block of another (blocks.mlir).
+%0 = "foo.op"() : () -> i32
+"func.func"() ({
+  // expected-error @+1 {{use of undeclared SSA value name}}
+  "func.return"(%0) : (i32) -> ()
+}) {sym_name = "f", function_type = () -> ()} : () -> ()
