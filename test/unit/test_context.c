@@ -84,9 +84,11 @@ static const st_dialect_def dep_dialect_other = {.name = "tdep", .ops = dep_ops,
 /* An op that does not belong to its dialect. */
 static const st_opdef stray_ops[] = {{.name = "other.op"}};
 static const st_dialect_def stray_dialect = {.name = "tstray", .ops = stray_ops, .nops = 1};
-/* An op name that another dialect already registered... under its own
- * prefix, which cannot clash; so clash through a dialect named like a
- * prefix of a registered op: "tdep" registered twice is the clash case. */
+/* Dotted dialect names make one op name reachable from two dialects. */
+static const st_opdef ta_ops[] = {{.name = "ta.b.c"}};
+static const st_dialect_def ta_dialect = {.name = "ta", .ops = ta_ops, .nops = 1};
+static const st_opdef tab_ops[] = {{.name = "ta.b.c"}};
+static const st_dialect_def tab_dialect = {.name = "ta.b", .ops = tab_ops, .nops = 1};
 
 static const st_value_def cst_results[] = {{.name = "r"}};
 static st_attr *cst_value(const st_op *op) { return st_op_get_attr(op, "value"); }
@@ -141,6 +143,12 @@ static void test_dialects(void) {
 	CHECK(st_failed(st_context_register_dialect(ctx, &stray_dialect)));
 	CHECK_CONTAINS("stray op", sbuf_str(&ds.text), "op 'other.op' does not belong to dialect 'tstray'");
 	CHECK(st_context_num_dialects(ctx) == 3);
+	CHECK(st_succeeded(st_context_register_dialect(ctx, &ta_dialect)));
+	diag_sink_reset(&ds);
+	CHECK(st_failed(st_context_register_dialect(ctx, &tab_dialect)));
+	CHECK_CONTAINS("op clash", sbuf_str(&ds.text), "op 'ta.b.c' is already registered");
+	CHECK(st_context_num_dialects(ctx) == 4);
+	CHECK(st_context_lookup_opdef(ctx, st_str_c("ta.b.c")) == &ta_ops[0]);
 
 	/* Interfaces: lookup by id (by pointer or by string contents). */
 	CHECK(st_succeeded(st_context_register_dialect(ctx, &iface_dialect)));
@@ -295,8 +303,8 @@ static void test_diag_stack(void) {
 	CHECK_STR("default again", sbuf_str(&out), "<unknown>:0: warning: w\n");
 	CHECK(st_diag_emit(NULL) == ST_FAIL);
 
-	/* A handler that pushes... no: a handler installed twice is called twice
-	 * when both decline. */
+	/* A handler installed twice is called twice when both decline, then the
+	 * default output gets the diagnostic. */
 	rec twice = {.consume = false};
 	st_context_push_diag_handler(ctx, rec_handler, &twice);
 	st_context_push_diag_handler(ctx, rec_handler, &twice);
