@@ -175,14 +175,21 @@ static st_status parse_switch(st_parser *p, st_parse_state *s) {
 	st_operand_ref f;
 	st_type *ft;
 	st_value *v;
-	if (st_failed(st_parser_operand(p, &f)) || st_failed(st_parser_expect_punct(p, ":")) ||
-	    st_failed(st_parser_type(p, &ft)) || st_failed(st_parser_resolve_operand(p, &f, ft, &v)) ||
-	    st_failed(st_parse_state_add_operand(s, v)) || st_failed(st_parser_expect_punct(p, ",")) ||
-	    st_failed(st_parser_expect_punct(p, "[")) || st_failed(st_parser_expect_keyword(p, "default")) ||
-	    st_failed(st_parser_expect_punct(p, ":")))
+	if (st_failed(st_parser_operand(p, &f)) || st_failed(st_parser_expect_punct(p, ":")))
 		return ST_FAIL;
+	st_attr *type_loc = st_parser_loc(p);
+	if (st_failed(st_parser_type(p, &ft)))
+		return ST_FAIL;
+	/* Case values are read at the flag's width, so it must have one. */
 	if (!st_type_is_integer(ft))
-		return st_parser_error(p, "expected an integer flag type");
+		return st_parser_error_at(p, type_loc, "expected an integer flag type");
+	unsigned w = st_type_int_width(ft);
+	if (w > 64)
+		return st_parser_error_at(p, type_loc, "switch flags wider than 64 bits are not supported");
+	if (st_failed(st_parser_resolve_operand(p, &f, ft, &v)) || st_failed(st_parse_state_add_operand(s, v)) ||
+	    st_failed(st_parser_expect_punct(p, ",")) || st_failed(st_parser_expect_punct(p, "[")) ||
+	    st_failed(st_parser_expect_keyword(p, "default")) || st_failed(st_parser_expect_punct(p, ":")))
+		return ST_FAIL;
 	size_t ndef;
 	if (st_failed(parse_dest(p, s, &ndef)))
 		return ST_FAIL;
@@ -191,11 +198,14 @@ static st_status parse_switch(st_parser *p, st_parse_state *s) {
 	while (st_parser_optional_punct(p, ",")) {
 		if (ncase == 1024)
 			return st_parser_error(p, "too many switch cases");
-		/* MLIR 14 printed negative case values unsigned: read either. */
-		unsigned w = st_type_int_width(ft);
-		if (w == 0 || w > 64)
-			return st_parser_error(p, "switch flags wider than 64 bits are not supported");
-		if (st_failed(st_parser_integer_of_width(p, w, &vals[ncase])) || st_failed(st_parser_expect_punct(p, ":")))
+		/* MLIR prints case values unsigned; read either.  An i0 flag has
+		 * one value, 0, read as an i1 that must be 0. */
+		st_attr *val_loc = st_parser_loc(p);
+		if (st_failed(st_parser_integer_of_width(p, w ? w : 1, &vals[ncase])))
+			return ST_FAIL;
+		if (w == 0 && vals[ncase] != 0)
+			return st_parser_error_at(p, val_loc, "integer value too large for i0");
+		if (st_failed(st_parser_expect_punct(p, ":")))
 			return ST_FAIL;
 		size_t k;
 		if (st_failed(parse_dest(p, s, &k)))
@@ -232,16 +242,25 @@ static void print_switch(st_printer *p, st_op *op) {
 	st_printer_write(p, "default: ", 9);
 	print_dest(p, op, 0, s, n);
 	st_attr *vals = st_op_get_attr(op, "case_values");
+	unsigned w = st_type_int_width(st_value_type(st_op_operand(op, 0)));
 	for (size_t i = 1; i < st_op_num_successors(op); i++) {
 		st_printer_write(p, ",", 1);
 		st_printer_newline(p, 2);
-		if (vals && st_attr_get_kind(vals) == ST_ATTR_DENSE_ELEMENTS)
-			st_printer_printf(p, "%lld", (long long)st_attr_dense_int(vals, i - 1));
+		/* MLIR writes case values unsigned, at the flag's width (-1 of an
+		 * i8 is 255, true of an i1 is 1). */
+		if (vals && st_attr_get_kind(vals) == ST_ATTR_DENSE_ELEMENTS) {
+			uint64_t v = (uint64_t)st_attr_dense_int(vals, i - 1);
+			if (w < 64)
+				v &= w ? (1ull << w) - 1 : 0;
+			st_printer_printf(p, "%llu", (unsigned long long)v);
+		}
 		st_printer_write(p, ": ", 2);
 		switch_succ_operands(op, i, &s, &n);
 		print_dest(p, op, i, s, n);
 	}
-	st_printer_newline(p, 0);
+	/* As MLIR: the newline before `]` only follows cases. */
+	if (st_op_num_successors(op) > 1)
+		st_printer_newline(p, 0);
 	st_printer_write(p, "]", 1);
 	static const char *const elided[] = {"operandSegmentSizes", "case_values", "case_operand_segments", NULL};
 	st_printer_attr_dict(p, op, elided, false);
@@ -265,6 +284,23 @@ static st_status verify_switch(st_op *op) {
 	}
 	if (!segs || st_attr_get_kind(segs) != ST_ATTR_DENSE_ARRAY || st_attr_dense_array_size(segs) != ncases)
 		return st_op_error(op, "'case_operand_segments' must have one entry per case destination");
+	/* The segments split caseOperands: checked before anything reads them
+	 * (MLIR's words for VariadicOfVariadic). */
+	size_t cs, cn;
+	if (st_failed(st_op_operand_group(op, 2, &cs, &cn)))
+		return ST_FAIL;
+	int64_t total = 0;
+	for (size_t i = 0; i < ncases; i++) {
+		int64_t k = st_attr_dense_array_int(segs, i);
+		if (k < 0)
+			return st_op_error(op, "'case_operand_segments' attribute cannot have negative elements");
+		total += k;
+	}
+	if (total != (int64_t)cn)
+		return st_op_error(op,
+		                   "caseOperands count (%zu) does not match with the total size (%lld) specified in attribute "
+		                   "'case_operand_segments'",
+		                   cn, (long long)total);
 	for (size_t i = 0; i <= ncases; i++) {
 		size_t s, n;
 		switch_succ_operands(op, i, &s, &n);
@@ -287,8 +323,13 @@ static const st_value_def switch_operands[] = {
 	{.name = "defaultOperands", .arity = ST_VARIADIC},
 	{.name = "caseOperands", .arity = ST_VARIADIC},
 };
+static bool int_elements(const st_attr *a) {
+	return st_attr_get_kind(a) == ST_ATTR_DENSE_ELEMENTS && st_type_is_integer(st_type_element(st_attr_type(a)));
+}
+/* MLIR's AnyIntElementsAttr. */
+static const st_attr_constraint int_elements_attr = {"integer elements attribute", int_elements};
 static const st_attr_def switch_attrs[] = {
-	{.name = "case_values", .optional = true},
+	{.name = "case_values", .constraint = &int_elements_attr, .optional = true},
 	{.name = "case_operand_segments", .constraint = &st_ac_dense_i32_array},
 };
 static const st_value_def assert_operands[] = {{.name = "arg", .type = &st_tc_bool, .infer = "i1"}};
