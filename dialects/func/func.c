@@ -16,6 +16,26 @@ static st_region *func_body(st_op *op) { return st_op_region(op, 0); }
 
 static const st_callable_iface func_callable = {.body = func_body, .function_type = func_type};
 
+/* Each entry of arg_attrs/res_attrs is a dictionary of dialect attributes
+ * (MLIR's FunctionOpInterface): the custom form could print nothing else. */
+static st_status verify_arg_attr_dicts(st_op *op, st_attr *arr, bool args) {
+	const char *what = args ? "argument" : "result";
+	for (size_t i = 0; i < st_attr_array_size(arr); i++) {
+		st_attr *d = st_attr_array_elt(arr, i);
+		if (st_attr_get_kind(d) != ST_ATTR_DICTIONARY) {
+			char buf[128];
+			return st_op_error(op, "expects %s attribute dictionary to be a DictionaryAttr, but got `%s`", what,
+			                   st_attr_str(st_op_context(op), d, buf, sizeof buf));
+		}
+		for (size_t j = 0; j < st_attr_dict_size(d); j++) {
+			st_str name = st_ident_str(st_attr_dict_entry(d, j).name);
+			if (!memchr(name.data, '.', name.len))
+				return st_op_error(op, "%s may only have dialect attributes", args ? "arguments" : "results");
+		}
+	}
+	return ST_OK;
+}
+
 static st_status verify_func(st_op *op) {
 	st_type *ft = func_type(op);
 	if (!ft || st_type_get_kind(ft) != ST_TYPE_FUNCTION)
@@ -26,6 +46,15 @@ static st_status verify_func(st_op *op) {
 		if (!st_str_eq_c(v, "public") && !st_str_eq_c(v, "private") && !st_str_eq_c(v, "nested"))
 			return st_op_error(op, "visibility expected to be one of [\"public\", \"private\", \"nested\"], but got \"%.*s\"",
 			                   (int)v.len, v.data);
+	}
+	/* Declarations too: MLIR checks the attributes before the body. */
+	for (const char *key = "arg_attrs"; key; key = strcmp(key, "arg_attrs") == 0 ? "res_attrs" : NULL) {
+		st_attr *aa = st_op_get_attr(op, key);
+		size_t want = strcmp(key, "arg_attrs") == 0 ? st_type_num_inputs(ft) : st_type_num_results(ft);
+		if (aa && (st_attr_get_kind(aa) != ST_ATTR_ARRAY || st_attr_array_size(aa) != want))
+			return st_op_error(op, "expects %s to be an array of %zu dictionaries", key, want);
+		if (aa && st_failed(verify_arg_attr_dicts(op, aa, strcmp(key, "arg_attrs") == 0)))
+			return ST_FAIL;
 	}
 	st_region *body = st_op_region(op, 0);
 	if (st_region_is_empty(body)) {
@@ -47,12 +76,6 @@ static st_status verify_func(st_op *op) {
 			                   i, st_type_str(ctx, st_value_type(st_block_arg(entry, i)), a, sizeof a),
 			                   st_type_str(ctx, st_type_input(ft, i), b, sizeof b));
 		}
-	for (const char *key = "arg_attrs"; key; key = strcmp(key, "arg_attrs") == 0 ? "res_attrs" : NULL) {
-		st_attr *aa = st_op_get_attr(op, key);
-		size_t want = strcmp(key, "arg_attrs") == 0 ? n : st_type_num_results(ft);
-		if (aa && (st_attr_get_kind(aa) != ST_ATTR_ARRAY || st_attr_array_size(aa) != want))
-			return st_op_error(op, "expects %s to be an array of %zu dictionaries", key, want);
-	}
 	return ST_OK;
 }
 
@@ -91,11 +114,23 @@ static void print_func(st_printer *p, st_op *op) {
 	for (size_t i = 0; i < st_type_num_inputs(ft); i++) {
 		if (i)
 			st_printer_write(p, ", ", 2);
-		if (decl)
+		if (decl) {
 			st_printer_type(p, st_type_input(ft, i));
-		else
-			st_printer_block_arg_decl(p, st_block_arg(st_region_first_block(body), i));
+			print_arg_attrs(p, aa, i);
+			continue;
+		}
+		/* `%arg0: i32 {attrs} loc(...)`: the location comes last, where the
+		 * parser reads it (st_printer_block_arg_decl would put it first). */
+		st_value *arg = st_block_arg(st_region_first_block(body), i);
+		st_printer_operand(p, arg);
+		st_printer_write(p, ": ", 2);
+		st_printer_type(p, st_value_type(arg));
 		print_arg_attrs(p, aa, i);
+		st_attr *loc = st_printer_debuginfo(p) ? st_value_loc(arg) : NULL;
+		if (loc) {
+			st_printer_write(p, " ", 1);
+			st_printer_attr(p, loc);
+		}
 	}
 	st_printer_write(p, ")", 1);
 	size_t nr = st_type_num_results(ft);
@@ -192,7 +227,8 @@ static st_status parse_func(st_parser *p, st_parse_state *s) {
 				if (st_failed(st = st_parser_attr(p, NULL, &d)))
 					break;
 				adv[nargs] = d;
-				any_attrs = true;
+				/* As MLIR: only non-empty dictionaries make arg_attrs. */
+				any_attrs |= st_attr_dict_size(d) != 0;
 			}
 			if (named && st_failed(st = st_parser_optional_loc(p, &a->loc)))
 				break;
@@ -219,7 +255,7 @@ static st_status parse_func(st_parser *p, st_parse_state *s) {
 					if (st_parser_peek_punct(p, "{")) {
 						if (st_failed(st = st_parser_attr(p, NULL, &res_dicts[nres])))
 							break;
-						res_attrs = true;
+						res_attrs |= st_attr_dict_size(res_dicts[nres]) != 0;
 					}
 					nres++;
 				} while (st_parser_optional_punct(p, ","));
@@ -268,10 +304,14 @@ static st_status parse_func(st_parser *p, st_parse_state *s) {
 	if (st_succeeded(st) && !body)
 		st = ST_FAIL;
 	if (st_succeeded(st) && st_parser_peek_punct(p, "{")) {
+		st_attr *body_loc = st_parser_loc(p);
 		if (!named && nargs)
 			st = st_parser_error(p, "expected named arguments for a function with a body");
 		else
 			st = st_parser_region(p, body, nargs, argv);
+		/* `{}` would read back as a declaration: MLIR rejects it. */
+		if (st_succeeded(st) && st_region_is_empty(body))
+			st = st_parser_error_at(p, body_loc, "expected non-empty function body");
 	}
 	if (argv != args) {
 		st_ctx_free(ctx, argv, cap * sizeof *argv);
@@ -327,10 +367,19 @@ static st_status check_call_types(st_op *op, st_type *ft, size_t first_arg) {
 	return ST_OK;
 }
 
+/* The func.func that `ref` names from `op`, or NULL (MLIR looks up a FuncOp:
+ * another op with a function_type attribute is not a callee). */
+static st_op *lookup_func(st_op *op, st_attr *ref) {
+	st_op *fn = st_symbol_lookup_nearest(op, ref);
+	if (!fn || strcmp(st_op_name_cstr(fn), "func.func") != 0 || !func_type(fn))
+		return NULL;
+	return fn;
+}
+
 static st_status verify_call(st_op *op) {
 	st_attr *callee = call_callee(op);
-	st_op *fn = st_symbol_lookup_nearest(op, callee);
-	if (!fn || !func_type(fn))
+	st_op *fn = lookup_func(op, callee);
+	if (!fn)
 		return st_op_error(op, "'%s' does not reference a valid function", st_ident_cstr(st_attr_symbol_leaf(callee)));
 	return check_call_types(op, func_type(fn), 0);
 }
@@ -398,8 +447,8 @@ static void print_icall(st_printer *p, st_op *op) {
 
 static st_status verify_constant(st_op *op) {
 	st_attr *ref = st_op_get_attr(op, "value");
-	st_op *fn = st_symbol_lookup_nearest(op, ref);
-	if (!fn || !func_type(fn))
+	st_op *fn = lookup_func(op, ref);
+	if (!fn)
 		return st_op_error(op, "reference to undefined function '%s'", st_ident_cstr(st_attr_symbol_leaf(ref)));
 	if (func_type(fn) != st_value_type(st_op_result(op, 0)))
 		return st_op_error(op, "reference to function with mismatched type");
