@@ -449,7 +449,7 @@ void st_context_destroy(st_context *ctx) {
 	st_ctx_free(ctx, ctx->idents.slots, ctx->idents.cap * sizeof(void *));
 	st_ctx_free(ctx, ctx->uniq.slots, ctx->uniq.cap * sizeof(void *));
 	st_ctx_free(ctx, ctx->dialects, ctx->ndialects * sizeof(st_dialect *));
-	st_ctx_free(ctx, ctx->handlers, ctx->nhandlers * sizeof(st__handler));
+	st_ctx_free(ctx, ctx->handlers, ctx->handler_cap * sizeof(st__handler));
 	st_ctx_free(ctx, ctx->sources, ctx->nsources * sizeof(st__source));
 	st_ctx_free(ctx, ctx->scratch, ctx->scratch_size);
 	ctx->alloc(ctx->alloc_ud, ctx, sizeof *ctx, 0);

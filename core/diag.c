@@ -304,26 +304,24 @@ st_status st_op_error(const st_op *op, const char *fmt, ...) {
 	return st_diag_emit(d);
 }
 
-void st_context_push_diag_handler(st_context *ctx, st_diag_handler h, void *ud) {
-	st__handler *n = st_ctx_realloc(ctx, ctx->handlers, ctx->nhandlers * sizeof *n, (ctx->nhandlers + 1) * sizeof *n);
-	if (!n)
-		return;
-	ctx->handlers = n;
+/* The stack only grows (popping keeps the memory), so that a pop can never
+ * fail and a failed push leaves the stack as it was. */
+st_status st_context_push_diag_handler(st_context *ctx, st_diag_handler h, void *ud) {
+	if (ctx->nhandlers == ctx->handler_cap) {
+		size_t nc = ctx->handler_cap ? ctx->handler_cap * 2 : 4;
+		st__handler *n = st_ctx_realloc(ctx, ctx->handlers, ctx->handler_cap * sizeof *n, nc * sizeof *n);
+		if (!n)
+			return ST_FAIL;
+		ctx->handlers = n;
+		ctx->handler_cap = nc;
+	}
 	ctx->handlers[ctx->nhandlers++] = (st__handler){h, ud};
+	return ST_OK;
 }
 
 void st_context_pop_diag_handler(st_context *ctx) {
-	if (!ctx->nhandlers)
-		return;
-	ctx->nhandlers--;
-	if (ctx->nhandlers == 0) {
-		st_ctx_free(ctx, ctx->handlers, sizeof *ctx->handlers);
-		ctx->handlers = NULL;
-	} else {
-		st__handler *n = st_ctx_realloc(ctx, ctx->handlers, (ctx->nhandlers + 1) * sizeof *n, ctx->nhandlers * sizeof *n);
-		if (n)
-			ctx->handlers = n;
-	}
+	if (ctx->nhandlers)
+		ctx->nhandlers--;
 }
 
 void st_context_set_diag_output(st_context *ctx, st_write_fn w, void *ud) {

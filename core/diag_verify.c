@@ -36,6 +36,7 @@ struct st_diag_verifier {
 	size_t n, cap;
 	st_status status;
 	bool bad_annotation;
+	bool unhooked; /* the handler could not be installed */
 };
 
 static void annotation_error(st_diag_verifier *v, unsigned line, unsigned col, const char *msg) {
@@ -374,14 +375,19 @@ st_diag_verifier *st_diag_verifier_create(st_context *ctx, st_str buffer, const 
 	memset(v, 0, sizeof *v);
 	v->ctx = ctx;
 	v->file = st_ident_get_c(ctx, filename);
+	/* Annotation errors found by the scan go to the caller's handlers. */
 	scan(v, buffer);
-	st_context_push_diag_handler(ctx, st__diag_verifier_handler, v);
+	if (st_failed(st_context_push_diag_handler(ctx, st__diag_verifier_handler, v))) {
+		v->unhooked = true; /* out of memory, reported; finish must not pop */
+		v->status = ST_FAIL;
+	}
 	return v;
 }
 
 st_status st_diag_verifier_finish(st_diag_verifier *v) {
 	st_context *ctx = v->ctx;
-	st_context_pop_diag_handler(ctx);
+	if (!v->unhooked)
+		st_context_pop_diag_handler(ctx);
 	st_status s = v->status;
 	if (v->bad_annotation)
 		s = ST_FAIL;

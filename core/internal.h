@@ -388,7 +388,7 @@ struct st_context {
 	const st_opdef **mlir14_defs;
 	size_t nmlir14, mlir14_ndialects;
 	st__handler *handlers;
-	size_t nhandlers;
+	size_t nhandlers, handler_cap;
 	st__source *sources;
 	size_t nsources;
 	/* While > 0 (during verification), symbol lookups go through cached

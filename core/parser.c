@@ -180,13 +180,22 @@ static bool numeric_reserve(st_parser *p, uint32_t n) {
 	size_t nc = p->numeric_cap ? p->numeric_cap : 1024;
 	while (nc <= n)
 		nc *= 2;
-	st_value **nv = st_ctx_realloc(p->ctx, p->numeric, p->numeric_cap * sizeof *nv, nc * sizeof *nv);
-	if (!nv)
+	/* Both arrays are allocated before either replaces the old one, so a
+	 * failure leaves the pair consistent with numeric_cap. */
+	st_value **nv = st_ctx_alloc(p->ctx, nc * sizeof *nv);
+	uint32_t *ns = st_ctx_alloc(p->ctx, nc * sizeof *ns);
+	if (!nv || !ns) {
+		st_ctx_free(p->ctx, nv, nc * sizeof *nv);
+		st_ctx_free(p->ctx, ns, nc * sizeof *ns);
 		return false;
+	}
+	if (p->numeric_cap) {
+		memcpy(nv, p->numeric, p->numeric_cap * sizeof *nv);
+		memcpy(ns, p->numeric_scope, p->numeric_cap * sizeof *ns);
+	}
+	st_ctx_free(p->ctx, p->numeric, p->numeric_cap * sizeof *nv);
+	st_ctx_free(p->ctx, p->numeric_scope, p->numeric_cap * sizeof *ns);
 	p->numeric = nv;
-	uint32_t *ns = st_ctx_realloc(p->ctx, p->numeric_scope, p->numeric_cap * sizeof *ns, nc * sizeof *ns);
-	if (!ns)
-		return false;
 	p->numeric_scope = ns;
 	memset(p->numeric + p->numeric_cap, 0, (nc - p->numeric_cap) * sizeof *nv);
 	memset(p->numeric_scope + p->numeric_cap, 0, (nc - p->numeric_cap) * sizeof *ns);
@@ -372,8 +381,9 @@ static st_status pop_names(st_parser *p, size_t mark, bool isolated, bool region
 			if (!e->defined) {
 				if (st_succeeded(s))
 					s = st__err_at(p, &e->first_use, "reference to an undefined block");
-				/* The block was never placed in a region: free it. */
-				if (!e->block->parent) {
+				/* The block was never placed in a region: free it (there is
+				 * none when making it ran out of memory). */
+				if (e->block && !e->block->parent) {
 					st_block *b = e->block;
 					/* Its uses belong to ops that will be destroyed. */
 					while (b->first_use)

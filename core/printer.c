@@ -47,6 +47,7 @@ struct st_printer {
 	bool in_alias_def;
 	/* Default dialect of the op whose regions are being printed. */
 	const char *default_dialect;
+	st_op *root; /* the op being printed: values outside it have no number */
 };
 
 /* ---------------------------------------------------------------- output */
@@ -1039,8 +1040,32 @@ static void number_region(st_printer *p, st_region *r, counters *c) {
 			}
 }
 
+/* Whether the printer numbered `v`: it is defined inside the printed op (or
+ * is one of its results).  Other values' scratch fields are stale. */
+static bool numbered(const st_printer *p, const st_value *v) {
+	const st_block *b;
+	if (v->kind == ST__VAL_RESULT) {
+		const st_op *d = st_value_defining_op(v);
+		if (d == p->root)
+			return true;
+		b = d->block;
+	} else if (v->kind == ST__VAL_ARG) {
+		b = ((const st__block_arg *)v)->owner;
+	} else {
+		return false;
+	}
+	for (const st_op *o = b ? st_block_parent_op(b) : NULL; o; o = st_op_parent_op(o))
+		if (o == p->root)
+			return true;
+	return false;
+}
+
 static void print_value_name(st_printer *p, const st_value *v) {
-	uint32_t a = v->aux;
+	if (!v) {
+		st_printer_write(p, "<<NULL VALUE>>", 14);
+		return;
+	}
+	uint32_t a = numbered(p, v) ? v->aux : 0;
 	putc_(p, '%');
 	if (a & NAMED_BIT)
 		st_printer_puts(p, name_str(p, a & ~NAMED_BIT));
@@ -1081,6 +1106,10 @@ void st_printer_operands(st_printer *p, st_op *op, size_t start, size_t n) {
 }
 
 void st_printer_successor(st_printer *p, const st_block *b) {
+	if (!b) {
+		st_printer_write(p, "<<NULL BLOCK>>", 14);
+		return;
+	}
 	st_printer_write(p, "^bb", 3);
 	put_uint(p, b->aux);
 }
@@ -1547,12 +1576,37 @@ static void printer_fini(st_printer *p) {
 	st_ctx_free(p->ctx, p->aliases, p->alias_cap * sizeof *p->aliases);
 }
 
+/* Swallows the check's diagnostics, but not running out of memory, which
+ * the caller must hear about. */
+static bool swallow(void *ud, const st_diag_info *d) {
+	(void)ud;
+	return strcmp(d->message, "out of memory") != 0;
+}
+
+static bool verifies_quietly(st_op *op) {
+	st_context *ctx = op->name->ctx;
+	if (st_failed(st_context_push_diag_handler(ctx, swallow, NULL)))
+		return false; /* out of memory: print generically */
+	size_t errors = st_context_num_errors(ctx);
+	bool ok = st_succeeded(st_verify(op));
+	st_context_pop_diag_handler(ctx);
+	/* The check must not count as errors the caller sees. */
+	if (!ctx->oom)
+		ctx->nerrors = errors;
+	return ok;
+}
+
 void st_print_op(st_op *op, const st_print_options *opts, st_write_fn w, void *ud) {
 	st_context *ctx = op->name->ctx;
 	st_printer *p = st_ctx_alloc(ctx, sizeof *p);
 	if (!p)
 		return;
 	printer_init(p, ctx, opts, w, ud);
+	p->root = op;
+	/* Custom printers may rely on what the verifier checks; IR that does
+	 * not verify is printed generically, as MLIR does. */
+	if (!p->opts.generic && !p->opts.assume_verified && !verifies_quietly(op))
+		p->opts.generic = true;
 	if (!p->opts.no_aliases) {
 		st_walk(op, ST_WALK_PRE, collect_walk, p);
 		print_alias_defs(p);

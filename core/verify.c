@@ -397,23 +397,36 @@ static bool compute_doms(vctx *v, st_region *r, size_t *idx) {
 		return false;
 	}
 	if (v->ndom == v->domcap) {
+		/* All four grow together or not at all, so that domcap stays true
+		 * for each of them when memory runs out. */
 		size_t nc = v->domcap ? v->domcap * 2 : 8;
-		st_region **nr = st_ctx_realloc(ctx, v->dom_regions, v->domcap * sizeof *nr, nc * sizeof *nr);
-		uint32_t **ni = nr ? st_ctx_realloc(ctx, v->idoms, v->domcap * sizeof *ni, nc * sizeof *ni) : NULL;
-		if (nr)
-			v->dom_regions = nr;
-		if (ni)
-			v->idoms = ni;
-		st_block ***no = ni ? st_ctx_realloc(ctx, v->orders, v->domcap * sizeof *no, nc * sizeof *no) : NULL;
-		if (no)
-			v->orders = no;
-		size_t *nn = no ? st_ctx_realloc(ctx, v->nblocks, v->domcap * sizeof *nn, nc * sizeof *nn) : NULL;
-		if (!nn) {
+		st_region **nr = st_ctx_alloc(ctx, nc * sizeof *nr);
+		uint32_t **ni = st_ctx_alloc(ctx, nc * sizeof *ni);
+		st_block ***no = st_ctx_alloc(ctx, nc * sizeof *no);
+		size_t *nn = st_ctx_alloc(ctx, nc * sizeof *nn);
+		if (!nr || !ni || !no || !nn) {
+			st_ctx_free(ctx, nr, nc * sizeof *nr);
+			st_ctx_free(ctx, ni, nc * sizeof *ni);
+			st_ctx_free(ctx, no, nc * sizeof *no);
+			st_ctx_free(ctx, nn, nc * sizeof *nn);
 			st_ctx_free(ctx, order, nb * sizeof *order);
 			st_ctx_free(ctx, rpo, nb * sizeof *rpo);
 			st_ctx_free(ctx, idom, nb * sizeof *idom);
 			return false;
 		}
+		if (v->ndom) {
+			memcpy(nr, v->dom_regions, v->ndom * sizeof *nr);
+			memcpy(ni, v->idoms, v->ndom * sizeof *ni);
+			memcpy(no, v->orders, v->ndom * sizeof *no);
+			memcpy(nn, v->nblocks, v->ndom * sizeof *nn);
+		}
+		st_ctx_free(ctx, v->dom_regions, v->domcap * sizeof *nr);
+		st_ctx_free(ctx, v->idoms, v->domcap * sizeof *ni);
+		st_ctx_free(ctx, v->orders, v->domcap * sizeof *no);
+		st_ctx_free(ctx, v->nblocks, v->domcap * sizeof *nn);
+		v->dom_regions = nr;
+		v->idoms = ni;
+		v->orders = no;
 		v->nblocks = nn;
 		v->domcap = nc;
 	}
@@ -546,6 +559,8 @@ static bool region_encloses(const st_region *a, const st_region *b) {
 /* How the block of a use relates to the block of the value it uses, in the
  * words of MLIR's notes. */
 static const char *relation(const st_block *use, const st_block *def) {
+	if (!use || !def || !use->parent || !def->parent)
+		return NULL; /* a detached op or block */
 	if (use == def)
 		return "the same block";
 	if (use->parent == def->parent)

@@ -42,6 +42,9 @@ typedef struct st_print_options {
 	bool debuginfo;  /* --print-debuginfo: print locations */
 	bool mlir14;     /* write MLIR 14 spellings */
 	bool no_aliases; /* print affine maps inline instead of #map aliases */
+	/* The caller verified the op: skip the check that otherwise makes
+	 * IR that does not verify print in the generic form. */
+	bool assume_verified;
 } st_print_options;
 
 void st_print_op(st_op *op, const st_print_options *opts, st_write_fn w, void *ud);

@@ -523,7 +523,9 @@ typedef bool (*st_diag_handler)(void *ud, const st_diag_info *d);
 /* Handlers form a stack; the newest one sees diagnostics first.  With none
  * installed (or when all decline), the default handler prints
  * `file:line:col: error: message`, the source line and a caret to stderr. */
-void st_context_push_diag_handler(st_context *ctx, st_diag_handler h, void *ud);
+/* Fails (out of memory) without changing the stack; pop only after a push
+ * that succeeded. */
+st_status st_context_push_diag_handler(st_context *ctx, st_diag_handler h, void *ud);
 void st_context_pop_diag_handler(st_context *ctx);
 /* Where the default handler writes; NULL restores stderr. */
 void st_context_set_diag_output(st_context *ctx, st_write_fn w, void *ud);

@@ -13,10 +13,7 @@
  *     st_context_out_of_memory with an "out of memory" diagnostic, nothing
  *     crashes and everything is freed;
  *   - over parse -> verify -> print of the same module, with the same
- *     requirements.  This sweep still finds allocation-failure bugs in the
- *     parser and the verifier (see the report of the core API tests), so it
- *     runs only with STRATA_TEST_PARSE_OOM=1 until they are fixed; then the
- *     condition in main() goes.
+ *     requirements.
  * Under the sanitizer build this also checks every error path for reads of
  * freed or uninitialised memory.  STRATA_ALLOC_TRACE=1 prints each N (the
  * last one printed is the culprit of a crash); STRATA_ALLOC_ABORT=1 aborts
@@ -548,11 +545,7 @@ int main(void) {
 	test_two_allocators();
 	test_api_failures(false);
 	test_api_failures(true);
-	/* Known allocation-failure bugs in the parser and the verifier: see the
-	 * comment at the top. */
-	if (getenv("STRATA_TEST_PARSE_OOM")) {
-		test_pipeline_failures(false);
-		test_pipeline_failures(true);
-	}
+	test_pipeline_failures(false);
+	test_pipeline_failures(true);
 	return test_summary();
 }

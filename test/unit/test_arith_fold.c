@@ -781,9 +781,10 @@ static void print_malformed(const char *name, size_t noperands, size_t nresults,
 		st_block_append_op(b, op);
 		sbuf out = {{0}, 0};
 		st_print_op(op, NULL, sbuf_write, &out);
-		if (!strstr(out.data, "<<malformed op>>"))
+		/* IR that does not verify prints in the generic form, as in MLIR. */
+		if (!strstr(out.data, "\"arith."))
 			fprintf(stderr, "printing a malformed %s gave: %s\n", name, out.data);
-		CHECK(strstr(out.data, "<<malformed op>>") != NULL);
+		CHECK(strstr(out.data, "\"arith.") != NULL);
 		CHECK(st_failed(st_verify(op)) && nerrors == 1);
 	}
 	st_block_destroy(b);

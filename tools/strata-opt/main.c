@@ -262,7 +262,8 @@ static bool process_chunk(st_context *ctx, const options *o, st_str chunk, unsig
 	if (ok) {
 		if (o->split && !first_chunk)
 			out_write(out, "// -----\n", 9);
-		st_print_options pr = {.generic = o->generic, .debuginfo = o->debuginfo, .mlir14 = o->mlir14};
+		st_print_options pr = {
+			.generic = o->generic, .debuginfo = o->debuginfo, .mlir14 = o->mlir14, .assume_verified = true};
 		st_print_op(m, &pr, out_write, out);
 	}
 	st_op_destroy(m);
