@@ -175,6 +175,10 @@ st_attr *st_attr_array_elt(const st_attr *a, size_t i) {
 	return ((const st__list_attr *)a)->elts[i];
 }
 
+uint64_t st__float_to_bits(st_type_kind kind, double v);
+double st__float_from_bits(st_type_kind kind, uint64_t bits);
+static size_t slots_per_elt(const st_type *shaped);
+
 static st_attr *dense_attr(st_context *ctx, st_attr_kind kind, st_type *type, size_t n, const int64_t *ivals,
                            const double *fvals, bool splat) {
 	KEY(st__dense_attr, key, kind, n * sizeof(int64_t));
@@ -182,12 +186,38 @@ static st_attr *dense_attr(st_context *ctx, st_attr_kind kind, st_type *type, si
 	key->n = n;
 	key->is_float = fvals != NULL;
 	key->is_splat = splat;
+	/* Values are stored as the element type holds them (an i8 255 is -1, an
+	 * f32 0.1 is rounded), so equal attributes are one pointer however they
+	 * were built. */
+	st_type *elt = kind == ST_ATTR_DENSE_ARRAY ? type : st_type_element(type);
+	if (st_type_get_kind(elt) == ST_TYPE_COMPLEX)
+		elt = st_type_element(elt);
+	unsigned w = st_type_is_integer(elt) ? st_type_int_width(elt) : 64;
+	bool zext = st_type_is_integer(elt) && (w == 1 || st_type_int_signedness(elt) == ST_UNSIGNED);
 	for (size_t i = 0; i < n; i++) {
 		if (fvals) {
-			/* Canonicalise -0.0 vs 0.0 stays distinct; NaNs compare by bits. */
-			key->vals[i].f = fvals[i];
+			/* -0.0 and 0.0 stay distinct; NaNs compare by bits. */
+			st_type_kind fk = st_type_is_float(elt) ? st_type_get_kind(elt) : ST_TYPE_F64;
+			key->vals[i].f = st__float_from_bits(fk, st__float_to_bits(fk, fvals[i]));
 		} else {
-			key->vals[i].i = ivals[i];
+			uint64_t v = (uint64_t)ivals[i];
+			if (w < 64) {
+				v &= (1ull << w) - 1;
+				if (!zext && w && (v >> (w - 1)) & 1)
+					v |= ~0ull << w;
+			}
+			key->vals[i].i = (int64_t)v;
+		}
+	}
+	/* Elements that are all equal once stored are a splat. */
+	if (kind == ST_ATTR_DENSE_ELEMENTS && !splat && n > 1 && slots_per_elt(type) == 1) {
+		bool same = true;
+		for (size_t i = 1; i < n && same; i++)
+			same = memcmp(&key->vals[i], &key->vals[0], sizeof key->vals[0]) == 0;
+		if (same) {
+			key->n = 1;
+			key->is_splat = true;
+			key->base.h.size = (uint32_t)(sizeof(st__dense_attr) + sizeof(key->vals[0]));
 		}
 	}
 	return st__uniq(ctx, key);

@@ -409,7 +409,7 @@ static void test_groups(void) {
 	st_op_set_attr(seg, "operandSegmentSizes", seg_attr(ctx, 3, (int64_t[]){5, -1, 0}));
 	CHECK(st_failed(st_op_operand_group(seg, 1, &s, &c)));
 	CHECK(st_failed(st_op_operand_group(seg, 2, &s, &c)));
-	st_op_set_attr(seg, "operandSegmentSizes", seg_attr(ctx, 3, (int64_t[]){INT64_MIN, INT64_MIN, 4}));
+	st_op_set_attr(seg, "operandSegmentSizes", seg_attr(ctx, 3, (int64_t[]){INT32_MIN, INT32_MIN, 4}));
 	CHECK(st_failed(st_op_operand_group(seg, 2, &s, &c)));
 	st_op_set_attr(seg, "operandSegmentSizes",
 	               st_dense_float_array_attr(ctx, st_float_type(ctx, ST_TYPE_F32), 3, (double[]){1, 1, 1}));
