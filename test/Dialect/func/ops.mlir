@@ -182,6 +182,20 @@ func.func @indirect(%fn: (i32) -> i32, %a: i32, %x: f32) -> i32 {
   return %2#0 : i32
 }
 
+// Callees may be defined after their calls.
+// CHECK-LABEL: func.func @forward_call() {
+// CHECK-NEXT: call @defined_later() : () -> ()
+// CHECK-NEXT: %f = constant @defined_later : () -> ()
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+// CHECK-NEXT: func.func private @defined_later(){{$}}
+func.func @forward_call() {
+  call @defined_later() : () -> ()
+  %f = constant @defined_later : () -> ()
+  return
+}
+func.func private @defined_later()
+
 // Outside a function the `func.` prefix stays (a module's values are
 // numbered apart from its functions', so these are in a module of their own).
 // CHECK-LABEL: module @outside {
