@@ -312,8 +312,13 @@ def template(fmt):
             toks.append(('lit', '%'))
         elif conv == 'c':
             toks.append(('one',))
-        elif conv in 'diuxXo':
+        elif conv in 'xXo':
             toks.append(('num',))
+        elif conv in 'diu':
+            toks.append(('dec',))
+        elif (m.start() > 0 and fmt[m.start() - 1].isalnum()) or (m.end() < len(fmt) and fmt[m.end()].isalnum()):
+            # A %s glued to a word ("operand%s", "%ss") is a part of it.
+            toks.append(('word',))
         else:
             toks.append(('any',))
         i = m.end()
@@ -329,7 +334,11 @@ def annotation_tokens(text, regex):
         if text.startswith('{{', i):
             j = text.find('}}', i + 2)
             j = len(text) if j < 0 else j
-            toks.append(('re',))
+            try:
+                rx = re.compile(text[i + 2:j])
+            except re.error:
+                rx = None
+            toks.append(('re', rx))
             i = j + 2
         else:
             toks.append(('lit', text[i]))
@@ -338,45 +347,84 @@ def annotation_tokens(text, regex):
 
 
 NUMCHARS = set('0123456789-+abcdefxABCDEFX')
+DECCHARS = set('0123456789-')
+LOOPS = ('any', 'num', 'dec', 'word')
+
+
+def loops_on(t, c, whole):
+    """Whether the repeating template token t may take character c."""
+    if t[0] == 'any':
+        # Quoting a part of a message, a conversion stands for one word:
+        # otherwise `%s` would contain any quote at all.
+        return whole or c != ' '
+    if t[0] == 'num':
+        return c in NUMCHARS
+    if t[0] == 'dec':
+        return c in DECCHARS
+    return c.isalnum() or c == '_'
 
 
 def _closure(tmpl, states):
-    out, work = set(states), list(states)
+    """States with their scores, plus those reached by skipping (empty)
+    repeating tokens."""
+    out, work = dict(states), list(states)
     while work:
         k = work.pop()
-        if k < len(tmpl) and tmpl[k][0] in ('any', 'num') and k + 1 not in out:
-            out.add(k + 1)
+        if k < len(tmpl) and tmpl[k][0] in LOOPS and out.get(k + 1, -1) < out[k]:
+            out[k + 1] = out[k]
             work.append(k + 1)
     return out
 
 
+def _re_spans(tmpl, k, rx):
+    """Where a `{{regex}}` part of an annotation may end when it starts at
+    template position k: over literal text it must match it; over a
+    conversion anything goes."""
+    n, lit = len(tmpl), []
+    for j in range(k, n + 1):
+        if j > k and tmpl[j - 1][0] != 'lit':
+            yield from range(j, n + 1)
+            return
+        if j > k:
+            lit.append(tmpl[j - 1][1])
+        if rx is None or rx.fullmatch(''.join(lit)):
+            yield j
+
+
 def matches(tmpl, ann, whole):
-    """Whether the annotation can be (whole=True) the message, or (False) a
-    part of it, for some value of the template's conversions."""
+    """How the annotation can be (whole=True) the message, or (False) a part
+    of it, for some value of the template's conversions: None when it
+    cannot, else how many of the template's literal characters it quotes
+    (the best alignment), so that the most specific message wins."""
     n = len(tmpl)
-    states = _closure(tmpl, {0} if whole else set(range(n + 1)))
+    states = _closure(tmpl, {0: 0} if whole else {k: 0 for k in range(n + 1)})
     for tok in ann:
-        nxt = set()
-        for k in states:
+        nxt = {}
+
+        def add(k, score):
+            if nxt.get(k, -1) < score:
+                nxt[k] = score
+        for k, score in states.items():
             if tok[0] == 're':
-                nxt.update(range(k, n + 1))
+                for j in _re_spans(tmpl, k, tok[1]):
+                    add(j, score)
                 continue
             if k >= n:
                 continue
             t = tmpl[k]
             c = tok[1]
             if t[0] == 'lit' and t[1] == c:
-                nxt.add(k + 1)
+                add(k + 1, score + 1)
             elif t[0] == 'one':
-                nxt.add(k + 1)
-            elif (t[0] == 'any' and (whole or c != ' ')) or (t[0] == 'num' and c in NUMCHARS):
-                # Quoting a part of a message, a conversion stands for one
-                # word: otherwise `%s` would contain any quote at all.
-                nxt.add(k)
+                add(k + 1, score)
+            elif t[0] in LOOPS and loops_on(t, c, whole):
+                add(k, score)
         states = _closure(tmpl, nxt)
         if not states:
-            return False
-    return (n in states) if whole else bool(states)
+            return None
+    if whole:
+        return states.get(n)
+    return max(states.values()) if states else None
 
 
 def template_regex(tmpl):
@@ -389,6 +437,10 @@ def template_regex(tmpl):
             parts.append('.')
         elif t[0] == 'num':
             parts.append('[-+0-9a-fA-FxX]*')
+        elif t[0] == 'dec':
+            parts.append('-?[0-9]*')
+        elif t[0] == 'word':
+            parts.append('\\w*')
         else:
             parts.append('.*')
     return re.compile(''.join(parts), re.S)
@@ -532,17 +584,32 @@ def main():
             fmts.setdefault(s.fmt, []).append(s)
     tmpls = {f: site_templates(group[0]) for f, group in fmts.items()}
     regexes = {f: [template_regex(t) for t in ts] for f, ts in tmpls.items()}
+    specificity = {}
+    for f in fmts:
+        t = template(f)
+        specificity[f] = (sum(1 for x in t if x[0] == 'lit'), -sum(1 for x in t if x[0] != 'lit'))
     for a in anns:
+        # Scores: how much literal text of the message the quote matches;
+        # the quote is the most specific message it can be ("requires zero
+        # regions" is that site, not also "requires zero %ss").
+        scores = {}
         if any(t[0] == 're' for t in a.tokens):
-            whole = [f for f, ts in tmpls.items() if any(matches(t, a.tokens, True) for t in ts)]
+            for f, ts in tmpls.items():
+                best = max((x for x in (matches(t, a.tokens, True) for t in ts) if x is not None), default=None)
+                if best is not None:
+                    scores[f] = (best, specificity[f][1])
         else:
-            whole = [f for f, rs in regexes.items() if any(r.fullmatch(a.text) for r in rs)]
-        if not whole:
-            part = [f for f, ts in tmpls.items() if any(matches(t, a.tokens, False) for t in ts)]
-            whole = part if len(part) == 1 else []
+            for f, rs in regexes.items():
+                if any(r.fullmatch(a.text) for r in rs):
+                    scores[f] = specificity[f]
+        if not scores:
+            part = [f for f, ts in tmpls.items() if any(matches(t, a.tokens, False) is not None for t in ts)]
+            scores = {part[0]: (0, 0)} if len(part) == 1 else {}
+        top = max(scores.values()) if scores else None
+        whole = [f for f, sc in scores.items() if sc == top]
         for f in whole:
             for s in fmts[f]:
-                if s.covered_by is None:
+                if s.covered_by is None or (s.covered_by.kind != 'expected-error' and a.kind == 'expected-error'):
                     s.covered_by = a
 
     used_allow = set()
@@ -582,10 +649,11 @@ def main():
         print('error: ' + p)
 
     covered = {s.fmt for s in sites if s.covered_by and not s.dynamic}
+    verified = {s.fmt for s in sites if s.covered_by and s.covered_by.kind == 'expected-error' and not s.dynamic}
     required = [s for s in sites if s.required]
-    print('error-coverage: %d error sites (%d required), %d distinct messages; %d covered by tests, '
-          '%d allowlisted, %d required sites uncovered'
-          % (len(sites), len(required), len(fmts), len(covered),
+    print('error-coverage: %d error sites (%d required), %d distinct messages; %d covered by tests '
+          '(%d by --verify-diagnostics), %d allowlisted, %d required sites uncovered'
+          % (len(sites), len(required), len(fmts), len(covered), len(verified),
              sum(1 for s in sites if s.allow_reason and not s.covered_by), len(failing)))
     return 1 if failing or problems else 0
 

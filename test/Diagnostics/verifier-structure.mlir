@@ -21,6 +21,45 @@ func.func private @f()
 
 // -----
 
+func.func @f(%a: i32) {
+  // expected-error @+1 {{'func.constant' op requires zero operands}}
+  %0 = "func.constant"(%a) {value = @f} : (i32) -> ((i32) -> ())
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{'func.return' op requires zero results}}
+  %0 = "func.return"() : () -> i32
+}
+
+// -----
+
+func.func @f(%a: f32) {
+  // expected-error @+1 {{'arith.negf' op requires a single operand}}
+  %0 = "arith.negf"(%a, %a) : (f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{'arith.addi' op expected 2 operands, but found 1}}
+  %0 = "arith.addi"(%a) : (i32) -> i32
+  return
+}
+
+// -----
+
+func.func @f(%a: i32) {
+  // expected-error @+1 {{'arith.addui_extended' op expected 2 results, but found 1}}
+  %0 = "arith.addui_extended"(%a, %a) : (i32, i32) -> i32
+  return
+}
+
+// -----
+
 // expected-error @+1 {{'func.return' op requires zero regions}}
 "func.return"() ({}) : () -> ()
 
