@@ -10,6 +10,22 @@ static const st_region_def module_regions[] = {
 	{.name = "bodyRegion", .kind = ST_REGION_GRAPH, .single_block = true},
 };
 
+/* MLIR's ModuleOp::verify and NoRegionArguments: besides its symbol name
+ * and visibility, a module carries only dialect attributes, and its body
+ * takes no arguments. */
+static st_status verify_module(st_op *op) {
+	st_attr *d = st_op_attrs(op);
+	for (size_t i = 0; i < st_attr_dict_size(d); i++) {
+		const char *n = st_ident_cstr(st_attr_dict_entry(d, i).name);
+		if (strcmp(n, "sym_name") != 0 && strcmp(n, "sym_visibility") != 0 && !strchr(n, '.'))
+			return st_op_error(op, "can only contain attributes with dialect-prefixed names, found: '%s'", n);
+	}
+	st_block *b = st_region_first_block(st_op_region(op, 0));
+	if (b && st_block_num_args(b))
+		return st_op_error(op, "region should have no arguments");
+	return ST_OK;
+}
+
 static const st_value_def cast_operands[] = {{.name = "inputs", .arity = ST_VARIADIC}};
 static const st_value_def cast_results[] = {{.name = "outputs", .arity = ST_VARIADIC}};
 
@@ -30,6 +46,7 @@ static const st_opdef builtin_ops[] = {
 		.traits = ST_TRAIT_ISOLATED_FROM_ABOVE | ST_TRAIT_SYMBOL_TABLE | ST_TRAIT_NO_TERMINATOR |
 		          ST_TRAIT_SINGLE_BLOCK | ST_TRAIT_AFFINE_SCOPE,
 		.format = "($sym_name^)? attr-dict-with-keyword $bodyRegion",
+		.verify = verify_module,
 	},
 	{
 		.name = "builtin.unrealized_conversion_cast",

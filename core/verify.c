@@ -253,9 +253,7 @@ static st_status check_symbol_table(st_op *op) {
 	if (op->nregions != 1)
 		return st_op_error(op, "Operations with a 'SymbolTable' must have exactly one region");
 	st_block *b = st__regions(op)[0].first;
-	if (!b)
-		return ST_OK;
-	if (b->next)
+	if (!b || b->next)
 		return st_op_error(op, "Operations with a 'SymbolTable' must have exactly one block");
 	st_symbol_table *t = st_symbol_table_create(op);
 	if (!t)

@@ -197,6 +197,7 @@ static bool open_output(const char *path, output *o) {
 	o->path = path;
 	if (!path || strcmp(path, "-") == 0) {
 		o->f = stdout;
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 		return true;
 	}
 	size_t n = strlen(path) + 32;
@@ -210,6 +211,8 @@ static bool open_output(const char *path, output *o) {
 		free(o->tmp_path);
 		return false;
 	}
+	/* The printer hands over 64 KiB chunks: let them through unsplit. */
+	setvbuf(o->f, NULL, _IOFBF, 1 << 16);
 	return true;
 }
 
