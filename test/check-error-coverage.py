@@ -281,11 +281,12 @@ def find_sites(path, src):
                 s = c_string(aargs[1]) if len(aargs) > 1 else None
                 if s is not None:
                     suffixes.append(s)
+        # `"%s", text`: the message is the next argument.
+        if lits == ['%s'] and not dyn and len(args) > spec['fmt'] + 1:
+            lits, dyn = string_choices(args[spec['fmt'] + 1])
+            lits = [x.replace('%', '%%') for x in lits]
         for lit in lits:
-            fmt = prefix + lit
-            if re.fullmatch(r'(%[-+ #0-9.*lhzjt]*[a-zA-Z])*', fmt):
-                continue  # "%s": the text comes from elsewhere (a tracked site)
-            sites.append(Site(path, line, fmt, op, suffixes))
+            sites.append(Site(path, line, prefix + lit, op, suffixes))
         for d in dyn:
             s = Site(path, line, '<dynamic: %s>' % d, op)
             s.dynamic = d
