@@ -12,6 +12,7 @@
 #include "parser_internal.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -533,6 +534,10 @@ typedef struct rstate {
 	bool has_all_op_types, has_all_res_types;
 	st__vec all_refs;
 	bool has_all_refs;
+	/* Where the op's types began: errors found once everything is read
+	 * point there rather than at the token after the op. */
+	st__token types_tok;
+	bool have_types_tok;
 } rstate;
 
 static bool push_ref(st_context *ctx, group_vals *g, st_operand_ref r) {
@@ -747,6 +752,10 @@ static st_status parse_el_r(rstate *rs, int i) {
 	}
 	case EL_TYPE: {
 		const element *sub = &rs->f->el[e->sub[0]];
+		if (!rs->have_types_tok) {
+			rs->types_tok = rs->p->tok;
+			rs->have_types_tok = true;
+		}
 		if (sub->kind == EL_OPERANDS) {
 			rs->has_all_op_types = true;
 			return parse_plain_type_list(rs, &rs->all_op_types);
@@ -761,10 +770,15 @@ static st_status parse_el_r(rstate *rs, int i) {
 	}
 	case EL_FUNC_TYPE: {
 		st_type *ft;
+		st__token at = rs->p->tok;
+		if (!rs->have_types_tok) {
+			rs->types_tok = at;
+			rs->have_types_tok = true;
+		}
 		if (st_failed(st_parser_type(rs->p, &ft)))
 			return ST_FAIL;
 		if (st_type_get_kind(ft) != ST_TYPE_FUNCTION)
-			return st_parser_error(rs->p, "expected a function type");
+			return st_parser_error_at(rs->p, st__tok_loc(rs->p, &at), "expected a function type");
 		rs->has_all_op_types = rs->has_all_res_types = true;
 		for (size_t k = 0; k < st_type_num_inputs(ft); k++)
 			if (!st__vec_push(ctx, &rs->all_op_types, st_type_input(ft, k)))
@@ -871,6 +885,19 @@ static st_type *bool_like(st_context *ctx, st_type *t) {
 	}
 }
 
+/* An error found after the elements were read, at the op's types (or the
+ * op itself when the format prints none). */
+static st_status late_error(rstate *rs, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static st_status late_error(rstate *rs, const char *fmt, ...) {
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	st_attr *loc = rs->have_types_tok ? st__tok_loc(rs->p, &rs->types_tok) : st_parse_state_loc(rs->s);
+	return st_parser_error_at(rs->p, loc, "%s", msg);
+}
+
 static st_status resolve(rstate *rs) {
 	st_parser *p = rs->p;
 	st_context *ctx = st_parser_context(p);
@@ -881,21 +908,23 @@ static st_status resolve(rstate *rs) {
 	/* Operands. */
 	if (rs->has_all_refs) {
 		if (!rs->has_all_op_types && !same_all)
-			return st_parser_error(p, "'%s' format gives no operand types", def->name);
+			return late_error(rs, "'%s' format gives no operand types", def->name);
 		for (size_t k = 0; k < rs->all_refs.n; k++) {
 			st_type *t = rs->has_all_op_types ? (k < rs->all_op_types.n ? rs->all_op_types.data[k] : NULL) : any_known_type(rs);
 			if (!t)
-				return st_parser_error(p, "%zu operands present, but expected %zu", rs->all_refs.n, rs->all_op_types.n);
+				return late_error(rs, "%zu operands present, but expected %zu", rs->all_refs.n, rs->all_op_types.n);
 			st_value *v;
 			if (st_failed(st_parser_resolve_operand(p, rs->all_refs.data[k], t, &v)) ||
 			    st_failed(st_parse_state_add_operand(rs->s, v)))
 				return ST_FAIL;
 		}
 		if (rs->has_all_op_types && rs->all_op_types.n != rs->all_refs.n)
-			return st_parser_error(p, "%zu operands present, but expected %zu", rs->all_refs.n, rs->all_op_types.n);
+			return late_error(rs, "%zu operands present, but expected %zu", rs->all_refs.n, rs->all_op_types.n);
 	} else {
-		size_t flat = 0;
+		size_t flat = 0, total_refs = 0;
 		int32_t segs[16];
+		for (size_t gi = 0; gi < def->noperands && gi < 16; gi++)
+			total_refs += rs->ops[gi].n;
 		for (size_t gi = 0; gi < def->noperands && gi < 16; gi++) {
 			group_vals *g = &rs->ops[gi];
 			segs[gi] = (int32_t)g->n;
@@ -907,8 +936,10 @@ static st_status resolve(rstate *rs) {
 					t = group_type(rs, false, (int)gi, k, &bad);
 				if (!t && (same_all || same_ops))
 					t = any_known_type(rs);
+				if (!t && rs->has_all_op_types)
+					return late_error(rs, "%zu operands present, but expected %zu", total_refs, rs->all_op_types.n);
 				if (!t)
-					return st_parser_error(p, "could not infer the type of operand '%s' of '%s'", def->operands[gi].name,
+					return late_error(rs, "could not infer the type of operand '%s' of '%s'", def->operands[gi].name,
 					                       def->name);
 				st_value *v;
 				if (st_failed(st_parser_resolve_operand(p, &g->refs[k], t, &v)) ||
@@ -916,10 +947,10 @@ static st_status resolve(rstate *rs) {
 					return ST_FAIL;
 			}
 			if (g->has_types && g->ntypes != g->n && def->operands[gi].arity != ST_ONE)
-				return st_parser_error(p, "%zu operands present, but expected %zu", g->n, g->ntypes);
+				return late_error(rs, "%zu operands present, but expected %zu", g->n, g->ntypes);
 		}
 		if (rs->has_all_op_types && flat != rs->all_op_types.n)
-			return st_parser_error(p, "%zu operands present, but expected %zu", flat, rs->all_op_types.n);
+			return late_error(rs, "%zu operands present, but expected %zu", flat, rs->all_op_types.n);
 		if (def->traits & ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS) {
 			int64_t s64[16];
 			for (size_t gi = 0; gi < def->noperands && gi < 16; gi++)
@@ -951,7 +982,7 @@ static st_status resolve(rstate *rs) {
 			if (!t && same_all)
 				t = any_known_type(rs);
 			if (!t)
-				return st_parser_error(p, "could not infer the type of result '%s' of '%s'", def->results[gi].name,
+				return late_error(rs, "could not infer the type of result '%s' of '%s'", def->results[gi].name,
 				                       def->name);
 			if (st_failed(st_parse_state_add_result_type(rs->s, t)))
 				return ST_FAIL;

@@ -63,6 +63,7 @@ WRAPPERS = {
     'core/parser.c': {'expect': dict(fmt=2, prefix='expected ')},
     'core/parse_attr.c': {'expect': dict(fmt=2, prefix='expected ')},
     'core/diag_verify.c': {'annotation_error': dict(fmt=3)},
+    'core/format.c': {'late_error': dict(fmt=1)},
     # The affine parser keeps its message and parse_attr.c reports it.
     'core/affine_text.c': {
         'error_at': dict(fmt=2),
