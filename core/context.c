@@ -65,6 +65,22 @@ void *st_ctx_realloc(st_context *ctx, void *ptr, size_t osize, size_t nsize) {
 	return p;
 }
 
+bool st_ctx_grow(st_context *ctx, void **arr, size_t *cap, const void *small, size_t elt, size_t need) {
+	if (need <= *cap)
+		return true;
+	size_t nc = *cap * 2 > need ? *cap * 2 : need;
+	void *na = st_ctx_alloc(ctx, nc * elt);
+	if (!na)
+		return false;
+	if (*cap)
+		memcpy(na, *arr, *cap * elt);
+	if (*arr != small)
+		st_ctx_free(ctx, *arr, *cap * elt);
+	*arr = na;
+	*cap = nc;
+	return true;
+}
+
 void st_ctx_free(st_context *ctx, void *ptr, size_t size) {
 	if (ptr)
 		ctx->alloc(ctx->alloc_ud, ptr, size, 0);

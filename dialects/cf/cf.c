@@ -23,33 +23,38 @@ static void print_dest(st_printer *p, st_op *op, size_t succ, size_t start, size
 }
 
 static st_status parse_dest(st_parser *p, st_parse_state *s, size_t *count) {
+	st_context *ctx = st_parse_state_context(s);
 	st_block *b;
 	*count = 0;
 	if (st_failed(st_parser_successor(p, &b)) || st_failed(st_parse_state_add_successor(s, b)))
 		return ST_FAIL;
 	if (!st_parser_optional_punct(p, "("))
 		return ST_OK;
-	st_operand_ref refs[256];
-	size_t n = 0;
+	st_operand_ref small[16];
+	st_operand_ref *refs = small;
+	size_t n = 0, cap = 16;
+	st_status st = ST_OK;
 	do {
-		if (n == 256)
-			return st_parser_error(p, "too many successor operands");
-		if (st_failed(st_parser_operand(p, &refs[n++])))
-			return ST_FAIL;
-	} while (st_parser_optional_punct(p, ","));
-	if (st_failed(st_parser_expect_punct(p, ":")))
-		return ST_FAIL;
-	for (size_t i = 0; i < n; i++) {
+		if (!st_ctx_grow(ctx, (void **)&refs, &cap, small, sizeof *refs, n + 1))
+			st = ST_FAIL;
+		else
+			st = st_parser_operand(p, &refs[n++]);
+	} while (st_succeeded(st) && st_parser_optional_punct(p, ","));
+	if (st_succeeded(st))
+		st = st_parser_expect_punct(p, ":");
+	for (size_t i = 0; st_succeeded(st) && i < n; i++) {
 		st_type *t;
 		st_value *v;
-		if (i && st_failed(st_parser_expect_punct(p, ",")))
-			return ST_FAIL;
+		if (i && st_failed(st = st_parser_expect_punct(p, ",")))
+			break;
 		if (st_failed(st_parser_type(p, &t)) || st_failed(st_parser_resolve_operand(p, &refs[i], t, &v)) ||
 		    st_failed(st_parse_state_add_operand(s, v)))
-			return ST_FAIL;
+			st = ST_FAIL;
 	}
+	if (refs != small)
+		st_ctx_free(ctx, refs, cap * sizeof *refs);
 	*count = n;
-	return st_parser_expect_punct(p, ")");
+	return st_succeeded(st) ? st_parser_expect_punct(p, ")") : ST_FAIL;
 }
 
 static st_status set_segments(st_parse_state *s, size_t n, const int64_t *sizes) {
@@ -193,36 +198,47 @@ static st_status parse_switch(st_parser *p, st_parse_state *s) {
 	size_t ndef;
 	if (st_failed(parse_dest(p, s, &ndef)))
 		return ST_FAIL;
-	int64_t vals[1024], segs[1024];
+	int64_t small_vals[64], small_segs[64];
+	int64_t *vals = small_vals, *segs = small_segs;
+	size_t vcap = 64, scap = 64;
 	size_t ncase = 0, ncase_ops = 0;
+	st_status st = ST_OK;
 	while (st_parser_optional_punct(p, ",")) {
-		if (ncase == 1024)
-			return st_parser_error(p, "too many switch cases");
+		if (!st_ctx_grow(ctx, (void **)&vals, &vcap, small_vals, sizeof *vals, ncase + 1) ||
+		    !st_ctx_grow(ctx, (void **)&segs, &scap, small_segs, sizeof *segs, ncase + 1)) {
+			st = ST_FAIL;
+			break;
+		}
 		/* MLIR prints case values unsigned; read either.  An i0 flag has
 		 * one value, 0, read as an i1 that must be 0. */
 		st_attr *val_loc = st_parser_loc(p);
-		if (st_failed(st_parser_integer_of_width(p, w ? w : 1, &vals[ncase])))
-			return ST_FAIL;
-		if (w == 0 && vals[ncase] != 0)
-			return st_parser_error_at(p, val_loc, "integer value too large for i0");
-		if (st_failed(st_parser_expect_punct(p, ":")))
-			return ST_FAIL;
+		if (st_failed(st = st_parser_integer_of_width(p, w ? w : 1, &vals[ncase])))
+			break;
+		if (w == 0 && vals[ncase] != 0) {
+			st = st_parser_error_at(p, val_loc, "integer value too large for i0");
+			break;
+		}
 		size_t k;
-		if (st_failed(parse_dest(p, s, &k)))
-			return ST_FAIL;
+		if (st_failed(st = st_parser_expect_punct(p, ":")) || st_failed(st = parse_dest(p, s, &k)))
+			break;
 		segs[ncase++] = (int64_t)k;
 		ncase_ops += k;
 	}
-	if (st_failed(st_parser_expect_punct(p, "]")))
-		return ST_FAIL;
-	if (ncase) {
+	if (st_succeeded(st))
+		st = st_parser_expect_punct(p, "]");
+	if (st_succeeded(st) && ncase) {
 		int64_t shape[1] = {(int64_t)ncase};
 		st_type *vt = st_vector_type(ctx, 1, shape, NULL, ft);
-		if (st_failed(st_parse_state_add_attr(s, "case_values", st_dense_int_elements_attr(ctx, vt, ncase, vals))))
-			return ST_FAIL;
+		st = st_parse_state_add_attr(s, "case_values", st_dense_int_elements_attr(ctx, vt, ncase, vals));
 	}
-	if (st_failed(st_parse_state_add_attr(
-	        s, "case_operand_segments", st_dense_int_array_attr(ctx, st_integer_type(ctx, 32, ST_SIGNLESS), ncase, segs))))
+	if (st_succeeded(st))
+		st = st_parse_state_add_attr(s, "case_operand_segments",
+		                             st_dense_int_array_attr(ctx, st_integer_type(ctx, 32, ST_SIGNLESS), ncase, segs));
+	if (vals != small_vals)
+		st_ctx_free(ctx, vals, vcap * sizeof *vals);
+	if (segs != small_segs)
+		st_ctx_free(ctx, segs, scap * sizeof *segs);
+	if (st_failed(st))
 		return ST_FAIL;
 	int64_t seg[3] = {1, (int64_t)ndef, (int64_t)ncase_ops};
 	if (st_failed(set_segments(s, 3, seg)))

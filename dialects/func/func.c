@@ -156,8 +156,6 @@ static void print_func(st_printer *p, st_op *op) {
 	}
 }
 
-#define MAX_FUNC_ARGS 4096
-
 static st_status parse_func(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parser_context(p);
 	st_str kw;
@@ -174,36 +172,17 @@ static st_status parse_func(st_parser *p, st_parse_state *s) {
 		return ST_FAIL;
 	st_region_arg args[64];
 	st_region_arg *argv = args;
-	size_t nargs = 0, cap = 64;
+	size_t nargs = 0, cap = 64, adcap = 64;
 	st_attr *arg_dicts[64];
 	st_attr **adv = arg_dicts;
 	bool named = false, any_attrs = false;
 	st_status st = ST_OK;
 	if (!st_parser_optional_punct(p, ")")) {
 		do {
-			if (nargs == cap) {
-				if (cap >= MAX_FUNC_ARGS) {
-					st = st_parser_error(p, "too many function arguments");
-					break;
-				}
-				size_t nc = cap * 2;
-				st_region_arg *na = st_ctx_alloc(ctx, nc * sizeof *na);
-				st_attr **nd = st_ctx_alloc(ctx, nc * sizeof *nd);
-				if (!na || !nd) {
-					st_ctx_free(ctx, na, nc * sizeof *na);
-					st_ctx_free(ctx, nd, nc * sizeof *nd);
-					st = ST_FAIL;
-					break;
-				}
-				memcpy(na, argv, nargs * sizeof *na);
-				memcpy(nd, adv, nargs * sizeof *nd);
-				if (argv != args) {
-					st_ctx_free(ctx, argv, cap * sizeof *argv);
-					st_ctx_free(ctx, adv, cap * sizeof *adv);
-				}
-				argv = na;
-				adv = nd;
-				cap = nc;
+			if (!st_ctx_grow(ctx, (void **)&argv, &cap, args, sizeof *argv, nargs + 1) ||
+			    !st_ctx_grow(ctx, (void **)&adv, &adcap, arg_dicts, sizeof *adv, nargs + 1)) {
+				st = ST_FAIL;
+				break;
 			}
 			st_region_arg *a = &argv[nargs];
 			memset(a, 0, sizeof *a);
@@ -237,16 +216,19 @@ static st_status parse_func(st_parser *p, st_parse_state *s) {
 		if (st_succeeded(st))
 			st = st_parser_expect_punct(p, ")");
 	}
-	st_type *results[64];
-	st_attr *res_dicts[64];
-	size_t nres = 0;
+	st_type *small_results[16];
+	st_attr *small_dicts[16];
+	st_type **results = small_results;
+	st_attr **res_dicts = small_dicts;
+	size_t nres = 0, rcap = 16, rdcap = 16;
 	bool res_attrs = false;
 	if (st_succeeded(st) && st_parser_optional_punct(p, "->")) {
 		if (st_parser_optional_punct(p, "(")) {
 			if (!st_parser_optional_punct(p, ")")) {
 				do {
-					if (nres == 64) {
-						st = st_parser_error(p, "too many function results");
+					if (!st_ctx_grow(ctx, (void **)&results, &rcap, small_results, sizeof *results, nres + 1) ||
+					    !st_ctx_grow(ctx, (void **)&res_dicts, &rdcap, small_dicts, sizeof *res_dicts, nres + 1)) {
+						st = ST_FAIL;
 						break;
 					}
 					if (st_failed(st = st_parser_type(p, &results[nres])))
@@ -313,10 +295,14 @@ static st_status parse_func(st_parser *p, st_parse_state *s) {
 		if (st_succeeded(st) && st_region_is_empty(body))
 			st = st_parser_error_at(p, body_loc, "expected non-empty function body");
 	}
-	if (argv != args) {
+	if (results != small_results)
+		st_ctx_free(ctx, results, rcap * sizeof *results);
+	if (res_dicts != small_dicts)
+		st_ctx_free(ctx, res_dicts, rdcap * sizeof *res_dicts);
+	if (argv != args)
 		st_ctx_free(ctx, argv, cap * sizeof *argv);
-		st_ctx_free(ctx, adv, cap * sizeof *adv);
-	}
+	if (adv != arg_dicts)
+		st_ctx_free(ctx, adv, adcap * sizeof *adv);
 	return st;
 }
 
@@ -396,21 +382,8 @@ static const st_call_iface icall_iface = {.callee_value = icall_callee, .args = 
 static st_status verify_icall(st_op *op) { return check_call_types(op, st_value_type(st_op_operand(op, 0)), 1); }
 
 /* func.call_indirect %f(%a) : (i32) -> i32: results come from the callee's type. */
-static st_status parse_icall(st_parser *p, st_parse_state *s) {
-	st_operand_ref callee, args[256];
-	size_t n = 0;
-	if (st_failed(st_parser_operand(p, &callee)) || st_failed(st_parser_expect_punct(p, "(")))
-		return ST_FAIL;
-	if (!st_parser_optional_punct(p, ")")) {
-		do {
-			if (n == 256)
-				return st_parser_error(p, "too many call operands");
-			if (st_failed(st_parser_operand(p, &args[n++])))
-				return ST_FAIL;
-		} while (st_parser_optional_punct(p, ","));
-		if (st_failed(st_parser_expect_punct(p, ")")))
-			return ST_FAIL;
-	}
+static st_status icall_rest(st_parser *p, st_parse_state *s, const st_operand_ref *callee, const st_operand_ref *args,
+                            size_t n) {
 	st_type *ft;
 	if (st_failed(st_parser_optional_attr_dict(p, s)) || st_failed(st_parser_expect_punct(p, ":")) ||
 	    st_failed(st_parser_type(p, &ft)))
@@ -420,7 +393,7 @@ static st_status parse_icall(st_parser *p, st_parse_state *s) {
 	if (st_type_num_inputs(ft) != n)
 		return st_parser_error(p, "%zu operands present, but expected %zu", n, st_type_num_inputs(ft));
 	st_value *v;
-	if (st_failed(st_parser_resolve_operand(p, &callee, ft, &v)) || st_failed(st_parse_state_add_operand(s, v)))
+	if (st_failed(st_parser_resolve_operand(p, callee, ft, &v)) || st_failed(st_parse_state_add_operand(s, v)))
 		return ST_FAIL;
 	for (size_t i = 0; i < n; i++)
 		if (st_failed(st_parser_resolve_operand(p, &args[i], st_type_input(ft, i), &v)) ||
@@ -430,6 +403,31 @@ static st_status parse_icall(st_parser *p, st_parse_state *s) {
 		if (st_failed(st_parse_state_add_result_type(s, st_type_result(ft, i))))
 			return ST_FAIL;
 	return ST_OK;
+}
+
+static st_status parse_icall(st_parser *p, st_parse_state *s) {
+	st_context *ctx = st_parser_context(p);
+	st_operand_ref callee, small[16];
+	st_operand_ref *args = small;
+	size_t n = 0, cap = 16;
+	st_status st = st_parser_operand(p, &callee);
+	if (st_succeeded(st))
+		st = st_parser_expect_punct(p, "(");
+	if (st_succeeded(st) && !st_parser_optional_punct(p, ")")) {
+		do {
+			if (!st_ctx_grow(ctx, (void **)&args, &cap, small, sizeof *args, n + 1))
+				st = ST_FAIL;
+			else
+				st = st_parser_operand(p, &args[n++]);
+		} while (st_succeeded(st) && st_parser_optional_punct(p, ","));
+		if (st_succeeded(st))
+			st = st_parser_expect_punct(p, ")");
+	}
+	if (st_succeeded(st))
+		st = icall_rest(p, s, &callee, args, n);
+	if (args != small)
+		st_ctx_free(ctx, args, cap * sizeof *args);
+	return st;
 }
 
 static void print_icall(st_printer *p, st_op *op) {

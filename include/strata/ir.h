@@ -42,6 +42,12 @@ void st_context_destroy(st_context *ctx);
 void *st_ctx_alloc(st_context *ctx, size_t size);
 void *st_ctx_realloc(st_context *ctx, void *ptr, size_t osize, size_t nsize);
 void st_ctx_free(st_context *ctx, void *ptr, size_t size);
+/* Grows an array of `elt`-byte elements to hold `need` (capacity *cap, at
+ * least doubling).  The array may start as the caller's `small` buffer,
+ * which is copied out and never freed; free the array at the end with
+ * st_ctx_free only if it is no longer `small`.  False when out of memory
+ * (the array is then unchanged). */
+bool st_ctx_grow(st_context *ctx, void **arr, size_t *cap, const void *small, size_t elt, size_t need);
 /* Whether ops of dialects that are not registered may be created/parsed. */
 void st_context_set_allow_unregistered(st_context *ctx, bool allow);
 bool st_context_allows_unregistered(st_context *ctx);
