@@ -148,6 +148,44 @@ static st_status parse_results(st_parser *p, st__vec *v) {
 }
 
 
+static st_status parse_function_type(st_parser *p, st_type **out);
+
+/* A type ends where the text continues with a separator (a longer type
+ * could otherwise share the cached one's prefix). */
+static bool ends_type(const st_parser *p, const char *c) {
+	return c >= p->end || *c == ' ' || *c == '\t' || *c == '\n' || *c == '\r' || *c == ',' || *c == ')' ||
+	       *c == '}' || *c == ']';
+}
+
+static st_status parse_function_type_cached(st_parser *p, st_type **out) {
+	const char *start = p->tok.start;
+	size_t avail = (size_t)(p->end - start);
+	for (unsigned i = 0; i < 4; i++) {
+		uint32_t n = p->ftcache[i].len;
+		if (n && n <= avail && memcmp(start, p->ftcache[i].text, n) == 0 && ends_type(p, start + n)) {
+			*out = p->ftcache[i].type;
+			p->pos = start + n;
+			st__lex(p);
+			return ST_OK;
+		}
+	}
+	uint32_t line = p->line;
+	if (st_failed(parse_function_type(p, out)))
+		return ST_FAIL;
+	/* Only single-line types: skipping text must not skip line breaks. */
+	const char *end = p->tok.start;
+	while (end > start && (end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	if (p->line == line && end > start && (size_t)(end - start) < UINT32_MAX && !memchr(start, '\n', (size_t)(end - start)) &&
+	    ends_type(p, end)) {
+		unsigned k = p->ftnext++ & 3;
+		p->ftcache[k].text = start;
+		p->ftcache[k].len = (uint32_t)(end - start);
+		p->ftcache[k].type = *out;
+	}
+	return ST_OK;
+}
+
 static st_status parse_function_type(st_parser *p, st_type **out) {
 	st__vec in = {0}, res = {0};
 	st_status s = parse_type_list_parens(p, &in);
@@ -456,7 +494,7 @@ st_status st__parse_type(st_parser *p, st_type **out) {
 	p->depth++;
 	switch (t.kind) {
 	case T_LPAREN:
-		s = parse_function_type(p, out);
+		s = parse_function_type_cached(p, out);
 		break;
 	case T_BANG:
 		s = parse_dialect_type(p, out);

@@ -107,6 +107,15 @@ struct st_parser {
 	 * location aliases at the end of the file): placeholders resolved when
 	 * the whole file is read. */
 	st__vec deferred_locs;
+	/* The function types last read, by their exact text: generic ops repeat
+	 * the same few signatures, and one memcmp beats parsing and uniquing
+	 * them again. */
+	struct {
+		const char *text;
+		uint32_t len;
+		st_type *type;
+	} ftcache[4];
+	unsigned ftnext;
 	/* Default dialect stack (func.func body: "func"). */
 	const char *default_dialect[64];
 	size_t ndefault;
