@@ -514,20 +514,25 @@ st_ident *st_loc_filename(const st_attr *loc) { return ((const st__file_loc *)lo
 unsigned st_loc_line(const st_attr *loc) { return ((const st__file_loc *)loc)->line; }
 unsigned st_loc_col(const st_attr *loc) { return ((const st__file_loc *)loc)->col; }
 
-const st_attr *st_loc_find_file(const st_attr *loc) {
+const st_attr *st__loc_file(const st_attr *loc, st__callsite_side side) {
 	if (!loc)
 		return NULL;
 	switch (st__akind(loc)) {
 	case ST_ATTR_LOC_FILE:
 		return loc;
 	case ST_ATTR_LOC_NAME:
-		return st_loc_find_file(((const st__name_loc *)loc)->child);
-	case ST_ATTR_LOC_CALLSITE:
-		return st_loc_find_file(((const st__callsite_loc *)loc)->caller);
+		return st__loc_file(((const st__name_loc *)loc)->child, side);
+	case ST_ATTR_LOC_CALLSITE: {
+		const st__callsite_loc *c = (const st__callsite_loc *)loc;
+		if (side == ST__CALLER)
+			return st__loc_file(c->caller, side);
+		const st_attr *f = st__loc_file(c->callee, side);
+		return f || side == ST__CALLEE ? f : st__loc_file(c->caller, side);
+	}
 	case ST_ATTR_LOC_FUSED: {
 		const st__list_attr *l = (const st__list_attr *)loc;
 		for (size_t i = 0; i < l->n; i++) {
-			const st_attr *f = st_loc_find_file(l->elts[i]);
+			const st_attr *f = st__loc_file(l->elts[i], side);
 			if (f)
 				return f;
 		}
@@ -537,3 +542,5 @@ const st_attr *st_loc_find_file(const st_attr *loc) {
 		return NULL;
 	}
 }
+
+const st_attr *st_loc_find_file(const st_attr *loc) { return st__loc_file(loc, ST__CALLER); }

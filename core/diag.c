@@ -132,29 +132,7 @@ static const st__source *find_source(st_context *ctx, const st_ident *name) {
  * picks it: a call site shows its callee (the callers follow as "called
  * from" notes), a fused location its first child that has one, a name
  * location its child. */
-static const st_attr *loc_to_show(const st_attr *loc) {
-	if (!loc)
-		return NULL;
-	switch (st__akind(loc)) {
-	case ST_ATTR_LOC_FILE:
-		return loc;
-	case ST_ATTR_LOC_NAME:
-		return loc_to_show(((const st__name_loc *)loc)->child);
-	case ST_ATTR_LOC_CALLSITE:
-		return loc_to_show(((const st__callsite_loc *)loc)->callee);
-	case ST_ATTR_LOC_FUSED: {
-		const st__list_attr *l = (const st__list_attr *)loc;
-		for (size_t i = 0; i < l->n; i++) {
-			const st_attr *f = loc_to_show(l->elts[i]);
-			if (f)
-				return f;
-		}
-		return NULL;
-	}
-	default:
-		return NULL;
-	}
-}
+static const st_attr *loc_to_show(const st_attr *loc) { return st__loc_file(loc, ST__CALLEE); }
 
 /* The call site `loc` stands for, if any (through names and fusions). */
 static const st__callsite_loc *callsite_of(const st_attr *loc) {

@@ -304,32 +304,7 @@ static void report(st_diag_verifier *v, st_diag *u) {
 
 /* The file location of a diagnostic, as MLIR's verifier finds it: the first
  * in a walk that visits a call site's callee before its caller. */
-static const st_attr *file_loc(const st_attr *loc) {
-	if (!loc)
-		return NULL;
-	switch (st__akind(loc)) {
-	case ST_ATTR_LOC_FILE:
-		return loc;
-	case ST_ATTR_LOC_NAME:
-		return file_loc(((const st__name_loc *)loc)->child);
-	case ST_ATTR_LOC_CALLSITE: {
-		const st__callsite_loc *c = (const st__callsite_loc *)loc;
-		const st_attr *f = file_loc(c->callee);
-		return f ? f : file_loc(c->caller);
-	}
-	case ST_ATTR_LOC_FUSED: {
-		const st__list_attr *l = (const st__list_attr *)loc;
-		for (size_t i = 0; i < l->n; i++) {
-			const st_attr *f = file_loc(l->elts[i]);
-			if (f)
-				return f;
-		}
-		return NULL;
-	}
-	default:
-		return NULL;
-	}
-}
+static const st_attr *file_loc(const st_attr *loc) { return st__loc_file(loc, ST__CALLEE_THEN_CALLER); }
 
 static void check_one(st_diag_verifier *v, const st_diag_info *d) {
 	const st_attr *f = file_loc(d->loc);

@@ -308,6 +308,11 @@ static inline st_attr *st__packed_loc(size_t source, unsigned line, unsigned col
 	return (st_attr *)(uintptr_t)v;
 }
 st_attr *st__op_loc(const st_op *op);
+/* The first file:line:col inside a location; through a call site, the side
+ * asked for (the default renderer shows the callee, the diagnostic verifier
+ * matches the callee and then the caller). */
+typedef enum st__callsite_side { ST__CALLER, ST__CALLEE, ST__CALLEE_THEN_CALLER } st__callsite_side;
+const st_attr *st__loc_file(const st_attr *loc, st__callsite_side side);
 /* The location attribute of a raw (possibly packed) location. */
 st_attr *st__unpack_loc(st_context *ctx, st_attr *raw);
 /* Symbol lookups cached for the duration of a read-only phase. */
