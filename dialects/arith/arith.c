@@ -142,6 +142,14 @@ static const st_interface_impl division_ifaces[] = {{ST_IFACE_MEMORY_EFFECTS, &n
 		.fold = folder,                                                                                              \
 	}
 
+/* Integer divisions and remainders: not Pure (they can trap on zero), so
+ * they state their (empty) memory effects instead. */
+#define INT_DIVISION(op, sum, folder)                                                                                \
+	{                                                                                                                \
+		.name = "arith." op, .summary = sum, OPERANDS(int_binary_operands), RESULTS(int_result),                     \
+		.traits = EW | SAME, .format = FMT_BINARY, .fold = folder, IFACES(division_ifaces),                          \
+	}
+
 static const st_opdef arith_ops[] = {
 	{
 		.name = "arith.constant",
@@ -161,56 +169,11 @@ static const st_opdef arith_ops[] = {
 	INT_OVF("muli", "integer multiplication operation", COMM, st__arith_fold_muli),
 	INT_EXACT("divui", "unsigned integer division operation", 0, st__arith_fold_divui, division_ifaces, 1),
 	INT_EXACT("divsi", "signed integer division operation", 0, st__arith_fold_divsi, division_ifaces, 1),
-	{
-		.name = "arith.ceildivui",
-		.summary = "unsigned ceil integer division operation",
-		OPERANDS(int_binary_operands),
-		RESULTS(int_result),
-		.traits = EW | SAME,
-		.format = FMT_BINARY,
-		.fold = st__arith_fold_ceildivui,
-		IFACES(division_ifaces),
-	},
-	{
-		.name = "arith.ceildivsi",
-		.summary = "signed ceil integer division operation",
-		OPERANDS(int_binary_operands),
-		RESULTS(int_result),
-		.traits = EW | SAME,
-		.format = FMT_BINARY,
-		.fold = st__arith_fold_ceildivsi,
-		IFACES(division_ifaces),
-	},
-	{
-		.name = "arith.floordivsi",
-		.summary = "signed floor integer division operation",
-		OPERANDS(int_binary_operands),
-		RESULTS(int_result),
-		.traits = EW | SAME,
-		.format = FMT_BINARY,
-		.fold = st__arith_fold_floordivsi,
-		IFACES(division_ifaces),
-	},
-	{
-		.name = "arith.remui",
-		.summary = "unsigned integer division remainder operation",
-		OPERANDS(int_binary_operands),
-		RESULTS(int_result),
-		.traits = EW | SAME,
-		.format = FMT_BINARY,
-		.fold = st__arith_fold_remui,
-		IFACES(division_ifaces),
-	},
-	{
-		.name = "arith.remsi",
-		.summary = "signed integer division remainder operation",
-		OPERANDS(int_binary_operands),
-		RESULTS(int_result),
-		.traits = EW | SAME,
-		.format = FMT_BINARY,
-		.fold = st__arith_fold_remsi,
-		IFACES(division_ifaces),
-	},
+	INT_DIVISION("ceildivui", "unsigned ceil integer division operation", st__arith_fold_ceildivui),
+	INT_DIVISION("ceildivsi", "signed ceil integer division operation", st__arith_fold_ceildivsi),
+	INT_DIVISION("floordivsi", "signed floor integer division operation", st__arith_fold_floordivsi),
+	INT_DIVISION("remui", "unsigned integer division remainder operation", st__arith_fold_remui),
+	INT_DIVISION("remsi", "signed integer division remainder operation", st__arith_fold_remsi),
 	INT_BINARY("andi", "integer binary and", PURE | COMM | ST_TRAIT_IDEMPOTENT, FMT_BINARY, st__arith_fold_andi),
 	INT_BINARY("ori", "integer binary or", PURE | COMM | ST_TRAIT_IDEMPOTENT, FMT_BINARY, st__arith_fold_ori),
 	INT_BINARY("xori", "integer binary xor", PURE | COMM, FMT_BINARY, st__arith_fold_xori),
