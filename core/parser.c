@@ -180,27 +180,32 @@ static bool numeric_reserve(st_parser *p, uint32_t n) {
 	size_t nc = p->numeric_cap ? p->numeric_cap : 1024;
 	while (nc <= n)
 		nc *= 2;
-	/* Both arrays are allocated before either replaces the old one, so a
-	 * failure leaves the pair consistent with numeric_cap. */
 	st_value **nv = st_ctx_alloc(p->ctx, nc * sizeof *nv);
-	uint32_t *ns = st_ctx_alloc(p->ctx, nc * sizeof *ns);
-	if (!nv || !ns) {
-		st_ctx_free(p->ctx, nv, nc * sizeof *nv);
-		st_ctx_free(p->ctx, ns, nc * sizeof *ns);
+	if (!nv)
 		return false;
-	}
-	if (p->numeric_cap) {
+	if (p->numeric_cap)
 		memcpy(nv, p->numeric, p->numeric_cap * sizeof *nv);
-		memcpy(ns, p->numeric_scope, p->numeric_cap * sizeof *ns);
-	}
 	st_ctx_free(p->ctx, p->numeric, p->numeric_cap * sizeof *nv);
-	st_ctx_free(p->ctx, p->numeric_scope, p->numeric_cap * sizeof *ns);
 	p->numeric = nv;
-	p->numeric_scope = ns;
 	memset(p->numeric + p->numeric_cap, 0, (nc - p->numeric_cap) * sizeof *nv);
-	memset(p->numeric_scope + p->numeric_cap, 0, (nc - p->numeric_cap) * sizeof *ns);
 	p->numeric_cap = nc;
 	return true;
+}
+
+/* The region a value was defined in (NULL: the top level). */
+static st_region *value_region(const st_value *v) {
+	const st_block *b = v->kind == ST__VAL_ARG ? ((const st__block_arg *)v)->owner : st_value_defining_op(v)->block;
+	return b ? b->parent : NULL;
+}
+
+/* Where a %N slot's value stands: -1 closed (its region ended), 0 open but
+ * in an outer isolated scope, 1 visible. */
+static int slot_state(const st_parser *p, const st_value *v) {
+	st_region *r = value_region(v);
+	for (size_t i = p->nrstack; i-- > 0;)
+		if (p->rstack[i] == r)
+			return i >= p->iso_base ? 1 : 0;
+	return -1;
 }
 
 static st__vec *placeholders_of(st_parser *p) { return &p->placeholders; }
@@ -238,13 +243,16 @@ static st_status define_value(st_parser *p, const st__token *t, st_value *first,
 	if (count == 1 && is_numeric_name(t->start, t->len, &num)) {
 		if (!numeric_reserve(p, num))
 			return ST_FAIL;
-		if (p->numeric_scope[num] == 0 && !entry_find(p, t->start, t->len, st__hash_bytes(t->start, t->len, 0), p->scope, false)) {
-			p->numeric[num] = first;
-			p->numeric_scope[num] = p->scope + 1;
-			return log_push(p, 1, num) ? ST_OK : ST_FAIL;
-		}
-		if (p->numeric_scope[num] == p->scope + 1)
+		st_value *old = p->numeric[num];
+		int state = old ? slot_state(p, old) : -1;
+		if (state == 1)
 			return st__err_at(p, t, "redefinition of SSA value '%.*s'", (int)t->len, t->start);
+		/* A forward reference to the name lives in the hash table; an
+		 * outer isolated scope's value keeps its slot for later. */
+		if (state < 0 && !entry_find(p, t->start, t->len, st__hash_bytes(t->start, t->len, 0), p->scope, false)) {
+			p->numeric[num] = first;
+			return ST_OK;
+		}
 	}
 	uint32_t h = st__hash_bytes(t->start, t->len, 0);
 	uint32_t idx = entry_find(p, t->start, t->len, h, p->scope, false);
@@ -291,8 +299,8 @@ static st_status use_value(st_parser *p, const st__token *t, uint32_t num, st_ty
 	char a[128], b[128];
 	uint32_t nn;
 	st_value *v = NULL;
-	if (num == 0 && is_numeric_name(t->start, t->len, &nn) && nn < p->numeric_cap &&
-	    p->numeric_scope[nn] == p->scope + 1) {
+	if (num == 0 && is_numeric_name(t->start, t->len, &nn) && nn < p->numeric_cap && p->numeric[nn] &&
+	    slot_state(p, p->numeric[nn]) == 1) {
 		v = p->numeric[nn];
 	} else {
 		uint32_t h = st__hash_bytes(t->start, t->len, 0);
@@ -371,11 +379,6 @@ static st_status pop_names(st_parser *p, size_t mark, bool isolated, bool region
 	size_t nkept = 0;
 	for (size_t i = p->nlog; i-- > mark;) {
 		st__log_item it = p->log[i];
-		if (it.kind == 1) {
-			p->numeric[it.idx] = NULL;
-			p->numeric_scope[it.idx] = 0;
-			continue;
-		}
 		st__name_entry *e = &p->entries[it.idx - 1];
 		if (e->is_block) {
 			if (!e->defined) {
@@ -695,7 +698,12 @@ static st_status parse_region_impl(st_parser *p, st_region *r, size_t nargs, con
 		return st__err_at(p, &p->tok, "regions nested too deeply");
 	st__lex(p);
 	uint32_t saved_scope = p->scope, saved_region = p->region_id;
-	size_t mark = p->nlog;
+	size_t mark = p->nlog, saved_iso = p->iso_base;
+	if (!st_ctx_grow(p->ctx, (void **)&p->rstack, &p->rstack_cap, NULL, sizeof *p->rstack, p->nrstack + 1))
+		return ST_FAIL;
+	if (isolated)
+		p->iso_base = p->nrstack;
+	p->rstack[p->nrstack++] = r;
 	if (isolated)
 		p->scope = ++p->next_scope_id;
 	p->region_id = ++p->next_scope_id;
@@ -758,6 +766,8 @@ static st_status parse_region_impl(st_parser *p, st_region *r, size_t nargs, con
 	st_status ps = pop_names(p, mark, isolated, true);
 	if (st_succeeded(s))
 		s = ps;
+	p->nrstack--;
+	p->iso_base = saved_iso;
 	p->scope = saved_scope;
 	p->region_id = saved_region;
 	return s;
@@ -1432,7 +1442,7 @@ static void parser_fini(st_parser *p) {
 	st_ctx_free(p->ctx, p->entries, p->entry_cap * sizeof *p->entries);
 	st_ctx_free(p->ctx, p->buckets, p->nbuckets * sizeof *p->buckets);
 	st_ctx_free(p->ctx, p->numeric, p->numeric_cap * sizeof *p->numeric);
-	st_ctx_free(p->ctx, p->numeric_scope, p->numeric_cap * sizeof *p->numeric_scope);
+	st_ctx_free(p->ctx, p->rstack, p->rstack_cap * sizeof *p->rstack);
 	st_ctx_free(p->ctx, p->log, p->log_cap * sizeof *p->log);
 	st__free_aliases(p);
 }
@@ -1465,6 +1475,14 @@ st_op *st_parse_source(st_context *ctx, st_str buffer, const char *filename, con
 		st_context_add_source(ctx, st_ident_str(p.filename), buffer);
 	p.source_index = p.filename ? st__source_index(ctx, p.filename) : -1;
 	st_block *top = st_block_create(ctx);
+	/* The top level is the outermost scope: region NULL. */
+	if (top && st_ctx_grow(ctx, (void **)&p.rstack, &p.rstack_cap, NULL, sizeof *p.rstack, 1)) {
+		p.rstack[0] = NULL;
+		p.nrstack = 1;
+	} else if (top) {
+		st_block_destroy(top);
+		top = NULL;
+	}
 	if (!top) {
 		parser_fini(&p);
 		return NULL;

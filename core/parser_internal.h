@@ -92,8 +92,13 @@ struct st_parser {
 	size_t nbuckets;
 	uint32_t free_entry; /* free list through entries (1-based), 0: none */
 	st_value **numeric;
-	uint32_t *numeric_scope;
 	size_t numeric_cap;
+	/* The regions being parsed, outermost first (slot 0, NULL, stands for
+	 * the top level), and where the innermost isolated one starts: a value
+	 * in a %N slot is visible when its region is on the stack from
+	 * iso_base up.  This needs no per-name bookkeeping when regions close. */
+	st_region **rstack;
+	size_t nrstack, rstack_cap, iso_base;
 	st__log_item *log;
 	size_t nlog, log_cap;
 	uint32_t scope;       /* current isolated scope id */
