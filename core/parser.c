@@ -504,8 +504,10 @@ size_t st_parse_state_num_result_types(st_parse_state *s) { return s->types.n; }
 static st_status state_add_attr_id(st_parse_state *s, st_ident *id, st_attr *a, bool replace) {
 	for (size_t i = 0; i < s->nattrs; i++)
 		if (s->attrs[i].name == id) {
+			/* At the op, as MLIR reports it: the dictionary is already read. */
 			if (!replace)
-				return st__err_at(s->p, &s->p->tok, "attribute '%s' occurs more than once in the attribute list",
+				return st_parser_error_at(s->p, st_parse_state_loc(s),
+				                          "attribute '%s' occurs more than once in the attribute list",
 				                  st_ident_cstr(id));
 			s->attrs[i].value = a;
 			return ST_OK;
