@@ -236,6 +236,10 @@ static bool close_output(output *o, bool ok) {
 
 /* ----------------------------------------------------------- driver */
 
+/* The name diagnostics and locations give the input: mlir-opt's <stdin>
+ * for standard input. */
+static const char *source_name(const options *o) { return strcmp(o->input, "-") == 0 ? "<stdin>" : o->input; }
+
 /* Every registered dialect, then its ops indented, one per line. */
 static int show_dialects(void) {
 	st_context *ctx = st_context_create();
@@ -258,7 +262,7 @@ static bool process_chunk(st_context *ctx, const options *o, st_str chunk, unsig
                           bool mapped, bool first_chunk) {
 	st_parse_options po = {
 		.mlir14 = o->mlir14, .first_line = first_line, .no_register_source = true, .release_consumed = mapped};
-	st_op *m = st_parse_source(ctx, chunk, o->input, &po);
+	st_op *m = st_parse_source(ctx, chunk, source_name(o), &po);
 	if (!m)
 		return false;
 	bool ok = st_succeeded(st_verify(m));
@@ -308,10 +312,10 @@ int main(int argc, char **argv) {
 	st_context_set_allow_unregistered(ctx, o.allow_unregistered);
 	bool ok = st_succeeded(st_register_all_dialects(ctx));
 	st_str whole = st_str_make(in.data, in.len);
-	st_context_add_source(ctx, st_str_c(o.input), whole);
+	st_context_add_source(ctx, st_str_c(source_name(&o)), whole);
 	st_diag_verifier *dv = NULL;
 	if (ok && o.verify_diags)
-		dv = st_diag_verifier_create(ctx, whole, o.input);
+		dv = st_diag_verifier_create(ctx, whole, source_name(&o));
 	output out;
 	if (ok && !open_output(o.output, &out))
 		ok = false;
