@@ -149,9 +149,6 @@ static void lex_sigil(st_parser *p, st__tok k, const char *s) {
 	if (e >= p->end || !(is_id_start((unsigned char)*e) || *e == '$' || *e == '.' || *e == '-' ||
 	                     (is_digit((unsigned char)*e)))) {
 		set_tok(p, T_ERROR, s, e);
-		if (k == T_HASH && e < p->end && *e == '-') {
-			return;
-		}
 		st__err_at(p, &p->tok, "invalid identifier after '%c'", *s);
 		return;
 	}
