@@ -246,7 +246,7 @@ typedef struct st_dialect_def {
 	void (*print_attr)(st_printer *p, const st_attr *a);
 	/* Build a constant op of `type` holding `value` (detached), or NULL. */
 	st_op *(*materialize_constant)(st_context *ctx, st_attr *value, st_type *type, st_attr *loc);
-	/* Verify a discardable attribute `name.xxx` attached to an op. */
+	/* Verify a discardable attribute of this dialect (`name.attr`) on an op. */
 	st_status (*verify_op_attr)(st_op *op, st_named_attr attr);
 	/* Other dialects this one needs (loaded first). */
 	const char *const *dependencies;
