@@ -229,10 +229,10 @@ static void test_random_edits(void) {
 	st_context_destroy(ctx);
 }
 
-/* Erasing users unlinks their uses in O(1): 200,000 users of one value
- * erased from the middle of the list outward take milliseconds (a linear
- * unlink would take minutes; the bound leaves room for a loaded machine
- * and the sanitizers), and the list stays consistent. */
+/* Erasing users unlinks their uses in O(1): 200,000 users of one value are
+ * erased from the middle of the list outward and the list stays
+ * consistent.  No clock is read here (timings belong in bench/); a linear
+ * unlink would take minutes and run into ctest's timeout. */
 static void test_unlink_o1(void) {
 	st_context *ctx = new_ctx();
 	st_op *mod = parse(ctx, "module {}");
@@ -247,23 +247,17 @@ static void test_unlink_o1(void) {
 		st_block_append_op(body, users[i]);
 	}
 	CHECK(count_uses(v) == N);
-	clock_t t0 = clock();
 	/* Erase every other user, starting in the middle of the list. */
 	for (int i = N / 2; i < N; i += 2)
 		st_op_erase(users[i]);
 	for (int i = 0; i < N / 2; i += 2)
 		st_op_erase(users[i]);
-	double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
 	CHECK(count_uses(v) == N / 2);
 	CHECK(uses_consistent(v));
-	CHECK(secs < 5.0);
 	/* Replace-all-uses is linear too. */
 	st_op *d2 = defs(ctx, 1);
 	st_block_append_op(body, d2);
-	t0 = clock();
 	st_value_replace_all_uses(v, st_op_result(d2, 0));
-	secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
-	CHECK(secs < 5.0);
 	CHECK(!st_value_has_uses(v) && count_uses(st_op_result(d2, 0)) == N / 2);
 	CHECK(uses_consistent(st_op_result(d2, 0)));
 	free(users);
