@@ -6,7 +6,6 @@
  */
 #include "core_test.h"
 
-#include <time.h>
 
 static st_type *i32_of(st_context *ctx) { return st_integer_type(ctx, 32, ST_SIGNLESS); }
 
