@@ -334,31 +334,27 @@ st_affine_expr *st_affine_mul(st_context *ctx, st_affine_expr *a, st_affine_expr
 	return make(ctx, ST_AFFINE_MUL, a, b, 0);
 }
 
-st_affine_expr *st_affine_floordiv(st_context *ctx, st_affine_expr *a, st_affine_expr *b) {
+/* floordiv, ceildiv and mod: the divisor must be symbolic or constant. */
+static st_affine_expr *div_like(st_context *ctx, st_affine_kind kind, st_affine_expr *a, st_affine_expr *b,
+                                bool (*simplify)(st_context *, st_affine_expr *, st_affine_expr *, st_affine_expr **)) {
 	if (!a || !b || !symbolic_or_const(b))
 		return NULL;
 	st_affine_expr *out;
-	if (simplify_floordiv(ctx, a, b, &out))
+	if (simplify(ctx, a, b, &out))
 		return out;
-	return make(ctx, ST_AFFINE_FLOORDIV, a, b, 0);
+	return make(ctx, kind, a, b, 0);
+}
+
+st_affine_expr *st_affine_floordiv(st_context *ctx, st_affine_expr *a, st_affine_expr *b) {
+	return div_like(ctx, ST_AFFINE_FLOORDIV, a, b, simplify_floordiv);
 }
 
 st_affine_expr *st_affine_ceildiv(st_context *ctx, st_affine_expr *a, st_affine_expr *b) {
-	if (!a || !b || !symbolic_or_const(b))
-		return NULL;
-	st_affine_expr *out;
-	if (simplify_ceildiv(ctx, a, b, &out))
-		return out;
-	return make(ctx, ST_AFFINE_CEILDIV, a, b, 0);
+	return div_like(ctx, ST_AFFINE_CEILDIV, a, b, simplify_ceildiv);
 }
 
 st_affine_expr *st_affine_mod(st_context *ctx, st_affine_expr *a, st_affine_expr *b) {
-	if (!a || !b || !symbolic_or_const(b))
-		return NULL;
-	st_affine_expr *out;
-	if (simplify_mod(ctx, a, b, &out))
-		return out;
-	return make(ctx, ST_AFFINE_MOD, a, b, 0);
+	return div_like(ctx, ST_AFFINE_MOD, a, b, simplify_mod);
 }
 
 st_affine_expr *st_affine_neg(st_context *ctx, st_affine_expr *a) {

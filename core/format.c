@@ -741,8 +741,6 @@ static st_status parse_el_r(rstate *rs, int i) {
 	}
 	case EL_SUCCESSORS:
 	case EL_SUCCESSOR: {
-		if (!st_parser_peek_punct(rs->p, "^") && false)
-			return ST_OK;
 		do {
 			st_block *b;
 			if (st_failed(st_parser_successor(rs->p, &b)) || !st__vec_push(ctx, &rs->succs, b))
@@ -818,15 +816,15 @@ static st_status parse_el_r(rstate *rs, int i) {
 	}
 }
 
-static st_type *infer_type(rstate *rs, const char *spec, bool *bad);
+static st_type *infer_type(rstate *rs, const char *spec);
 
-static st_type *group_type(rstate *rs, bool results, int idx, size_t k, bool *bad) {
+static st_type *group_type(rstate *rs, bool results, int idx, size_t k) {
 	group_vals *g = results ? &rs->res[idx] : &rs->ops[idx];
 	if (g->has_types)
 		return k < g->ntypes ? g->types[k] : (g->ntypes ? g->types[g->ntypes - 1] : NULL);
 	const st_value_def *vd = results ? &rs->def->results[idx] : &rs->def->operands[idx];
 	if (vd->infer)
-		return infer_type(rs, vd->infer, bad);
+		return infer_type(rs, vd->infer);
 	return NULL;
 }
 
@@ -840,12 +838,12 @@ static int group_index(const st_opdef *def, const char *name, bool *results) {
 	return -1;
 }
 
-static st_type *infer_type(rstate *rs, const char *spec, bool *bad) {
+static st_type *infer_type(rstate *rs, const char *spec) {
 	if (spec[0] == '$') {
 		bool res;
 		int gi = group_index(rs->def, spec + 1, &res);
 		if (gi < 0) {
-			*bad = true;
+			assert(!"an infer spec names no operand or result group of its op");
 			return NULL;
 		}
 		group_vals *g = res ? &rs->res[gi] : &rs->ops[gi];
@@ -904,7 +902,6 @@ static st_status resolve(rstate *rs) {
 	const st_opdef *def = rs->def;
 	bool same_all = def->traits & ST_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE;
 	bool same_ops = def->traits & ST_TRAIT_SAME_TYPE_OPERANDS;
-	bool bad = false;
 	/* Operands. */
 	if (rs->has_all_refs) {
 		if (!rs->has_all_op_types && !same_all)
@@ -933,7 +930,7 @@ static st_status resolve(rstate *rs) {
 				if (rs->has_all_op_types)
 					t = flat < rs->all_op_types.n ? rs->all_op_types.data[flat] : NULL;
 				else
-					t = group_type(rs, false, (int)gi, k, &bad);
+					t = group_type(rs, false, (int)gi, k);
 				if (!t && (same_all || same_ops))
 					t = any_known_type(rs);
 				if (!t && rs->has_all_op_types)
@@ -976,7 +973,7 @@ static st_status resolve(rstate *rs) {
 			}
 			if (def->results[gi].arity != ST_ONE)
 				continue;
-			st_type *t = group_type(rs, true, (int)gi, 0, &bad);
+			st_type *t = group_type(rs, true, (int)gi, 0);
 			if (!t && (def->traits & ST_TRAIT_SCALAR_OR_SAME_SHAPE_RESULT_I1))
 				t = bool_like(ctx, any_known_type(rs));
 			if (!t && same_all)
@@ -988,7 +985,6 @@ static st_status resolve(rstate *rs) {
 				return ST_FAIL;
 		}
 	}
-	(void)bad;
 	/* Attributes. */
 	for (size_t i = 0; i < def->nattrs && i < 64; i++)
 		if (rs->attrs[i] && st_failed(st_parse_state_add_attr(rs->s, def->attrs[i].name, rs->attrs[i])))

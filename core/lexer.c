@@ -278,14 +278,6 @@ void st__lex(st_parser *p) {
 		st__err_at(p, &p->tok, "unexpected character '%c'", c);
 }
 
-/* Rewind the lexer to `pos` (which must be within the current line or a
- * later one reached by scanning forward: used to re-lex shapes). */
-void st__lex_reset_to(st_parser *p, const char *pos) {
-	assert(pos >= p->line_start || pos >= p->buf);
-	p->pos = pos;
-	st__lex(p);
-}
-
 static int hexval(char c) {
 	if (c >= '0' && c <= '9')
 		return c - '0';

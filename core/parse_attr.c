@@ -304,11 +304,9 @@ static st_status parse_shaped(st_parser *p, st_type_kind kind, st_type **out) {
 	st_attr *a1 = NULL, *a2 = NULL;
 	switch (kind) {
 	case ST_TYPE_VECTOR:
-		if (rank == 0) {
-			/* MLIR allows 0-d vectors: vector<f32>. */
-		}
+		/* Rank 0 is fine (vector<f32>); every dimension must be positive. */
 		for (size_t i = 0; i < rank; i++)
-			if (dims[i] <= 0 && !(dims[i] == 0 && false))
+			if (dims[i] <= 0)
 				return st__err_at(p, &kwtok, "vector types must have positive constant sizes");
 		if (!st_type_is_integer(elt) && !st_type_is_float(elt) && !st_type_is_index(elt))
 			return st__err_at(p, &elt_tok, "vector elements must be int/index/float type");
@@ -830,7 +828,6 @@ st_status st__parse_dict(st_parser *p, st_attr **out) {
 }
 
 static st_status parse_symref(st_parser *p, st_attr **out) {
-	st__vec names = {0};
 	st_status s = ST_OK;
 	char *bufs[17] = {0};
 	size_t lens[17] = {0}, sizes[17] = {0};
@@ -872,7 +869,6 @@ static st_status parse_symref(st_parser *p, st_attr **out) {
 	for (size_t i = 0; i < 17; i++)
 		if (bufs[i])
 			st_ctx_free(p->ctx, bufs[i], sizes[i]);
-	st__vec_free(p->ctx, &names);
 	return s;
 }
 
@@ -927,7 +923,6 @@ static st_status parse_affine_body(st_parser *p, bool is_set, st_attr **out) {
 
 /* dense<...>: a splat literal or nested lists matching the shape. */
 typedef struct dense_acc {
-	st__vec ints;   /* int64 values boxed in pointers would be wasteful: */
 	int64_t *iv;
 	double *fv;
 	size_t n, cap;
@@ -1089,7 +1084,7 @@ static st_status parse_dense(st_parser *p, st_attr **out) {
 	/* The element type is only known after the literal: collect the
 	 * literal's tokens by re-parsing once the type is known. */
 	const char *lit_pos = p->tok.start;
-	uint32_t lit_line = p->tok.line, lit_col = p->tok.col;
+	uint32_t lit_line = p->tok.line;
 	const char *lit_line_start = p->line_start;
 	int depth = 0;
 	bool is_hex_string = p->tok.kind == T_STRING;
@@ -1131,7 +1126,6 @@ static st_status parse_dense(st_parser *p, st_attr **out) {
 	p->line = lit_line;
 	p->line_start = lit_line_start;
 	st__lex(p);
-	(void)lit_col;
 	dense_acc d;
 	memset(&d, 0, sizeof d);
 	d.is_float = st_type_is_float(scalar);

@@ -208,8 +208,6 @@ static int slot_state(const st_parser *p, const st_value *v) {
 	return -1;
 }
 
-static st__vec *placeholders_of(st_parser *p) { return &p->placeholders; }
-
 static st_value *placeholder_new(st_parser *p, st_type *type) {
 	st_value *v = st_ctx_alloc(p->ctx, sizeof *v);
 	if (!v)
@@ -217,7 +215,7 @@ static st_value *placeholder_new(st_parser *p, st_type *type) {
 	memset(v, 0, sizeof *v);
 	v->type = type;
 	v->kind = ST__VAL_PLACEHOLDER;
-	st__vec *all = placeholders_of(p);
+	st__vec *all = &p->placeholders;
 	v->index = (uint32_t)all->n;
 	if (!st__vec_push(p->ctx, all, v)) {
 		st_ctx_free(p->ctx, v, sizeof *v);
@@ -228,7 +226,7 @@ static st_value *placeholder_new(st_parser *p, st_type *type) {
 }
 
 static void placeholder_free(st_parser *p, st_value *v) {
-	st__vec *all = placeholders_of(p);
+	st__vec *all = &p->placeholders;
 	assert(!v->first_use);
 	all->data[v->index] = NULL;
 	st_ctx_free(p->ctx, v, sizeof *v);
@@ -374,7 +372,6 @@ static st_block *lookup_block(st_parser *p, const st__token *t, bool define) {
  * enclosing region (graph regions may use values defined later). */
 static st_status pop_names(st_parser *p, size_t mark, bool isolated, bool region_end) {
 	st_status s = ST_OK;
-	size_t keep_from = p->nlog;
 	st__log_item *kept = NULL;
 	size_t nkept = 0;
 	for (size_t i = p->nlog; i-- > mark;) {
@@ -414,7 +411,6 @@ static st_status pop_names(st_parser *p, size_t mark, bool isolated, bool region
 		}
 		entry_free(p, it.idx);
 	}
-	(void)keep_from;
 	p->nlog = mark;
 	for (size_t i = nkept; i-- > 0;)
 		log_push(p, kept[i].kind, kept[i].idx);
@@ -1199,12 +1195,7 @@ st_status st_parser_integer(st_parser *p, int64_t *out) {
 	st__token t = p->tok;
 	if (t.kind != T_INT)
 		return st__err_at(p, &t, "expected integer value");
-	st_attr *a;
 	st__lex(p);
-	/* Reuse the attribute path for range checking. */
-	char buf[64];
-	if (t.len >= sizeof buf - 1)
-		return st__err_at(p, &t, "integer value too large");
 	uint64_t v = 0;
 	bool hex = t.len > 2 && t.start[1] == 'x';
 	for (uint32_t i = hex ? 2 : 0; i < t.len; i++) {
@@ -1215,7 +1206,6 @@ st_status st_parser_integer(st_parser *p, int64_t *out) {
 	}
 	if (v > (uint64_t)INT64_MAX + (neg ? 1 : 0))
 		return st__err_at(p, &t, "integer value too large");
-	(void)a;
 	*out = neg ? (int64_t)(0 - v) : (int64_t)v;
 	return ST_OK;
 }

@@ -146,7 +146,6 @@ static inline bool st__tok_is(const st__token *t, const char *kw) {
 }
 /* Unescape a string token into context memory. */
 st_status st__unescape(st_parser *p, const st__token *t, char **out, size_t *len);
-void st__lex_reset_to(st_parser *p, const char *pos);
 
 /* Types, attributes, locations. */
 st_status st__parse_type(st_parser *p, st_type **out);

@@ -308,7 +308,6 @@ static bool compute_doms(vctx *v, st_region *r, size_t *idx) {
 		uint32_t *visited = idom; /* reuse as visited flags */
 		memset(visited, 0, nb * sizeof *visited);
 		size_t sp = 0, post = 0;
-		uint32_t *postorder = rpo; /* temp: fill later */
 		st_block **po = order;
 		stack[sp++] = 0;
 		stack[sp++] = 0;
@@ -330,7 +329,6 @@ static bool compute_doms(vctx *v, st_region *r, size_t *idx) {
 				sp -= 2;
 			}
 		}
-		(void)postorder;
 		/* rpo numbers */
 		for (size_t k = 0; k < nb; k++)
 			rpo[k] = UINT32_MAX;
