@@ -1,0 +1,136 @@
+/* Strata pattern rewriting: patterns matched on an op name, an interface or
+ * any op, with benefits; a rewriter through which every IR change is made
+ * (so that drivers can track it); folding with constant materialisation; and
+ * the greedy driver behind canonicalize.  The dialect-conversion framework
+ * that uses the same patterns and rewriter is in strata/conversion.h.
+ */
+#ifndef STRATA_REWRITE_H
+#define STRATA_REWRITE_H
+
+#include "strata/dialect.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct st_rewriter st_rewriter;
+typedef struct st_pattern st_pattern;
+typedef struct st_pattern_set st_pattern_set;
+
+/* ----------------------------------------------------------------- patterns */
+
+/* Matches `op` and, on success, rewrites it through `rw` and returns true.
+ * Returning false means "no match": the IR must be untouched (the debug
+ * build checks both directions: a pattern that reports success must have
+ * changed something, one that reports failure must not have). */
+typedef bool (*st_rewrite_fn)(const st_pattern *pat, st_op *op, st_rewriter *rw);
+
+struct st_pattern {
+	const char *name;      /* for debugging output and statistics */
+	const char *root;      /* the op name matched, or NULL */
+	const char *interface; /* or: any op implementing this interface id; both NULL: any op */
+	unsigned benefit;      /* higher is tried first */
+	st_rewrite_fn rewrite;
+	const void *data;      /* pattern-specific constant data */
+};
+
+st_pattern_set *st_pattern_set_create(st_context *ctx);
+void st_pattern_set_destroy(st_pattern_set *set);
+/* The pattern is referenced, not copied: it must outlive the set (patterns
+ * are normally static constant data). */
+st_status st_pattern_set_add(st_pattern_set *set, const st_pattern *pat);
+st_status st_pattern_set_add_many(st_pattern_set *set, const st_pattern *pats, size_t n);
+/* Every registered op's canonicalization patterns (st_opdef hook). */
+st_status st_pattern_set_add_canonicalizations(st_pattern_set *set, st_context *ctx);
+size_t st_pattern_set_size(const st_pattern_set *set);
+
+/* ----------------------------------------------------------------- rewriter */
+
+st_context *st_rewriter_context(const st_rewriter *rw);
+
+/* Where created ops go. */
+void st_rewriter_set_insertion_before(st_rewriter *rw, st_op *op);
+void st_rewriter_set_insertion_after(st_rewriter *rw, st_op *op);
+void st_rewriter_set_insertion_start(st_rewriter *rw, st_block *b);
+void st_rewriter_set_insertion_end(st_rewriter *rw, st_block *b);
+st_block *st_rewriter_insertion_block(const st_rewriter *rw);
+
+/* Creates an op at the insertion point. */
+st_op *st_rewriter_create(st_rewriter *rw, const st_op_state *state);
+/* Inserts a detached op at the insertion point. */
+st_op *st_rewriter_insert(st_rewriter *rw, st_op *op);
+st_op *st_rewriter_clone(st_rewriter *rw, st_op *op, st_value_map *map);
+/* A constant of `type` holding `value`, built by the dialect's
+ * materialisation hook (`dialect` NULL: the dialect of the type's users is
+ * unknown, try arith then builtin).  NULL when no dialect can. */
+st_op *st_rewriter_create_constant(st_rewriter *rw, st_dialect *dialect, st_attr *value, st_type *type,
+                                   st_attr *loc);
+
+/* Replaces every result of `op` with `values` (one per result) and erases it. */
+void st_rewriter_replace_op(st_rewriter *rw, st_op *op, st_value *const *values);
+/* Replaces `op` with the results of `with` (same count) and erases `op`. */
+void st_rewriter_replace_op_with_op(st_rewriter *rw, st_op *op, st_op *with);
+void st_rewriter_erase_op(st_rewriter *rw, st_op *op);
+void st_rewriter_replace_all_uses(st_rewriter *rw, st_value *from, st_value *to);
+
+/* In-place modification (operands, attributes, successors, location) is
+ * bracketed by start and end (or cancel, when nothing was changed). */
+void st_rewriter_modify_start(st_rewriter *rw, st_op *op);
+void st_rewriter_modify_end(st_rewriter *rw, st_op *op);
+void st_rewriter_modify_cancel(st_rewriter *rw, st_op *op);
+
+/* Blocks and regions. */
+st_block *st_rewriter_create_block(st_rewriter *rw, st_region *r, st_block *before, size_t nargs,
+                                   st_type *const *types, st_attr *const *locs);
+void st_rewriter_erase_block(st_rewriter *rw, st_block *b);
+st_block *st_rewriter_split_block(st_rewriter *rw, st_block *b, st_op *before);
+/* Moves the blocks of `r` into `dest` before `before` (NULL: at the end). */
+void st_rewriter_inline_region_before(st_rewriter *rw, st_region *r, st_region *dest, st_block *before);
+/* Moves the ops of `src` before `before` (in another block), replacing the
+ * arguments of `src` with `args`, and erases `src`. */
+void st_rewriter_inline_block_before(st_rewriter *rw, st_block *src, st_op *before, st_value *const *args);
+/* Appends the ops of `src` to `dest` (same as inlining at dest's end). */
+void st_rewriter_merge_blocks(st_rewriter *rw, st_block *src, st_block *dest, st_value *const *args);
+
+/* Why a pattern did not match, for debugging output; returns false so that
+ * `return st_rewriter_match_failure(rw, op, "...")` reads naturally. */
+bool st_rewriter_match_failure(st_rewriter *rw, st_op *op, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+/* A rewriter that applies changes directly, for passes that rewrite without
+ * a driver. */
+st_rewriter *st_rewriter_create_simple(st_context *ctx);
+void st_rewriter_destroy(st_rewriter *rw);
+
+/* ------------------------------------------------------------------ folding */
+
+/* Folds `op` with its constant operands (from constant-like producers).
+ * On success `results` holds one entry per result (an attribute or a value)
+ * and returns true; `*in_place` tells an in-place fold (the op changed,
+ * results untouched). */
+bool st_op_try_fold(st_op *op, st_fold_result *results, bool *in_place);
+/* The constant value an op produces (ConstantLike), or NULL. */
+st_attr *st_op_constant_value(const st_op *op);
+/* The constant attribute behind `v` when its producer is constant-like. */
+st_attr *st_value_constant(const st_value *v);
+
+/* ----------------------------------------------------------- greedy driver */
+
+typedef struct st_greedy_config {
+	bool bottom_up;        /* seed the worklist bottom-up (default: top-down) */
+	int max_iterations;    /* full sweeps until fixpoint; <= 0: default 10 */
+	int64_t max_rewrites;  /* per sweep; <= 0: unlimited */
+	bool no_fold;          /* do not try op folders */
+	bool no_region_simplify; /* do not erase unreachable blocks / dead args */
+} st_greedy_config;
+
+/* Applies `set` and the folders to the ops nested in `op` until nothing
+ * changes.  On non-convergence within the limits, warns at `op` and
+ * returns ST_FAIL (the IR is valid either way).  `changed` may be NULL. */
+st_status st_apply_patterns_greedily(st_op *op, const st_pattern_set *set, const st_greedy_config *cfg,
+                                     bool *changed);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
