@@ -202,9 +202,21 @@ uint32_t st__hash_bytes(const void *data, size_t len, uint32_t seed) {
 		p += 8;
 		len -= 8;
 	}
+	/* The tail without a byte loop: overlapping loads, as wyhash does (the
+	 * length is mixed in above, so overlaps cannot collide lengths). */
 	uint64_t tail = 0;
-	for (size_t i = 0; i < len; i++)
-		tail |= (uint64_t)p[i] << (8 * i);
+	if (len) {
+		if (p != data) {
+			memcpy(&tail, p + len - 8, 8);
+		} else if (len >= 4) {
+			uint32_t lo, hi;
+			memcpy(&lo, p, 4);
+			memcpy(&hi, p + len - 4, 4);
+			tail = lo | (uint64_t)hi << 32;
+		} else {
+			tail = p[0] | (uint64_t)p[len / 2] << 8 | (uint64_t)p[len - 1] << 16;
+		}
+	}
 	h = (h ^ tail) * 0x94d049bb133111ebull;
 	h ^= h >> 32;
 	h *= 0xbf58476d1ce4e5b9ull;

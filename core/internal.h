@@ -269,6 +269,7 @@ typedef struct st__opname {
 	bool format_bad;
 	/* When this is an MLIR 14 name (std.return), the op it means now. */
 	const st_opdef *mlir14_target;
+	struct st__opname *mlir14_current; /* the record of mlir14_target->name */
 	/* The MLIR 14 spelling, looked up once (printer). */
 	const char *mlir14_name;
 	bool mlir14_known;
@@ -389,6 +390,9 @@ struct st_context {
 	st__htab uniq;
 	st_dialect **dialects;
 	size_t ndialects;
+	/* Registered passes (core/pass.c), sorted by name; arena memory. */
+	const struct st_pass_def **passes;
+	size_t npasses, pass_cap;
 	/* Ops that MLIR 14 spelled differently (core/mlir14.c), indexed lazily. */
 	const st_opdef **mlir14_defs;
 	size_t nmlir14, mlir14_ndialects;
@@ -415,6 +419,7 @@ uint32_t st__hash_bytes(const void *data, size_t len, uint32_t seed);
 
 /* Op names: the record for `name`, created on first use. */
 st__opname *st__opname_get(st_context *ctx, st_str name);
+st_op *st__op_create_named(st_context *ctx, st__opname *name, const st_op_state *s);
 
 /* Formatting helper: vsnprintf into context memory (caller frees with
  * st_ctx_free(ctx, p, strlen(p) + 1)). */

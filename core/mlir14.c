@@ -42,6 +42,9 @@ static bool ensure_index(st_context *ctx) {
 			if (!on)
 				return false;
 			on->mlir14_target = def;
+			on->mlir14_current = st__opname_get(ctx, st_str_c(def->name));
+			if (!on->mlir14_current)
+				return false;
 			defs[n++] = def;
 		}
 	ctx->mlir14_defs = defs;
@@ -55,6 +58,12 @@ const char *st__mlir14_to_current(st_context *ctx, st_str name) {
 		return NULL;
 	st__opname *on = st__opname_get(ctx, name);
 	return on && on->mlir14_target ? on->mlir14_target->name : NULL;
+}
+
+st__opname *st__mlir14_redirect(st_context *ctx, st__opname *on) {
+	if (!ensure_index(ctx))
+		return NULL;
+	return on->mlir14_current ? on->mlir14_current : on;
 }
 
 const char *st__current_to_mlir14(const st_opdef *def) { return def ? def->mlir14_name : NULL; }

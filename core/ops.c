@@ -112,12 +112,19 @@ static size_t op_alloc_size(uint32_t nresults, uint32_t nsuccs, uint32_t nregion
 static void *op_base(const st_op *op) { return (char *)op - op->nresults * sizeof(st_value); }
 
 st_op *st_op_create(st_context *ctx, const st_op_state *s) {
+	return st__op_create_named(ctx, NULL, s);
+}
+
+/* `name`, when given, is the op-name record of s->name: the parser has it
+ * already and a million ops should not look it up twice. */
+st_op *st__op_create_named(st_context *ctx, st__opname *name, const st_op_state *s) {
 	if (s->nresults > UINT32_MAX / 2 || s->noperands > UINT32_MAX / 2 || s->nsuccessors > 0xffff ||
 	    s->nregions > 0xffff) {
 		st_error(ctx, ((uintptr_t)s->loc & 1) ? NULL : s->loc, "operation '%.*s' is too large", (int)s->name.len, s->name.data);
 		return NULL;
 	}
-	st__opname *name = st__opname_get(ctx, s->name);
+	if (!name)
+		name = st__opname_get(ctx, s->name);
 	if (!name)
 		return NULL;
 	uint32_t nres = (uint32_t)s->nresults, nops = (uint32_t)s->noperands;

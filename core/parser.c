@@ -592,7 +592,7 @@ static st_op *state_build(st_parse_state *s) {
 	                  .nsuccessors = s->succs.n,
 	                  .successors = (st_block *const *)s->succs.data,
 	                  .nregions = s->regions.n};
-	st_op *op = st_op_create(s->ctx, &os);
+	st_op *op = st__op_create_named(s->ctx, s->name, &os);
 	if (!op)
 		return NULL;
 	for (size_t i = 0; i < s->regions.n; i++)
@@ -866,16 +866,13 @@ static st_status parse_generic(st_parser *p, st_parse_state *s) {
 			return ST_FAIL;
 		sname = st_str_make(name, nlen);
 	}
-	if (p->mlir14) {
-		const char *cur = st__mlir14_to_current(p->ctx, sname);
-		if (cur)
-			sname = st_str_c(cur);
-	}
 	if (nlen == 0) {
 		st_ctx_free(p->ctx, name, nt.len - 1);
 		return st__err_at(p, &nt, "empty operation name is invalid");
 	}
 	s->name = st__opname_get(p->ctx, sname);
+	if (s->name && p->mlir14)
+		s->name = st__mlir14_redirect(p->ctx, s->name);
 	st_ctx_free(p->ctx, name, nt.len - 1);
 	if (!s->name || st_failed(check_registered(p, &nt, s->name)))
 		return ST_FAIL;
@@ -975,7 +972,14 @@ static st_status parse_custom(st_parser *p, st_parse_state *s) {
 	char buf[256];
 	st__opname *on = NULL;
 	bool has_dot = memchr(nt.start, '.', nt.len) != NULL;
-	if (p->mlir14) {
+	/* The common case, a full name: one lookup. */
+	if (has_dot) {
+		on = st__opname_get(p->ctx, name);
+		if (on && p->mlir14)
+			on = st__mlir14_redirect(p->ctx, on);
+		if (!on)
+			return ST_FAIL;
+	} else if (p->mlir14) {
 		const char *cur = st__mlir14_to_current(p->ctx, name);
 		/* MLIR 14 wrote std and builtin ops without their prefix. */
 		if (!cur && !has_dot && nt.len < 200) {
@@ -1004,9 +1008,11 @@ static st_status parse_custom(st_parser *p, st_parse_state *s) {
 				name = st_str_c(def->name);
 		}
 	}
-	on = st__opname_get(p->ctx, name);
+	if (!on)
+		on = st__opname_get(p->ctx, name);
 	if (!on)
 		return ST_FAIL;
+	name = st_ident_str(on->name);
 	def = on->def;
 	if (!def) {
 		const char *dot = memchr(name.data, '.', name.len);
@@ -1130,19 +1136,32 @@ st_status st_parser_error_at(st_parser *p, st_attr *loc, const char *fmt, ...) {
 	return ST_FAIL;
 }
 
+/* Formats and hooks name punctuation by its spelling; this runs for every
+ * comma and colon of a big file, so it decides on the characters instead of
+ * scanning a table of strings. */
 static st__tok punct_kind(const char *s) {
-	static const struct {
-		const char *s;
-		st__tok k;
-	} tab[] = {{"(", T_LPAREN}, {")", T_RPAREN}, {"[", T_LSQ},      {"]", T_RSQ},        {"{", T_LBRACE},
-	           {"}", T_RBRACE}, {"<", T_LESS},   {">", T_GREATER},  {",", T_COMMA},      {":", T_COLON},
-	           {"=", T_EQUAL},  {"->", T_ARROW}, {"?", T_QUESTION}, {"*", T_STAR},       {"+", T_PLUS},
-	           {"-", T_MINUS},  {"...", T_ELLIPSIS}, {"::", T_COLONCOLON}, {"|", T_PIPE}};
-	for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-		if (strcmp(tab[i].s, s) == 0)
-			return tab[i].k;
-	assert(!"unknown punctuation");
-	return T_ERROR;
+	st__tok k = T_ERROR;
+	switch (s[0]) {
+	case '(': k = T_LPAREN; break;
+	case ')': k = T_RPAREN; break;
+	case '[': k = T_LSQ; break;
+	case ']': k = T_RSQ; break;
+	case '{': k = T_LBRACE; break;
+	case '}': k = T_RBRACE; break;
+	case '<': k = T_LESS; break;
+	case '>': k = T_GREATER; break;
+	case ',': k = T_COMMA; break;
+	case '=': k = T_EQUAL; break;
+	case '?': k = T_QUESTION; break;
+	case '*': k = T_STAR; break;
+	case '+': k = T_PLUS; break;
+	case '|': k = T_PIPE; break;
+	case ':': return s[1] == ':' && !s[2] ? T_COLONCOLON : (assert(!s[1]), T_COLON);
+	case '-': return s[1] == '>' && !s[2] ? T_ARROW : (assert(!s[1]), T_MINUS);
+	case '.': assert(strcmp(s, "...") == 0); return T_ELLIPSIS;
+	}
+	assert(k != T_ERROR && !s[1] && "unknown punctuation");
+	return k;
 }
 
 bool st_parser_peek_punct(st_parser *p, const char *punct) { return p->tok.kind == punct_kind(punct); }

@@ -162,6 +162,8 @@ void st__vec_free(st_context *ctx, st__vec *v);
 
 /* The MLIR 14 spelling of names. */
 const char *st__mlir14_to_current(st_context *ctx, st_str name);
+/* The op-name record an MLIR 14 name stands for now (itself if unchanged). */
+st__opname *st__mlir14_redirect(st_context *ctx, st__opname *on);
 const char *st__current_to_mlir14(const st_opdef *def);
 st_named_attr st__mlir14_attr_export(st_context *ctx, const st_opdef *op, st_named_attr a);
 st_status st__mlir14_import_attrs(st_context *ctx, const st_opdef *op, size_t n, st_named_attr *attrs, size_t *dup);

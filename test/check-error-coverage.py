@@ -80,6 +80,7 @@ NOT_ERRORS = {
     'st_diag_note': 'a note',
     'st_warning': 'a warning',
     'st_printer_printf': 'printer output',
+    'st_rewriter_match_failure': 'why a pattern did not match (debugging output, not a diagnostic)',
 }
 HEADERS = ['include/strata/*.h', 'core/*.h', 'dialects/*/*.h']
 PRINTF_DECL_RE = re.compile(r'\b(\w+)\s*\([^;{]*?\)\s*__attribute__\s*\(\(\s*format\s*\(\s*printf\s*,\s*(\d+)')
