@@ -55,6 +55,9 @@ typedef struct st_pass_def {
 	 * and destroyed with the pipeline. */
 	st_status (*init)(st_pass *pass);
 	void (*destroy)(st_pass *pass);
+	/* MLIR's name of the pass (its C++ class: "CSE", "Canonicalizer"), used
+	 * in IR dump headers and the timing report; NULL: `name`. */
+	const char *display_name;
 } st_pass_def;
 
 /* Registers a pass (idempotent for the same def); fails when another def
@@ -72,6 +75,9 @@ const st_pass_def *st_pass_get_def(const st_pass *pass);
 const void *st_pass_options(const st_pass *pass); /* the parsed options struct */
 void *st_pass_state(const st_pass *pass);          /* set by init */
 void st_pass_set_state(st_pass *pass, void *state);
+/* Where a pass writes a report (print-op-stats, view-op-graph): the
+ * pipeline's instrument output, stderr by default. */
+void st_pass_write(const st_pass *pass, const char *data, size_t len);
 
 /* ---------------------------------------------------------------- analyses */
 
@@ -120,8 +126,12 @@ st_pass_manager *st_pass_manager_nest(st_pass_manager *pm, const char *anchor);
  * canonicalize{max-iterations=5})`) into the manager.  Errors are located in
  * the text, reported as coming from file `origin` (e.g. "<pass-pipeline>"). */
 st_status st_pass_manager_parse_pipeline(st_pass_manager *pm, st_str text, const char *origin);
-/* Prints the pipeline back in textual syntax. */
+/* Prints the pipeline back in textual syntax, every option with its value
+ * (`builtin.module(func.func(cse,canonicalize{max-iterations=5}))`);
+ * parsing the text gives the same pipeline. */
 void st_pass_manager_print(const st_pass_manager *pm, st_write_fn w, void *ud);
+/* The number of passes and nested managers directly in `pm`. */
+size_t st_pass_manager_size(const st_pass_manager *pm);
 
 typedef struct st_pass_instrument {
 	bool verify_each;          /* verify after each pass (default true) */

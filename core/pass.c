@@ -1,0 +1,376 @@
+/* The pass registry of a context, pass instances and their typed options
+ * (parsed from the `key=value` text of pipelines and printed back). */
+#include "pass_internal.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ------------------------------------------------------------ registry */
+
+static int name_cmp(st_str a, const char *b) {
+	size_t bl = strlen(b);
+	int c = memcmp(a.data, b, a.len < bl ? a.len : bl);
+	return c ? c : (a.len > bl) - (a.len < bl);
+}
+
+/* The index of `name` in the sorted registry, or where it would go. */
+static size_t registry_find(const st_context *ctx, st_str name, bool *found) {
+	size_t lo = 0, hi = ctx->npasses;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = name_cmp(name, ctx->passes[mid]->name);
+		if (c == 0) {
+			*found = true;
+			return mid;
+		}
+		if (c < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	*found = false;
+	return lo;
+}
+
+st_status st_context_register_pass(st_context *ctx, const st_pass_def *def) {
+	if (!def->name || !def->name[0] || !def->run)
+		return st_error(ctx, NULL, "a pass definition needs a name and a run hook");
+	bool found;
+	size_t at = registry_find(ctx, st_str_c(def->name), &found);
+	if (found) {
+		if (ctx->passes[at] == def)
+			return ST_OK;
+		return st_error(ctx, NULL, "pass '%s' is already registered", def->name);
+	}
+	if (ctx->npasses == ctx->pass_cap) {
+		/* Arena memory: the registry lives as long as the context, and a
+		 * few dozen passes make the doubling waste negligible. */
+		size_t nc = ctx->pass_cap ? ctx->pass_cap * 2 : 32;
+		const st_pass_def **n = st__arena_alloc(ctx, nc * sizeof *n);
+		if (!n)
+			return ST_FAIL;
+		if (ctx->npasses)
+			memcpy(n, ctx->passes, ctx->npasses * sizeof *n);
+		ctx->passes = n;
+		ctx->pass_cap = nc;
+	}
+	memmove(ctx->passes + at + 1, ctx->passes + at, (ctx->npasses - at) * sizeof *ctx->passes);
+	ctx->passes[at] = def;
+	ctx->npasses++;
+	return ST_OK;
+}
+
+const st_pass_def *st_context_lookup_pass(st_context *ctx, st_str name) {
+	bool found;
+	size_t at = registry_find(ctx, name, &found);
+	return found ? ctx->passes[at] : NULL;
+}
+
+size_t st_context_num_passes(const st_context *ctx) { return ctx->npasses; }
+
+const st_pass_def *st_context_pass_at(const st_context *ctx, size_t i) {
+	return i < ctx->npasses ? ctx->passes[i] : NULL;
+}
+
+const char *st__pass_display_name(const st_pass_def *def) { return def->display_name ? def->display_name : def->name; }
+
+/* ------------------------------------------------------------ accessors */
+
+st_context *st_pass_context(const st_pass *pass) { return pass->pm->ctx; }
+const st_pass_def *st_pass_get_def(const st_pass *pass) { return pass->def; }
+const void *st_pass_options(const st_pass *pass) { return pass->options; }
+void *st_pass_state(const st_pass *pass) { return pass->state; }
+void st_pass_set_state(st_pass *pass, void *state) { pass->state = state; }
+
+const st_pass_manager *st__pm_root(const st_pass_manager *pm) {
+	while (pm->parent)
+		pm = pm->parent;
+	return pm;
+}
+
+void st__pm_write(const st_pass_manager *pm, const char *data, size_t len) {
+	const st_pass_manager *root = st__pm_root(pm);
+	if (root->ins.out)
+		root->ins.out(root->ins.out_ud, data, len);
+	else
+		fwrite(data, 1, len, stderr);
+}
+
+void st_pass_write(const st_pass *pass, const char *data, size_t len) { st__pm_write(pass->pm, data, len); }
+
+/* ------------------------------------------------------------- options */
+
+st_attr *st__text_loc_at(st_context *ctx, const st__text_loc *tl, const char *p) {
+	if (!tl || !tl->origin)
+		return NULL;
+	unsigned line = 1, col = 1;
+	for (const char *q = tl->base; q < p; q++) {
+		if (*q == '\n') {
+			line++;
+			col = 1;
+		} else {
+			col++;
+		}
+	}
+	return st_loc_file(ctx, st_ident_str(tl->origin), line, col);
+}
+
+static void *opt_field(st_pass *pass, const st_pass_option_def *od) { return (char *)pass->options + od->offset; }
+
+static void free_string_opt(st_context *ctx, const char **slot) {
+	if (*slot)
+		st_ctx_free(ctx, (void *)*slot, strlen(*slot) + 1);
+	*slot = NULL;
+}
+
+/* Converts `v` for option `od`; `at` locates errors. */
+static st_status set_option(st_pass *pass, const st_pass_option_def *od, const char *v, size_t vlen, st_attr *at) {
+	st_context *ctx = pass->pm->ctx;
+	const char *pname = pass->def->name;
+	void *field = opt_field(pass, od);
+	switch (od->kind) {
+	case ST_PASS_OPT_BOOL:
+		if ((vlen == 4 && memcmp(v, "true", 4) == 0) || (vlen == 1 && v[0] == '1'))
+			*(bool *)field = true;
+		else if ((vlen == 5 && memcmp(v, "false", 5) == 0) || (vlen == 1 && v[0] == '0'))
+			*(bool *)field = false;
+		else
+			return st_error(ctx, at, "invalid value '%.*s' for option '%s' of pass '%s': expected true or false",
+			                (int)vlen, v, od->name, pname);
+		return ST_OK;
+	case ST_PASS_OPT_INT: {
+		char buf[32];
+		if (vlen == 0 || vlen >= sizeof buf)
+			goto bad_int;
+		memcpy(buf, v, vlen);
+		buf[vlen] = 0;
+		char *end;
+		errno = 0;
+		long long x = strtoll(buf, &end, 10);
+		if (errno || *end || buf[0] == ' ' || buf[0] == '+')
+			goto bad_int;
+		*(int64_t *)field = (int64_t)x;
+		return ST_OK;
+	bad_int:
+		return st_error(ctx, at, "invalid value '%.*s' for option '%s' of pass '%s': expected an integer", (int)vlen, v,
+		                od->name, pname);
+	}
+	case ST_PASS_OPT_STRING: {
+		char *s = st_ctx_alloc(ctx, vlen + 1);
+		if (!s)
+			return ST_FAIL;
+		memcpy(s, v, vlen);
+		s[vlen] = 0;
+		free_string_opt(ctx, (const char **)field);
+		*(const char **)field = s;
+		return ST_OK;
+	}
+	case ST_PASS_OPT_ENUM: {
+		char list[256];
+		size_t ll = 0;
+		list[0] = 0;
+		for (int i = 0; od->cases && od->cases[i]; i++) {
+			if (strlen(od->cases[i]) == vlen && memcmp(od->cases[i], v, vlen) == 0) {
+				*(int *)field = i;
+				return ST_OK;
+			}
+			int k = snprintf(list + ll, sizeof list - ll, "%s%s", i ? ", " : "", od->cases[i]);
+			if (k > 0 && (size_t)k < sizeof list - ll)
+				ll += (size_t)k;
+		}
+		return st_error(ctx, at, "invalid value '%.*s' for option '%s' of pass '%s': expected one of %s", (int)vlen, v,
+		                od->name, pname, list);
+	}
+	}
+	return ST_FAIL;
+}
+
+static bool is_sep(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','; }
+
+st_status st__pass_parse_options(st_pass *pass, const char *text, size_t len, const st__text_loc *tl) {
+	st_context *ctx = pass->pm->ctx;
+	const char *p = text, *end = text + len;
+	const char *pname = pass->def->name;
+	for (;;) {
+		while (p < end && is_sep(*p))
+			p++;
+		if (p == end)
+			return ST_OK;
+		const char *key = p;
+		while (p < end && !is_sep(*p) && *p != '=' && *p != '{' && *p != '}' && *p != '\'' && *p != '"')
+			p++;
+		if (p == key)
+			return st_error(ctx, st__text_loc_at(ctx, tl, p), "expected an option name in the options of pass '%s'",
+			                pname);
+		size_t klen = (size_t)(p - key);
+		const st_pass_option_def *od = NULL;
+		for (size_t i = 0; i < pass->def->noptions && !od; i++)
+			if (strlen(pass->def->options[i].name) == klen && memcmp(pass->def->options[i].name, key, klen) == 0)
+				od = &pass->def->options[i];
+		if (!od)
+			return st_error(ctx, st__text_loc_at(ctx, tl, key), "pass '%s' has no option '%.*s'", pname, (int)klen, key);
+		if (p == end || *p != '=') {
+			if (p < end && !is_sep(*p))
+				return st_error(ctx, st__text_loc_at(ctx, tl, p), "expected '=' after option '%s' of pass '%s'",
+				                od->name, pname);
+			if (od->kind != ST_PASS_OPT_BOOL)
+				return st_error(ctx, st__text_loc_at(ctx, tl, key), "option '%s' of pass '%s' needs a value",
+				                od->name, pname);
+			*(bool *)opt_field(pass, od) = true;
+			continue;
+		}
+		p++;
+		/* A value runs to the next separator; quotes and braces group (and
+		 * are stripped), so that a value may hold spaces or a pipeline. */
+		const char *v = p, *vend;
+		if (p < end && (*p == '\'' || *p == '"')) {
+			char q = *p++;
+			v = p;
+			while (p < end && *p != q)
+				p++;
+			if (p == end)
+				return st_error(ctx, st__text_loc_at(ctx, tl, v - 1),
+				                "unterminated quoted value of option '%s' of pass '%s'", od->name, pname);
+			vend = p++;
+		} else if (p < end && *p == '{') {
+			int depth = 0;
+			v = p + 1;
+			const char *open = p;
+			for (; p < end; p++) {
+				if (*p == '{')
+					depth++;
+				else if (*p == '}' && --depth == 0)
+					break;
+			}
+			if (p == end)
+				return st_error(ctx, st__text_loc_at(ctx, tl, open), "unbalanced '{' in the value of option '%s' of pass '%s'",
+				                od->name, pname);
+			vend = p++;
+		} else {
+			while (p < end && !is_sep(*p) && *p != '{' && *p != '}')
+				p++;
+			vend = p;
+			if (p < end && (*p == '{' || *p == '}'))
+				return st_error(ctx, st__text_loc_at(ctx, tl, p), "unexpected '%c' in the value of option '%s' of pass '%s'",
+				                *p, od->name, pname);
+		}
+		if (p < end && !is_sep(*p))
+			return st_error(ctx, st__text_loc_at(ctx, tl, p), "expected a space or ',' after the value of option '%s' of pass '%s'",
+			                od->name, pname);
+		if (st_failed(set_option(pass, od, v, (size_t)(vend - v), st__text_loc_at(ctx, tl, v))))
+			return ST_FAIL;
+	}
+}
+
+static void print_value(const st_pass *pass, const st_pass_option_def *od, st_write_fn w, void *ud) {
+	const void *field = (const char *)pass->options + od->offset;
+	char buf[32];
+	switch (od->kind) {
+	case ST_PASS_OPT_BOOL:
+		w(ud, *(const bool *)field ? "true" : "false", *(const bool *)field ? 4 : 5);
+		return;
+	case ST_PASS_OPT_INT:
+		snprintf(buf, sizeof buf, "%" PRId64, *(const int64_t *)field);
+		w(ud, buf, strlen(buf));
+		return;
+	case ST_PASS_OPT_ENUM: {
+		int k = *(const int *)field;
+		const char *c = od->cases && k >= 0 ? od->cases[k] : NULL;
+		if (c)
+			w(ud, c, strlen(c));
+		return;
+	}
+	case ST_PASS_OPT_STRING: {
+		const char *s = *(const char *const *)field;
+		if (!s)
+			s = "";
+		size_t n = strlen(s);
+		/* Quote what the option parser would split; braces hold anything
+		 * balanced, quotes anything else. */
+		if (n && !strpbrk(s, " \t\n\r,{}'\"=")) {
+			w(ud, s, n);
+		} else if (!strchr(s, '"')) {
+			w(ud, "\"", 1);
+			w(ud, s, n);
+			w(ud, "\"", 1);
+		} else {
+			w(ud, "{", 1);
+			w(ud, s, n);
+			w(ud, "}", 1);
+		}
+		return;
+	}
+	}
+}
+
+void st__pass_print(const st_pass *pass, st_write_fn w, void *ud) {
+	const st_pass_def *def = pass->def;
+	w(ud, def->name, strlen(def->name));
+	if (!def->noptions)
+		return;
+	w(ud, "{", 1);
+	for (size_t i = 0; i < def->noptions; i++) {
+		const st_pass_option_def *od = &def->options[i];
+		if (i)
+			w(ud, " ", 1);
+		w(ud, od->name, strlen(od->name));
+		w(ud, "=", 1);
+		print_value(pass, od, w, ud);
+	}
+	w(ud, "}", 1);
+}
+
+/* ------------------------------------------------------------ instances */
+
+st_pass *st__pass_create(st_pass_manager *pm, const st_pass_def *def) {
+	st_context *ctx = pm->ctx;
+	st_pass *pass = st_ctx_alloc(ctx, sizeof *pass);
+	if (!pass)
+		return NULL;
+	memset(pass, 0, sizeof *pass);
+	pass->def = def;
+	pass->pm = pm;
+	if (def->options_size) {
+		pass->options = st_ctx_alloc(ctx, def->options_size);
+		if (!pass->options) {
+			st_ctx_free(ctx, pass, sizeof *pass);
+			return NULL;
+		}
+		memset(pass->options, 0, def->options_size);
+	}
+	for (size_t i = 0; i < def->noptions; i++) {
+		const st_pass_option_def *od = &def->options[i];
+		if (od->default_value &&
+		    st_failed(set_option(pass, od, od->default_value, strlen(od->default_value), NULL))) {
+			st__pass_destroy(pass);
+			return NULL;
+		}
+	}
+	return pass;
+}
+
+st_status st__pass_init(st_pass *pass) {
+	if (!pass->def->init)
+		return ST_OK;
+	if (st_failed(pass->def->init(pass)))
+		return ST_FAIL;
+	pass->initialized = true;
+	return ST_OK;
+}
+
+void st__pass_destroy(st_pass *pass) {
+	if (!pass)
+		return;
+	st_context *ctx = pass->pm->ctx;
+	if (pass->def->destroy && pass->initialized)
+		pass->def->destroy(pass);
+	for (size_t i = 0; i < pass->def->noptions && pass->options; i++)
+		if (pass->def->options[i].kind == ST_PASS_OPT_STRING)
+			free_string_opt(ctx, (const char **)opt_field(pass, &pass->def->options[i]));
+	st_ctx_free(ctx, pass->options, pass->def->options_size);
+	st_ctx_free(ctx, pass->preserved, pass->preserved_cap * sizeof *pass->preserved);
+	st_ctx_free(ctx, pass->atimes, pass->atime_cap * sizeof *pass->atimes);
+	st_ctx_free(ctx, pass, sizeof *pass);
+}

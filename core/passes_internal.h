@@ -1,0 +1,39 @@
+/* The generic passes of the core (core/pass_*.c): their definitions, which
+ * core/passes.c registers, and the helpers they share. */
+#ifndef STRATA_CORE_PASSES_INTERNAL_H
+#define STRATA_CORE_PASSES_INTERNAL_H
+
+#include "internal.h"
+#include "strata/pass.h"
+
+/* One line per pass in st_register_core_passes (core/passes.c). */
+extern const st_pass_def st__pass_cse;
+extern const st_pass_def st__pass_dce;
+extern const st_pass_def st__pass_symbol_dce;
+extern const st_pass_def st__pass_strip_debuginfo;
+extern const st_pass_def st__pass_print_op_stats;
+extern const st_pass_def st__pass_view_op_graph;
+
+/* --------------------------------------------------------------- helpers */
+
+/* Whether the regions of `r`'s op have SSA dominance (SSA-CFG regions of a
+ * registered op; graph regions and unregistered ops' regions do not). */
+bool st__region_has_ssa_dominance(const st_region *r);
+/* Whether `b` can be reached from its region's entry. */
+bool st__dominance_reachable(st_dominance *d, const st_block *b);
+/* The blocks `b` immediately dominates (its children in the dominator tree
+ * of its region); none for single-block regions. */
+size_t st__dominance_children(st_dominance *d, const st_block *b, st_block *const **out);
+
+/* Whether `op` has no effect on memory: the Pure trait, or a memory-effects
+ * interface that reports none.  Unregistered ops have unknown effects. */
+bool st__op_is_memory_effect_free(const st_op *op);
+/* MLIR's wouldOpBeTriviallyDead: removing `op` (if its results were unused)
+ * changes nothing: it only reads, allocates what it returns, or is free of
+ * effects (with RecursiveMemoryEffects: so is everything nested in it); and
+ * it is no terminator and no symbol. */
+bool st__op_would_be_trivially_dead(const st_op *op);
+/* ... and its results are unused. */
+bool st__op_is_trivially_dead(const st_op *op);
+
+#endif
