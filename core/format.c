@@ -509,6 +509,8 @@ void st__format_print(st_printer *p, st_op *op, const st_opdef *def) {
 
 #define MAX_GROUP_VALS 4096
 
+/* Most groups hold one value: it lives inline, so that parsing an op
+ * allocates nothing for its operand references and types. */
 typedef struct group_vals {
 	st_operand_ref *refs;
 	size_t n, cap;
@@ -516,6 +518,8 @@ typedef struct group_vals {
 	size_t ntypes, tcap;
 	bool has_types;
 	bool seen;
+	st_operand_ref ref1;
+	st_type *type1;
 } group_vals;
 
 typedef struct rstate {
@@ -523,11 +527,6 @@ typedef struct rstate {
 	st_parse_state *s;
 	const st_opdef *def;
 	format *f;
-	group_vals ops[16];
-	group_vals res[16];
-	st_attr *attrs[64];
-	st_region *regions[16];
-	bool regions_seen[16];
 	st__vec succs;
 	bool all_operand_types;
 	st__vec all_op_types, all_res_types;
@@ -538,32 +537,43 @@ typedef struct rstate {
 	 * point there rather than at the token after the op. */
 	st__token types_tok;
 	bool have_types_tok;
+	/* From here on, only the entries the definition has are initialised. */
+	group_vals ops[16];
+	group_vals res[16];
+	st_attr *attrs[64];
+	st_region *regions[16];
+	bool regions_seen[16];
 } rstate;
 
 static bool push_ref(st_context *ctx, group_vals *g, st_operand_ref r) {
-	if (g->n == g->cap) {
-		size_t nc = g->cap ? g->cap * 2 : 4;
-		st_operand_ref *nr = st_ctx_realloc(ctx, g->refs, g->cap * sizeof *nr, nc * sizeof *nr);
-		if (!nr)
-			return false;
-		g->refs = nr;
-		g->cap = nc;
-	}
+	if (g->n == g->cap &&
+	    !st_ctx_grow(ctx, (void **)&g->refs, &g->cap, &g->ref1, sizeof *g->refs, g->n + 1))
+		return false;
 	g->refs[g->n++] = r;
 	return true;
 }
 
 static bool push_type(st_context *ctx, group_vals *g, st_type *t) {
-	if (g->ntypes == g->tcap) {
-		size_t nc = g->tcap ? g->tcap * 2 : 4;
-		st_type **nt = st_ctx_realloc(ctx, g->types, g->tcap * sizeof *nt, nc * sizeof *nt);
-		if (!nt)
-			return false;
-		g->types = nt;
-		g->tcap = nc;
-	}
+	if (g->ntypes == g->tcap &&
+	    !st_ctx_grow(ctx, (void **)&g->types, &g->tcap, &g->type1, sizeof *g->types, g->ntypes + 1))
+		return false;
 	g->types[g->ntypes++] = t;
 	return true;
+}
+
+static void group_init(group_vals *g) {
+	memset(g, 0, offsetof(group_vals, ref1));
+	g->refs = &g->ref1;
+	g->cap = 1;
+	g->types = &g->type1;
+	g->tcap = 1;
+}
+
+static void group_fini(st_context *ctx, group_vals *g) {
+	if (g->refs != &g->ref1)
+		st_ctx_free(ctx, g->refs, g->cap * sizeof *g->refs);
+	if (g->types != &g->type1)
+		st_ctx_free(ctx, g->types, g->tcap * sizeof *g->types);
 }
 
 static st_status parse_operand_list(rstate *rs, group_vals *g, st_arity arity) {
@@ -1007,7 +1017,16 @@ st_status st__format_parse(st_parser *p, st_parse_state *s, st__opname *on) {
 		st_ctx_free(ctx, rs, sizeof *rs);
 		return ST_FAIL;
 	}
-	memset(rs, 0, sizeof *rs);
+	/* Only what this op's definition uses is initialised: the state is
+	 * sized for the largest definition and cleared once per op. */
+	memset(rs, 0, offsetof(rstate, ops));
+	for (size_t i = 0; i < def->noperands; i++)
+		group_init(&rs->ops[i]);
+	for (size_t i = 0; i < def->nresults; i++)
+		group_init(&rs->res[i]);
+	memset(rs->attrs, 0, def->nattrs * sizeof rs->attrs[0]);
+	memset(rs->regions, 0, sizeof rs->regions);
+	memset(rs->regions_seen, 0, sizeof rs->regions_seen);
 	rs->p = p;
 	rs->s = s;
 	rs->def = def;
@@ -1025,12 +1044,10 @@ st_status st__format_parse(st_parser *p, st_parse_state *s, st__opname *on) {
 		st = parse_el_r(rs, f->top[i]);
 	if (st_succeeded(st))
 		st = resolve(rs);
-	for (size_t i = 0; i < 16; i++) {
-		st_ctx_free(ctx, rs->ops[i].refs, rs->ops[i].cap * sizeof *rs->ops[i].refs);
-		st_ctx_free(ctx, rs->ops[i].types, rs->ops[i].tcap * sizeof *rs->ops[i].types);
-		st_ctx_free(ctx, rs->res[i].refs, rs->res[i].cap * sizeof *rs->res[i].refs);
-		st_ctx_free(ctx, rs->res[i].types, rs->res[i].tcap * sizeof *rs->res[i].types);
-	}
+	for (size_t i = 0; i < def->noperands; i++)
+		group_fini(ctx, &rs->ops[i]);
+	for (size_t i = 0; i < def->nresults; i++)
+		group_fini(ctx, &rs->res[i]);
 	for (size_t i = 0; i < rs->all_refs.n; i++)
 		st_ctx_free(ctx, rs->all_refs.data[i], sizeof(st_operand_ref));
 	st__vec_free(ctx, &rs->all_refs);

@@ -10,11 +10,24 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static bool is_id_start(unsigned char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
-static bool is_id_char(unsigned char c) { return is_id_start(c) || is_digit(c) || c == '$' || c == '.'; }
+/* Character classes, one table lookup per character. */
+enum { C_ID_START = 1, C_DIGIT = 2, C_ID = 4, C_SUFFIX = 8 };
+/* 0-127 (the rest is 0): letters and '_' 13, digits 14, '$' and '.' 12, '-' 8. */
+static const unsigned char char_class[256] = {
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+	 0,  0,  0,  0, 12,  0,  0,  0,  0,  0,  0,  0,  0,  8, 12,  0,
+	14, 14, 14, 14, 14, 14, 14, 14, 14, 14,  0,  0,  0,  0,  0,  0,
+	 0, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
+	13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,  0,  0,  0,  0, 13,
+	 0, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
+	13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,  0,  0,  0,  0,  0,
+};
+static bool is_id_start(unsigned char c) { return char_class[c] & C_ID_START; }
+static bool is_digit(unsigned char c) { return char_class[c] & C_DIGIT; }
+static bool is_id_char(unsigned char c) { return char_class[c] & C_ID; }
 /* suffix-id characters after a sigil: letters, digits and id-punct. */
-static bool is_suffix_char(unsigned char c) { return is_id_char(c) || c == '-'; }
+static bool is_suffix_char(unsigned char c) { return char_class[c] & C_SUFFIX; }
 
 st_attr *st__tok_loc(st_parser *p, const st__token *t) {
 	return st_loc_file(p->ctx, st_ident_str(p->filename), t->line, t->col);
@@ -73,6 +86,7 @@ static void skip_space(st_parser *p) {
 
 static void set_tok(st_parser *p, st__tok k, const char *start, const char *end) {
 	p->tok.kind = k;
+	p->tok.num = UINT32_MAX;
 	p->tok.start = start;
 	p->tok.len = (uint32_t)(end - start);
 	p->pos = end;
@@ -141,9 +155,18 @@ static void lex_sigil(st_parser *p, st__tok k, const char *s) {
 		return;
 	}
 	if (e < p->end && (is_digit((unsigned char)*e) && (k == T_PERCENT || k == T_CARET))) {
-		while (e < p->end && is_digit((unsigned char)*e))
+		/* The parser keys numeric SSA names by their value: compute it
+		 * here, while the digits are in hand (no leading zeros, at most
+		 * 10^8, as the parser's table allows). */
+		uint64_t v = 0;
+		while (e < p->end && is_digit((unsigned char)*e)) {
+			if (v <= 100000000u)
+				v = v * 10 + (uint64_t)(*e - '0');
 			e++;
+		}
 		set_tok(p, k, s, e);
+		if (k == T_PERCENT && v <= 100000000u && (s[1] != '0' || e - s == 2))
+			p->tok.num = (uint32_t)v;
 		return;
 	}
 	if (e >= p->end || !(is_id_start((unsigned char)*e) || *e == '$' || *e == '.' || *e == '-' ||

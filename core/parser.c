@@ -57,19 +57,25 @@ static st_status parse_op(st_parser *p, st_block *into);
 
 /* --------------------------------------------------------- name table */
 
-static bool is_numeric_name(const char *s, uint32_t len, uint32_t *out) {
-	/* "%123" */
-	if (len < 2 || len > 10 || !isdigit((unsigned char)s[1]) || (s[1] == '0' && len > 2))
-		return false;
+/* The number of a name `%123` (no leading zeros, at most 10^8, the
+ * parser's table size), or UINT32_MAX.  The lexer computes it for its
+ * tokens; names that come back through st_operand_ref need it again. */
+static uint32_t numeric_name_value(const char *s, uint32_t len) {
+	if (len < 2 || len > 10 || (unsigned)(s[1] - '0') > 9 || (s[1] == '0' && len > 2))
+		return UINT32_MAX;
 	uint32_t v = 0;
 	for (uint32_t i = 1; i < len; i++) {
-		if (!isdigit((unsigned char)s[i]))
-			return false;
+		if ((unsigned)(s[i] - '0') > 9)
+			return UINT32_MAX;
 		v = v * 10 + (uint32_t)(s[i] - '0');
 	}
-	if (v > 100000000u)
+	return v > 100000000u ? UINT32_MAX : v;
+}
+
+static bool is_numeric_name(const st__token *t, uint32_t *out) {
+	if (t->num == UINT32_MAX)
 		return false;
-	*out = v;
+	*out = t->num;
 	return true;
 }
 
@@ -238,7 +244,7 @@ static const char *type_str(st_parser *p, const st_type *t, char *buf, size_t n)
 /* Binds a group of `count` results starting at `first` to a name. */
 static st_status define_value(st_parser *p, const st__token *t, st_value *first, uint32_t count) {
 	uint32_t num;
-	if (count == 1 && is_numeric_name(t->start, t->len, &num)) {
+	if (count == 1 && is_numeric_name(t, &num)) {
 		if (!numeric_reserve(p, num))
 			return ST_FAIL;
 		st_value *old = p->numeric[num];
@@ -297,7 +303,7 @@ static st_status use_value(st_parser *p, const st__token *t, uint32_t num, st_ty
 	char a[128], b[128];
 	uint32_t nn;
 	st_value *v = NULL;
-	if (num == 0 && is_numeric_name(t->start, t->len, &nn) && nn < p->numeric_cap && p->numeric[nn] &&
+	if (num == 0 && is_numeric_name(t, &nn) && nn < p->numeric_cap && p->numeric[nn] &&
 	    slot_state(p, p->numeric[nn]) == 1) {
 		v = p->numeric[nn];
 	} else {
@@ -610,6 +616,7 @@ st_status st_parser_operand(st_parser *p, st_operand_ref *out) {
 		return st__err_at(p, &t, "expected SSA operand");
 	out->name = st_str_make(t.start, t.len);
 	out->number = 0;
+	out->numeric = t.num == UINT32_MAX ? 0 : t.num + 1;
 	out->line = t.line;
 	out->col = t.col;
 	st__lex(p);
@@ -628,7 +635,8 @@ st_status st_parser_operand(st_parser *p, st_operand_ref *out) {
 	return ST_OK;
 }
 
-st_status st_parser_resolve_operand(st_parser *p, const st_operand_ref *ref, st_type *type, st_value **out) {
+/* The token a reference was read from (for definitions, uses and errors). */
+static st__token ref_token(st_parser *p, const st_operand_ref *ref) {
 	st__token t;
 	memset(&t, 0, sizeof t);
 	t.kind = T_PERCENT;
@@ -636,6 +644,12 @@ st_status st_parser_resolve_operand(st_parser *p, const st_operand_ref *ref, st_
 	t.len = (uint32_t)ref->name.len;
 	t.line = ref->line ? ref->line : p->tok.line;
 	t.col = ref->line ? ref->col : p->tok.col;
+	t.num = ref->numeric ? ref->numeric - 1 : numeric_name_value(t.start, t.len);
+	return t;
+}
+
+st_status st_parser_resolve_operand(st_parser *p, const st_operand_ref *ref, st_type *type, st_value **out) {
+	st__token t = ref_token(p, ref);
 	return use_value(p, &t, ref->number, type, out);
 }
 
@@ -718,13 +732,7 @@ static st_status parse_region_impl(st_parser *p, st_region *r, size_t nargs, con
 			else
 				st_region_append_block(r, entry);
 			for (size_t i = 0; st_succeeded(s) && i < nargs; i++) {
-				st__token nt;
-				memset(&nt, 0, sizeof nt);
-				nt.kind = T_PERCENT;
-				nt.start = args[i].ref.name.data;
-				nt.len = (uint32_t)args[i].ref.name.len;
-				nt.line = args[i].ref.line ? args[i].ref.line : p->tok.line;
-				nt.col = args[i].ref.line ? args[i].ref.col : p->tok.col;
+				st__token nt = ref_token(p, &args[i].ref);
 				st_attr *aloc = args[i].loc;
 				if (!aloc && p->source_index >= 0)
 					aloc = st__packed_loc((size_t)p->source_index, nt.line, nt.col);

@@ -47,6 +47,8 @@ typedef struct st__token {
 	uint32_t len;
 	uint32_t line;
 	uint32_t col;
+	/* For `%123`: 123, computed by the lexer; UINT32_MAX for other names. */
+	uint32_t num;
 } st__token;
 
 /* Growable pointer vector in context memory.  The first few elements live

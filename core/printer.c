@@ -101,17 +101,30 @@ void st_printer_printf(st_printer *p, const char *fmt, ...) {
 	st_ctx_free(p->ctx, big, (size_t)n + 1);
 }
 
+/* Value numbers dominate big outputs: two digits per division. */
 static void put_uint(st_printer *p, uint64_t v) {
+	static const char pairs[] = "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	                            "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	                            "8081828384858687888990919293949596979899";
 	char tmp[24];
-	int n = 0;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	if (p->len + (size_t)n > sizeof p->buf)
+	char *e = tmp + sizeof tmp, *q = e;
+	while (v >= 100) {
+		unsigned r = (unsigned)(v % 100);
+		v /= 100;
+		*--q = pairs[2 * r + 1];
+		*--q = pairs[2 * r];
+	}
+	if (v >= 10) {
+		*--q = pairs[2 * v + 1];
+		*--q = pairs[2 * v];
+	} else {
+		*--q = (char)('0' + v);
+	}
+	size_t n = (size_t)(e - q);
+	if (p->len + n > sizeof p->buf)
 		flush(p);
-	while (n)
-		p->buf[p->len++] = tmp[--n];
+	memcpy(p->buf + p->len, q, n);
+	p->len += n;
 }
 
 static void put_int(st_printer *p, int64_t v) {

@@ -99,10 +99,19 @@ static st_status check_group_types(st_op *op, bool results) {
 	const st_opdef *def = op->name->def;
 	const st_value_def *defs = results ? def->results : def->operands;
 	size_t ndefs = results ? def->nresults : def->noperands;
+	size_t total = results ? op->nresults : op->noperands;
+	uint32_t seg_trait = results ? ST_TRAIT_ATTR_SIZED_RESULT_SEGMENTS : ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS;
+	/* Without segment sizes, one value per group is the only layout that
+	 * passed check_group_counts with as many values as groups: skip the
+	 * per-group search (most ops, a million times in a big file). */
+	size_t nflex = 0;
+	for (size_t g = 0; g < ndefs; g++)
+		nflex += defs[g].arity != ST_ONE;
+	bool one_each = !(def->traits & seg_trait) && total == ndefs && nflex <= 1;
 	char buf[160];
 	for (size_t g = 0; g < ndefs; g++) {
-		size_t s, n;
-		if (st_failed(results ? st_op_result_group(op, g, &s, &n) : st_op_operand_group(op, g, &s, &n)))
+		size_t s = g, n = 1;
+		if (!one_each && st_failed(results ? st_op_result_group(op, g, &s, &n) : st_op_operand_group(op, g, &s, &n)))
 			return st_op_error(op, "cannot split %ss into the groups of its definition", results ? "result" : "operand");
 		for (size_t i = s; i < s + n; i++) {
 			st_value *val = results ? st_op_result(op, i) : st_op_operand(op, i);

@@ -65,6 +65,9 @@ typedef struct st_operand_ref {
 	/* Where it was written; st_parser_ref_loc makes a location of it
 	 * (kept raw because most references never need one). */
 	uint32_t line, col;
+	/* Set by the parser: 1 + N for a name `%N`, 0 when not known (a
+	 * reference built by hand); saves reading the digits twice. */
+	uint32_t numeric;
 } st_operand_ref;
 
 typedef struct st_region_arg {
