@@ -1116,6 +1116,8 @@ static st_status parse_op(st_parser *p, st_block *into) {
 
 st_context *st_parser_context(st_parser *p) { return p->ctx; }
 
+bool st_parser_mlir14(const st_parser *p) { return p->mlir14; }
+
 st_status st_parser_error(st_parser *p, const char *fmt, ...) {
 	if (p->failed)
 		return ST_FAIL;

@@ -78,6 +78,9 @@ typedef struct st_region_arg {
 } st_region_arg;
 
 st_context *st_parser_context(st_parser *p);
+/* Whether the text is read in MLIR 14's spelling (`--mlir14`): for the few
+ * custom forms whose implicit parts differ (scf.parallel's terminator). */
+bool st_parser_mlir14(const st_parser *p);
 /* Reports an error at the current token; returns ST_FAIL. */
 st_status st_parser_error(st_parser *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 st_attr *st_parser_loc(st_parser *p); /* location of the current token */

@@ -11,6 +11,9 @@ extern "C" {
 st_status st_register_func_dialect(st_context *ctx);
 st_status st_register_arith_dialect(st_context *ctx);
 st_status st_register_cf_dialect(st_context *ctx);
+st_status st_register_scf_dialect(st_context *ctx);
+st_status st_register_math_dialect(st_context *ctx);
+st_status st_register_memref_dialect(st_context *ctx);
 
 /* Every dialect linked into the tools, in dependency order. */
 st_status st_register_all_dialects(st_context *ctx);
