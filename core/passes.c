@@ -4,8 +4,12 @@
 
 st_status st_register_core_passes(st_context *ctx) {
 	static const st_pass_def *const defs[] = {
+		&st__pass_cse,
+		&st__pass_dce,
 		&st__pass_print_op_stats,
 		&st__pass_strip_debuginfo,
+		&st__pass_symbol_dce,
+		&st__pass_view_op_graph,
 		/* canonicalize, inline, loop-invariant-code-motion, sccp: */
 	};
 	for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)

@@ -17,6 +17,9 @@ st_status st_register_memref_dialect(st_context *ctx);
 
 /* Every dialect linked into the tools, in dependency order. */
 st_status st_register_all_dialects(st_context *ctx);
+/* Every pass linked into the tools: the core's generic passes, then the
+ * dialects' own. */
+st_status st_register_all_passes(st_context *ctx);
 
 #ifdef __cplusplus
 }

@@ -1,5 +1,6 @@
-/* The dialects every Strata tool registers. */
+/* The dialects and passes every Strata tool registers. */
 #include "strata/registry.h"
+#include "strata/pass.h"
 
 st_status st_register_all_dialects(st_context *ctx) {
 	st_status (*const regs[])(st_context *) = {
@@ -12,4 +13,9 @@ st_status st_register_all_dialects(st_context *ctx) {
 		if (st_failed(regs[i](ctx)))
 			return ST_FAIL;
 	return ST_OK;
+}
+
+st_status st_register_all_passes(st_context *ctx) {
+	/* Dialect-specific passes are added after the core's. */
+	return st_register_core_passes(ctx);
 }
