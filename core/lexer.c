@@ -11,12 +11,13 @@
 #include <unistd.h>
 
 /* Character classes, one table lookup per character. */
-enum { C_ID_START = 1, C_DIGIT = 2, C_ID = 4, C_SUFFIX = 8 };
-/* 0-127 (the rest is 0): letters and '_' 13, digits 14, '$' and '.' 12, '-' 8. */
+enum { C_ID_START = 1, C_DIGIT = 2, C_ID = 4, C_SUFFIX = 8, C_BLANK = 16 };
+/* 0-127 (the rest is 0): letters and '_' 13, digits 14, '$' and '.' 12, '-' 8,
+ * blanks (space, tab, CR) 16. */
 static const unsigned char char_class[256] = {
+	 0,  0,  0,  0,  0,  0,  0,  0,  0, 16,  0,  0,  0, 16,  0,  0,
 	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
-	 0,  0,  0,  0, 12,  0,  0,  0,  0,  0,  0,  0,  0,  8, 12,  0,
+	16,  0,  0,  0, 12,  0,  0,  0,  0,  0,  0,  0,  0,  8, 12,  0,
 	14, 14, 14, 14, 14, 14, 14, 14, 14, 14,  0,  0,  0,  0,  0,  0,
 	 0, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,
 	13, 13, 13, 13, 13, 13, 13, 13, 13, 13, 13,  0,  0,  0,  0, 13,
@@ -65,13 +66,15 @@ static void release_behind(st_parser *p) {
 
 static void skip_space(st_parser *p) {
 	const char *s = p->pos, *end = p->end;
+	bool newline = false;
 	for (;;) {
-		while (s < end && (*s == ' ' || *s == '\t' || *s == '\r'))
+		while (s < end && (char_class[(unsigned char)*s] & C_BLANK))
 			s++;
 		if (s < end && *s == '\n') {
 			s++;
 			p->line++;
 			p->line_start = s;
+			newline = true;
 			continue;
 		}
 		if (s + 1 < end && s[0] == '/' && s[1] == '/') {
@@ -82,6 +85,9 @@ static void skip_space(st_parser *p) {
 		break;
 	}
 	p->pos = s;
+	/* Checking once per line is often enough for a 2 MiB window. */
+	if (newline)
+		release_behind(p);
 }
 
 static void set_tok(st_parser *p, st__tok k, const char *start, const char *end) {
@@ -181,8 +187,8 @@ static void lex_sigil(st_parser *p, st__tok k, const char *s) {
 }
 
 void st__lex(st_parser *p) {
+	p->prev_end = p->pos;
 	skip_space(p);
-	release_behind(p);
 	const char *s = p->pos;
 	p->tok.line = p->line;
 	p->tok.col = (uint32_t)(s - p->line_start) + 1;

@@ -160,7 +160,7 @@ static bool ends_type(const st_parser *p, const char *c) {
 static st_status parse_function_type_cached(st_parser *p, st_type **out) {
 	const char *start = p->tok.start;
 	size_t avail = (size_t)(p->end - start);
-	for (unsigned i = 0; i < 4; i++) {
+	for (unsigned i = 0; i < 8; i++) {
 		uint32_t n = p->ftcache[i].len;
 		if (n && n <= avail && memcmp(start, p->ftcache[i].text, n) == 0 && ends_type(p, start + n)) {
 			*out = p->ftcache[i].type;
@@ -169,16 +169,15 @@ static st_status parse_function_type_cached(st_parser *p, st_type **out) {
 			return ST_OK;
 		}
 	}
-	uint32_t line = p->line;
 	if (st_failed(parse_function_type(p, out)))
 		return ST_FAIL;
-	/* Only single-line types: skipping text must not skip line breaks. */
-	const char *end = p->tok.start;
-	while (end > start && (end[-1] == ' ' || end[-1] == '\t'))
-		end--;
-	if (p->line == line && end > start && (size_t)(end - start) < UINT32_MAX && !memchr(start, '\n', (size_t)(end - start)) &&
+	/* The type's own text, up to its last token (an op usually ends with
+	 * its type, so the current token is on the next line).  Only
+	 * single-line types: skipping text must not skip line breaks. */
+	const char *end = p->prev_end;
+	if (end > start && (size_t)(end - start) < UINT32_MAX && !memchr(start, '\n', (size_t)(end - start)) &&
 	    ends_type(p, end)) {
-		unsigned k = p->ftnext++ & 3;
+		unsigned k = p->ftnext++ & 7;
 		p->ftcache[k].text = start;
 		p->ftcache[k].len = (uint32_t)(end - start);
 		p->ftcache[k].type = *out;

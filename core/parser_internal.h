@@ -74,6 +74,7 @@ struct st_parser {
 	const char *end;
 	const char *pos;
 	const char *line_start;
+	const char *prev_end; /* where the token before the current one ended */
 	uint32_t line;
 	st_ident *filename;
 	st__token tok;
@@ -121,7 +122,7 @@ struct st_parser {
 		const char *text;
 		uint32_t len;
 		st_type *type;
-	} ftcache[4];
+	} ftcache[8];
 	unsigned ftnext;
 	/* Default dialect stack (func.func body: "func"). */
 	const char *default_dialect[64];
