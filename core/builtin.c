@@ -1,6 +1,7 @@
 /* The builtin dialect: builtin.module and builtin.unrealized_conversion_cast.
  * It is the only dialect the core knows. */
 #include "internal.h"
+#include "interp_internal.h"
 
 static const st_attr_def module_attrs[] = {
 	{.name = "sym_name", .constraint = &st_ac_symbol_name, .optional = true},
@@ -58,6 +59,7 @@ static const st_opdef builtin_ops[] = {
 		.traits = ST_TRAIT_PURE,
 		.format = "($inputs^ `:` type($inputs))? `to` type($outputs) attr-dict",
 		.verify = verify_cast,
+		.interp = &st__interp_cast_hook,
 	},
 };
 

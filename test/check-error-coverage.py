@@ -53,6 +53,11 @@ REPORTERS = {
     'st_op_error': dict(fmt=1, op=True),
     'st_op_diag': dict(fmt=2, sev=1, op=True),
     'st_diag_create': dict(fmt=3, sev=1),
+    # The interpreter's runtime errors (include/strata/interp.h, core/interp*.c).
+    'st_interp_ub': dict(fmt=1, prefix='undefined behaviour: '),
+    'st_interp_error': dict(fmt=1),
+    'st_interp_abort': dict(fmt=1),
+    'st__interp_report_c': dict(fmt=4),
 }
 
 # File-local helpers that end in a reporting function: the message is their

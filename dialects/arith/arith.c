@@ -113,23 +113,27 @@ static const st_interface_impl division_ifaces[] = {{ST_IFACE_MEMORY_EFFECTS, &n
 /* Binary integer ops of the plain and `exact` forms. */
 #define INT_BINARY(op, sum, tr, fmt, folder)                                                                     \
 	{                                                                                                                \
+		.interp = &st__arith_interp,                                                                             \
 		.name = "arith." op, .summary = sum, OPERANDS(int_binary_operands), RESULTS(int_result),                     \
 		.traits = EW | SAME | (tr), .format = fmt, .fold = folder,                                               \
 	}
 #define INT_EXACT(op, sum, tr, folder, ifaces, nifaces)                                                          \
 	{                                                                                                                \
+		.interp = &st__arith_interp,                                                                             \
 		.name = "arith." op, .summary = sum, OPERANDS(int_binary_operands), RESULTS(int_result), ATTRS(exact_attrs), \
 		.traits = EW | SAME | (tr), .format = FMT_EXACT, .fold = folder, .interfaces = ifaces,                   \
 		.ninterfaces = nifaces,                                                                                      \
 	}
 #define INT_OVF(op, sum, tr, folder)                                                                             \
 	{                                                                                                                \
+		.interp = &st__arith_interp,                                                                             \
 		.name = "arith." op, .summary = sum, OPERANDS(int_binary_operands), RESULTS(int_result),                     \
 		ATTRS(overflow_attrs), .traits = EW | SAME | PURE | (tr), .parse = st__arith_parse_int_binary_ovf,      \
 		.print = st__arith_print_int_binary_ovf, .fold = folder,                                                     \
 	}
 #define FLOAT_BINARY14(op, sum, tr, folder, old)                                                                  \
 	{                                                                                                                \
+		.interp = &st__arith_interp,                                                                             \
 		.name = "arith." op, .summary = sum, OPERANDS(float_binary_operands), RESULTS(float_result),                 \
 		ATTRS(fastmath_attrs), .traits = EW | SAME | PURE | (tr), .parse = st__arith_parse_float_binary,         \
 		.print = st__arith_print_float_binary, .fold = folder, .mlir14_name = old,                                   \
@@ -137,6 +141,7 @@ static const st_interface_impl division_ifaces[] = {{ST_IFACE_MEMORY_EFFECTS, &n
 #define FLOAT_BINARY(op, sum, tr, folder) FLOAT_BINARY14(op, sum, tr, folder, NULL)
 #define CAST(op, sum, in, out, verifier, folder)                                                                     \
 	{                                                                                                                \
+		.interp = &st__arith_interp,                                                                             \
 		.name = "arith." op, .summary = sum, OPERANDS(in), RESULTS(out),                                             \
 		.traits = EW | PURE | ST_TRAIT_SAME_OPERANDS_AND_RESULT_SHAPE, .format = FMT_CAST, .verify = verifier,       \
 		.fold = folder,                                                                                              \
@@ -146,6 +151,7 @@ static const st_interface_impl division_ifaces[] = {{ST_IFACE_MEMORY_EFFECTS, &n
  * they state their (empty) memory effects instead. */
 #define INT_DIVISION(op, sum, folder)                                                                                \
 	{                                                                                                                \
+		.interp = &st__arith_interp,                                                                             \
 		.name = "arith." op, .summary = sum, OPERANDS(int_binary_operands), RESULTS(int_result),                     \
 		.traits = EW | SAME, .format = FMT_BINARY, .fold = folder, IFACES(division_ifaces),                          \
 	}
@@ -153,6 +159,7 @@ static const st_interface_impl division_ifaces[] = {{ST_IFACE_MEMORY_EFFECTS, &n
 static const st_opdef arith_ops[] = {
 	{
 		.name = "arith.constant",
+		.interp = &st__arith_interp,
 		.summary = "integer or floating point constant",
 		RESULTS(any_result),
 		ATTRS(constant_attrs),
@@ -186,6 +193,7 @@ static const st_opdef arith_ops[] = {
 	INT_BINARY("minui", "unsigned integer minimum operation", PURE | COMM, FMT_BINARY, st__arith_fold_minui),
 	{
 		.name = "arith.addui_extended",
+		.interp = &st__arith_interp,
 		.summary = "extended unsigned integer addition operation returning sum and overflow bit",
 		OPERANDS(int_binary_operands),
 		RESULTS(addui_results),
@@ -197,6 +205,7 @@ static const st_opdef arith_ops[] = {
 	},
 	{
 		.name = "arith.mulsi_extended",
+		.interp = &st__arith_interp,
 		.summary = "extended signed integer multiplication operation",
 		OPERANDS(int_binary_operands),
 		RESULTS(mul_extended_results),
@@ -208,6 +217,7 @@ static const st_opdef arith_ops[] = {
 	},
 	{
 		.name = "arith.mului_extended",
+		.interp = &st__arith_interp,
 		.summary = "extended unsigned integer multiplication operation",
 		OPERANDS(int_binary_operands),
 		RESULTS(mul_extended_results),
@@ -219,6 +229,7 @@ static const st_opdef arith_ops[] = {
 	},
 	{
 		.name = "arith.negf",
+		.interp = &st__arith_interp,
 		.summary = "floating point negation",
 		OPERANDS(float_unary_operands),
 		RESULTS(float_result),
@@ -245,6 +256,7 @@ static const st_opdef arith_ops[] = {
 	     st__arith_fold_extsi),
 	{
 		.name = "arith.extf",
+		.interp = &st__arith_interp,
 		.summary = "cast from floating-point to wider floating-point",
 		OPERANDS(in_float),
 		RESULTS(out_float),
@@ -257,6 +269,7 @@ static const st_opdef arith_ops[] = {
 	},
 	{
 		.name = "arith.trunci",
+		.interp = &st__arith_interp,
 		.summary = "integer truncation operation",
 		OPERANDS(in_fixed_int),
 		RESULTS(out_fixed_int),
@@ -269,6 +282,7 @@ static const st_opdef arith_ops[] = {
 	},
 	{
 		.name = "arith.truncf",
+		.interp = &st__arith_interp,
 		.summary = "cast from floating-point to narrower floating-point",
 		OPERANDS(in_float),
 		RESULTS(out_float),
@@ -295,6 +309,7 @@ static const st_opdef arith_ops[] = {
 	     st__arith_fold_bitcast),
 	{
 		.name = "arith.cmpi",
+		.interp = &st__arith_interp,
 		.summary = "integer comparison operation",
 		OPERANDS(int_binary_operands),
 		RESULTS(bool_result),
@@ -306,6 +321,7 @@ static const st_opdef arith_ops[] = {
 	},
 	{
 		.name = "arith.cmpf",
+		.interp = &st__arith_interp,
 		.summary = "floating-point comparison operation",
 		OPERANDS(float_binary_operands),
 		RESULTS(bool_result),
@@ -318,6 +334,7 @@ static const st_opdef arith_ops[] = {
 	},
 	{
 		.name = "arith.select",
+		.interp = &st__arith_interp,
 		.summary = "select operation",
 		.mlir14_name = "std.select", /* moved to arith in LLVM 15 */
 		OPERANDS(select_operands),

@@ -11,6 +11,7 @@
  * follow APFloat: a NaN operand is returned quieted (the left one first),
  * an invalid operation gives the positive default quiet NaN. */
 #include "arith_internal.h"
+#include "strata/interp.h"
 
 #include <math.h>
 #include <string.h>
@@ -105,13 +106,10 @@ static bool to_double(st_context *ctx, st_type *t, uint64_t bits, double *d) {
 		*d = f;
 		return true;
 	}
-	default: {
-		st_attr *a = st_float_attr_bits(ctx, t, bits);
-		if (!a)
-			return false;
-		*d = st_attr_float_value(a);
+	default:
+		(void)ctx;
+		*d = st_float_bits_to_double(st_type_get_kind(t), bits);
 		return true;
-	}
 	}
 }
 
@@ -128,13 +126,10 @@ static bool from_double(st_context *ctx, st_type *t, double d, uint64_t *bits) {
 		*bits = b;
 		return true;
 	}
-	default: {
-		st_attr *a = st_float_attr(ctx, t, d);
-		if (!a)
-			return false;
-		*bits = st_attr_float_bits(a);
+	default:
+		(void)ctx;
+		*bits = st_float_bits_from_double(st_type_get_kind(t), d);
 		return true;
-	}
 	}
 }
 
@@ -682,6 +677,12 @@ st_attr *st__arith_eval(st_context *ctx, st__arith_eval_op op, int64_t pred, st_
 	if (out != &one)
 		st_ctx_free(ctx, out, n * sizeof *out);
 	return r;
+}
+
+bool st__arith_eval_bits(st_context *ctx, st__arith_eval_op op, int64_t pred, st_type *in, st_type *out,
+                         const uint64_t *ins, size_t n, uint64_t *res) {
+	ev e = {ctx, op, pred, in, out, st_type_is_float(in) ? 0 : int_width(in), st_type_is_float(out) ? 0 : int_width(out)};
+	return apply(&e, n, ins, res);
 }
 
 st_attr *st__arith_eval_select(st_context *ctx, st_attr *cond, st_attr *t, st_attr *f) {

@@ -199,6 +199,11 @@ typedef enum st__arith_eval_op {
 st_attr *st__arith_eval(st_context *ctx, st__arith_eval_op op, int64_t pred, st_attr *const *ins, size_t n,
                         st_type *rtype);
 
+/* The same semantics on one element: `ins` are bit patterns of `in`
+ * elements, *out one of `out`; false where st__arith_eval declines. */
+bool st__arith_eval_bits(st_context *ctx, st__arith_eval_op op, int64_t pred, st_type *in, st_type *out,
+                         const uint64_t *ins, size_t n, uint64_t *res);
+
 /* Integer constants (a scalar of any width, or a splat) of a given kind,
  * as MLIR's m_Zero, m_One and m_ConstantInt matchers see them. */
 typedef enum st__arith_int_kind {
@@ -249,5 +254,48 @@ st__arith_fold_fn st__arith_fold_constant, st__arith_fold_addi, st__arith_fold_s
 /* arith.constant of `value` (typed `type`), detached; NULL when arith
  * cannot hold that constant. */
 st_op *st__arith_materialize_constant(st_context *ctx, st_attr *value, st_type *type, st_attr *loc);
+
+/* -------------------------------------------------- arith_round.c */
+
+/* A float's bits converted to another format, rounded with a roundingmode
+ * (the index in st__arith_rounding_cases); NaN stays NaN (quiet, sign and
+ * top payload bits kept). */
+uint64_t st__arith_convert_float(st_type_kind from, st_type_kind to, uint64_t bits, int mode);
+
+/* ------------------------------------------------- arith_interp.c */
+
+/* The interpreter hook every arith op points at. */
+extern const struct st_interp_hook st__arith_interp;
+
+/* -------------------------------------------------- arith_wide.c */
+
+/* Integers of any width as little-endian words, the bits above the width
+ * zero.  Results may alias operands except where a `tmp` is taken. */
+size_t st__aw_n(unsigned w);
+void st__aw_norm(uint64_t *r, unsigned w);
+bool st__aw_sign(const uint64_t *a, unsigned w);
+bool st__aw_is_zero(const uint64_t *a, unsigned w);
+bool st__aw_is_smin(const uint64_t *a, unsigned w);
+bool st__aw_is_all_ones(const uint64_t *a, unsigned w);
+bool st__aw_eq(const uint64_t *a, const uint64_t *b, unsigned w);
+int st__aw_ucmp(const uint64_t *a, const uint64_t *b, unsigned w);
+int st__aw_scmp(const uint64_t *a, const uint64_t *b, unsigned w);
+void st__aw_add(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w);
+void st__aw_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w);
+void st__aw_neg(uint64_t *r, const uint64_t *a, unsigned w);
+void st__aw_logic(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, char op); /* & | ^ */
+/* `tmp`: 2 * st__aw_n(w) words; r must not alias tmp. */
+void st__aw_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *tmp);
+void st__aw_mulhu(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *tmp);
+void st__aw_mulhs(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *tmp);
+void st__aw_udivrem(uint64_t *q, uint64_t *rem, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *tmp);
+/* Shifts by less than the width (r may alias a). */
+void st__aw_shl(uint64_t *r, const uint64_t *a, unsigned sh, unsigned w);
+void st__aw_lshr(uint64_t *r, const uint64_t *a, unsigned sh, unsigned w);
+void st__aw_ashr(uint64_t *r, const uint64_t *a, unsigned sh, unsigned w);
+void st__aw_resize(uint64_t *r, unsigned rw, const uint64_t *a, unsigned aw, bool sign);
+/* `tmp`: st__aw_n(w) words. */
+uint64_t st__aw_to_float(const uint64_t *a, unsigned w, bool is_signed, int ebits, int mbits, uint64_t *tmp);
+bool st__aw_from_double(uint64_t *r, unsigned w, double d, bool is_signed);
 
 #endif

@@ -1,6 +1,7 @@
 /* The cf dialect: unstructured control flow (cf.br, cf.cond_br, cf.switch,
  * cf.assert), with MLIR's syntax.  Successor operands are ordinary operands
  * split by operandSegmentSizes, as in MLIR. */
+#include "cf_interp.h"
 #include "strata/asm.h"
 #include "strata/registry.h"
 
@@ -63,6 +64,31 @@ static st_status set_segments(st_parse_state *s, size_t n, const int64_t *sizes)
 	                               st_dense_int_array_attr(ctx, st_integer_type(ctx, 32, ST_SIGNLESS), n, sizes));
 }
 
+/* ------------------------------------------------- successor operand edits */
+
+/* Replaces operands [start, start + cnt) with `vals`. */
+static st_status replace_operand_range(st_op *op, size_t start, size_t cnt, size_t n, st_value *const *vals) {
+	st_op_erase_operands(op, start, cnt);
+	return st_op_insert_operands(op, start, n, vals);
+}
+
+/* Sets entry `i` of the i32 dense-array attribute `name` to `v`. */
+static void set_segment(st_op *op, const char *name, size_t i, int64_t v) {
+	st_attr *a = st_op_get_attr(op, name);
+	size_t n = a ? st_attr_dense_array_size(a) : 0;
+	int64_t small[8];
+	st_context *ctx = st_op_context(op);
+	int64_t *sizes = n <= 8 ? small : st_ctx_alloc(ctx, n * sizeof *sizes);
+	if (!sizes || i >= n)
+		return;
+	for (size_t k = 0; k < n; k++)
+		sizes[k] = st_attr_dense_array_int(a, k);
+	sizes[i] = v;
+	st_op_set_attr(op, name, st_dense_int_array_attr(ctx, st_integer_type(ctx, 32, ST_SIGNLESS), n, sizes));
+	if (sizes != small)
+		st_ctx_free(ctx, sizes, n * sizeof *sizes);
+}
+
 /* ------------------------------------------------------------------ br */
 
 static void br_succ_operands(const st_op *op, size_t succ, size_t *start, size_t *n) {
@@ -110,7 +136,27 @@ static void cond_succ_operands(const st_op *op, size_t succ, size_t *start, size
 	if (st_failed(st_op_operand_group(op, succ + 1, start, n)))
 		*start = *n = 0;
 }
-static const st_branch_iface cond_iface = {.successor_operands = cond_succ_operands};
+static st_status cond_set_succ_operands(st_op *op, size_t succ, size_t n, st_value *const *vals) {
+	size_t start, cnt;
+	cond_succ_operands(op, succ, &start, &cnt);
+	if (st_failed(replace_operand_range(op, start, cnt, n, vals)))
+		return ST_FAIL;
+	set_segment(op, "operandSegmentSizes", succ + 1, (int64_t)n);
+	return ST_OK;
+}
+
+static st_block *cond_taken(const st_op *op, st_attr *const *operands) {
+	st_attr *c = operands[0];
+	if (!c || st_attr_get_kind(c) != ST_ATTR_INTEGER)
+		return NULL;
+	return st_op_successor(op, st_attr_int_uvalue(c) ? 0 : 1);
+}
+
+static const st_branch_iface cond_iface = {
+	.successor_operands = cond_succ_operands,
+	.set_successor_operands = cond_set_succ_operands,
+	.taken_successor = cond_taken,
+};
 
 static st_status parse_cond_br(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parse_state_context(s);
@@ -173,7 +219,42 @@ static void switch_succ_operands(const st_op *op, size_t succ, size_t *start, si
 	*start = off;
 	*n = (size_t)st_attr_dense_array_int(segs, succ - 1);
 }
-static const st_branch_iface switch_iface = {.successor_operands = switch_succ_operands};
+static st_status switch_set_succ_operands(st_op *op, size_t succ, size_t n, st_value *const *vals) {
+	size_t start, cnt, cs, cn;
+	switch_succ_operands(op, succ, &start, &cnt);
+	if (succ && st_failed(st_op_operand_group(op, 2, &cs, &cn)))
+		return ST_FAIL;
+	if (st_failed(replace_operand_range(op, start, cnt, n, vals)))
+		return ST_FAIL;
+	if (succ == 0) {
+		set_segment(op, "operandSegmentSizes", 1, (int64_t)n);
+		return ST_OK;
+	}
+	set_segment(op, "operandSegmentSizes", 2, (int64_t)(cn - cnt + n));
+	set_segment(op, "case_operand_segments", succ - 1, (int64_t)n);
+	return ST_OK;
+}
+
+/* The matching case's destination, else the default one. */
+static st_block *switch_taken(const st_op *op, st_attr *const *operands) {
+	st_attr *c = operands[0];
+	if (!c || st_attr_get_kind(c) != ST_ATTR_INTEGER)
+		return NULL;
+	st_attr *vals = st_op_get_attr(op, "case_values");
+	size_t ncase = vals ? st_attr_dense_num_values(vals) : 0;
+	if (vals && st_attr_dense_is_splat(vals))
+		ncase = st_op_num_successors(op) - 1;
+	for (size_t i = 0; i < ncase && i + 1 < st_op_num_successors(op); i++)
+		if (st_attr_dense_int(vals, st_attr_dense_is_splat(vals) ? 0 : i) == st_attr_int_value(c))
+			return st_op_successor(op, i + 1);
+	return st_op_successor(op, 0);
+}
+
+static const st_branch_iface switch_iface = {
+	.successor_operands = switch_succ_operands,
+	.set_successor_operands = switch_set_succ_operands,
+	.taken_successor = switch_taken,
+};
 
 static st_status parse_switch(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parse_state_context(s);
@@ -362,6 +443,7 @@ static const st_interface_impl switch_ifaces[] = {{ST_IFACE_BRANCH, &switch_ifac
 static const st_opdef cf_ops[] = {
 	{
 		.name = "cf.assert",
+		.interp = &st__cf_assert_interp,
 		.summary = "abort when the condition is false",
 		.operands = assert_operands,
 		.noperands = 1,
@@ -372,6 +454,7 @@ static const st_opdef cf_ops[] = {
 	},
 	{
 		.name = "cf.br",
+		.interp = &st__cf_br_interp,
 		.summary = "an unconditional branch",
 		.operands = br_operands,
 		.noperands = 1,
@@ -386,6 +469,7 @@ static const st_opdef cf_ops[] = {
 	},
 	{
 		.name = "cf.cond_br",
+		.interp = &st__cf_cond_br_interp,
 		.summary = "a conditional branch",
 		.operands = cond_operands,
 		.noperands = 3,
@@ -400,6 +484,7 @@ static const st_opdef cf_ops[] = {
 	},
 	{
 		.name = "cf.switch",
+		.interp = &st__cf_switch_interp,
 		.summary = "a multi-way branch on an integer",
 		.operands = switch_operands,
 		.noperands = 3,

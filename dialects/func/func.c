@@ -1,5 +1,6 @@
 /* The func dialect: func.func, func.return, func.call, func.call_indirect,
  * func.constant (MLIR's spelling and semantics). */
+#include "func_interp.h"
 #include "strata/asm.h"
 #include "strata/registry.h"
 
@@ -510,6 +511,7 @@ static const st_opdef func_ops[] = {
 	},
 	{
 		.name = "func.return",
+		.interp = &st__func_return_interp,
 		.summary = "return from a function",
 		.operands = variadic_operands,
 		.noperands = 1,
@@ -522,6 +524,7 @@ static const st_opdef func_ops[] = {
 	},
 	{
 		.name = "func.call",
+		.interp = &st__func_call_interp,
 		.summary = "a direct call",
 		.operands = variadic_operands,
 		.noperands = 1,
@@ -537,6 +540,7 @@ static const st_opdef func_ops[] = {
 	},
 	{
 		.name = "func.call_indirect",
+		.interp = &st__func_call_indirect_interp,
 		.summary = "an indirect call through a function value",
 		.operands = icall_operands,
 		.noperands = 2,
@@ -551,6 +555,7 @@ static const st_opdef func_ops[] = {
 	},
 	{
 		.name = "func.constant",
+		.interp = &st__func_constant_interp,
 		.summary = "a function value from a symbol",
 		.results = constant_results,
 		.nresults = 1,

@@ -1,0 +1,435 @@
+/* Reading and writing memref arguments: NumPy .npy (format versions 1-3,
+ * C order, little- or big-endian) and binary Netpbm (P5 PGM as [H, W],
+ * P6 PPM as [H, W, 3], samples of 8 bits, or 16 bits big-endian when the
+ * maximum value is above 255).  The element type comes from the function's
+ * signature; a file's data type must fit it (docs/interpreter.md). */
+#include "io.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool fail(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static bool fail(char *err, size_t n, const char *fmt, ...) {
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(err, n, fmt, ap);
+	va_end(ap);
+	return false;
+}
+
+io_format io_format_of(const char *path) {
+	const char *dot = strrchr(path, '.');
+	if (!dot)
+		return IO_NONE;
+	if (!strcmp(dot, ".npy"))
+		return IO_NPY;
+	if (!strcmp(dot, ".pgm"))
+		return IO_PGM;
+	if (!strcmp(dot, ".ppm"))
+		return IO_PPM;
+	return IO_NONE;
+}
+
+static bool read_file(const char *path, unsigned char **data, size_t *len, char *err, size_t n) {
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return fail(err, n, "cannot open '%s': %s", path, strerror(errno));
+	size_t cap = 1 << 16, used = 0;
+	unsigned char *buf = malloc(cap);
+	while (buf) {
+		if (used == cap) {
+			unsigned char *nb = realloc(buf, cap *= 2);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+				break;
+			}
+			buf = nb;
+		}
+		size_t r = fread(buf + used, 1, cap - used, f);
+		used += r;
+		if (r == 0)
+			break;
+	}
+	bool bad = ferror(f);
+	fclose(f);
+	if (!buf || bad) {
+		free(buf);
+		return fail(err, n, "cannot read '%s'", path);
+	}
+	*data = buf;
+	*len = used;
+	return true;
+}
+
+/* ------------------------------------------------------------ elements */
+
+/* An element of `elt` from an integer sample (`is_signed`: as read from a
+ * signed file type); false when the value does not fit. */
+static bool int_elt(st_interp *it, st_type *elt, int64_t v, bool is_signed, st_ival *out) {
+	if (st_type_is_float(elt)) {
+		double d = is_signed ? (double)v : (double)(uint64_t)v;
+		*out = st_ival_bits(elt, st_float_bits_from_double(st_type_get_kind(elt), d));
+		return true;
+	}
+	unsigned w = st_interp_int_width(elt);
+	if (w < 64) {
+		/* A value fits when it reads as w-bit signed or unsigned. */
+		int64_t lo = -(1ll << (w - 1)), hi = (int64_t)((1ull << w) - 1);
+		if (is_signed ? (v < lo || v > hi) : ((uint64_t)v > (uint64_t)hi))
+			return false;
+	}
+	uint64_t words[2] = {(uint64_t)v, is_signed && v < 0 ? ~0ull : 0};
+	return st_succeeded(st_ival_from_words(it, elt, words, 2, out));
+}
+
+/* ------------------------------------------------------------------- npy */
+
+typedef struct npy_type {
+	char kind; /* 'b', 'i', 'u', 'f' */
+	unsigned size;
+	bool big;
+} npy_type;
+
+/* The text after `key` in the header dict, skipping `': ` and spaces. */
+static const char *dict_value(const char *h, const char *key) {
+	const char *p = strstr(h, key);
+	if (!p)
+		return NULL;
+	p += strlen(key);
+	while (*p == '\'' || *p == '"' || *p == ':' || *p == ' ')
+		p++;
+	return p;
+}
+
+static bool npy_check_type(st_interp *it, const npy_type *nt, st_type *elt, char *err, size_t n) {
+	st_type_kind k = st_type_get_kind(elt);
+	unsigned es = (unsigned)st_interp_elt_size(elt);
+	bool ok;
+	if (st_type_is_float(elt))
+		ok = (nt->kind == 'f' && nt->size == es && k != ST_TYPE_BF16) ||
+		     (k == ST_TYPE_BF16 && (nt->kind == 'u' || nt->kind == 'i') && nt->size == 2);
+	else
+		ok = (nt->kind == 'i' || nt->kind == 'u' || nt->kind == 'b') && nt->size <= 8 &&
+		     (nt->size == es || (nt->kind == 'b' && st_interp_int_width(elt) == 1));
+	if (!ok) {
+		char tb[32];
+		return fail(err, n, "a .npy array of '%c%u' cannot hold '%s' elements", nt->kind, nt->size,
+		            st_type_str(st_interp_context(it), elt, tb, sizeof tb));
+	}
+	return true;
+}
+
+static uint64_t load_le(const unsigned char *p, unsigned size, bool big) {
+	uint64_t v = 0;
+	for (unsigned i = 0; i < size; i++)
+		v |= (uint64_t)p[big ? size - 1 - i : i] << (8 * i);
+	return v;
+}
+
+/* The sizes of the memref: static dims must match the file's. */
+static bool match_shape(st_type *t, size_t rank, const int64_t *shape, int64_t *dyn, size_t *ndyn, char *err,
+                        size_t n) {
+	if (rank != st_type_rank(t))
+		return fail(err, n, "the file holds a rank-%zu array, the argument has rank %zu", rank, st_type_rank(t));
+	*ndyn = 0;
+	for (size_t i = 0; i < rank; i++) {
+		int64_t d = st_type_dim(t, i);
+		if (d == ST_DYNAMIC)
+			dyn[(*ndyn)++] = shape[i];
+		else if (d != shape[i])
+			return fail(err, n, "dimension %zu of the file is %lld, the argument's is %lld", i, (long long)shape[i],
+			            (long long)d);
+	}
+	return true;
+}
+
+static bool alloc_arg(st_interp *it, st_type *t, const int64_t *dyn, st_ival *out, char *err, size_t n) {
+	if (st_failed(st_interp_memref_alloc(it, NULL, t, dyn, ST_BUF_HEAP, true, out)))
+		return fail(err, n, "cannot make a buffer for the argument");
+	return true;
+}
+
+static bool read_npy(st_interp *it, const unsigned char *d, size_t len, st_type *t, st_ival *out, char *err,
+                     size_t n) {
+	if (len < 10 || memcmp(d, "\x93NUMPY", 6) != 0)
+		return fail(err, n, "not a .npy file");
+	size_t hlen, hstart;
+	if (d[6] == 1) {
+		hlen = d[8] | (size_t)d[9] << 8;
+		hstart = 10;
+	} else {
+		if (len < 12)
+			return fail(err, n, "truncated .npy header");
+		hlen = d[8] | (size_t)d[9] << 8 | (size_t)d[10] << 16 | (size_t)d[11] << 24;
+		hstart = 12;
+	}
+	if (hstart + hlen > len)
+		return fail(err, n, "truncated .npy header");
+	char *h = malloc(hlen + 1);
+	if (!h)
+		return fail(err, n, "out of memory");
+	memcpy(h, d + hstart, hlen);
+	h[hlen] = 0;
+	const char *descr = dict_value(h, "descr"), *fo = dict_value(h, "fortran_order"), *sh = dict_value(h, "shape");
+	npy_type nt = {0};
+	int64_t shape[16];
+	size_t rank = 0;
+	bool ok = descr && fo && sh && *sh == '(';
+	if (ok) {
+		nt.big = descr[0] == '>';
+		nt.kind = descr[1];
+		nt.size = (unsigned)strtoul(descr + 2, NULL, 10);
+		ok = (descr[0] == '<' || descr[0] == '>' || descr[0] == '|') && strchr("biuf", nt.kind) && nt.size;
+	}
+	if (ok && strncmp(fo, "False", 5) != 0) {
+		free(h);
+		return fail(err, n, "Fortran-ordered .npy arrays are not supported");
+	}
+	for (const char *p = sh + 1; ok && *p != ')';) {
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (*p == ')')
+			break;
+		char *end;
+		long long v = strtoll(p, &end, 10);
+		if (end == p || rank == 16 || v < 0)
+			ok = false;
+		else
+			shape[rank++] = v;
+		p = end;
+	}
+	free(h);
+	if (!ok)
+		return fail(err, n, "cannot read the .npy header");
+	st_type *elt = st_type_element(t);
+	if (!npy_check_type(it, &nt, elt, err, n))
+		return false;
+	int64_t dyn[16];
+	size_t ndyn;
+	if (!match_shape(t, rank, shape, dyn, &ndyn, err, n))
+		return false;
+	int64_t count = 1;
+	for (size_t i = 0; i < rank; i++)
+		count *= shape[i];
+	const unsigned char *data = d + hstart + hlen;
+	if ((size_t)(len - hstart - hlen) / nt.size < (size_t)count)
+		return fail(err, n, "the .npy file holds fewer than %lld elements", (long long)count);
+	if (!alloc_arg(it, t, dyn, out, err, n))
+		return false;
+	for (int64_t k = 0; k < count; k++) {
+		uint64_t raw = load_le(data + (size_t)k * nt.size, nt.size, nt.big);
+		st_ival v;
+		if (st_type_is_float(elt)) {
+			v = st_ival_bits(elt, raw);
+		} else {
+			bool sgn = nt.kind == 'i';
+			int64_t iv = sgn && nt.size < 8 && (raw >> (8 * nt.size - 1)) ? (int64_t)(raw | ~0ull << (8 * nt.size))
+			                                                                : (int64_t)raw;
+			if (!int_elt(it, elt, iv, sgn, &v)) {
+				st_ival_release(it, out);
+				return fail(err, n, "element %lld of the .npy file does not fit the element type", (long long)k);
+			}
+		}
+		st_interp_memref_set(it, out, k, &v);
+		st_ival_release(it, &v);
+	}
+	return true;
+}
+
+static const char *npy_descr(st_type *elt) {
+	switch (st_type_get_kind(elt)) {
+	case ST_TYPE_F16:
+		return "<f2";
+	case ST_TYPE_BF16:
+		return "<u2";
+	case ST_TYPE_F32:
+		return "<f4";
+	case ST_TYPE_F64:
+		return "<f8";
+	case ST_TYPE_INDEX:
+		return "<i8";
+	default: {
+		unsigned w = st_interp_int_width(elt);
+		return w == 1 ? "|b1" : w <= 8 ? "|i1" : w <= 16 ? "<i2" : w <= 32 ? "<i4" : w <= 64 ? "<i8" : NULL;
+	}
+	}
+}
+
+static bool write_npy(st_interp *it, FILE *f, const st_ival *m, char *err, size_t n) {
+	st_type *elt = st_type_element(m->type);
+	const char *descr = npy_descr(elt);
+	if (!descr) {
+		char tb[32];
+		return fail(err, n, "no .npy data type holds '%s'", st_type_str(st_interp_context(it), elt, tb, sizeof tb));
+	}
+	char hdr[512], shape[256] = "";
+	size_t rank = m->u.mem->rank, used = 0;
+	for (size_t i = 0; i < rank; i++)
+		used += (size_t)snprintf(shape + used, sizeof shape - used, "%lld%s", (long long)m->u.mem->sizes[i],
+		                         rank == 1 ? "," : i + 1 < rank ? ", " : "");
+	int len = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, shape);
+	size_t total = 10 + (size_t)len + 1, pad = (64 - total % 64) % 64;
+	size_t hlen = (size_t)len + pad + 1;
+	unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hlen & 0xff), (unsigned char)(hlen >> 8)};
+	fwrite(pre, 1, 10, f);
+	fwrite(hdr, 1, (size_t)len, f);
+	for (size_t i = 0; i < pad; i++)
+		fputc(' ', f);
+	fputc('\n', f);
+	unsigned size = (unsigned)(descr[2] - '0');
+	int64_t count = st_interp_memref_num_elements(m);
+	for (int64_t k = 0; k < count; k++) {
+		st_ival v;
+		if (!st_interp_memref_get(it, m, k, &v))
+			return fail(err, n, "cannot read element %lld", (long long)k);
+		uint64_t bits = v.poison ? 0 : v.u.bits;
+		unsigned w = st_interp_int_width(elt);
+		if (w && w < 64 && w > 1 && (bits >> (w - 1)) & 1)
+			bits |= ~0ull << w; /* sign-extend odd widths to the container */
+		for (unsigned i = 0; i < size; i++)
+			fputc((int)((bits >> (8 * i)) & 0xff), f);
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------- netpbm */
+
+static bool pnm_number(const unsigned char *d, size_t len, size_t *pos, long *out) {
+	for (;;) {
+		while (*pos < len && (d[*pos] == ' ' || d[*pos] == '\t' || d[*pos] == '\n' || d[*pos] == '\r'))
+			(*pos)++;
+		if (*pos < len && d[*pos] == '#') {
+			while (*pos < len && d[*pos] != '\n')
+				(*pos)++;
+			continue;
+		}
+		break;
+	}
+	long v = 0;
+	size_t start = *pos;
+	while (*pos < len && d[*pos] >= '0' && d[*pos] <= '9' && v < 100000000)
+		v = v * 10 + (d[(*pos)++] - '0');
+	*out = v;
+	return *pos > start;
+}
+
+static bool read_pnm(st_interp *it, const unsigned char *d, size_t len, bool color, st_type *t, st_ival *out,
+                     char *err, size_t n) {
+	if (len < 2 || d[0] != 'P' || d[1] != (color ? '6' : '5'))
+		return fail(err, n, "not a binary %s file (P%c)", color ? "PPM" : "PGM", color ? '6' : '5');
+	size_t pos = 2;
+	long w, h, maxval;
+	if (!pnm_number(d, len, &pos, &w) || !pnm_number(d, len, &pos, &h) || !pnm_number(d, len, &pos, &maxval) ||
+	    pos >= len || w <= 0 || h <= 0 || maxval <= 0 || maxval > 65535)
+		return fail(err, n, "cannot read the %s header", color ? "PPM" : "PGM");
+	pos++; /* the single whitespace before the samples */
+	int64_t shape[3] = {h, w, 3};
+	size_t rank = color ? 3 : 2;
+	int64_t dyn[3];
+	size_t ndyn;
+	if (!match_shape(t, rank, shape, dyn, &ndyn, err, n))
+		return false;
+	unsigned bytes = maxval > 255 ? 2 : 1;
+	int64_t count = h * w * (color ? 3 : 1);
+	if ((len - pos) / bytes < (size_t)count)
+		return fail(err, n, "the image holds fewer than %lld samples", (long long)count);
+	st_type *elt = st_type_element(t);
+	if (!alloc_arg(it, t, dyn, out, err, n))
+		return false;
+	for (int64_t k = 0; k < count; k++) {
+		const unsigned char *p = d + pos + (size_t)k * bytes;
+		int64_t v = bytes == 2 ? (p[0] << 8 | p[1]) : p[0];
+		st_ival e;
+		if (!int_elt(it, elt, v, false, &e)) {
+			st_ival_release(it, out);
+			char tb[32];
+			return fail(err, n, "sample value %lld does not fit '%s'", (long long)v,
+			            st_type_str(st_interp_context(it), elt, tb, sizeof tb));
+		}
+		st_interp_memref_set(it, out, k, &e);
+		st_ival_release(it, &e);
+	}
+	return true;
+}
+
+/* Samples: ints of up to 8 bits as their unsigned bit pattern (maxval 255),
+ * of up to 16 bits likewise (65535), wider ints must lie in [0, 65535];
+ * floats round to nearest and clamp to [0, 255]. */
+static bool write_pnm(st_interp *it, FILE *f, const st_ival *m, bool color, char *err, size_t n) {
+	const st_interp_memref *d = m->u.mem;
+	size_t rank = color ? 3 : 2;
+	if (d->rank != rank || (color && d->sizes[2] != 3))
+		return fail(err, n, "a %s needs a memref of shape %s", color ? "PPM" : "PGM", color ? "HxWx3" : "HxW");
+	st_type *elt = st_type_element(m->type);
+	unsigned w = st_interp_int_width(elt);
+	long maxval = st_type_is_float(elt) || (w && w <= 8) ? 255 : 65535;
+	if (!st_type_is_float(elt) && (w == 0 || w > 64))
+		return fail(err, n, "cannot write '%s' elements as image samples",
+		            st_type_str(st_interp_context(it), elt, (char[32]){0}, 32));
+	fprintf(f, "P%c\n%lld %lld\n%ld\n", color ? '6' : '5', (long long)d->sizes[1], (long long)d->sizes[0], maxval);
+	int64_t count = st_interp_memref_num_elements(m);
+	for (int64_t k = 0; k < count; k++) {
+		st_ival v;
+		if (!st_interp_memref_get(it, m, k, &v) || v.poison)
+			return fail(err, n, "element %lld was never written", (long long)k);
+		long s;
+		if (st_type_is_float(elt)) {
+			double x = st_float_bits_to_double(st_type_get_kind(elt), v.u.bits);
+			x = isnan(x) ? 0 : x < 0 ? 0 : x > maxval ? (double)maxval : x;
+			s = lround(x);
+		} else if (w <= 16) {
+			s = (long)v.u.bits;
+		} else {
+			int64_t sv = w < 64 && (v.u.bits >> (w - 1)) ? (int64_t)(v.u.bits | ~0ull << w) : (int64_t)v.u.bits;
+			if (sv < 0 || sv > 65535)
+				return fail(err, n, "element %lld (%lld) is outside [0, 65535]", (long long)k, (long long)sv);
+			s = (long)sv;
+		}
+		if (maxval > 255)
+			fputc((int)(s >> 8), f);
+		fputc((int)(s & 0xff), f);
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------ entries */
+
+bool io_read_memref(st_interp *it, const char *path, st_type *t, st_ival *out, char *err, size_t errlen) {
+	io_format fmt = io_format_of(path);
+	if (fmt == IO_NONE)
+		return fail(err, errlen, "'%s': unknown file type (expected .npy, .pgm or .ppm)", path);
+	unsigned char *d = NULL;
+	size_t len = 0;
+	if (!read_file(path, &d, &len, err, errlen))
+		return false;
+	bool ok = fmt == IO_NPY ? read_npy(it, d, len, t, out, err, errlen)
+	                        : read_pnm(it, d, len, fmt == IO_PPM, t, out, err, errlen);
+	free(d);
+	if (!ok && strncmp(err, "cannot", 6) != 0) {
+		char tmp[512];
+		snprintf(tmp, sizeof tmp, "'%s': %s", path, err);
+		snprintf(err, errlen, "%s", tmp);
+	}
+	return ok;
+}
+
+bool io_write_memref(st_interp *it, const char *path, const st_ival *m, char *err, size_t errlen) {
+	io_format fmt = io_format_of(path);
+	if (fmt == IO_NONE)
+		return fail(err, errlen, "'%s': unknown file type (expected .npy, .pgm or .ppm)", path);
+	if (!st_interp_memref_live(m))
+		return fail(err, errlen, "the memref written to '%s' was deallocated", path);
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return fail(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+	bool ok = fmt == IO_NPY ? write_npy(it, f, m, err, errlen) : write_pnm(it, f, m, fmt == IO_PPM, err, errlen);
+	if (fclose(f) != 0 && ok)
+		ok = fail(err, errlen, "cannot write '%s': %s", path, strerror(errno));
+	if (!ok)
+		remove(path);
+	return ok;
+}
