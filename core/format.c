@@ -1011,12 +1011,13 @@ st_status st__format_parse(st_parser *p, st_parse_state *s, st__opname *on) {
 	st_context *ctx = st_parser_context(p);
 	if (def->noperands > 16 || def->nresults > 16 || def->nregions > 16 || def->nattrs > 64)
 		return st_parser_error(p, "op definition of '%s' is too large for an assembly format", def->name);
-	rstate *rs = st_ctx_alloc(ctx, sizeof *rs);
+	rstate *rs = p->format_spare;
+	p->format_spare = NULL;
+	if (!rs)
+		rs = st_ctx_alloc(ctx, sizeof *rs);
 	format *f = compiled(on, def);
-	if (!rs) {
-		st_ctx_free(ctx, rs, sizeof *rs);
+	if (!rs)
 		return ST_FAIL;
-	}
 	/* Only what this op's definition uses is initialised: the state is
 	 * sized for the largest definition and cleared once per op. */
 	memset(rs, 0, offsetof(rstate, ops));
@@ -1054,6 +1055,16 @@ st_status st__format_parse(st_parser *p, st_parse_state *s, st__opname *on) {
 	st__vec_free(ctx, &rs->all_op_types);
 	st__vec_free(ctx, &rs->all_res_types);
 	st__vec_free(ctx, &rs->succs);
-	st_ctx_free(ctx, rs, sizeof *rs);
+	/* Nested ops (regions) take the spare, or allocate, and the outermost
+	 * op finishing last keeps its state for the next op. */
+	if (p->format_spare)
+		st_ctx_free(ctx, rs, sizeof *rs);
+	else
+		p->format_spare = rs;
 	return st;
+}
+
+void st__format_parser_fini(st_parser *p) {
+	st_ctx_free(st_parser_context(p), p->format_spare, sizeof(rstate));
+	p->format_spare = NULL;
 }

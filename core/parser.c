@@ -145,6 +145,8 @@ static uint32_t entry_new(st_parser *p, const char *name, uint32_t len, uint32_t
 	}
 	st__name_entry *e = &p->entries[idx - 1];
 	memset(e, 0, sizeof *e);
+	if (len > 1 && name[0] == '%' && (unsigned)(name[1] - '0') <= 9)
+		p->numeric_entries = true;
 	e->name = name;
 	e->len = len;
 	e->hash = hash;
@@ -253,7 +255,8 @@ static st_status define_value(st_parser *p, const st__token *t, st_value *first,
 			return st__err_at(p, t, "redefinition of SSA value '%.*s'", (int)t->len, t->start);
 		/* A forward reference to the name lives in the hash table; an
 		 * outer isolated scope's value keeps its slot for later. */
-		if (state < 0 && !entry_find(p, t->start, t->len, st__hash_bytes(t->start, t->len, 0), p->scope, false)) {
+		if (state < 0 && (!p->numeric_entries ||
+		                  !entry_find(p, t->start, t->len, st__hash_bytes(t->start, t->len, 0), p->scope, false))) {
 			p->numeric[num] = first;
 			return ST_OK;
 		}
@@ -1436,6 +1439,7 @@ static void parser_init(st_parser *p, st_context *ctx, st_str buf, const char *f
 }
 
 static void parser_fini(st_parser *p) {
+	st__format_parser_fini(p);
 	/* Any forward reference left has no uses now (its users are gone). */
 	for (size_t i = 0; i < p->placeholders.n; i++) {
 		st_value *v = p->placeholders.data[i];

@@ -75,6 +75,12 @@ struct st_parser {
 	const char *pos;
 	const char *line_start;
 	const char *prev_end; /* where the token before the current one ended */
+	/* A format-parsing state kept for the next op (core/format.c): it is
+	 * too big to allocate per op. */
+	void *format_spare;
+	/* Whether a %N name ever went into the hash table (a forward reference):
+	 * until then a new %N needs no table lookup. */
+	bool numeric_entries;
 	uint32_t line;
 	st_ident *filename;
 	st__token tok;
@@ -165,6 +171,8 @@ void st__vec_free(st_context *ctx, st__vec *v);
 
 /* The MLIR 14 spelling of names. */
 const char *st__mlir14_to_current(st_context *ctx, st_str name);
+/* Frees what core/format.c keeps in the parser between ops. */
+void st__format_parser_fini(st_parser *p);
 /* The op-name record an MLIR 14 name stands for now (itself if unchanged). */
 st__opname *st__mlir14_redirect(st_context *ctx, st__opname *on);
 const char *st__current_to_mlir14(const st_opdef *def);
