@@ -187,6 +187,25 @@ static st_status set_option(st_pass *pass, const st_pass_option_def *od, const c
 	return ST_FAIL;
 }
 
+const char *st__match_brace(const char *open, const char *end) {
+	int depth = 0;
+	char quote = 0;
+	const char *p = open;
+	for (; p < end; p++) {
+		if (quote) {
+			if (*p == quote)
+				quote = 0;
+		} else if (*p == '\'' || *p == '"') {
+			quote = *p;
+		} else if (*p == '{') {
+			depth++;
+		} else if (*p == '}' && --depth == 0) {
+			break;
+		}
+	}
+	return p;
+}
+
 static bool is_sep(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ','; }
 
 st_status st__pass_parse_options(st_pass *pass, const char *text, size_t len, const st__text_loc *tl) {
@@ -230,23 +249,14 @@ st_status st__pass_parse_options(st_pass *pass, const char *text, size_t len, co
 			v = p;
 			while (p < end && *p != q)
 				p++;
-			if (p == end)
-				return st_error(ctx, st__text_loc_at(ctx, tl, v - 1),
-				                "unterminated quoted value of option '%s' of pass '%s'", od->name, pname);
+			assert(p < end && "quotes closed, or the pipeline parser's brace matching would have failed");
 			vend = p++;
 		} else if (p < end && *p == '{') {
-			int depth = 0;
+			/* The pipeline parser matched the braces around the options
+			 * the same way, so these are balanced too. */
 			v = p + 1;
-			const char *open = p;
-			for (; p < end; p++) {
-				if (*p == '{')
-					depth++;
-				else if (*p == '}' && --depth == 0)
-					break;
-			}
-			if (p == end)
-				return st_error(ctx, st__text_loc_at(ctx, tl, open), "unbalanced '{' in the value of option '%s' of pass '%s'",
-				                od->name, pname);
+			p = st__match_brace(p, end);
+			assert(p < end && "braces balanced by the pipeline parser");
 			vend = p++;
 		} else {
 			while (p < end && !is_sep(*p) && *p != '{' && *p != '}')

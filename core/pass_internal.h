@@ -100,6 +100,8 @@ void st__pass_destroy(st_pass *pass);
 /* Parses `key=value key2=value` (spaces or commas between) into the
  * pass's options; errors are located through `tl`. */
 st_status st__pass_parse_options(st_pass *pass, const char *text, size_t len, const st__text_loc *tl);
+/* The '}' matching the '{' at `open` (quotes hide braces), or `end`. */
+const char *st__match_brace(const char *open, const char *end);
 /* Runs def->init once the options are set (a failing init cleans up after
  * itself and reports why). */
 st_status st__pass_init(st_pass *pass);

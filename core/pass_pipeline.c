@@ -58,21 +58,7 @@ static st_status parse_pass(pp *p, st_pass_manager *pm, const char *name, size_t
 	const char *opts = NULL, *opts_end = NULL;
 	if (p->p < p->end && *p->p == '{') {
 		const char *open = p->p;
-		int depth = 0;
-		char quote = 0;
-		for (; p->p < p->end; p->p++) {
-			char c = *p->p;
-			if (quote) {
-				if (c == quote)
-					quote = 0;
-			} else if (c == '\'' || c == '"') {
-				quote = c;
-			} else if (c == '{') {
-				depth++;
-			} else if (c == '}' && --depth == 0) {
-				break;
-			}
-		}
+		p->p = st__match_brace(open, p->end);
 		if (p->p == p->end)
 			return st_error(p->ctx, loc_at(p, open), "unbalanced '{' in the options of pass '%s'", def->name);
 		opts = open + 1;

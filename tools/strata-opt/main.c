@@ -487,7 +487,7 @@ static int build_pipeline(st_context *ctx, const options *o, st_pass_manager **o
 		if (!st_context_lookup_pass(ctx, st_str_c(o->passes[i].name)))
 			return arg_error(o->passes[i].arg, "unknown option");
 	if (o->pipeline && o->npasses)
-		return arg_error(o->passes[0].arg, "pass flags cannot be combined with --pass-pipeline; give one or the other:");
+		return arg_error(o->passes[0].arg, "pass flags cannot be combined with --pass-pipeline");
 	st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
 	if (!pm)
 		return 1;

@@ -45,9 +45,12 @@ typedef struct find {
 	st_op *user, *def;
 } find;
 
-/* The first op whose operand is defined earlier in its own block. */
+/* The first op (not a terminator) whose operand is defined earlier in its
+ * own block. */
 static st_walk_result find_user(st_op *op, void *ud) {
 	find *f = ud;
+	if (st_op_has_trait(op, ST_TRAIT_TERMINATOR))
+		return ST_WALK_ADVANCE;
 	for (size_t i = 0; i < st_op_num_operands(op); i++) {
 		st_op *d = st_value_defining_op(st_op_operand(op, i));
 		if (d && st_op_block(d) == st_op_block(op)) {
@@ -66,7 +69,7 @@ static st_status run_break(st_pass *pass, st_op *op) {
 	find f = {NULL, NULL};
 	st_walk(op, ST_WALK_PRE, find_user, &f);
 	if (!f.user)
-		return st_op_error(op, "test-break-ir: no op uses a value defined before it in its block");
+		return st_op_error(op, "test-break-ir: no op but a terminator uses a value defined before it in its block");
 	st_op_move_before(f.user, f.def);
 	return ST_OK;
 }

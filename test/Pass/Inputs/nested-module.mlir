@@ -1,0 +1,7 @@
+module {
+  module @inner {
+    func.func @f() {
+      return
+    }
+  }
+}
