@@ -48,6 +48,8 @@ struct st_printer {
 	/* Default dialect of the op whose regions are being printed. */
 	const char *default_dialect;
 	st_op *root; /* the op being printed: values outside it have no number */
+	/* The last block found inside root: most operands come from it. */
+	const st_block *inside_block;
 };
 
 /* ---------------------------------------------------------------- output */
@@ -1067,9 +1069,13 @@ static bool numbered(const st_printer *p, const st_value *v) {
 	} else {
 		return false;
 	}
+	if (b && b == p->inside_block)
+		return true;
 	for (const st_op *o = b ? st_block_parent_op(b) : NULL; o; o = st_op_parent_op(o))
-		if (o == p->root)
+		if (o == p->root) {
+			((st_printer *)p)->inside_block = b;
 			return true;
+		}
 	return false;
 }
 
@@ -1616,6 +1622,7 @@ void st_print_op(st_op *op, const st_print_options *opts, st_write_fn w, void *u
 		return;
 	printer_init(p, ctx, opts, w, ud);
 	p->root = op;
+	p->inside_block = NULL;
 	/* Custom printers may rely on what the verifier checks; IR that does
 	 * not verify is printed generically, as MLIR does. */
 	if (!p->opts.generic && !p->opts.assume_verified && !verifies_quietly(op))
