@@ -131,10 +131,10 @@ void *st__pool_alloc(st_context *ctx, size_t size) {
 #ifdef POOL_PASSTHROUGH
 	return st_ctx_alloc(ctx, size);
 #else
-	size = (size + 15) & ~(size_t)15;
+	size = (size + 7) & ~(size_t)7;
 	if (size > ST__POOL_MAX)
 		return st_ctx_alloc(ctx, size);
-	void **head = &ctx->pool_free[size / 16];
+	void **head = &ctx->pool_free[size / 8];
 	if (*head) {
 		void *p = *head;
 		*head = *(void **)p;
@@ -163,13 +163,13 @@ void st__pool_free(st_context *ctx, void *p, size_t size) {
 #ifdef POOL_PASSTHROUGH
 	st_ctx_free(ctx, p, size);
 #else
-	size = (size + 15) & ~(size_t)15;
+	size = (size + 7) & ~(size_t)7;
 	if (size > ST__POOL_MAX) {
 		st_ctx_free(ctx, p, size);
 		return;
 	}
-	*(void **)p = ctx->pool_free[size / 16];
-	ctx->pool_free[size / 16] = p;
+	*(void **)p = ctx->pool_free[size / 8];
+	ctx->pool_free[size / 8] = p;
 #endif
 }
 

@@ -38,7 +38,7 @@ typedef struct st__hdr {
  * failure. */
 void *st__uniq(st_context *ctx, const void *key);
 /* Small-object pool for IR objects (ops, blocks, block arguments):
- * size classes of 16 bytes up to ST__POOL_MAX, carved from big chunks of
+ * size classes of 8 bytes (every IR object is a multiple of 8) up to ST__POOL_MAX, carved from big chunks of
  * the context allocator, recycled through free lists, and handed back when
  * the context is destroyed.  It saves malloc's per-object overhead and
  * time.  Sanitizer builds use the allocator directly, so that leaks and
@@ -382,7 +382,7 @@ struct st_context {
 	bool destroying;
 	st__arena_chunk *arena;
 	st__arena_chunk *pool_chunks;
-	void *pool_free[ST__POOL_MAX / 16 + 1];
+	void *pool_free[ST__POOL_MAX / 8 + 1];
 	char *pool_cur, *pool_end;
 	void *scratch;
 	size_t scratch_size;

@@ -53,7 +53,7 @@ st_status st__err_at(st_parser *p, const st__token *t, const char *fmt, ...) {
 static void release_behind(st_parser *p) {
 	if (!p->release_base)
 		return;
-	const size_t window = 2u << 20, page = 4096;
+	const size_t window = 256u << 10, page = 4096;
 	if ((size_t)(p->pos - p->released_to) < 2 * window)
 		return;
 	const char *to = p->pos - window;
@@ -85,7 +85,7 @@ static void skip_space(st_parser *p) {
 		break;
 	}
 	p->pos = s;
-	/* Checking once per line is often enough for a 2 MiB window. */
+	/* Checking once per line is often enough for the window. */
 	if (newline)
 		release_behind(p);
 }
