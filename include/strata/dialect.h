@@ -136,6 +136,14 @@ typedef struct st_callable_iface {
 typedef struct st_branch_iface {
 	/* The operands forwarded to successor `succ`: [*start, *start + *n). */
 	void (*successor_operands)(const st_op *op, size_t succ, size_t *start, size_t *n);
+	/* Optional: replaces the operands forwarded to `succ` with `vals`,
+	 * keeping segment attributes right.  Without it, only an op whose last
+	 * successor's operands end its operand list can be changed (cf.br). */
+	st_status (*set_successor_operands)(st_op *op, size_t succ, size_t n, st_value *const *vals);
+	/* Optional: the successor control takes when the operands have the
+	 * given constant values (NULL where not constant), or NULL when that
+	 * is not known (MLIR's getSuccessorForOperands). */
+	st_block *(*taken_successor)(const st_op *op, st_attr *const *operands);
 } st_branch_iface;
 
 /* A place control may flow to from a region (or from the parent op):
@@ -177,6 +185,11 @@ typedef enum st_mlir14_form {
 	ST_MLIR14_SAME,
 	ST_MLIR14_DENSE_VECTOR, /* dense<..> : vector<Nxi32> in MLIR 14 */
 	ST_MLIR14_DENSE_TENSOR, /* dense<..> : tensor<Nxi32> in MLIR 14 */
+	/* [1, 2] (an array of i64 integers) where current MLIR has array<i64>;
+	 * _SIZES: dynamic sizes were -1 in MLIR 14 (kDynamicSize), INT64_MIN
+	 * (ST_DYNAMIC) now. */
+	ST_MLIR14_I64_ARRAY,
+	ST_MLIR14_I64_ARRAY_SIZES,
 } st_mlir14_form;
 typedef struct st_mlir14_attr {
 	const char *old_name, *new_name;

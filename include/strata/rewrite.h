@@ -24,6 +24,10 @@ typedef struct st_pattern_set st_pattern_set;
  * build checks both directions: a pattern that reports success must have
  * changed something, one that reports failure must not have). */
 typedef bool (*st_rewrite_fn)(const st_pattern *pat, st_op *op, st_rewriter *rw);
+/* A conversion pattern (strata/conversion.h): the same, plus the op's
+ * operands as the conversion has remapped them (replaced values looked
+ * through, types converted by the type converter): MLIR's "adaptor". */
+typedef bool (*st_convert_fn)(const st_pattern *pat, st_op *op, st_value *const *operands, st_rewriter *rw);
 
 struct st_pattern {
 	const char *name;      /* for debugging output and statistics */
@@ -32,6 +36,9 @@ struct st_pattern {
 	unsigned benefit;      /* higher is tried first */
 	st_rewrite_fn rewrite;
 	const void *data;      /* pattern-specific constant data */
+	/* Set instead of `rewrite` by conversion patterns; the greedy driver
+	 * skips patterns that have no `rewrite`. */
+	st_convert_fn convert;
 };
 
 st_pattern_set *st_pattern_set_create(st_context *ctx);
@@ -43,8 +50,25 @@ st_status st_pattern_set_add_many(st_pattern_set *set, const st_pattern *pats, s
 /* Every registered op's canonicalization patterns (st_opdef hook). */
 st_status st_pattern_set_add_canonicalizations(st_pattern_set *set, st_context *ctx);
 size_t st_pattern_set_size(const st_pattern_set *set);
+/* The patterns that may match `op`, best first: by benefit, then patterns
+ * naming the op or an interface before any-op patterns, then in the order
+ * added.  Valid until the set changes. */
+const st_pattern *const *st_pattern_set_lookup(const st_pattern_set *set, const st_op *op, size_t *n);
 
 /* ----------------------------------------------------------------- rewriter */
+
+/* Observes every change made through a rewriter (every hook optional).
+ * Drivers use it to keep their worklists current; tests to record. */
+typedef struct st_rewriter_listener {
+	void *ud;
+	void (*inserted)(void *ud, st_op *op);   /* created, cloned, inserted or moved */
+	void (*erasing)(void *ud, st_op *op);    /* about to be erased (still in place) */
+	void (*replacing)(void *ud, st_op *op, st_value *const *with); /* before its uses move */
+	void (*modified)(void *ud, st_op *op);   /* after an in-place change ended */
+	void (*block_inserted)(void *ud, st_block *b); /* created, split off or moved */
+	void (*block_erasing)(void *ud, st_block *b);
+	void (*match_failure)(void *ud, st_op *op, const char *reason);
+} st_rewriter_listener;
 
 st_context *st_rewriter_context(const st_rewriter *rw);
 
@@ -72,6 +96,10 @@ void st_rewriter_replace_op(st_rewriter *rw, st_op *op, st_value *const *values)
 void st_rewriter_replace_op_with_op(st_rewriter *rw, st_op *op, st_op *with);
 void st_rewriter_erase_op(st_rewriter *rw, st_op *op);
 void st_rewriter_replace_all_uses(st_rewriter *rw, st_value *from, st_value *to);
+/* The same, except the uses by `except` (e.g. a cast that reads `from`). */
+void st_rewriter_replace_all_uses_except(st_rewriter *rw, st_value *from, st_value *to, st_op *except);
+/* Moves `op` before `before` (another block is fine). */
+void st_rewriter_move_op_before(st_rewriter *rw, st_op *op, st_op *before);
 
 /* In-place modification (operands, attributes, successors, location) is
  * bracketed by start and end (or cancel, when nothing was changed). */
@@ -98,9 +126,26 @@ bool st_rewriter_match_failure(st_rewriter *rw, st_op *op, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* A rewriter that applies changes directly, for passes that rewrite without
- * a driver. */
+ * a driver; `listener` (may be NULL) is copied. */
 st_rewriter *st_rewriter_create_simple(st_context *ctx);
+st_rewriter *st_rewriter_create_with_listener(st_context *ctx, const st_rewriter_listener *listener);
 void st_rewriter_destroy(st_rewriter *rw);
+/* How many changes the rewriter has made (each create, erase, replace,
+ * in-place modification, block operation counts one). */
+uint64_t st_rewriter_num_changes(const st_rewriter *rw);
+
+/* ---------------------------------------------------------- side effects */
+
+/* Whether `op` has no effect other than reading memory or allocating its
+ * own results, nested ops included for ops with recursive effects
+ * (MLIR's wouldOpBeTriviallyDead).  Terminators and unregistered ops never
+ * are. */
+bool st_op_would_be_trivially_dead(const st_op *op);
+/* The same and no result is used: erasing it changes nothing. */
+bool st_op_is_trivially_dead(const st_op *op);
+/* Whether `op` has no memory effect at all (Pure, an empty effect list, or
+ * recursive effects with every nested op effect-free). */
+bool st_op_is_memory_effect_free(const st_op *op);
 
 /* ------------------------------------------------------------------ folding */
 
@@ -119,14 +164,22 @@ st_attr *st_value_constant(const st_value *v);
 typedef struct st_greedy_config {
 	bool bottom_up;        /* seed the worklist bottom-up (default: top-down) */
 	int max_iterations;    /* full sweeps until fixpoint; <= 0: default 10 */
-	int64_t max_rewrites;  /* per sweep; <= 0: unlimited */
+	int64_t max_rewrites;  /* successful pattern applications in all; <= 0: unlimited */
 	bool no_fold;          /* do not try op folders */
 	bool no_region_simplify; /* do not erase unreachable blocks / dead args */
+	/* Check every pattern application: one that reports success must have
+	 * changed the IR, one that reports failure must not have (an error
+	 * naming the pattern, and ST_FAIL).  Builds without NDEBUG always check
+	 * the rewriter's record and the root op; this flag also fingerprints
+	 * everything under `op` around each application (slow). */
+	bool check_patterns;
+	bool no_warning;       /* do not warn on non-convergence (still ST_FAIL) */
 } st_greedy_config;
 
 /* Applies `set` and the folders to the ops nested in `op` until nothing
- * changes.  On non-convergence within the limits, warns at `op` and
- * returns ST_FAIL (the IR is valid either way).  `changed` may be NULL. */
+ * changes.  On non-convergence within the limits, warns at `op` naming the
+ * limit and returns ST_FAIL (the IR is valid either way).  `changed` may be
+ * NULL. */
 st_status st_apply_patterns_greedily(st_op *op, const st_pattern_set *set, const st_greedy_config *cfg,
                                      bool *changed);
 
