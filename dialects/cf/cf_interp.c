@@ -16,22 +16,32 @@ static st_status exec_cond_br(st_interp_exec *x) {
 	return ST_OK;
 }
 
+/* Whether a flag of any width equals a case value (dense elements hold it
+ * sign-extended to 64 bits). */
+static bool flag_is(const st_ival *flag, int64_t v) {
+	unsigned w = st_interp_int_width(flag->type);
+	const uint64_t *words = st_ival_words(flag);
+	size_t n = (w + 63) / 64;
+	for (size_t i = 0; i < n; i++) {
+		uint64_t want = i == 0 ? (uint64_t)v : v < 0 ? ~0ull : 0;
+		unsigned bits = i == n - 1 && w % 64 ? w % 64 : 64;
+		uint64_t mask = bits == 64 ? ~0ull : (1ull << bits) - 1;
+		if ((words[i] & mask) != (want & mask))
+			return false;
+	}
+	return true;
+}
+
 /* Successor 0 is the default, successor i + 1 takes case_values[i]. */
 static st_status exec_switch(st_interp_exec *x) {
 	if (st_failed(st_interp_check_poison(x, 0, "the flag")))
 		return ST_FAIL;
 	const st_ival *flag = st_interp_operand(x, 0);
-	unsigned w = st_interp_int_width(flag->type);
-	if (w > 64)
-		return st_interp_error(x, "no interpreter semantics for '%s' on integers wider than 64 bits",
-		                       st_op_name_cstr(st_interp_exec_op(x)));
-	uint64_t mask = w < 64 ? (1ull << w) - 1 : ~0ull;
 	st_attr *cases = st_op_get_attr(st_interp_exec_op(x), "case_values");
 	size_t n = cases ? st_attr_dense_num_values(cases) : 0;
 	size_t ncases = x->iop->nsuccessors - 1;
 	for (size_t i = 0; i < ncases; i++) {
-		uint64_t v = (uint64_t)st_attr_dense_int(cases, n == 1 ? 0 : i) & mask;
-		if (v == flag->u.bits) {
+		if (flag_is(flag, st_attr_dense_int(cases, n == 1 ? 0 : i))) {
 			st_interp_branch(x, i + 1);
 			return ST_OK;
 		}

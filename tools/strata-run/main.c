@@ -28,6 +28,7 @@ typedef struct options {
 	bool stats;
 	bool mlir14;
 	bool allow_unregistered;
+	bool poison_results;
 	uint64_t max_steps;
 } options;
 
@@ -49,6 +50,8 @@ static void usage(FILE *f) {
 	      "                          (.npy, .pgm or .ppm)\n"
 	      "  --max-steps=<n>         stop after n operations (default 100000000; 0: no limit)\n"
 	      "  --trace                 print each executed op with its values to stderr\n"
+	      "  --poison-results        print poison results as <type>:poison instead of\n"
+	      "                          reporting them as undefined behaviour\n"
 	      "  --stats                 print the operation count and rate to stderr\n"
 	      "  --mlir14                read MLIR 14 spellings\n"
 	      "  --allow-unregistered-dialect\n"
@@ -101,6 +104,8 @@ static int parse_args(int argc, char **argv, options *o) {
 				return arg_error("expected a number of steps in '%s'", a);
 		} else if (!strcmp(a, "--trace")) {
 			o->trace = true;
+		} else if (!strcmp(a, "--poison-results")) {
+			o->poison_results = true;
 		} else if (!strcmp(a, "--stats")) {
 			o->stats = true;
 		} else if (!strcmp(a, "--mlir14")) {
@@ -224,7 +229,7 @@ static int run(st_context *ctx, st_op *module, const options *o) {
 			        o->outs[i].arg, o->outs[i].path, o->outs[i].arg, o->entry);
 			return 1;
 		}
-	st_interp_options io = {.max_steps = o->max_steps};
+	st_interp_options io = {.max_steps = o->max_steps, .allow_poison_results = o->poison_results};
 	if (o->trace) {
 		io.trace = write_stdout;
 		io.trace_ud = stderr;
