@@ -1,0 +1,4 @@
+func.func @f(%a: i32) -> i32 {
+  %r = arith.divui %a, %a : i32
+  return %r : i32
+}
