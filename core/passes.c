@@ -4,6 +4,7 @@
 
 st_status st_register_core_passes(st_context *ctx) {
 	static const st_pass_def *const defs[] = {
+		&st__pass_canonicalize,
 		&st__pass_cse,
 		&st__pass_dce,
 		&st__pass_print_op_stats,

@@ -5,8 +5,10 @@
 
 #include "internal.h"
 #include "strata/pass.h"
+#include "strata/rewrite.h"
 
 /* One line per pass in st_register_core_passes (core/passes.c). */
+extern const st_pass_def st__pass_canonicalize;
 extern const st_pass_def st__pass_cse;
 extern const st_pass_def st__pass_dce;
 extern const st_pass_def st__pass_symbol_dce;
@@ -25,15 +27,7 @@ bool st__dominance_reachable(st_dominance *d, const st_block *b);
  * of its region); none for single-block regions. */
 size_t st__dominance_children(st_dominance *d, const st_block *b, st_block *const **out);
 
-/* Whether `op` has no effect on memory: the Pure trait, or a memory-effects
- * interface that reports none.  Unregistered ops have unknown effects. */
-bool st__op_is_memory_effect_free(const st_op *op);
-/* MLIR's wouldOpBeTriviallyDead: removing `op` (if its results were unused)
- * changes nothing: it only reads, allocates what it returns, or is free of
- * effects (with RecursiveMemoryEffects: so is everything nested in it); and
- * it is no terminator and no symbol. */
-bool st__op_would_be_trivially_dead(const st_op *op);
-/* ... and its results are unused. */
-bool st__op_is_trivially_dead(const st_op *op);
+/* Side effects: st_op_is_memory_effect_free, st_op_is_trivially_dead
+ * (strata/rewrite.h, core/effects.c). */
 
 #endif

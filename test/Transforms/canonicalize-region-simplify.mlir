@@ -1,0 +1,44 @@
+// After each sweep canonicalize simplifies regions as MLIR 14 does:
+// unreachable blocks go, dead block arguments go with the operands that fed
+// them, and blocks that do the same thing merge (their differing operands
+// become block arguments).  region-simplify=false keeps all of it.
+// RUN: strata-opt %s --canonicalize | FileCheck %s
+// RUN: strata-opt %s --canonicalize=region-simplify=false | FileCheck %s --check-prefix=OFF
+
+// CHECK-LABEL: func.func @simplify
+// CHECK-NEXT:    cf.cond_br %arg0, ^bb1(%arg1 : i32), ^bb1(%arg2 : i32)
+// CHECK-NEXT:  ^bb1(%[[X:.*]]: i32):
+// CHECK-NEXT:    cf.br ^bb2(%[[X]] : i32)
+// CHECK-NEXT:  ^bb2(%[[R:.*]]: i32):
+// CHECK-NEXT:    return %[[R]] : i32
+// CHECK-NEXT:  }
+// OFF-LABEL: func.func @simplify
+// OFF: ^bb4:
+func.func @simplify(%c: i1, %a: i32, %b: i32) -> i32 {
+  cf.cond_br %c, ^bb1(%a, %b : i32, i32), ^bb2(%b, %a : i32, i32)
+^bb1(%x: i32, %unused: i32):
+  cf.br ^bb3(%x : i32)
+^bb2(%y: i32, %unused2: i32):
+  cf.br ^bb3(%y : i32)
+^bb3(%r: i32):
+  return %r : i32
+^bb4:
+  cf.br ^bb3(%a : i32)
+}
+
+// A dead cycle through a block argument: the loop-carried value is never
+// used outside the loop, so it and the ops computing it go.
+// CHECK-LABEL: func.func @dead_cycle
+// CHECK-NEXT:    cf.br ^bb1
+// CHECK-NEXT:  ^bb1:
+// CHECK-NEXT:    cf.cond_br %arg0, ^bb1, ^bb2
+// CHECK-NEXT:  ^bb2:
+// CHECK-NEXT:    return
+func.func @dead_cycle(%c: i1, %a: i32) {
+  cf.br ^bb1(%a : i32)
+^bb1(%i: i32):
+  %n = arith.addi %i, %a : i32
+  cf.cond_br %c, ^bb1(%n : i32), ^bb2
+^bb2:
+  return
+}
