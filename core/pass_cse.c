@@ -60,7 +60,7 @@ static bool op_equal(const st_op *a, const st_op *b) {
 }
 
 static bool cse_candidate(const st_op *op) {
-	return op->nresults && !op->nregions && !op->nsuccs && st__op_is_memory_effect_free(op);
+	return op->nresults && !op->nregions && !op->nsuccs && st_op_is_memory_effect_free(op);
 }
 
 static void table_free(table *t) {

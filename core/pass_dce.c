@@ -13,7 +13,8 @@ static bool sweep_block(st_block *b) {
 		prev = o->prev;
 		if (o->nregions && sweep_op_regions(o))
 			changed = true;
-		if (st__op_is_trivially_dead(o)) {
+		/* Unused private symbols are symbol-dce's to judge. */
+		if (!(o->name->traits & ST_TRAIT_SYMBOL) && st_op_is_trivially_dead(o)) {
 			st_op_erase(o);
 			changed = true;
 		}
