@@ -3,6 +3,7 @@
  * MLIR writes it) and bit counts on integers, with current MLIR's op names
  * and syntax (mlir/include/mlir/Dialect/Math/IR/MathOps.td).  math.absf
  * was math.abs in MLIR 14 (renamed under --mlir14). */
+#include "math_interp.h"
 #include "math_internal.h"
 
 #include <assert.h>
@@ -113,6 +114,7 @@ static const st_attr_def fastmath_attrs[] = {{.name = "fastmath", .constraint = 
 
 #define FLOAT_OP14(op, sum, opnds, folder, old)                                                                        \
 	{                                                                                                                \
+		.interp = &st__math_interp,                                                                              \
 		.name = "math." op, .summary = sum, .operands = opnds, .noperands = N(opnds), .results = float_result,       \
 		.nresults = 1, .attrs = fastmath_attrs, .nattrs = 1, .traits = TRAITS, .parse = parse_float_op,              \
 		.print = print_float_op, .fold = folder, .mlir14_name = old,                                                 \
@@ -121,6 +123,7 @@ static const st_attr_def fastmath_attrs[] = {{.name = "fastmath", .constraint = 
 #define BINARY(op, sum) FLOAT_OP14(op, sum, float_binary, NULL, NULL)
 #define INT_OP(op, sum, opnds, fmt)                                                                                  \
 	{                                                                                                                \
+		.interp = &st__math_interp,                                                                              \
 		.name = "math." op, .summary = sum, .operands = opnds, .noperands = N(opnds), .results = int_result,         \
 		.nresults = 1, .traits = TRAITS, .format = fmt,                                                              \
 	}
