@@ -1,0 +1,14 @@
+// ceildivsi rounds toward positive infinity for every sign combination.
+func @ceildivsi_fold() -> (i32, i32, i32, i32, i32) {
+  %p7 = arith.constant 7 : i32
+  %n7 = arith.constant -7 : i32
+  %p2 = arith.constant 2 : i32
+  %n2 = arith.constant -2 : i32
+  %p6 = arith.constant 6 : i32
+  %0 = arith.ceildivsi %p7, %p2 : i32
+  %1 = arith.ceildivsi %n7, %p2 : i32
+  %2 = arith.ceildivsi %p7, %n2 : i32
+  %3 = arith.ceildivsi %n7, %n2 : i32
+  %4 = arith.ceildivsi %p6, %p2 : i32
+  return %0, %1, %2, %3, %4 : i32, i32, i32, i32, i32
+}
