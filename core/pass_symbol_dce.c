@@ -3,45 +3,17 @@
  * (through nested symbol tables and nested references), are erased.  Runs
  * on an op with the SymbolTable trait. */
 #include "passes_internal.h"
+#include "rewrite_internal.h"
 
-/* A set of ops, open addressing on the pointer. */
-typedef struct opset {
-	st_context *ctx;
-	const st_op **keys;
-	size_t cap, n;
-} opset;
+typedef st__ptrmap opset;
 
-static size_t slot_of(const opset *s, const st_op *op) {
-	uint64_t x = (uint64_t)(uintptr_t)op * 0x9e3779b97f4a7c15ull;
-	size_t i = (size_t)(x >> 20) & (s->cap - 1);
-	while (s->keys[i] && s->keys[i] != op)
-		i = (i + 1) & (s->cap - 1);
-	return i;
-}
-
-static bool set_has(const opset *s, const st_op *op) { return s->cap && s->keys[slot_of(s, op)] == op; }
+static bool set_has(const opset *s, const st_op *op) { return st__ptrmap_has(s, op); }
 
 /* Inserts; -1 when out of memory, 0 when present, 1 when new. */
 static int set_add(opset *s, const st_op *op) {
-	if (2 * (s->n + 1) > s->cap) {
-		size_t nc = s->cap ? s->cap * 2 : 64;
-		opset g = {s->ctx, st_ctx_alloc(s->ctx, nc * sizeof *g.keys), nc, 0};
-		if (!g.keys)
-			return -1;
-		memset(g.keys, 0, nc * sizeof *g.keys);
-		for (size_t i = 0; i < s->cap; i++)
-			if (s->keys[i])
-				g.keys[slot_of(&g, s->keys[i])] = s->keys[i];
-		g.n = s->n;
-		st_ctx_free(s->ctx, s->keys, s->cap * sizeof *s->keys);
-		*s = g;
-	}
-	size_t i = slot_of(s, op);
-	if (s->keys[i])
+	if (st__ptrmap_has(s, op))
 		return 0;
-	s->keys[i] = op;
-	s->n++;
-	return 1;
+	return st__ptrmap_put(s, op, 1) ? 1 : -1;
 }
 
 typedef struct sdce {
@@ -206,7 +178,7 @@ static st_status run(st_pass *pass, st_op *op) {
 	if (!(op->name->traits & ST_TRAIT_SYMBOL_TABLE) || !op->nregions)
 		return st_op_error(op, "was scheduled to run under symbol-dce, but does not define a symbol table");
 	sdce d = {.ctx = st_pass_context(pass)};
-	d.live.ctx = d.ctx;
+	st__ptrmap_init(&d.live, d.ctx);
 	/* A table nothing outside can reference: the top, or a private one. */
 	bool hidden = true;
 	if (st_op_parent_op(op) && is_symbol(op))
@@ -233,7 +205,7 @@ static st_status run(st_pass *pass, st_op *op) {
 				}
 		st_ctx_free(d.ctx, tables.ops, tables.cap * sizeof *tables.ops);
 	}
-	st_ctx_free(d.ctx, d.live.keys, d.live.cap * sizeof *d.live.keys);
+	st__ptrmap_free(&d.live);
 	if (!nerased)
 		st_pass_preserve_all_analyses(pass);
 	return d.status;
