@@ -182,21 +182,83 @@ static uint32_t entry_find(st_parser *p, const char *name, uint32_t len, uint32_
 	return 0;
 }
 
+/* %N slots.  A function of a million ops has a million of them, kept until
+ * it ends: they are 32-bit handles (a 2-bit base and a signed offset in
+ * 8-byte units, +-4 GiB around the base: values come from a few memory
+ * areas of one allocator), and become pointers only when a fifth area
+ * shows up. */
+#define NUMERIC_EMPTY 0x20000000u /* base 0, offset -2^29: never encoded */
+#define NUMERIC_REACH ((intptr_t)1 << 29)
+static size_t numeric_elt(const st_parser *p) { return p->numeric_wide ? sizeof(st_value *) : sizeof(uint32_t); }
+
+static st_value *numeric_get(const st_parser *p, uint32_t n) {
+	if (n >= p->numeric_cap)
+		return NULL;
+	if (p->numeric_wide)
+		return ((st_value **)p->numeric)[n];
+	uint32_t h = ((const uint32_t *)p->numeric)[n];
+	if (h == NUMERIC_EMPTY)
+		return NULL;
+	intptr_t off = (intptr_t)(h & 0x3fffffffu) - ((h & 0x20000000u) ? 2 * NUMERIC_REACH : 0);
+	return (st_value *)(p->numeric_base[h >> 30] + (uintptr_t)(off * 8));
+}
+
+/* The handle of `v`, adding a base if needed; false when none reaches. */
+static bool numeric_encode(st_parser *p, const st_value *v, uint32_t *out) {
+	for (unsigned b = 0;; b++) {
+		if (b == p->numeric_nbases) {
+			if (b == 4)
+				return false;
+			p->numeric_base[p->numeric_nbases++] = (uintptr_t)v & ~(uintptr_t)7;
+		}
+		intptr_t d = (intptr_t)v - (intptr_t)p->numeric_base[b];
+		if (d % 8 == 0 && d / 8 > -NUMERIC_REACH && d / 8 < NUMERIC_REACH) {
+			*out = (uint32_t)b << 30 | ((uint32_t)(d / 8) & 0x3fffffffu);
+			return true;
+		}
+	}
+}
+
+static bool numeric_resize(st_parser *p, size_t nc, bool wide) {
+	void *nv = st_ctx_alloc(p->ctx, nc * (wide ? sizeof(st_value *) : sizeof(uint32_t)));
+	if (!nv)
+		return false;
+	for (size_t i = 0; i < nc; i++) {
+		st_value *v = i < p->numeric_cap ? numeric_get(p, (uint32_t)i) : NULL;
+		uint32_t h = NUMERIC_EMPTY;
+		if (wide)
+			((st_value **)nv)[i] = v;
+		else if (!v || numeric_encode(p, v, &h))
+			((uint32_t *)nv)[i] = h;
+		else
+			assert(!"a narrow table holds only encodable values");
+	}
+	st_ctx_free(p->ctx, p->numeric, p->numeric_cap * numeric_elt(p));
+	p->numeric = nv;
+	p->numeric_cap = nc;
+	p->numeric_wide = wide;
+	return true;
+}
+
 static bool numeric_reserve(st_parser *p, uint32_t n) {
 	if (n < p->numeric_cap)
 		return true;
 	size_t nc = p->numeric_cap ? p->numeric_cap : 1024;
 	while (nc <= n)
 		nc *= 2;
-	st_value **nv = st_ctx_alloc(p->ctx, nc * sizeof *nv);
-	if (!nv)
+	return numeric_resize(p, nc, p->numeric_wide);
+}
+
+static bool numeric_set(st_parser *p, uint32_t n, st_value *v) {
+	assert(n < p->numeric_cap && v);
+	uint32_t h;
+	if (!p->numeric_wide && numeric_encode(p, v, &h)) {
+		((uint32_t *)p->numeric)[n] = h;
+		return true;
+	}
+	if (!p->numeric_wide && !numeric_resize(p, p->numeric_cap, true))
 		return false;
-	if (p->numeric_cap)
-		memcpy(nv, p->numeric, p->numeric_cap * sizeof *nv);
-	st_ctx_free(p->ctx, p->numeric, p->numeric_cap * sizeof *nv);
-	p->numeric = nv;
-	memset(p->numeric + p->numeric_cap, 0, (nc - p->numeric_cap) * sizeof *nv);
-	p->numeric_cap = nc;
+	((st_value **)p->numeric)[n] = v;
 	return true;
 }
 
@@ -249,7 +311,7 @@ static st_status define_value(st_parser *p, const st__token *t, st_value *first,
 	if (count == 1 && is_numeric_name(t, &num)) {
 		if (!numeric_reserve(p, num))
 			return ST_FAIL;
-		st_value *old = p->numeric[num];
+		st_value *old = numeric_get(p, num);
 		int state = old ? slot_state(p, old) : -1;
 		if (state == 1)
 			return st__err_at(p, t, "redefinition of SSA value '%.*s'", (int)t->len, t->start);
@@ -257,8 +319,7 @@ static st_status define_value(st_parser *p, const st__token *t, st_value *first,
 		 * outer isolated scope's value keeps its slot for later. */
 		if (state < 0 && (!p->numeric_entries ||
 		                  !entry_find(p, t->start, t->len, st__hash_bytes(t->start, t->len, 0), p->scope, false))) {
-			p->numeric[num] = first;
-			return ST_OK;
+			return numeric_set(p, num, first) ? ST_OK : ST_FAIL;
 		}
 	}
 	uint32_t h = st__hash_bytes(t->start, t->len, 0);
@@ -306,9 +367,9 @@ static st_status use_value(st_parser *p, const st__token *t, uint32_t num, st_ty
 	char a[128], b[128];
 	uint32_t nn;
 	st_value *v = NULL;
-	if (num == 0 && is_numeric_name(t, &nn) && nn < p->numeric_cap && p->numeric[nn] &&
-	    slot_state(p, p->numeric[nn]) == 1) {
-		v = p->numeric[nn];
+	st_value *slot = num == 0 && is_numeric_name(t, &nn) ? numeric_get(p, nn) : NULL;
+	if (slot && slot_state(p, slot) == 1) {
+		v = slot;
 	} else {
 		uint32_t h = st__hash_bytes(t->start, t->len, 0);
 		uint32_t idx = entry_find(p, t->start, t->len, h, p->scope, false);
@@ -1466,7 +1527,7 @@ static void parser_fini(st_parser *p) {
 		}
 	st_ctx_free(p->ctx, p->entries, p->entry_cap * sizeof *p->entries);
 	st_ctx_free(p->ctx, p->buckets, p->nbuckets * sizeof *p->buckets);
-	st_ctx_free(p->ctx, p->numeric, p->numeric_cap * sizeof *p->numeric);
+	st_ctx_free(p->ctx, p->numeric, p->numeric_cap * numeric_elt(p));
 	st_ctx_free(p->ctx, p->rstack, p->rstack_cap * sizeof *p->rstack);
 	st_ctx_free(p->ctx, p->log, p->log_cap * sizeof *p->log);
 	st__free_aliases(p);

@@ -100,8 +100,13 @@ struct st_parser {
 	uint32_t *buckets;
 	size_t nbuckets;
 	uint32_t free_entry; /* free list through entries (1-based), 0: none */
-	st_value **numeric;
+	/* %N slots: 32-bit offsets (in 8-byte units, from one of four bases)
+	 * while every value is within reach, else pointers (numeric_wide). */
+	void *numeric;
 	size_t numeric_cap;
+	uintptr_t numeric_base[4];
+	unsigned numeric_nbases;
+	bool numeric_wide;
 	/* The regions being parsed, outermost first (slot 0, NULL, stands for
 	 * the top level), and where the innermost isolated one starts: a value
 	 * in a %N slot is visible when its region is on the stack from
