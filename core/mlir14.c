@@ -136,6 +136,66 @@ static bool is_i32_dense_1d(st_attr *v) {
 	       st_type_is_signless_integer(st_type_element(t), 32);
 }
 
+static bool is_i64_form(st_mlir14_form f) { return f == ST_MLIR14_I64_ARRAY || f == ST_MLIR14_I64_ARRAY_SIZES; }
+
+/* array<i64: ..> -> [.. : i64 integers], and back: the static offsets,
+ * sizes and strides of memref.subview and friends. */
+static st_attr *i64_array_to_list(st_context *ctx, st_attr *v, st_mlir14_form f) {
+	size_t n = st_attr_dense_array_size(v);
+	st_attr *small[16];
+	st_attr **elts = n <= 16 ? small : st_ctx_alloc(ctx, n * sizeof *elts);
+	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
+	if (!elts || !i64)
+		return NULL;
+	st_attr *a = NULL;
+	size_t i = 0;
+	for (; i < n; i++) {
+		int64_t x = st_attr_dense_array_int(v, i);
+		if (f == ST_MLIR14_I64_ARRAY_SIZES && x == ST_DYNAMIC)
+			x = -1;
+		if (!(elts[i] = st_integer_attr(ctx, i64, x)))
+			break;
+	}
+	if (i == n)
+		a = st_array_attr(ctx, n, elts);
+	if (elts != small)
+		st_ctx_free(ctx, elts, n * sizeof *elts);
+	return a;
+}
+
+static bool is_i64_list(st_attr *v) {
+	if (st_attr_get_kind(v) != ST_ATTR_ARRAY)
+		return false;
+	for (size_t i = 0; i < st_attr_array_size(v); i++) {
+		st_attr *e = st_attr_array_elt(v, i);
+		if (st_attr_get_kind(e) != ST_ATTR_INTEGER || !st_type_is_signless_integer(st_attr_type(e), 64))
+			return false;
+	}
+	return true;
+}
+
+static st_attr *list_to_i64_array(st_context *ctx, st_attr *v, st_mlir14_form f) {
+	size_t n = st_attr_array_size(v);
+	int64_t small[16];
+	int64_t *vals = n <= 16 ? small : st_ctx_alloc(ctx, n * sizeof *vals);
+	if (!vals)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		vals[i] = st_attr_int_value(st_attr_array_elt(v, i));
+		if (f == ST_MLIR14_I64_ARRAY_SIZES && vals[i] == -1)
+			vals[i] = ST_DYNAMIC;
+	}
+	st_attr *a = st_dense_int_array_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), n, vals);
+	if (vals != small)
+		st_ctx_free(ctx, vals, n * sizeof *vals);
+	return a;
+}
+
+static bool is_i64_dense_array(st_attr *v) {
+	return st_attr_get_kind(v) == ST_ATTR_DENSE_ARRAY &&
+	       st_type_is_signless_integer(((const st__dense_attr *)v)->type, 64);
+}
+
 /* Attribute `a` of op `op` (current op name) as MLIR 14 spelled it: its old
  * name, and the dense elements MLIR 14 stored where the current spelling
  * has a dense array.  The value is NULL when memory ran out. */
@@ -143,8 +203,12 @@ st_named_attr st__mlir14_attr_export(st_context *ctx, const st_opdef *op, st_nam
 	const st_mlir14_attr *r = find_attr_row(op, st_ident_cstr(a.name), false);
 	if (!r)
 		return a;
-	if (r->form != ST_MLIR14_SAME && is_i32_array(a.value))
+	if (is_i64_form(r->form)) {
+		if (is_i64_dense_array(a.value))
+			a.value = i64_array_to_list(ctx, a.value, r->form);
+	} else if (r->form != ST_MLIR14_SAME && is_i32_array(a.value)) {
 		a.value = array_to_dense(ctx, a.value, r->form);
+	}
 	if (strcmp(r->old_name, r->new_name) != 0) {
 		st_ident *id = st_ident_get_c(ctx, r->old_name);
 		if (!id)
@@ -160,8 +224,12 @@ static st_named_attr attr_import(st_context *ctx, const st_opdef *op, st_named_a
 	const st_mlir14_attr *r = find_attr_row(op, st_ident_cstr(a.name), true);
 	if (!r)
 		return a;
-	if (r->form != ST_MLIR14_SAME && is_i32_dense_1d(a.value))
+	if (is_i64_form(r->form)) {
+		if (is_i64_list(a.value))
+			a.value = list_to_i64_array(ctx, a.value, r->form);
+	} else if (r->form != ST_MLIR14_SAME && is_i32_dense_1d(a.value)) {
 		a.value = dense_to_array(ctx, a.value);
+	}
 	if (strcmp(r->old_name, r->new_name) != 0) {
 		st_ident *id = st_ident_get_c(ctx, r->new_name);
 		if (!id)

@@ -1,5 +1,6 @@
 /* Parsing of builtin types, attributes, locations and aliases. */
 #include "parser_internal.h"
+#include "strided_internal.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -336,7 +337,11 @@ static st_status parse_shaped(st_parser *p, st_type_kind kind, st_type **out) {
 			st_attr *a;
 			if (st_failed(st__parse_attr(p, NULL, &a)))
 				return ST_FAIL;
-			if (!a1 && !a2 && !unranked && st_attr_get_kind(a) == ST_ATTR_AFFINE_MAP) {
+			if (!a1 && !a2 && !unranked && st_attr_is_strided_layout(a)) {
+				if (st_strided_layout_rank(a) != rank)
+					return st__err_at(p, &at, "expected the number of strides to match the rank");
+				a1 = a;
+			} else if (!a1 && !a2 && !unranked && st_attr_get_kind(a) == ST_ATTR_AFFINE_MAP) {
 				const st_affine_map *m = st_attr_affine_map(a);
 				if (st_affine_map_num_dims(m) != rank)
 					return st__err_at(p, &at, "memref layout mismatch between rank and affine map: %zu != %u",
@@ -1075,7 +1080,9 @@ static void dims_str(char *buf, size_t cap, const int64_t *dims, size_t rank) {
 	}
 }
 
-static st_status parse_dense(st_parser *p, st_attr **out) {
+/* `hint` (may be NULL): the type of a literal written without `: type`,
+ * where the context gives it (memref.global's initial value). */
+static st_status parse_dense(st_parser *p, st_type *hint, st_attr **out) {
 	st__token kw = p->tok;
 	st__lex(p);
 	if (!expect(p, T_LESS, "'<' after 'dense'"))
@@ -1098,12 +1105,16 @@ static st_status parse_dense(st_parser *p, st_attr **out) {
 	}
 	st__lex(p);
 	st__token colon = p->tok;
-	if (!expect(p, T_COLON, "':' after dense literal"))
-		return ST_FAIL;
 	st__token tt = p->tok;
-	st_type *type;
-	if (st_failed(st__parse_type(p, &type)))
-		return ST_FAIL;
+	st_type *type = hint;
+	bool shaped_hint = hint && (st_type_get_kind(hint) == ST_TYPE_VECTOR || st_type_get_kind(hint) == ST_TYPE_RANKED_TENSOR);
+	if (!shaped_hint || p->tok.kind == T_COLON) {
+		if (!expect(p, T_COLON, "':' after dense literal"))
+			return ST_FAIL;
+		tt = p->tok;
+		if (st_failed(st__parse_type(p, &type)))
+			return ST_FAIL;
+	}
 	st_type_kind tk = st_type_get_kind(type);
 	if (tk != ST_TYPE_VECTOR && tk != ST_TYPE_RANKED_TENSOR)
 		return st__err_at(p, &tt, "elements literal must be a ranked tensor or vector type");
@@ -1369,9 +1380,12 @@ st_status st__parse_attr(st_parser *p, st_type *hint, st_attr **out) {
 		} else if (st__tok_is(&t, "affine_set")) {
 			s = parse_affine_body(p, true, out);
 		} else if (st__tok_is(&t, "dense")) {
-			s = parse_dense(p, out);
+			s = parse_dense(p, hint, out);
 		} else if (st__tok_is(&t, "array")) {
 			s = parse_dense_array(p, out);
+		} else if (st__tok_is(&t, "strided")) {
+			st__lex(p);
+			s = st__parse_strided_body(p, out);
 		} else if (st__tok_is(&t, "loc")) {
 			st__lex(p);
 			if (!expect(p, T_LPAREN, "'(' in inline location"))

@@ -7,6 +7,7 @@
  * low bits index the printer's table of hinted names (%c0, %arg3).
  */
 #include "parser_internal.h"
+#include "strided_internal.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -328,13 +329,17 @@ void st_printer_type(st_printer *p, const st_type *t) {
 		st_printer_type(p, st_type_element(t));
 		putc_(p, '>');
 		return;
-	case ST_TYPE_MEMREF:
+	case ST_TYPE_MEMREF: {
 		st_printer_write(p, "memref<", 7);
 		print_dims(p, t);
 		st_printer_type(p, st_type_element(t));
-		if (st_type_memref_layout(t)) {
+		/* MLIR 14 wrote strided layouts as their affine maps. */
+		st_attr *layout = st_type_memref_layout(t);
+		if (layout && p->opts.mlir14)
+			layout = st__strided_as_mlir14(p->ctx, layout);
+		if (layout) {
 			st_printer_write(p, ", ", 2);
-			print_attr_impl(p, st_type_memref_layout(t), false);
+			print_attr_impl(p, layout, false);
 		}
 		if (st_type_memory_space(t)) {
 			st_printer_write(p, ", ", 2);
@@ -342,6 +347,7 @@ void st_printer_type(st_printer *p, const st_type *t) {
 		}
 		putc_(p, '>');
 		return;
+	}
 	case ST_TYPE_UNRANKED_MEMREF:
 		st_printer_write(p, "memref<*x", 9);
 		st_printer_type(p, st_type_element(t));
@@ -581,6 +587,29 @@ static void print_alias_name(st_printer *p, const alias_entry *e) {
 	}
 }
 
+/* dense<...> with its `: type`, or without where the context gives the
+ * type (memref.global's initial value). */
+static void print_dense(st_printer *p, const st_attr *a, bool with_type) {
+	st_type *t = st_attr_type(a);
+	st_printer_write(p, "dense<", 6);
+	size_t nelts = (size_t)st_type_num_elements_static(t);
+	/* A splat prints its value even when the shape has no elements,
+	 * as MLIR does: dense<1.0> : tensor<0xf32> is not dense<>. */
+	if (st_attr_dense_is_splat(a)) {
+		print_dense_value(p, a, 0, st_type_element(t));
+	} else if (nelts > 100 && !st_type_is_signless_integer(st_type_element(t), 1)) {
+		print_dense_hex(p, a, t, nelts);
+	} else if (nelts) {
+		size_t idx = 0;
+		print_dense_nested(p, a, t, 0, &idx);
+	}
+	st_printer_write(p, ">", 1);
+	if (with_type) {
+		st_printer_write(p, " : ", 3);
+		st_printer_type(p, t);
+	}
+}
+
 static void print_attr_impl(st_printer *p, const st_attr *a, bool elide_type) {
 	switch (st_attr_get_kind(a)) {
 	case ST_ATTR_INTEGER: {
@@ -695,24 +724,9 @@ static void print_attr_impl(st_printer *p, const st_attr *a, bool elide_type) {
 		putc_(p, '>');
 		return;
 	}
-	case ST_ATTR_DENSE_ELEMENTS: {
-		st_type *t = st_attr_type(a);
-		st_printer_write(p, "dense<", 6);
-		size_t nelts = (size_t)st_type_num_elements_static(t);
-		/* A splat prints its value even when the shape has no elements,
-		 * as MLIR does: dense<1.0> : tensor<0xf32> is not dense<>. */
-		if (st_attr_dense_is_splat(a)) {
-			print_dense_value(p, a, 0, st_type_element(t));
-		} else if (nelts > 100 && !st_type_is_signless_integer(st_type_element(t), 1)) {
-			print_dense_hex(p, a, t, nelts);
-		} else if (nelts) {
-			size_t idx = 0;
-			print_dense_nested(p, a, t, 0, &idx);
-		}
-		st_printer_write(p, "> : ", 4);
-		st_printer_type(p, t);
+	case ST_ATTR_DENSE_ELEMENTS:
+		print_dense(p, a, true);
 		return;
-	}
 	case ST_ATTR_OPAQUE: {
 		print_dialect_symbol(p, '#', st_ident_str(st_attr_dialect_name(a)), st_attr_opaque_body(a));
 		if (st_attr_type(a)) {
@@ -723,6 +737,10 @@ static void print_attr_impl(st_printer *p, const st_attr *a, bool elide_type) {
 	}
 	case ST_ATTR_DIALECT: {
 		st_dialect *d = st_attr_dialect(a);
+		if (st_attr_is_strided_layout(a)) {
+			st__print_strided(p, a);
+			return;
+		}
 		putc_(p, '#');
 		st_printer_puts(p, st_ident_cstr(d->name));
 		putc_(p, '.');
@@ -755,6 +773,9 @@ void st_printer_attr_no_type(st_printer *p, const st_attr *a) {
 		return;
 	case ST_ATTR_STRING:
 		st_printer_string(p, st_attr_string(a));
+		return;
+	case ST_ATTR_DENSE_ELEMENTS:
+		print_dense(p, a, false);
 		return;
 	default:
 		print_attr_impl(p, a, false);
@@ -1172,8 +1193,13 @@ static void collect_type(st_printer *p, const st_type *t) {
 	case ST_TYPE_MEMREF:
 	case ST_TYPE_UNRANKED_MEMREF:
 		collect_type(p, st_type_element(t));
-		if (st_type_memref_layout(t))
-			collect_attr(p, st_type_memref_layout(t));
+		if (st_type_memref_layout(t)) {
+			st_attr *layout = st_type_memref_layout(t);
+			if (p->opts.mlir14)
+				layout = st__strided_as_mlir14(p->ctx, layout);
+			if (layout)
+				collect_attr(p, layout);
+		}
 		if (st_type_memory_space(t))
 			collect_attr(p, st_type_memory_space(t));
 		return;

@@ -81,6 +81,10 @@ bool st_affine_map_eval(const st_affine_map *m, const int64_t *dims, const int64
  * outer's dims == inner's results. */
 const st_affine_map *st_affine_map_compose(st_context *ctx, const st_affine_map *outer,
                                            const st_affine_map *inner);
+/* The affine map a strided layout stands for (MLIR's
+ * makeStridedLinearLayoutMap): `(d0, d1)[s0] -> (d0 * 8 + s0 + d1)`, one
+ * symbol for a dynamic offset, then one per dynamic stride. */
+const st_affine_map *st_strided_layout_map(st_context *ctx, const st_attr *layout);
 
 /* (d0)[s0] : (e0 >= 0, e1 == 0).  is_eq may be NULL (all inequalities).
  * With n == 0 this is the universe, stored as MLIR's parser stores `()`:

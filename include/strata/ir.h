@@ -140,6 +140,17 @@ int64_t st_type_num_elements_static(const st_type *t); /* -1 when dynamic */
 st_attr *st_type_encoding(const st_type *t);      /* tensor encoding or NULL */
 st_attr *st_type_memref_layout(const st_type *t); /* NULL: identity */
 st_attr *st_type_memory_space(const st_type *t);  /* NULL: default */
+/* Current MLIR's strided layout `strided<[s0, s1], offset: o>` (a builtin
+ * attribute; ST_DYNAMIC for `?`).  The rank is the number of strides. */
+st_attr *st_strided_layout_attr(st_context *ctx, size_t rank, const int64_t *strides, int64_t offset);
+bool st_attr_is_strided_layout(const st_attr *a);
+size_t st_strided_layout_rank(const st_attr *a);
+int64_t st_strided_layout_stride(const st_attr *a, size_t i);
+int64_t st_strided_layout_offset(const st_attr *a);
+/* The strides (one per dimension) and offset of a memref type with the
+ * identity, a strided or a linear affine-map layout (MLIR's
+ * getStridesAndOffset); ST_FAIL for other layouts. */
+st_status st_memref_strides_and_offset(const st_type *t, int64_t *strides, int64_t *offset);
 /* Opaque and dialect types. */
 st_ident *st_type_dialect_name(const st_type *t);
 st_str st_type_opaque_body(const st_type *t);

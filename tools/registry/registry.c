@@ -9,6 +9,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_cf_dialect,
 		st_register_scf_dialect,
 		st_register_math_dialect,
+		st_register_memref_dialect,
 	};
 	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
 		if (st_failed(regs[i](ctx)))

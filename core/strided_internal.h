@@ -1,0 +1,16 @@
+/* The text and MLIR 14 form of strided memref layouts (core/strided.c),
+ * for the attribute parser and the printer. */
+#ifndef STRATA_STRIDED_INTERNAL_H
+#define STRATA_STRIDED_INTERNAL_H
+
+#include "strata/asm.h"
+
+/* After the `strided` keyword: `<[1, ?], offset: ?>`. */
+st_status st__parse_strided_body(st_parser *p, st_attr **out);
+void st__print_strided(st_printer *p, const st_attr *a);
+/* The layout as MLIR 14 wrote it: a strided layout becomes its affine map
+ * (NULL when that is the identity, which MLIR 14 left out); other layouts
+ * are returned as they are. */
+st_attr *st__strided_as_mlir14(st_context *ctx, st_attr *layout);
+
+#endif
