@@ -24,114 +24,20 @@ requirements pass, 1 otherwise, 2 on a setup problem (strata-opt missing...).
 """
 
 import argparse
-import hashlib
-import json
 import os
-import platform
-import shutil
-import subprocess
 import sys
 import tempfile
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import common  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-GEN = os.path.join(HERE, "gen.py")
 
 # name, needs --allow-unregistered-dialect, is a 1M-op file (requirement)
-INPUTS = [
-    ("chain-generic", False, True),
-    ("chain-custom", False, True),
-    ("funcs", False, False),
-    ("nest", True, False),
-]
+INPUTS = [(n, unreg, n.startswith("chain-")) for n, unreg in common.GEN_INPUTS.items()]
 
 SPEED_MIN = 4.0      # mlir-opt time / strata time must be >= this
 RSS_MAX = 1.0 / 3.0  # strata RSS / mlir-opt RSS must be <= this
-
-
-def die(msg, code=2):
-    print("run.py: " + msg, file=sys.stderr)
-    sys.exit(code)
-
-
-def find_strata():
-    p = os.environ.get("STRATA_OPT", "build/bin/strata-opt")
-    cands = [p] if os.path.isabs(p) else [os.path.abspath(p), os.path.join(ROOT, p)]
-    for c in cands:
-        if os.path.isfile(c) and os.access(c, os.X_OK):
-            return c
-    return None
-
-
-def tool_version(cmd):
-    try:
-        r = subprocess.run(cmd + ["--version"], capture_output=True, text=True, timeout=30)
-        lines = [l.strip() for l in (r.stdout + r.stderr).splitlines() if l.strip()]
-        return " ".join(lines[:2]) if lines else "?"
-    except OSError:
-        return "?"
-
-
-def generate(out, a):
-    params = dict(ops=a.ops, funcs=a.funcs, depth=a.depth, nest_ops=a.nest_ops,
-                  seed=a.seed)
-    with open(GEN, "rb") as f:
-        params["gen_sha1"] = hashlib.sha1(f.read()).hexdigest()
-    stamp = os.path.join(out, "stamp.json")
-    want = [n + s for n, _, _ in INPUTS for s in (".m14.mlir", ".mlir")]
-    try:
-        with open(stamp) as f:
-            same = json.load(f) == params
-    except (OSError, ValueError):
-        same = False
-    if same and all(os.path.exists(os.path.join(out, w)) for w in want):
-        print("inputs: reusing %s" % out)
-        return
-    print("inputs: generating into %s ..." % out, flush=True)
-    t0 = time.perf_counter()
-    if os.path.exists(stamp):
-        os.unlink(stamp)
-    subprocess.run([sys.executable, GEN, out, "--ops", str(a.ops), "--funcs", str(a.funcs),
-                    "--depth", str(a.depth), "--nest-ops", str(a.nest_ops),
-                    "--seed", str(a.seed)], check=True)
-    with open(stamp, "w") as f:
-        json.dump(params, f)
-    print("inputs: generated in %.1f s" % (time.perf_counter() - t0))
-
-
-def count_lines(path):
-    n = 0
-    with open(path, "rb") as f:
-        while True:
-            b = f.read(1 << 20)
-            if not b:
-                return n
-            n += b.count(b"\n")
-
-
-def measure(cmd, outfile, tmpdir):
-    """One run under /usr/bin/time.  Returns (wall s, peak RSS KiB, error)."""
-    tf = os.path.join(tmpdir, "time.txt")
-    if os.path.exists(outfile):
-        os.unlink(outfile)
-    t0 = time.perf_counter()
-    r = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", tf] + cmd + ["-o", outfile],
-                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    wall = time.perf_counter() - t0
-    try:
-        with open(tf) as f:
-            last = f.read().strip().splitlines()[-1]
-        _, m = last.split()  # %e has 10 ms resolution: use our own clock,
-        rss = int(m)         # which adds only the fork/exec of `time`
-    except (OSError, ValueError, IndexError):
-        rss = 0
-    if r.returncode != 0:
-        tail = r.stderr.decode(errors="replace").strip().splitlines()[-3:]
-        return wall, rss, "exit %d: %s" % (r.returncode, " | ".join(tail))
-    if not os.path.exists(outfile) or os.path.getsize(outfile) == 0:
-        return wall, rss, "no output written"
-    return wall, rss, None
 
 
 def main():
@@ -145,44 +51,22 @@ def main():
                     help="measure mlir-opt-14 alone (no strata-opt needed, no verdict)")
     ap.add_argument("--keep-outputs", action="store_true",
                     help="keep the printed outputs in OUT/results/")
-    ap.add_argument("--ops", type=int, default=1_000_000)
-    ap.add_argument("--funcs", type=int, default=100_000)
-    ap.add_argument("--depth", type=int, default=10)
-    ap.add_argument("--nest-ops", type=int, default=100_000)
-    ap.add_argument("--seed", type=int, default=1)
+    common.add_size_args(ap)
     a = ap.parse_args()
 
-    if not os.path.exists("/usr/bin/time"):
-        die("/usr/bin/time is missing: apt-get install time")
-    mlir = os.environ.get("MLIR_OPT", "mlir-opt-14")
-    if not shutil.which(mlir):
-        die("%s not found (Debian package mlir-14-tools), set MLIR_OPT" % mlir)
-    strata = None
-    if not a.mlir_only:
-        strata = find_strata()
-        if not strata:
-            die("strata-opt not found at %s (build it first, or set STRATA_OPT; "
-                "--mlir-only measures mlir-opt-14 alone)"
-                % os.environ.get("STRATA_OPT", "build/bin/strata-opt"))
+    strata, mlir = common.find_tools(a.mlir_only)
     only = a.only.split(",")
     inputs = [i for i in INPUTS if i[0] in only]
     if not inputs or len(inputs) != len(set(only)):
-        die("--only: unknown input in %r" % a.only)
-    full_size = (a.ops, a.funcs, a.depth, a.nest_ops) == (1_000_000, 100_000, 10, 100_000)
+        common.die("--only: unknown input in %r" % a.only)
+    full_size = common.full_size(a)
 
-    os.makedirs(a.out, exist_ok=True)
-    generate(a.out, a)
+    common.generate(a.out, a)
     resdir = os.path.join(a.out, "results")
     os.makedirs(resdir, exist_ok=True)
 
     print()
-    print("host: %s, %d cores, %s" % (platform.node() or "?", os.cpu_count() or 0,
-                                      platform.processor() or platform.machine()))
-    print("mlir-opt: %s (%s)" % (shutil.which(mlir), tool_version([mlir])))
-    if strata:
-        print("strata-opt: %s (%s)" % (strata, tool_version([strata])))
-    print("runs per command: %d (fastest kept)" % a.runs)
-    print(flush=True)
+    common.print_header(strata, mlir, a.runs)
 
     # configs: (label, key, argv-builder)
     configs = []
@@ -209,18 +93,10 @@ def main():
         for name, unregistered, _ in inputs:
             unreg = ["--allow-unregistered-dialect"] if unregistered else []
             base = os.path.join(a.out, name)
-            best = {}
-            for _ in range(a.runs):
-                for label, key, argv in configs:
-                    outfile = os.path.join(resdir, "%s.%s.out.mlir" % (name, key))
-                    w, rss, err = measure(argv(base, unreg), outfile, tmp)
-                    if err:
-                        best[key] = (w, rss, 0, err)
-                        continue
-                    if key in best and best[key][3]:
-                        continue  # an earlier run failed: keep the failure
-                    if key not in best or w < best[key][0]:
-                        best[key] = (w, rss, count_lines(outfile), None)
+            best = common.best_of(
+                a.runs, [(key, argv(base, unreg)) for _, key, argv in configs],
+                lambda key: os.path.join(resdir, "%s.%s.out.mlir" % (name, key)),
+                tmp, common.count_lines)
             if not a.keep_outputs:
                 for _, key, _ in configs:
                     p = os.path.join(resdir, "%s.%s.out.mlir" % (name, key))

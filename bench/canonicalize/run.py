@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""canonicalize + cse benchmark: strata-opt against mlir-opt-14 (issue 3,
+"Done when" item 5, first half).
+
+Uses the 1M-op chain files of bench/ir-throughput/gen.py (generated into
+bench/ir-throughput/out/ when missing, shared with that benchmark), and for
+each of chain-generic and chain-custom runs
+
+  strata-opt --mlir14 --canonicalize --cse IN.m14.mlir -o OUT
+  mlir-opt-14 --canonicalize --cse IN.m14.mlir -o OUT
+  mlir-opt-14 --mlir-disable-threading --canonicalize --cse IN.m14.mlir -o OUT
+
+i.e. parse + verify + canonicalize + cse (+ verification after each pass) +
+print to a file, N times each, interleaved; the fastest run is kept with its
+peak RSS (/usr/bin/time).  Prints a table, the ratios mlir-opt/strata (time)
+and strata/mlir-opt (RSS), the number of ops each tool printed (the outputs
+should agree; a difference is reported, not failed), the load average before
+and after each input (the machine may be shared), and PASS/FAIL for the
+requirement: strata-opt --mlir14 at least 3x faster than the faster of the two
+mlir-opt-14 configurations on each 1M-op file.
+
+Environment: STRATA_OPT (default build/bin/strata-opt), MLIR_OPT (default
+mlir-opt-14).  Exit status: 0 when every run succeeded and the requirement
+passes, 1 otherwise, 2 on a setup problem.
+"""
+
+import argparse
+import os
+import re
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import common  # noqa: E402
+
+INPUTS = ["chain-generic", "chain-custom"]
+PASSES = ["--canonicalize", "--cse"]
+SPEED_MIN = 3.0  # mlir-opt time / strata time must be >= this
+
+# An op in either tool's custom output: one per line; block labels, closing
+# braces and blank lines are not ops.
+NOT_OP = re.compile(rb"^\s*(?:$|\}|\^|//|#)")
+
+
+def count_ops(path):
+    n = 0
+    with open(path, "rb") as f:
+        for line in f:
+            if not NOT_OP.match(line):
+                n += 1
+    return n
+
+
+def main():
+    ap = argparse.ArgumentParser(description="strata-opt vs mlir-opt-14: canonicalize + cse")
+    ap.add_argument("-n", "--runs", type=int, default=3, help="runs per command, best kept (3)")
+    ap.add_argument("--out", default=common.DEFAULT_INPUTS,
+                    help="input directory, shared with ir-throughput (bench/ir-throughput/out)")
+    ap.add_argument("--only", default=",".join(INPUTS), help="comma-separated: " + ",".join(INPUTS))
+    ap.add_argument("--mlir-only", action="store_true",
+                    help="measure mlir-opt-14 alone (no strata-opt needed, no verdict)")
+    ap.add_argument("--keep-outputs", action="store_true",
+                    help="keep the printed outputs in OUT/results/")
+    common.add_size_args(ap)
+    a = ap.parse_args()
+
+    strata, mlir = common.find_tools(a.mlir_only)
+    only = a.only.split(",")
+    if not only or any(o not in INPUTS for o in only):
+        common.die("--only: unknown input in %r" % a.only)
+    common.generate(a.out, a)
+    resdir = os.path.join(a.out, "results")
+    os.makedirs(resdir, exist_ok=True)
+    print()
+    common.print_header(strata, mlir, a.runs)
+
+    configs = []  # (label, key, argv without -o)
+    if strata:
+        configs.append(("strata-opt --mlir14", "s14", lambda f: [strata, "--mlir14"] + PASSES + [f]))
+    configs.append(("mlir-opt-14", "m", lambda f: [mlir] + PASSES + [f]))
+    configs.append(("mlir-opt-14 -1thread", "m1",
+                    lambda f: [mlir, "--mlir-disable-threading"] + PASSES + [f]))
+
+    failed = False
+    results = {}
+    hdr = "%-14s %-22s %9s %10s %9s  %-17s %-17s" % (
+        "input", "tool", "time (s)", "RSS (MiB)", "out ops", "mlir/strata time", "strata/mlir RSS")
+    print(hdr.rstrip())
+    print(("%-14s %-22s %9s %10s %9s  %-17s %-17s" % ("", "", "", "", "", "(default, 1thr)",
+                                                      "(default, 1thr)")).rstrip())
+    print("-" * len(hdr))
+    with tempfile.TemporaryDirectory() as tmp:
+        for name in only:
+            src = os.path.join(a.out, name + ".m14.mlir")
+            load_before = common.load_average()
+            best = common.best_of(
+                a.runs, [(key, argv(src)) for _, key, argv in configs],
+                lambda key: os.path.join(resdir, "%s.canon.%s.out.mlir" % (name, key)),
+                tmp, count_ops)
+            if not a.keep_outputs:
+                for _, key, _ in configs:
+                    p = os.path.join(resdir, "%s.canon.%s.out.mlir" % (name, key))
+                    if os.path.exists(p):
+                        os.unlink(p)
+            for label, key, _ in configs:
+                w, rss, ops, err = best[key]
+                results[(name, key)] = best[key]
+                if err:
+                    failed = True
+                    print("%-14s %-22s FAILED: %s" % (name, label, err))
+                    continue
+                ratios = ("", "")
+                if key == "s14" and not best["m"][3] and not best["m1"][3]:
+                    ratios = ("%5.1fx, %5.1fx" % (best["m"][0] / w, best["m1"][0] / w),
+                              "%5.3f, %5.3f" % (rss / best["m"][1], rss / best["m1"][1]))
+                print(("%-14s %-22s %9.3f %10.1f %9d  %-17s %-17s" % (
+                    name, label, w, rss / 1024.0, ops, ratios[0], ratios[1])).rstrip())
+            if strata and not best["s14"][3] and not best["m"][3] and best["s14"][2] != best["m"][2]:
+                print("%-14s note: strata-opt printed %d ops, mlir-opt-14 %d"
+                      % ("", best["s14"][2], best["m"][2]))
+            print("%-14s load average before %s, after %s" % ("", load_before,
+                                                               common.load_average()))
+            print(flush=True)
+
+    if not strata:
+        print("strata-opt not measured (--mlir-only): no verdict.")
+        return 1 if failed else 0
+    print("Requirement (strata-opt --mlir14 at least %.0fx faster than the faster "
+          "mlir-opt-14 configuration):" % SPEED_MIN)
+    if not common.full_size(a):
+        print("  (inputs are not the full size: the verdict below is indicative only)")
+    for name in only:
+        s, m, m1 = results[(name, "s14")], results[(name, "m")], results[(name, "m1")]
+        if s[3] or m[3] or m1[3]:
+            print("  %-14s FAIL (a run failed)" % name)
+            failed = True
+            continue
+        speed = min(m[0], m1[0]) / s[0]
+        ok = speed >= SPEED_MIN
+        print("  %-14s %5.1fx faster %s;  peak RSS %.3f of mlir-opt-14's (smaller one)"
+              % (name, speed, "PASS" if ok else "FAIL", s[1] / min(m[1], m1[1])))
+        failed |= not ok
+    print("OVERALL: %s" % ("FAIL" if failed else "PASS"))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
