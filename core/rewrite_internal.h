@@ -158,4 +158,14 @@ st_value *st__branch_successor_arg(const st_op *term, size_t idx);
 bool st__branch_can_set_successor_operands(const st_op *term, size_t succ);
 bool st__branch_set_successor_operands(st_rewriter *rw, st_op *term, size_t succ, size_t n, st_value *const *vals);
 
+/* ------------------------------------------------------------ conversion */
+
+typedef struct st_conversion_target st_conversion_target;
+typedef struct st_type_converter st_type_converter;
+/* Whether `op` is legal and its nested ops are legal with it. */
+bool st__target_recursively_legal(const st_conversion_target *t, const st_op *op);
+/* The user's materialisation hooks, newest first; NULL when all decline. */
+st_value *st__type_converter_materialize(st_type_converter *tc, bool target, st_rewriter *rw, st_type *type,
+                                         st_value *input, st_attr *loc);
+
 #endif
