@@ -6,6 +6,7 @@
  * cannot say) everything dominates everything.  Blocks that cannot be
  * reached from the entry are dominated by every block and dominate none. */
 #include "passes_internal.h"
+#include "rewrite_internal.h"
 
 #define NONE UINT32_MAX
 
@@ -18,36 +19,19 @@ typedef struct dom_region {
 	uint32_t *post;
 	uint32_t *kids_at; /* n + 1: children of i are kids[kids_at[i] .. kids_at[i + 1]) */
 	st_block **kids;
-	/* block -> rpo number, open addressing on the pointer */
-	const st_block **keys;
-	uint32_t *vals;
-	size_t cap;
+	st__ptrmap rpo_of; /* block -> rpo number (reachable blocks only) */
 } dom_region;
 
 struct st_dominance {
 	st_context *ctx;
 	st_op *op;
-	/* region -> tree, open addressing on the pointer */
-	const st_region **rkeys;
-	dom_region **rvals;
-	size_t rcap, rcount;
+	st__ptrmap trees; /* region -> dom_region */
+	st__ptrvec all;   /* the dom_regions, to free them */
 };
 
-static size_t ptr_hash(const void *p) {
-	uint64_t x = (uint64_t)(uintptr_t)p;
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdull;
-	x ^= x >> 33;
-	return (size_t)x;
-}
-
 static uint32_t rpo_of(const dom_region *dr, const st_block *b) {
-	for (size_t i = ptr_hash(b) & (dr->cap - 1);; i = (i + 1) & (dr->cap - 1)) {
-		if (dr->keys[i] == b)
-			return dr->vals[i];
-		if (!dr->keys[i])
-			return NONE;
-	}
+	uintptr_t k;
+	return st__ptrmap_get(&dr->rpo_of, b, &k) ? (uint32_t)k : NONE;
 }
 
 static void dom_region_free(st_context *ctx, dom_region *dr) {
@@ -58,8 +42,7 @@ static void dom_region_free(st_context *ctx, dom_region *dr) {
 	st_ctx_free(ctx, dr->post, n * sizeof *dr->post);
 	st_ctx_free(ctx, dr->kids_at, (n + 1) * sizeof *dr->kids_at);
 	st_ctx_free(ctx, dr->kids, n * sizeof *dr->kids);
-	st_ctx_free(ctx, dr->keys, dr->cap * sizeof *dr->keys);
-	st_ctx_free(ctx, dr->vals, dr->cap * sizeof *dr->vals);
+	st__ptrmap_free(&dr->rpo_of);
 	st_ctx_free(ctx, dr, sizeof *dr);
 }
 
@@ -73,35 +56,23 @@ static bool compute(st_context *ctx, dom_region *dr, const st_region *r) {
 	st_block **post = st_ctx_alloc(ctx, nb * sizeof *post);
 	st_block **stack = st_ctx_alloc(ctx, nb * sizeof *stack);
 	size_t *next = st_ctx_alloc(ctx, nb * sizeof *next);
-	dr->cap = 16;
-	while (dr->cap < 2 * nb)
-		dr->cap *= 2;
-	dr->keys = st_ctx_alloc(ctx, dr->cap * sizeof *dr->keys);
-	dr->vals = st_ctx_alloc(ctx, dr->cap * sizeof *dr->vals);
-	bool ok = post && stack && next && dr->keys && dr->vals;
+	st__ptrmap_init(&dr->rpo_of, ctx);
+	bool ok = post && stack && next;
 	size_t n = 0;
 	if (ok) {
-		memset(dr->keys, 0, dr->cap * sizeof *dr->keys);
-		/* `vals` marks visited blocks during the DFS (0: on the stack or
-		 * done), then holds rpo numbers. */
+		/* A block in the map has been visited; its number comes later. */
 		size_t sp = 0;
 		st_block *entry = r->first;
-		size_t slot = ptr_hash(entry) & (dr->cap - 1);
-		dr->keys[slot] = entry;
-		dr->vals[slot] = 0;
+		ok = st__ptrmap_put(&dr->rpo_of, entry, 0);
 		stack[sp] = entry;
 		next[sp++] = 0;
-		while (sp) {
+		while (sp && ok) {
 			st_block *b = stack[sp - 1];
 			if (next[sp - 1] < nsuccs_of(b)) {
 				st_block *s = succ_of(b, next[sp - 1]++);
-				if (!s || s->parent != r || rpo_of(dr, s) != NONE)
+				if (!s || s->parent != r || st__ptrmap_has(&dr->rpo_of, s))
 					continue;
-				size_t i = ptr_hash(s) & (dr->cap - 1);
-				while (dr->keys[i])
-					i = (i + 1) & (dr->cap - 1);
-				dr->keys[i] = s;
-				dr->vals[i] = 0;
+				ok = st__ptrmap_put(&dr->rpo_of, s, 0);
 				stack[sp] = s;
 				next[sp++] = 0;
 			} else {
@@ -124,12 +95,8 @@ static bool compute(st_context *ctx, dom_region *dr, const st_region *r) {
 	}
 	if (ok) {
 		for (size_t k = 0; k < n; k++) {
-			st_block *b = post[n - 1 - k];
-			dr->rpo[k] = b;
-			size_t i = ptr_hash(b) & (dr->cap - 1);
-			while (dr->keys[i] != b)
-				i = (i + 1) & (dr->cap - 1);
-			dr->vals[i] = (uint32_t)k;
+			dr->rpo[k] = post[n - 1 - k];
+			st__ptrmap_put(&dr->rpo_of, dr->rpo[k], k); /* present: no allocation */
 		}
 		for (size_t k = 0; k < n; k++)
 			dr->idom[k] = NONE;
@@ -227,72 +194,37 @@ st_dominance *st_dominance_create(st_context *ctx, st_op *op) {
 	memset(d, 0, sizeof *d);
 	d->ctx = ctx;
 	d->op = op;
+	st__ptrmap_init(&d->trees, ctx);
+	st__ptrvec_init(&d->all, ctx);
 	return d;
 }
 
 void st_dominance_destroy(st_dominance *d) {
 	if (!d)
 		return;
-	for (size_t i = 0; i < d->rcap; i++)
-		if (d->rvals[i])
-			dom_region_free(d->ctx, d->rvals[i]);
-	st_ctx_free(d->ctx, d->rkeys, d->rcap * sizeof *d->rkeys);
-	st_ctx_free(d->ctx, d->rvals, d->rcap * sizeof *d->rvals);
+	for (size_t i = 0; i < d->all.n; i++)
+		dom_region_free(d->ctx, d->all.data[i]);
+	st__ptrvec_free(&d->all);
+	st__ptrmap_free(&d->trees);
 	st_ctx_free(d->ctx, d, sizeof *d);
-}
-
-static bool rmap_grow(st_dominance *d) {
-	size_t nc = d->rcap ? d->rcap * 2 : 16;
-	const st_region **nk = st_ctx_alloc(d->ctx, nc * sizeof *nk);
-	dom_region **nv = st_ctx_alloc(d->ctx, nc * sizeof *nv);
-	if (!nk || !nv) {
-		st_ctx_free(d->ctx, nk, nc * sizeof *nk);
-		st_ctx_free(d->ctx, nv, nc * sizeof *nv);
-		return false;
-	}
-	memset(nk, 0, nc * sizeof *nk);
-	memset(nv, 0, nc * sizeof *nv);
-	for (size_t i = 0; i < d->rcap; i++) {
-		if (!d->rkeys[i])
-			continue;
-		size_t j = ptr_hash(d->rkeys[i]) & (nc - 1);
-		while (nk[j])
-			j = (j + 1) & (nc - 1);
-		nk[j] = d->rkeys[i];
-		nv[j] = d->rvals[i];
-	}
-	st_ctx_free(d->ctx, d->rkeys, d->rcap * sizeof *d->rkeys);
-	st_ctx_free(d->ctx, d->rvals, d->rcap * sizeof *d->rvals);
-	d->rkeys = nk;
-	d->rvals = nv;
-	d->rcap = nc;
-	return true;
 }
 
 /* The tree of a multi-block region, computed on first use; NULL when out
  * of memory (reported by the allocator). */
 static dom_region *tree_of(st_dominance *d, const st_region *r) {
-	if (d->rcap) {
-		for (size_t i = ptr_hash(r) & (d->rcap - 1); d->rkeys[i]; i = (i + 1) & (d->rcap - 1))
-			if (d->rkeys[i] == r)
-				return d->rvals[i];
-	}
-	if (2 * (d->rcount + 1) > d->rcap && !rmap_grow(d))
-		return NULL;
+	uintptr_t v;
+	if (st__ptrmap_get(&d->trees, r, &v))
+		return (dom_region *)v;
 	dom_region *dr = st_ctx_alloc(d->ctx, sizeof *dr);
 	if (!dr)
 		return NULL;
 	memset(dr, 0, sizeof *dr);
-	if (!compute(d->ctx, dr, r)) {
+	if (!compute(d->ctx, dr, r) || !st__ptrvec_push(&d->all, dr)) {
 		dom_region_free(d->ctx, dr);
 		return NULL;
 	}
-	size_t i = ptr_hash(r) & (d->rcap - 1);
-	while (d->rkeys[i])
-		i = (i + 1) & (d->rcap - 1);
-	d->rkeys[i] = r;
-	d->rvals[i] = dr;
-	d->rcount++;
+	/* Without the map entry the tree is only computed again. */
+	st__ptrmap_put(&d->trees, r, (uintptr_t)dr);
 	return dr;
 }
 
