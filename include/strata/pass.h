@@ -89,6 +89,8 @@ typedef struct st_analysis_def {
 	void (*destroy)(st_context *ctx, void *analysis);
 } st_analysis_def;
 
+/* The analysis of `op` (NULL: the op the pass runs on; otherwise that op or
+ * one nested in it), computed on first request.  Only while the pass runs. */
 void *st_pass_get_analysis(st_pass *pass, const st_analysis_def *def, st_op *op);
 /* By default every analysis is invalidated after a pass; a pass that did not
  * change what an analysis depends on says so. */
@@ -150,6 +152,9 @@ typedef struct st_pass_instrument {
 	const void *print_options; /* const st_print_options * (asm.h), may be NULL */
 } st_pass_instrument;
 
+/* Replaces the whole instrument of a root manager (start from
+ * `{.verify_each = true}` to keep verification); the name lists and the
+ * print options must outlive the runs. */
 void st_pass_manager_set_instrument(st_pass_manager *pm, const st_pass_instrument *ins);
 /* Runs the pipeline on `op` (which must be what the manager is anchored on).
  * Stops at the first failing pass.  Warns when a pass's anchor op never
