@@ -111,11 +111,11 @@ static const st_interface_impl division_ifaces[] = {{ST_IFACE_MEMORY_EFFECTS, &n
 #define COMM ST_TRAIT_COMMUTATIVE
 
 /* Binary integer ops of the plain and `exact` forms. */
-#define INT_BINARY(op, sum, tr, fmt, folder)                                                                     \
+#define INT_BINARY(op, sum, tr, fmt, folder, canon)                                                              \
 	{                                                                                                                \
 		.interp = &st__arith_interp,                                                                             \
 		.name = "arith." op, .summary = sum, OPERANDS(int_binary_operands), RESULTS(int_result),                     \
-		.traits = EW | SAME | (tr), .format = fmt, .fold = folder,                                               \
+		.traits = EW | SAME | (tr), .format = fmt, .fold = folder, .canonicalization_patterns = canon,           \
 	}
 #define INT_EXACT(op, sum, tr, folder, ifaces, nifaces)                                                          \
 	{                                                                                                                \
@@ -124,12 +124,12 @@ static const st_interface_impl division_ifaces[] = {{ST_IFACE_MEMORY_EFFECTS, &n
 		.traits = EW | SAME | (tr), .format = FMT_EXACT, .fold = folder, .interfaces = ifaces,                   \
 		.ninterfaces = nifaces,                                                                                      \
 	}
-#define INT_OVF(op, sum, tr, folder)                                                                             \
+#define INT_OVF(op, sum, tr, folder, canon)                                                                      \
 	{                                                                                                                \
 		.interp = &st__arith_interp,                                                                             \
 		.name = "arith." op, .summary = sum, OPERANDS(int_binary_operands), RESULTS(int_result),                     \
 		ATTRS(overflow_attrs), .traits = EW | SAME | PURE | (tr), .parse = st__arith_parse_int_binary_ovf,      \
-		.print = st__arith_print_int_binary_ovf, .fold = folder,                                                     \
+		.print = st__arith_print_int_binary_ovf, .fold = folder, .canonicalization_patterns = canon,                 \
 	}
 #define FLOAT_BINARY14(op, sum, tr, folder, old)                                                                  \
 	{                                                                                                                \
@@ -139,12 +139,12 @@ static const st_interface_impl division_ifaces[] = {{ST_IFACE_MEMORY_EFFECTS, &n
 		.print = st__arith_print_float_binary, .fold = folder, .mlir14_name = old,                                   \
 	}
 #define FLOAT_BINARY(op, sum, tr, folder) FLOAT_BINARY14(op, sum, tr, folder, NULL)
-#define CAST(op, sum, in, out, verifier, folder)                                                                     \
+#define CAST(op, sum, in, out, verifier, folder, canon)                                                              \
 	{                                                                                                                \
 		.interp = &st__arith_interp,                                                                             \
 		.name = "arith." op, .summary = sum, OPERANDS(in), RESULTS(out),                                             \
 		.traits = EW | PURE | ST_TRAIT_SAME_OPERANDS_AND_RESULT_SHAPE, .format = FMT_CAST, .verify = verifier,       \
-		.fold = folder,                                                                                              \
+		.fold = folder, .canonicalization_patterns = canon,                                                          \
 	}
 
 /* Integer divisions and remainders: not Pure (they can trap on zero), so
@@ -171,9 +171,9 @@ static const st_opdef arith_ops[] = {
 		.result_names = st__arith_constant_names,
 		IFACES(constant_ifaces),
 	},
-	INT_OVF("addi", "integer addition operation", COMM, st__arith_fold_addi),
-	INT_OVF("subi", "integer subtraction operation", 0, st__arith_fold_subi),
-	INT_OVF("muli", "integer multiplication operation", COMM, st__arith_fold_muli),
+	INT_OVF("addi", "integer addition operation", COMM, st__arith_fold_addi, st__arith_addi_patterns),
+	INT_OVF("subi", "integer subtraction operation", 0, st__arith_fold_subi, st__arith_subi_patterns),
+	INT_OVF("muli", "integer multiplication operation", COMM, st__arith_fold_muli, NULL),
 	INT_EXACT("divui", "unsigned integer division operation", 0, st__arith_fold_divui, division_ifaces, 1),
 	INT_EXACT("divsi", "signed integer division operation", 0, st__arith_fold_divsi, division_ifaces, 1),
 	INT_DIVISION("ceildivui", "unsigned ceil integer division operation", st__arith_fold_ceildivui),
@@ -181,16 +181,23 @@ static const st_opdef arith_ops[] = {
 	INT_DIVISION("floordivsi", "signed floor integer division operation", st__arith_fold_floordivsi),
 	INT_DIVISION("remui", "unsigned integer division remainder operation", st__arith_fold_remui),
 	INT_DIVISION("remsi", "signed integer division remainder operation", st__arith_fold_remsi),
-	INT_BINARY("andi", "integer binary and", PURE | COMM | ST_TRAIT_IDEMPOTENT, FMT_BINARY, st__arith_fold_andi),
-	INT_BINARY("ori", "integer binary or", PURE | COMM | ST_TRAIT_IDEMPOTENT, FMT_BINARY, st__arith_fold_ori),
-	INT_BINARY("xori", "integer binary xor", PURE | COMM, FMT_BINARY, st__arith_fold_xori),
-	INT_OVF("shli", "integer left-shift", 0, st__arith_fold_shli),
+	INT_BINARY("andi", "integer binary and", PURE | COMM | ST_TRAIT_IDEMPOTENT, FMT_BINARY, st__arith_fold_andi,
+	           st__arith_andi_patterns),
+	INT_BINARY("ori", "integer binary or", PURE | COMM | ST_TRAIT_IDEMPOTENT, FMT_BINARY, st__arith_fold_ori,
+	           st__arith_ori_patterns),
+	INT_BINARY("xori", "integer binary xor", PURE | COMM, FMT_BINARY, st__arith_fold_xori,
+	           st__arith_xori_patterns),
+	INT_OVF("shli", "integer left-shift", 0, st__arith_fold_shli, NULL),
 	INT_EXACT("shrui", "unsigned integer right-shift", PURE, st__arith_fold_shrui, NULL, 0),
 	INT_EXACT("shrsi", "signed integer right-shift", PURE, st__arith_fold_shrsi, NULL, 0),
-	INT_BINARY("maxsi", "signed integer maximum operation", PURE | COMM, FMT_BINARY, st__arith_fold_maxsi),
-	INT_BINARY("maxui", "unsigned integer maximum operation", PURE | COMM, FMT_BINARY, st__arith_fold_maxui),
-	INT_BINARY("minsi", "signed integer minimum operation", PURE | COMM, FMT_BINARY, st__arith_fold_minsi),
-	INT_BINARY("minui", "unsigned integer minimum operation", PURE | COMM, FMT_BINARY, st__arith_fold_minui),
+	INT_BINARY("maxsi", "signed integer maximum operation", PURE | COMM, FMT_BINARY, st__arith_fold_maxsi,
+	           NULL),
+	INT_BINARY("maxui", "unsigned integer maximum operation", PURE | COMM, FMT_BINARY, st__arith_fold_maxui,
+	           NULL),
+	INT_BINARY("minsi", "signed integer minimum operation", PURE | COMM, FMT_BINARY, st__arith_fold_minsi,
+	           NULL),
+	INT_BINARY("minui", "unsigned integer minimum operation", PURE | COMM, FMT_BINARY, st__arith_fold_minui,
+	           NULL),
 	{
 		.name = "arith.addui_extended",
 		.interp = &st__arith_interp,
@@ -251,9 +258,9 @@ static const st_opdef arith_ops[] = {
 	FLOAT_BINARY("maxnumf", "floating-point maximum operation", COMM, st__arith_fold_maxnumf),
 	FLOAT_BINARY("minnumf", "floating-point minimum operation", COMM, st__arith_fold_minnumf),
 	CAST("extui", "integer zero extension operation", in_fixed_int, out_fixed_int, st__arith_verify_extui,
-	     st__arith_fold_extui),
+	     st__arith_fold_extui, NULL),
 	CAST("extsi", "integer sign extension operation", in_fixed_int, out_fixed_int, st__arith_verify_extsi,
-	     st__arith_fold_extsi),
+	     st__arith_fold_extsi, st__arith_extsi_patterns),
 	{
 		.name = "arith.extf",
 		.interp = &st__arith_interp,
@@ -294,19 +301,19 @@ static const st_opdef arith_ops[] = {
 		.fold = st__arith_fold_truncf,
 	},
 	CAST("uitofp", "cast from unsigned integer type to floating-point", in_fixed_int, out_float,
-	     st__arith_verify_int_to_fp, st__arith_fold_uitofp),
+	     st__arith_verify_int_to_fp, st__arith_fold_uitofp, NULL),
 	CAST("sitofp", "cast from integer type to floating-point", in_fixed_int, out_float, st__arith_verify_int_to_fp,
-	     st__arith_fold_sitofp),
+	     st__arith_fold_sitofp, NULL),
 	CAST("fptoui", "cast from floating-point type to integer type", in_float, out_fixed_int,
-	     st__arith_verify_fp_to_int, st__arith_fold_fptoui),
+	     st__arith_verify_fp_to_int, st__arith_fold_fptoui, NULL),
 	CAST("fptosi", "cast from floating-point type to integer type", in_float, out_fixed_int,
-	     st__arith_verify_fp_to_int, st__arith_fold_fptosi),
+	     st__arith_verify_fp_to_int, st__arith_fold_fptosi, NULL),
 	CAST("index_cast", "cast between index and integer types", in_index_cast, out_index_cast,
-	     st__arith_verify_index_cast, st__arith_fold_index_cast),
+	     st__arith_verify_index_cast, st__arith_fold_index_cast, NULL),
 	CAST("index_castui", "unsigned cast between index and integer types", in_index_cast, out_index_cast,
-	     st__arith_verify_index_cast, st__arith_fold_index_castui),
+	     st__arith_verify_index_cast, st__arith_fold_index_castui, NULL),
 	CAST("bitcast", "bitcast between values of equal bit width", in_bitcast, out_bitcast, st__arith_verify_bitcast,
-	     st__arith_fold_bitcast),
+	     st__arith_fold_bitcast, NULL),
 	{
 		.name = "arith.cmpi",
 		.interp = &st__arith_interp,
@@ -344,6 +351,7 @@ static const st_opdef arith_ops[] = {
 		.print = st__arith_print_select,
 		.verify = st__arith_verify_select,
 		.fold = st__arith_fold_select,
+		.canonicalization_patterns = st__arith_select_patterns,
 	},
 };
 

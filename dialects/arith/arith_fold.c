@@ -154,6 +154,8 @@ static bool is_not_of(st_value *v, st_value *x) {
 
 bool st__arith_fold_andi(st_op *op, st_attr *const *c, st_fold_result *r) {
 	st_value *lhs = opd(op, 0), *rhs = opd(op, 1);
+	if (lhs == rhs)
+		return ret_value(r, lhs);
 	if (st__arith_int_is(c[1], ST__INT_ZERO))
 		return ret_value(r, rhs);
 	if (st__arith_int_is(c[1], ST__INT_ALL_ONES))
@@ -173,6 +175,8 @@ bool st__arith_fold_andi(st_op *op, st_attr *const *c, st_fold_result *r) {
 
 bool st__arith_fold_ori(st_op *op, st_attr *const *c, st_fold_result *r) {
 	st_value *lhs = opd(op, 0), *rhs = opd(op, 1);
+	if (lhs == rhs)
+		return ret_value(r, lhs);
 	if (st__arith_int_is(c[1], ST__INT_ZERO))
 		return ret_value(r, lhs);
 	if (st__arith_int_is(c[1], ST__INT_ALL_ONES))
@@ -473,7 +477,16 @@ bool st__arith_fold_index_castui(st_op *op, st_attr *const *c, st_fold_result *r
 	return fold_index_cast(op, c, r, "arith.index_castui", ST__EV_INDEX_CASTUI);
 }
 
+/* bitcast(x : T) : T -> x;  bitcast(bitcast(x)) -> bitcast(x), in place
+ * (MLIR's BitcastOfBitcast pattern, which creates the same op). */
 bool st__arith_fold_bitcast(st_op *op, st_attr *const *c, st_fold_result *r) {
+	if (st_value_type(opd(op, 0)) == res_type(op))
+		return ret_value(r, opd(op, 0));
+	st_op *inner = def_named(opd(op, 0), "arith.bitcast");
+	if (inner) {
+		st_op_set_operand(op, 0, opd(inner, 0));
+		return true;
+	}
 	return eval(op, ST__EV_BITCAST, c, 1, r);
 }
 

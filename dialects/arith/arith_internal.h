@@ -251,6 +251,17 @@ st__arith_fold_fn st__arith_fold_constant, st__arith_fold_addi, st__arith_fold_s
 	st__arith_fold_index_castui, st__arith_fold_bitcast, st__arith_fold_cmpi, st__arith_fold_cmpf,
 	st__arith_fold_select;
 
+/* -------------------------------------------------- arith_canon.c */
+
+/* The op table's canonicalization hooks (the argument is an st_pattern_set). */
+void st__arith_addi_patterns(void *set);
+void st__arith_subi_patterns(void *set);
+void st__arith_andi_patterns(void *set);
+void st__arith_ori_patterns(void *set);
+void st__arith_xori_patterns(void *set);
+void st__arith_extsi_patterns(void *set);
+void st__arith_select_patterns(void *set);
+
 /* arith.constant of `value` (typed `type`), detached; NULL when arith
  * cannot hold that constant. */
 st_op *st__arith_materialize_constant(st_context *ctx, st_attr *value, st_type *type, st_attr *loc);

@@ -8,7 +8,7 @@
 // CHECK-LABEL: func.func @fold
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : i32
 // CHECK-NEXT:    %[[A:.*]] = arith.addi %arg0, %[[C3]] : i32
-// CHECK-NEXT:    %[[B:.*]] = arith.addi %[[A]], %[[C3]] : i32
+// CHECK-NEXT:    %[[B:.*]] = arith.xori %[[A]], %[[C3]] : i32
 // CHECK-NEXT:    return %[[B]] : i32
 func.func @fold(%a: i32) -> i32 {
   %c1 = arith.constant 1 : i32
@@ -17,7 +17,7 @@ func.func @fold(%a: i32) -> i32 {
   %t = arith.addi %a, %s : i32
   %u = arith.muli %t, %c1 : i32
   %c3 = arith.constant 3 : i32
-  %v = arith.addi %u, %c3 : i32
+  %v = arith.xori %u, %c3 : i32
   return %v : i32
 }
 
@@ -25,16 +25,16 @@ func.func @fold(%a: i32) -> i32 {
 // CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : i32
 // CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : i32
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : i32
-// CHECK-NEXT:    %[[X:.*]] = arith.addi %arg0, %[[C1]]
-// CHECK-NEXT:    %[[Y:.*]] = arith.addi %[[X]], %[[C2]]
-// CHECK-NEXT:    arith.addi %[[Y]], %[[C3]]
+// CHECK-NEXT:    %[[X:.*]] = arith.xori %arg0, %[[C1]]
+// CHECK-NEXT:    %[[Y:.*]] = arith.xori %[[X]], %[[C2]]
+// CHECK-NEXT:    arith.xori %[[Y]], %[[C3]]
 func.func @order(%a: i32) -> (i32, i32, i32) {
   %c1 = arith.constant 1 : i32
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
-  %x = arith.addi %a, %c1 : i32
-  %y = arith.addi %x, %c2 : i32
-  %z = arith.addi %y, %c3 : i32
+  %x = arith.xori %a, %c1 : i32
+  %y = arith.xori %x, %c2 : i32
+  %z = arith.xori %y, %c3 : i32
   return %x, %y, %z : i32, i32, i32
 }
 

@@ -14,8 +14,8 @@ func.func @f(%a: i32) -> (i32, i32, i32) {
   %c1 = arith.constant 1 : i32
   %c2 = arith.constant 2 : i32
   %c3 = arith.constant 3 : i32
-  %x = arith.addi %a, %c1 : i32
-  %y = arith.addi %x, %c2 : i32
-  %z = arith.addi %y, %c3 : i32
+  %x = arith.xori %a, %c1 : i32
+  %y = arith.xori %x, %c2 : i32
+  %z = arith.xori %y, %c3 : i32
   return %x, %y, %z : i32, i32, i32
 }
