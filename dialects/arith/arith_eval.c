@@ -1,7 +1,8 @@
 /* Constant evaluation for the arith folders: the exact results MLIR's
  * folders compute with APInt and APFloat, for integers of up to 64 bits
  * (index is 64 bits) and f16, bf16, f32, f64, applied element-wise to
- * scalars, splats and dense elements.
+ * scalars, splats and dense elements.  Wider scalar integers go to
+ * arith_eval_wide.c.
  *
  * Integers are handled as their bit pattern (uint64_t, masked to the
  * width).  Floats are handled as their bit pattern; arithmetic goes
@@ -640,6 +641,9 @@ st_attr *st__arith_eval(st_context *ctx, st__arith_eval_op op, int64_t pred, st_
 	elems el[2];
 	if (arity < 1 || arity > 2 || !rtype)
 		return NULL;
+	st_attr *wide = st__arith_eval_wide(ctx, op, pred, ins, arity, rtype);
+	if (wide)
+		return wide;
 	for (size_t i = 0; i < arity; i++)
 		if (!read_elems(ins[i], &el[i]) || el[i].type != el[0].type)
 			return NULL;

@@ -199,6 +199,12 @@ typedef enum st__arith_eval_op {
 st_attr *st__arith_eval(st_context *ctx, st__arith_eval_op op, int64_t pred, st_attr *const *ins, size_t n,
                         st_type *rtype);
 
+/* st__arith_eval for scalar integers wider than 64 bits (operands or
+ * result): the integer operations, cmpi and the extensions/truncation,
+ * declining where the narrow evaluator would; NULL for anything else. */
+st_attr *st__arith_eval_wide(st_context *ctx, st__arith_eval_op op, int64_t pred, st_attr *const *ins, size_t n,
+                             st_type *rtype);
+
 /* The same semantics on one element: `ins` are bit patterns of `in`
  * elements, *out one of `out`; false where st__arith_eval declines. */
 bool st__arith_eval_bits(st_context *ctx, st__arith_eval_op op, int64_t pred, st_type *in, st_type *out,
@@ -305,6 +311,15 @@ void st__aw_shl(uint64_t *r, const uint64_t *a, unsigned sh, unsigned w);
 void st__aw_lshr(uint64_t *r, const uint64_t *a, unsigned sh, unsigned w);
 void st__aw_ashr(uint64_t *r, const uint64_t *a, unsigned sh, unsigned w);
 void st__aw_resize(uint64_t *r, unsigned rw, const uint64_t *a, unsigned aw, bool sign);
+/* Truncating signed division, quotient and remainder; `t`: 4 *
+ * st__aw_n(w) words. */
+void st__aw_sdivrem(uint64_t *q, uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *t);
+/* r = a op b for the two-operand integer ops (ST__EV_ADD ... ST__EV_MINUI),
+ * with the divisor non-zero and shifts below the width; `t`: 6 *
+ * st__aw_n(w) words of scratch. */
+void st__aw_binary(st__arith_eval_op e, uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *t);
+/* a <pred> b, pred a cmpi predicate. */
+bool st__aw_cmpi(int pred, const uint64_t *a, const uint64_t *b, unsigned w);
 /* `tmp`: st__aw_n(w) words. */
 uint64_t st__aw_to_float(const uint64_t *a, unsigned w, bool is_signed, int ebits, int mbits, uint64_t *tmp);
 bool st__aw_from_double(uint64_t *r, unsigned w, double d, bool is_signed);

@@ -181,98 +181,6 @@ static bool is_signed_div(st__arith_eval_op e) {
 }
 static bool is_shift(st__arith_eval_op e) { return e >= ST__EV_SHL && e <= ST__EV_SHRSI; }
 
-/* Truncating signed division of any width through the magnitudes. */
-static void sdivrem(uint64_t *q, uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *t) {
-	size_t n = st__aw_n(w);
-	uint64_t *ma = t, *mb = t + n, *tmp = t + 2 * n;
-	bool na = st__aw_sign(a, w), nb = st__aw_sign(b, w);
-	if (na)
-		st__aw_neg(ma, a, w);
-	else
-		memcpy(ma, a, n * sizeof *ma);
-	if (nb)
-		st__aw_neg(mb, b, w);
-	else
-		memcpy(mb, b, n * sizeof *mb);
-	st__aw_udivrem(q, r, ma, mb, w, tmp);
-	if (na != nb)
-		st__aw_neg(q, q, w);
-	if (na)
-		st__aw_neg(r, r, w);
-}
-
-/* r = a op b for any width; `t` holds 6 * n words of scratch. */
-static void wide_int2(st__arith_eval_op e, uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *t) {
-	size_t n = st__aw_n(w);
-	uint64_t *q = t, *rem = t + n, *s = t + 2 * n;
-	switch (e) {
-	case ST__EV_ADD:
-		st__aw_add(r, a, b, w);
-		return;
-	case ST__EV_SUB:
-		st__aw_sub(r, a, b, w);
-		return;
-	case ST__EV_MUL:
-		st__aw_mul(r, a, b, w, s);
-		return;
-	case ST__EV_DIVUI:
-	case ST__EV_REMUI:
-	case ST__EV_CEILDIVUI:
-		st__aw_udivrem(q, rem, a, b, w, s);
-		memcpy(r, e == ST__EV_REMUI ? rem : q, n * sizeof *r);
-		if (e == ST__EV_CEILDIVUI && !st__aw_is_zero(rem, w)) {
-			memset(s, 0, n * sizeof *s);
-			s[0] = 1;
-			st__aw_add(r, r, s, w);
-		}
-		return;
-	case ST__EV_DIVSI:
-	case ST__EV_REMSI:
-	case ST__EV_CEILDIVSI:
-	case ST__EV_FLOORDIVSI: {
-		sdivrem(q, rem, a, b, w, s);
-		memcpy(r, e == ST__EV_REMSI ? rem : q, n * sizeof *r);
-		bool same = st__aw_sign(a, w) == st__aw_sign(b, w), exact = st__aw_is_zero(rem, w);
-		memset(s, 0, n * sizeof *s);
-		s[0] = 1;
-		if (e == ST__EV_CEILDIVSI && !exact && same)
-			st__aw_add(r, r, s, w);
-		if (e == ST__EV_FLOORDIVSI && !exact && !same)
-			st__aw_sub(r, r, s, w);
-		return;
-	}
-	case ST__EV_AND:
-		st__aw_logic(r, a, b, w, '&');
-		return;
-	case ST__EV_OR:
-		st__aw_logic(r, a, b, w, '|');
-		return;
-	case ST__EV_XOR:
-		st__aw_logic(r, a, b, w, '^');
-		return;
-	case ST__EV_SHL:
-		st__aw_shl(r, a, (unsigned)b[0], w);
-		return;
-	case ST__EV_SHRUI:
-		st__aw_lshr(r, a, (unsigned)b[0], w);
-		return;
-	case ST__EV_SHRSI:
-		st__aw_ashr(r, a, (unsigned)b[0], w);
-		return;
-	case ST__EV_MAXSI:
-	case ST__EV_MINSI:
-	case ST__EV_MAXUI:
-	case ST__EV_MINUI: {
-		bool sgn = e == ST__EV_MAXSI || e == ST__EV_MINSI, max = e == ST__EV_MAXSI || e == ST__EV_MAXUI;
-		int c = sgn ? st__aw_scmp(a, b, w) : st__aw_ucmp(a, b, w);
-		memcpy(r, (c >= 0) == max ? a : b, n * sizeof *r);
-		return;
-	}
-	default:
-		return;
-	}
-}
-
 /* Whether nsw/nuw/exact turn the result into poison. */
 static bool flags_poison(st__arith_eval_op e, int64_t imm, const uint64_t *a, const uint64_t *b, const uint64_t *r,
                          unsigned w, uint64_t *t) {
@@ -321,7 +229,7 @@ static bool flags_poison(st__arith_eval_op e, int64_t imm, const uint64_t *a, co
 		if (e == ST__EV_DIVUI)
 			st__aw_udivrem(NULL, h, a, b, w, s);
 		else
-			sdivrem(s, h, a, b, w, s + n);
+			st__aw_sdivrem(s, h, a, b, w, s + n);
 		return !st__aw_is_zero(h, w);
 	default:
 		return false;
@@ -364,7 +272,7 @@ static st_status int_binary(st_interp_exec *x, const op_info *info, int64_t imm)
 	load_words(aw, a, w);
 	load_words(bw, b, w);
 	if (w > 64 || !st__arith_eval_bits(st_interp_exec_context(x), e, 0, a->type, a->type, aw, 2, r))
-		wide_int2(e, r, aw, bw, w, scratch);
+		st__aw_binary(e, r, aw, bw, w, scratch);
 	st_status s = ST_OK;
 	if (flags_poison(e, imm, aw, bw, r, w, scratch))
 		set_poison(x);
@@ -422,32 +330,7 @@ static st_status cmpi(st_interp_exec *x, int64_t imm) {
 		uint64_t in[2] = {a->u.bits, b->u.bits};
 		st__arith_eval_bits(st_interp_exec_context(x), ST__EV_CMPI, IMM_PRED(imm), a->type, rt, in, 2, &r);
 	} else {
-		const uint64_t *aw = st_ival_words(a), *bw = st_ival_words(b);
-		int p = IMM_PRED(imm);
-		int c = p >= ST__CMPI_ULT ? st__aw_ucmp(aw, bw, w) : st__aw_scmp(aw, bw, w);
-		switch (p) {
-		case ST__CMPI_EQ:
-			r = c == 0;
-			break;
-		case ST__CMPI_NE:
-			r = c != 0;
-			break;
-		case ST__CMPI_SLT:
-		case ST__CMPI_ULT:
-			r = c < 0;
-			break;
-		case ST__CMPI_SLE:
-		case ST__CMPI_ULE:
-			r = c <= 0;
-			break;
-		case ST__CMPI_SGT:
-		case ST__CMPI_UGT:
-			r = c > 0;
-			break;
-		default:
-			r = c >= 0;
-			break;
-		}
+		r = st__aw_cmpi(IMM_PRED(imm), st_ival_words(a), st_ival_words(b), w);
 	}
 	st_interp_set_result(x, 0, st_ival_bits(rt, r));
 	return ST_OK;

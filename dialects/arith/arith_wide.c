@@ -297,3 +297,116 @@ bool st__aw_from_double(uint64_t *r, unsigned w, double d, bool is_signed) {
 		st__aw_neg(r, r, w);
 	return true;
 }
+
+/* Truncating signed division of any width through the magnitudes. */
+void st__aw_sdivrem(uint64_t *q, uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *t) {
+	size_t n = st__aw_n(w);
+	uint64_t *ma = t, *mb = t + n, *tmp = t + 2 * n;
+	bool na = st__aw_sign(a, w), nb = st__aw_sign(b, w);
+	if (na)
+		st__aw_neg(ma, a, w);
+	else
+		memcpy(ma, a, n * sizeof *ma);
+	if (nb)
+		st__aw_neg(mb, b, w);
+	else
+		memcpy(mb, b, n * sizeof *mb);
+	st__aw_udivrem(q, r, ma, mb, w, tmp);
+	if (na != nb)
+		st__aw_neg(q, q, w);
+	if (na)
+		st__aw_neg(r, r, w);
+}
+
+/* r = a op b for any width; `t` holds 6 * n words of scratch. */
+void st__aw_binary(st__arith_eval_op e, uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned w, uint64_t *t) {
+	size_t n = st__aw_n(w);
+	uint64_t *q = t, *rem = t + n, *s = t + 2 * n;
+	switch (e) {
+	case ST__EV_ADD:
+		st__aw_add(r, a, b, w);
+		return;
+	case ST__EV_SUB:
+		st__aw_sub(r, a, b, w);
+		return;
+	case ST__EV_MUL:
+		st__aw_mul(r, a, b, w, s);
+		return;
+	case ST__EV_DIVUI:
+	case ST__EV_REMUI:
+	case ST__EV_CEILDIVUI:
+		st__aw_udivrem(q, rem, a, b, w, s);
+		memcpy(r, e == ST__EV_REMUI ? rem : q, n * sizeof *r);
+		if (e == ST__EV_CEILDIVUI && !st__aw_is_zero(rem, w)) {
+			memset(s, 0, n * sizeof *s);
+			s[0] = 1;
+			st__aw_add(r, r, s, w);
+		}
+		return;
+	case ST__EV_DIVSI:
+	case ST__EV_REMSI:
+	case ST__EV_CEILDIVSI:
+	case ST__EV_FLOORDIVSI: {
+		st__aw_sdivrem(q, rem, a, b, w, s);
+		memcpy(r, e == ST__EV_REMSI ? rem : q, n * sizeof *r);
+		bool same = st__aw_sign(a, w) == st__aw_sign(b, w), exact = st__aw_is_zero(rem, w);
+		memset(s, 0, n * sizeof *s);
+		s[0] = 1;
+		if (e == ST__EV_CEILDIVSI && !exact && same)
+			st__aw_add(r, r, s, w);
+		if (e == ST__EV_FLOORDIVSI && !exact && !same)
+			st__aw_sub(r, r, s, w);
+		return;
+	}
+	case ST__EV_AND:
+		st__aw_logic(r, a, b, w, '&');
+		return;
+	case ST__EV_OR:
+		st__aw_logic(r, a, b, w, '|');
+		return;
+	case ST__EV_XOR:
+		st__aw_logic(r, a, b, w, '^');
+		return;
+	case ST__EV_SHL:
+		st__aw_shl(r, a, (unsigned)b[0], w);
+		return;
+	case ST__EV_SHRUI:
+		st__aw_lshr(r, a, (unsigned)b[0], w);
+		return;
+	case ST__EV_SHRSI:
+		st__aw_ashr(r, a, (unsigned)b[0], w);
+		return;
+	case ST__EV_MAXSI:
+	case ST__EV_MINSI:
+	case ST__EV_MAXUI:
+	case ST__EV_MINUI: {
+		bool sgn = e == ST__EV_MAXSI || e == ST__EV_MINSI, max = e == ST__EV_MAXSI || e == ST__EV_MAXUI;
+		int c = sgn ? st__aw_scmp(a, b, w) : st__aw_ucmp(a, b, w);
+		memcpy(r, (c >= 0) == max ? a : b, n * sizeof *r);
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+bool st__aw_cmpi(int pred, const uint64_t *a, const uint64_t *b, unsigned w) {
+	int c = pred >= ST__CMPI_ULT ? st__aw_ucmp(a, b, w) : st__aw_scmp(a, b, w);
+	switch (pred) {
+	case ST__CMPI_EQ:
+		return c == 0;
+	case ST__CMPI_NE:
+		return c != 0;
+	case ST__CMPI_SLT:
+	case ST__CMPI_ULT:
+		return c < 0;
+	case ST__CMPI_SLE:
+	case ST__CMPI_ULE:
+		return c <= 0;
+	case ST__CMPI_SGT:
+	case ST__CMPI_UGT:
+		return c > 0;
+	default:
+		return c >= 0;
+	}
+}

@@ -31,7 +31,7 @@ import sys
 
 MLIR_OPT = "mlir-opt-14"
 
-INT_TYPES = ["i1", "i8", "i16", "i32", "i64", "index"]
+INT_TYPES = ["i1", "i8", "i16", "i32", "i64", "index", "i65", "i128"]
 INT_BINARY = ["addi", "subi", "muli", "divui", "divsi", "ceildivui", "ceildivsi", "floordivsi", "remui",
               "remsi", "andi", "ori", "xori", "shli", "shrui", "shrsi", "maxsi", "maxui", "minsi", "minui"]
 CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
@@ -137,12 +137,13 @@ def make_cases(rng, n):
 
 def make_cast(rng):
     ints = ["i1", "i8", "i16", "i32", "i64"]
+    wide = ints + ["i65", "i128"]
     pick = rng.choice(["extui", "extsi", "trunci", "index_cast", "negf", "bitcast"])
     if pick in ("extui", "extsi"):
-        a, b = sorted(rng.sample(ints, 2), key=width)
+        a, b = sorted(rng.sample(wide, 2), key=width)
         return (pick, [int_const(rand_int(rng, a), a)], a, b, None)
     if pick == "trunci":
-        a, b = sorted(rng.sample(ints, 2), key=width)
+        a, b = sorted(rng.sample(wide, 2), key=width)
         return (pick, [int_const(rand_int(rng, b), b)], b, a, None)
     if pick == "index_cast":
         t = rng.choice(ints[1:])

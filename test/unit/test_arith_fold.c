@@ -196,7 +196,32 @@ static const fold_case cases[] = {
 	C("", "%a = arith.constant dense<[127, -128]> : vector<2xi8>\n %b = arith.constant dense<1> : vector<2xi8>\n"
 	      " %r = arith.addi %a, %b : vector<2xi8>",
 	  "dense<[-128, -127]> : vector<2xi8>"),
-	C("", "%a = arith.constant 1 : i128\n %r = arith.addi %a, %a : i128", "none"),
+	/* wider than 64 bits: APInt arithmetic, as MLIR's folders */
+	C("", "%a = arith.constant 1 : i128\n %r = arith.addi %a, %a : i128", "2 : i128"),
+	C("", "%a = arith.constant 18446744073709551615 : i128\n %b = arith.constant 1 : i128\n"
+	      " %r = arith.addi %a, %b : i128",
+	  "18446744073709551616 : i128"),
+	C("", "%a = arith.constant 18446744073709551616 : i128\n %b = arith.constant 3 : i128\n"
+	      " %r = arith.muli %a, %b : i128",
+	  "55340232221128654848 : i128"),
+	C("", "%a = arith.constant -170141183460469231731687303715884105728 : i128\n %b = arith.constant -1 : i128\n"
+	      " %r = arith.divsi %a, %b : i128",
+	  "none"),
+	C("", "%a = arith.constant -170141183460469231731687303715884105728 : i128\n %b = arith.constant -1 : i128\n"
+	      " %r = arith.remsi %a, %b : i128",
+	  "0 : i128"),
+	C("", "%a = arith.constant 7 : i128\n %b = arith.constant 0 : i128\n %r = arith.divui %a, %b : i128", "none"),
+	C("", "%a = arith.constant -7 : i128\n %b = arith.constant 2 : i128\n %r = arith.floordivsi %a, %b : i128",
+	  "-4 : i128"),
+	C("", "%a = arith.constant -7 : i128\n %b = arith.constant 2 : i128\n %r = arith.ceildivsi %a, %b : i128",
+	  "-3 : i128"),
+	C("", "%a = arith.constant 3 : i128\n %b = arith.constant 127 : i128\n %r = arith.shli %a, %b : i128",
+	  "-170141183460469231731687303715884105728 : i128"),
+	C("", "%a = arith.constant 3 : i128\n %b = arith.constant 128 : i128\n %r = arith.shli %a, %b : i128", "none"),
+	C("", "%a = arith.constant -1 : i128\n %r = arith.extui %a : i128 to i256",
+	  "340282366920938463463374607431768211455 : i256"),
+	C("", "%a = arith.constant -1 : i64\n %r = arith.extsi %a : i64 to i128", "-1 : i128"),
+	C("", "%a = arith.constant 18446744073709551617 : i128\n %r = arith.trunci %a : i128 to i64", "1 : i64"),
 	C("%x: i128", "%c = arith.constant 0 : i128\n %r = arith.addi %x, %c : i128", "a0"),
 	C("%x: vector<4xi32>", "%c = arith.constant dense<0> : vector<4xi32>\n %r = arith.addi %x, %c : vector<4xi32>", "a0"),
 
@@ -633,7 +658,9 @@ static const fold_case cases[] = {
 	C("", "%a = arith.constant dense<[1, 2]> : vector<2xi32>\n %b = arith.constant dense<[2, 1]> : vector<2xi32>\n"
 	      " %r = arith.cmpi slt, %a, %b : vector<2xi32>",
 	  "dense<[true, false]> : vector<2xi1>"),
-	C("", "%a = arith.constant 1 : i128\n %b = arith.constant 2 : i128\n %r = arith.cmpi slt, %a, %b : i128", "none"),
+	C("", "%a = arith.constant 1 : i128\n %b = arith.constant 2 : i128\n %r = arith.cmpi slt, %a, %b : i128", "true"),
+	C("", "%a = arith.constant -1 : i128\n %b = arith.constant 2 : i128\n %r = arith.cmpi ult, %a, %b : i128",
+	  "false"),
 
 	/* cmpf */
 	C("", "%a = arith.constant 1.0 : f32\n %r = arith.cmpf oeq, %a, %a : f32", "true"),
