@@ -346,7 +346,7 @@ static st_status parse_shaped(st_parser *p, st_type_kind kind, st_type **out) {
 				if (st_affine_map_num_dims(m) != rank)
 					return st__err_at(p, &at, "memref layout mismatch between rank and affine map: %zu != %u",
 					                  rank, st_affine_map_num_dims(m));
-				a1 = a;
+				a1 = p->mlir14 ? st__strided_from_mlir14(p->ctx, a, rank) : a;
 			} else if (!a2) {
 				a2 = a;
 			} else {

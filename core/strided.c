@@ -126,6 +126,24 @@ st_attr *st__strided_as_mlir14(st_context *ctx, st_attr *layout) {
 	return st_affine_map_attr(ctx, m);
 }
 
+static bool add_term(const st_affine_expr *e, int64_t *strides, size_t rank, int64_t *offset);
+
+st_attr *st__strided_from_mlir14(st_context *ctx, st_attr *map, size_t rank) {
+	if (!map || st_attr_get_kind(map) != ST_ATTR_AFFINE_MAP || rank > 64)
+		return map;
+	const st_affine_map *m = st_attr_affine_map(map);
+	if (st_affine_map_num_results(m) != 1 || st_affine_map_num_dims(m) != rank)
+		return map;
+	int64_t strides[64], offset = 0;
+	for (size_t i = 0; i < rank; i++)
+		strides[i] = 0;
+	if (!add_term(st_affine_map_result(m, 0), strides, rank, &offset))
+		return map;
+	st_attr *l = st_strided_layout_attr(ctx, rank, strides, offset);
+	/* Only the maps MLIR 14 wrote for strided layouts, symbol for symbol. */
+	return l && st_strided_layout_map(ctx, l) == m ? l : map;
+}
+
 /* ------------------------------------------------- strides and offsets */
 
 /* Adds `e` (a term of a flattened sum) to the strides/offset, or fails

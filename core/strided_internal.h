@@ -13,4 +13,9 @@ void st__print_strided(st_printer *p, const st_attr *a);
  * are returned as they are. */
 st_attr *st__strided_as_mlir14(st_context *ctx, st_attr *layout);
 
+/* The inverse, for MLIR 14 text: an affine-map layout that is exactly the
+ * map of a strided layout becomes that strided layout (as current MLIR
+ * would have written the type); any other layout stays as it is. */
+st_attr *st__strided_from_mlir14(st_context *ctx, st_attr *map, size_t rank);
+
 #endif

@@ -27,6 +27,8 @@ st_status st__memref_verify_alloc(st_op *op) {
 	unsigned nsyms = 0;
 	if (layout && st_attr_get_kind(layout) == ST_ATTR_AFFINE_MAP)
 		nsyms = st_affine_map_num_symbols(st_attr_affine_map(layout));
+	else if (st_attr_is_strided_layout(layout))
+		nsyms = st_affine_map_num_symbols(st_strided_layout_map(st_op_context(op), layout));
 	if (sn != nsyms)
 		return st_op_error(op, "symbol operand count does not equal memref symbol count: expected %u, got %zu", nsyms,
 		                   sn);

@@ -69,6 +69,48 @@ void st__scf_entry_operands(const st_op *op, size_t *start, size_t *n);
  * (all entry arguments but scf.for's induction variable). */
 size_t st__scf_region_inputs_start(const st_op *op, size_t r);
 
+/* ------------------------------------------------------- scf_rewrite.c */
+
+/* A list of values that grows, starting in a small buffer (do not copy
+ * it once used). */
+typedef struct st__scf_vec {
+	st_value *small[8];
+	st_value **v;
+	size_t n, cap;
+} st__scf_vec;
+typedef struct st__scf_types_vec {
+	st_type *small[8];
+	st_type **v;
+	size_t n, cap;
+} st__scf_types_vec;
+void st__scf_vec_init(st__scf_vec *v);
+bool st__scf_vec_push(st_context *ctx, st__scf_vec *v, st_value *x);
+bool st__scf_vec_operands(st_context *ctx, st__scf_vec *v, st_op *op, size_t start, size_t n);
+void st__scf_vec_free(st_context *ctx, st__scf_vec *v);
+/* The types of `vals` (free with st__scf_types_free). */
+bool st__scf_types(st_context *ctx, const st__scf_vec *vals, st__scf_types_vec *out);
+void st__scf_types_free(st_context *ctx, st__scf_types_vec *t);
+
+/* An op created at the rewriter's insertion point. */
+st_op *st__scf_create(st_rewriter *rw, const char *name, st_attr *loc, size_t nops, st_value *const *ops, size_t nres,
+                      st_type *const *types, st_attr *attrs, size_t nregions);
+/* MLIR's replaceOpWithRegion: the single block of `r` goes before `op`
+ * with its arguments replaced by `args`; the terminator's operands replace
+ * `op`'s results. */
+bool st__scf_replace_with_region(st_rewriter *rw, st_op *op, st_region *r, st_value *const *args);
+/* The index of the region of `op` that holds `inner` (at any depth), or -1. */
+int st__scf_region_of(st_op *op, const st_op *inner);
+/* The region a value is defined in. */
+st_region *st__scf_value_region(const st_value *v);
+/* Whether `v` is defined outside `op` (not in any of its regions). */
+bool st__scf_defined_outside(st_op *op, const st_value *v);
+/* The op named `name` that defines `v`, or NULL. */
+st_op *st__scf_def(const st_value *v, const char *name);
+/* The value of an arith.constant integer (or index) defining `v`. */
+bool st__scf_const_int(const st_value *v, int64_t *out);
+/* arith.constant true/false at the insertion point. */
+st_value *st__scf_bool_const(st_rewriter *rw, bool v, st_attr *loc);
+
 /* ------------------------------------------------------- scf_canon_*.c */
 
 void st__scf_for_patterns(void *set);
