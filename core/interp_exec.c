@@ -159,18 +159,30 @@ static st_status run_region(st_interp *it, st__interp_frame *fr, const struct st
 
 /* ------------------------------------------------------- region API */
 
-void st_interp_set_region_arg(st_interp_exec *x, size_t region, size_t i, st_ival v) {
-	st_ival *slot = &x->slots[x->iop->regions[region].blocks[0].args[i]];
+void st_interp_set_op_region_arg(st_interp_exec *x, const st_interp_op *owner, size_t region, size_t i, st_ival v) {
+	st_ival *slot = &x->slots[owner->regions[region].blocks[0].args[i]];
 	if (st_ival_counted(slot))
 		st_ival_release(x->interp, slot);
 	*slot = v;
 }
 
-st_status st_interp_run_region(st_interp_exec *x, size_t region) {
-	const struct st__interp_region *r = &x->iop->regions[region];
+const st_ival *st_interp_region_arg(const st_interp_exec *x, size_t region, size_t i) {
+	return &x->slots[x->iop->regions[region].blocks[0].args[i]];
+}
+
+void st_interp_set_region_arg(st_interp_exec *x, size_t region, size_t i, st_ival v) {
+	st_interp_set_op_region_arg(x, x->iop, region, i, v);
+}
+
+st_status st_interp_run_op_region(st_interp_exec *x, const st_interp_op *owner, size_t region) {
+	const struct st__interp_region *r = &owner->regions[region];
 	if (!r->nblocks)
-		return st_interp_error(x, "region #%zu of '%s' is empty", region, st_op_name_cstr(x->iop->op));
+		return st_interp_error(x, "region #%zu of '%s' is empty", region, st_op_name_cstr(owner->op));
 	return run_region(x->interp, x->frame, r, x);
+}
+
+st_status st_interp_run_region(st_interp_exec *x, size_t region) {
+	return st_interp_run_op_region(x, x->iop, region);
 }
 
 size_t st_interp_num_yielded(const st_interp_exec *x) { return x->yielded_count; }
@@ -179,9 +191,9 @@ const st_ival *st_interp_yielded(const st_interp_exec *x, size_t i) {
 	return &x->slots[x->yielder->operands[x->yielded_start + i]];
 }
 
-st_status st_interp_forward(st_interp_exec *x, size_t skip, int region) {
+st_status st_interp_forward(st_interp_exec *x, size_t skip, int region, size_t first) {
 	size_t n = x->yielded_count - skip;
-	const uint32_t *to = region < 0 ? x->iop->results : x->iop->regions[region].blocks[0].args;
+	const uint32_t *to = (region < 0 ? x->iop->results : x->iop->regions[region].blocks[0].args) + first;
 	return parallel_copy(x->interp, x->slots, x->yielder->operands + x->yielded_start + skip, to, n);
 }
 

@@ -261,13 +261,23 @@ static void elt_write(st_interp_buffer *b, int64_t i, const st_ival *v) {
 		b->init[i / 8] |= (uint8_t)(1u << (i % 8));
 }
 
+/* Undefined behaviour with a note at the dealloc that freed the buffer. */
+static st_status ub_freed(const st_interp_exec *x, const st_interp_buffer *b, const char *fmt, const char *name) {
+	st_diag *d = st_diag_create(st_interp_exec_context(x), ST_SEV_ERROR, st_op_loc(x->iop->op), fmt, name);
+	if (d && b->free_op)
+		st_diag_note(d, st_op_loc(b->free_op), "deallocated here");
+	if (x->interp->failure == ST_INTERP_OK)
+		x->interp->failure = ST_INTERP_UB;
+	return d ? st_diag_emit(d) : ST_FAIL;
+}
+
 static st_status check_live(const st_interp_exec *x, const st_interp_buffer *b) {
 	if (b->live)
 		return ST_OK;
 	const char *name = st_op_name_cstr(x->iop->op);
 	if (b->kind == ST_BUF_STACK)
 		return st_interp_ub(x, "access to stack memory of a function that returned in '%s'", name);
-	return st_interp_ub(x, "access to deallocated memory in '%s'", name);
+	return ub_freed(x, b, "undefined behaviour: access to deallocated memory in '%s'", name);
 }
 
 /* The buffer index of the element at operands [first, first + rank). */
@@ -312,15 +322,8 @@ st_status st_interp_store(const st_interp_exec *x, const st_ival *v, const st_iv
 st_status st_interp_dealloc(const st_interp_exec *x, const st_ival *m) {
 	st_interp_buffer *b = m->u.mem->buf;
 	const char *name = st_op_name_cstr(x->iop->op);
-	if (!b->live && b->kind == ST_BUF_HEAP) {
-		st_diag *d = st_diag_create(st_interp_exec_context(x), ST_SEV_ERROR, st_op_loc(x->iop->op),
-		                            "undefined behaviour: '%s' of memory that was already deallocated", name);
-		if (d && b->free_op)
-			st_diag_note(d, st_op_loc(b->free_op), "deallocated here");
-		if (x->interp->failure == ST_INTERP_OK)
-			x->interp->failure = ST_INTERP_UB;
-		return d ? st_diag_emit(d) : ST_FAIL;
-	}
+	if (!b->live && b->kind == ST_BUF_HEAP)
+		return ub_freed(x, b, "undefined behaviour: '%s' of memory that was already deallocated", name);
 	if (b->kind == ST_BUF_STACK)
 		return st_interp_ub(x, "'%s' of stack memory", name);
 	if (b->kind == ST_BUF_GLOBAL)

@@ -6,6 +6,7 @@
  * strided result layouts of subviews print as the affine maps MLIR 14
  * wrote, and subview's static lists as MLIR 14's integer arrays.  This file
  * holds the op table; the rest lives in the other memref_*.c files. */
+#include "memref_interp.h"
 #include "memref_internal.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -145,8 +146,9 @@ static const st_value_def index_result[] = {{.name = "result", .type = &st_tc_in
 
 /* ------------------------------------------------------------- table */
 
-#define ALLOC(op, sum, verifier, patterns)                                                                           \
+#define ALLOC(op, sum, verifier, patterns, hook)                                                                     \
 	{                                                                                                                \
+		.interp = &hook,                                                                                             \
 		.name = "memref." op, .summary = sum, OPERANDS(alloc_operands), RESULTS(memref_result), ATTRS(alloc_attrs),  \
 		.traits = ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS, .parse = st__memref_parse_alloc,                            \
 		.print = st__memref_print_alloc, .verify = verifier, .canonicalization_patterns = patterns,                  \
@@ -154,10 +156,13 @@ static const st_value_def index_result[] = {{.name = "result", .type = &st_tc_in
 	}
 
 static const st_opdef memref_ops[] = {
-	ALLOC("alloc", "memory allocation operation", st__memref_verify_alloc, st__memref_alloc_patterns),
-	ALLOC("alloca", "stack memory allocation operation", st__memref_verify_alloca, st__memref_alloca_patterns),
+	ALLOC("alloc", "memory allocation operation", st__memref_verify_alloc, st__memref_alloc_patterns,
+	      st__memref_alloc_interp),
+	ALLOC("alloca", "stack memory allocation operation", st__memref_verify_alloca, st__memref_alloca_patterns,
+	      st__memref_alloca_interp),
 	{
 		.name = "memref.cast",
+		.interp = &st__memref_cast_interp,
 		.summary = "memref cast operation",
 		OPERANDS(cast_operands),
 		RESULTS(cast_results),
@@ -168,6 +173,7 @@ static const st_opdef memref_ops[] = {
 	},
 	{
 		.name = "memref.copy",
+		.interp = &st__memref_copy_interp,
 		.summary = "copies the data from the source to the destination memref",
 		OPERANDS(copy_operands),
 		.format = "$source `,` $target attr-dict `:` type($source) `to` type($target)",
@@ -178,6 +184,7 @@ static const st_opdef memref_ops[] = {
 	},
 	{
 		.name = "memref.dealloc",
+		.interp = &st__memref_dealloc_interp,
 		.summary = "memory deallocation operation",
 		OPERANDS(any_memref_operand),
 		.format = "$memref attr-dict `:` type($memref)",
@@ -186,6 +193,7 @@ static const st_opdef memref_ops[] = {
 	},
 	{
 		.name = "memref.dim",
+		.interp = &st__memref_dim_interp,
 		.summary = "dimension index operation",
 		OPERANDS(dim_operands),
 		RESULTS(index_result),
@@ -196,6 +204,7 @@ static const st_opdef memref_ops[] = {
 	},
 	{
 		.name = "memref.get_global",
+		.interp = &st__memref_get_global_interp,
 		.summary = "get the memref pointing to a global variable",
 		RESULTS(get_global_results),
 		ATTRS(get_global_attrs),
@@ -214,6 +223,7 @@ static const st_opdef memref_ops[] = {
 	},
 	{
 		.name = "memref.load",
+		.interp = &st__memref_load_interp,
 		.summary = "load operation",
 		OPERANDS(load_operands),
 		RESULTS(load_results),
@@ -226,6 +236,7 @@ static const st_opdef memref_ops[] = {
 	},
 	{
 		.name = "memref.rank",
+		.interp = &st__memref_rank_interp,
 		.summary = "rank operation",
 		OPERANDS(any_memref_operand),
 		RESULTS(index_result),
@@ -235,6 +246,7 @@ static const st_opdef memref_ops[] = {
 	},
 	{
 		.name = "memref.store",
+		.interp = &st__memref_store_interp,
 		.summary = "store operation",
 		OPERANDS(store_operands),
 		ATTRS(load_attrs),
@@ -246,6 +258,7 @@ static const st_opdef memref_ops[] = {
 	},
 	{
 		.name = "memref.subview",
+		.interp = &st__memref_subview_interp,
 		.summary = "memref subview operation",
 		OPERANDS(subview_operands),
 		RESULTS(subview_results),

@@ -6,6 +6,7 @@
  * followed by an empty scf.yield; that form is kept as scf.mlir14_reduce,
  * spelled scf.reduce under --mlir14.  This file holds the op table; syntax,
  * verifiers, interfaces and patterns live in the other scf_*.c files. */
+#include "scf_interp.h"
 #include "scf_internal.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -87,6 +88,7 @@ static st_status verify_regions(st_op *op) { return st__scf_verify_edges(op); }
 static const st_opdef scf_ops[] = {
 	{
 		.name = "scf.condition",
+		.interp = &st__scf_condition_interp,
 		.summary = "loop continuation condition",
 		OPERANDS(condition_operands),
 		.traits = ST_TRAIT_TERMINATOR | ST_TRAIT_PURE,
@@ -95,6 +97,7 @@ static const st_opdef scf_ops[] = {
 	},
 	{
 		.name = "scf.execute_region",
+		.interp = &st__scf_execute_region_interp,
 		.summary = "operation that executes its region exactly once",
 		RESULTS(results),
 		ATTRS(execute_region_attrs),
@@ -109,6 +112,7 @@ static const st_opdef scf_ops[] = {
 	},
 	{
 		.name = "scf.for",
+		.interp = &st__scf_for_interp,
 		.summary = "for operation",
 		OPERANDS(for_operands),
 		RESULTS(results),
@@ -124,6 +128,7 @@ static const st_opdef scf_ops[] = {
 	},
 	{
 		.name = "scf.if",
+		.interp = &st__scf_if_interp,
 		.summary = "if-then-else operation",
 		OPERANDS(if_operands),
 		RESULTS(results),
@@ -139,6 +144,7 @@ static const st_opdef scf_ops[] = {
 	},
 	{
 		.name = "scf.index_switch",
+		.interp = &st__scf_index_switch_interp,
 		.summary = "switch-case operation on an index argument",
 		OPERANDS(switch_operands),
 		RESULTS(results),
@@ -165,6 +171,7 @@ static const st_opdef scf_ops[] = {
 	},
 	{
 		.name = "scf.parallel",
+		.interp = &st__scf_parallel_interp,
 		.summary = "parallel for operation",
 		OPERANDS(parallel_operands),
 		RESULTS(results),
@@ -178,6 +185,7 @@ static const st_opdef scf_ops[] = {
 	},
 	{
 		.name = "scf.reduce",
+		.interp = &st__scf_yield_interp,
 		.summary = "reduce operation for scf.parallel",
 		OPERANDS(reduce_operands),
 		REGIONS(reduce_regions),
@@ -189,6 +197,7 @@ static const st_opdef scf_ops[] = {
 	},
 	{
 		.name = "scf.reduce.return",
+		.interp = &st__scf_yield_interp,
 		.summary = "terminator for reduce operation",
 		OPERANDS(reduce_return_operands),
 		.traits = ST_TRAIT_TERMINATOR | ST_TRAIT_PURE,
@@ -197,6 +206,7 @@ static const st_opdef scf_ops[] = {
 	},
 	{
 		.name = "scf.while",
+		.interp = &st__scf_while_interp,
 		.summary = "a generic 'while' loop",
 		OPERANDS(while_operands),
 		RESULTS(results),
@@ -211,6 +221,7 @@ static const st_opdef scf_ops[] = {
 	},
 	{
 		.name = "scf.yield",
+		.interp = &st__scf_yield_interp,
 		.summary = "loop yield and termination operation",
 		OPERANDS(yield_operands),
 		.traits = ST_TRAIT_TERMINATOR | ST_TRAIT_PURE | ST_TRAIT_RETURN_LIKE,

@@ -174,6 +174,10 @@ static inline const st_ival *st_interp_operand(const st_interp_exec *x, size_t i
 	return &x->slots[x->iop->operands[i]];
 }
 static inline st_type *st_interp_result_type(const st_interp_exec *x, size_t i) { return x->iop->result_types[i]; }
+/* The value result i holds now (an accumulator a hook keeps there). */
+static inline const st_ival *st_interp_result(const st_interp_exec *x, size_t i) {
+	return &x->slots[x->iop->results[i]];
+}
 /* Stores `v` as result i, taking over its reference. */
 static inline void st_interp_set_result(st_interp_exec *x, size_t i, st_ival v) {
 	st_ival *slot = &x->slots[x->iop->results[i]];
@@ -194,12 +198,20 @@ static inline void st_interp_yield(st_interp_exec *x, size_t start, size_t count
  * reference), then the region runs until a terminator yields; what it
  * yielded stays readable until the op runs a region again. */
 void st_interp_set_region_arg(st_interp_exec *x, size_t region, size_t i, st_ival v);
+const st_ival *st_interp_region_arg(const st_interp_exec *x, size_t region, size_t i);
 st_status st_interp_run_region(st_interp_exec *x, size_t region);
 size_t st_interp_num_yielded(const st_interp_exec *x);
 const st_ival *st_interp_yielded(const st_interp_exec *x, size_t i);
 /* Copies the yielded values from the `skip`-th on into the entry block
- * arguments of `region`, or into the op's results when region < 0. */
-st_status st_interp_forward(st_interp_exec *x, size_t skip, int region);
+ * arguments of `region` from argument `first` on, or into the op's results
+ * from result `first` on when region < 0. */
+st_status st_interp_forward(st_interp_exec *x, size_t skip, int region, size_t first);
+/* The same for a region of another op of the running function: the
+ * terminator that last yielded to this op (st_interp_yielder), when it has
+ * regions of its own (scf.reduce's reductions). */
+static inline const st_interp_op *st_interp_yielder(const st_interp_exec *x) { return x->yielder; }
+void st_interp_set_op_region_arg(st_interp_exec *x, const st_interp_op *owner, size_t region, size_t i, st_ival v);
+st_status st_interp_run_op_region(st_interp_exec *x, const st_interp_op *owner, size_t region);
 /* Calls the function `callee` (an op with the callable interface) with the
  * operands from `first_operand` on; its results become the op's results.
  * Poison arguments are undefined behaviour. */
