@@ -475,6 +475,19 @@ static const st_region_def func_regions[] = {{.name = "body", .allow_empty = tru
 static const st_mlir14_attr func_mlir14_attrs[] = {{"type", "function_type", ST_MLIR14_SAME}};
 static const st_interface_impl func_ifaces[] = {{ST_IFACE_CALLABLE, &func_callable}};
 
+/* The inliner's branch for a return ending one block of a multi-block body:
+ * cf.br, when cf is loaded (func depends on cf for nothing else). */
+static st_op *return_branch_to(const st_op *op, st_block *dest, size_t n, st_value *const *operands) {
+	st_context *ctx = st_op_context(op);
+	if (!st_context_lookup_opdef(ctx, st_str_c("cf.br")))
+		return NULL;
+	st_op_state s = {.name = st_str_c("cf.br"), .loc = st_op_loc(op), .noperands = n, .operands = operands,
+	                 .nsuccessors = 1, .successors = &dest};
+	return st_op_create(ctx, &s);
+}
+static const st_inliner_iface return_inliner = {.branch_to = return_branch_to};
+static const st_interface_impl return_ifaces[] = {{ST_IFACE_INLINER, &return_inliner}};
+
 static const st_value_def variadic_operands[] = {{.name = "operands", .arity = ST_VARIADIC}};
 static const st_value_def call_results[] = {{.name = "results", .arity = ST_VARIADIC}};
 static const st_attr_def call_attrs[] = {{.name = "callee", .constraint = &st_ac_flat_symbol_ref}};
@@ -520,6 +533,8 @@ static const st_opdef func_ops[] = {
 		.parent = "func.func",
 		.format = "attr-dict ($operands^ `:` type($operands))?",
 		.verify = verify_return,
+		.interfaces = return_ifaces,
+		.ninterfaces = 1,
 		.mlir14_name = "std.return",
 	},
 	{

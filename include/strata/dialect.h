@@ -113,6 +113,7 @@ typedef struct st_fold_result {
 #define ST_IFACE_LOOP_LIKE "loop_like"
 #define ST_IFACE_MEMORY_EFFECTS "memory_effects"
 #define ST_IFACE_CONSTANT_LIKE "constant_like"
+#define ST_IFACE_INLINER "inliner"
 
 typedef struct st_interface_impl {
 	const char *id;
@@ -174,6 +175,17 @@ typedef struct st_memory_effects_iface {
 	/* Writes up to `cap` effects, returns their count. */
 	size_t (*effects)(const st_op *op, st_effect *out, size_t cap);
 } st_memory_effects_iface;
+
+/* On return-like terminators, for the inliner (MLIR's
+ * DialectInlinerInterface::handleTerminator): a callee body of one block
+ * ends in its return, whose operands replace the call's results; a body of
+ * several blocks needs each return replaced by a branch to the block after
+ * the call, which only the terminator's dialect knows how to build. */
+typedef struct st_inliner_iface {
+	/* A detached branch from `op`'s place to `dest` passing `operands`, or
+	 * NULL when the dialect cannot make one. */
+	st_op *(*branch_to)(const st_op *op, st_block *dest, size_t n, st_value *const *operands);
+} st_inliner_iface;
 
 typedef struct st_constant_like_iface {
 	st_attr *(*value)(const st_op *op);
