@@ -193,8 +193,6 @@ st_status st_interp_abort(const st_interp_exec *x, const char *fmt, ...) {
 	return ST_FAIL;
 }
 
-st_status st_interp_check_poison(const st_interp_exec *x, size_t i, const char *what) {
-	if (!st_interp_operand(x, i)->poison)
-		return ST_OK;
+st_status st_interp_poison_error(const st_interp_exec *x, const char *what) {
 	return st_interp_ub(x, "poison value used as %s of '%s'", what, st_op_name_cstr(x->iop->op));
 }

@@ -248,15 +248,51 @@ static bool elt_read(st_interp *it, const st_interp_buffer *b, st_type *t, int64
 	const unsigned char *p = b->data + (size_t)i * b->esize;
 	if (b->esize > 8)
 		return st_succeeded(st_ival_from_words(it, t, (const uint64_t *)(const void *)p, b->esize / 8, out));
+	/* Little-endian hosts: the low bytes (fixed sizes inline the copy). */
 	uint64_t v = 0;
-	memcpy(&v, p, b->esize); /* little-endian hosts: the low bytes */
+	switch (b->esize) {
+	case 1:
+		v = *p;
+		break;
+	case 2: {
+		uint16_t h;
+		memcpy(&h, p, 2);
+		v = h;
+		break;
+	}
+	case 4: {
+		uint32_t w;
+		memcpy(&w, p, 4);
+		v = w;
+		break;
+	}
+	default:
+		memcpy(&v, p, 8);
+		break;
+	}
 	*out = st_ival_bits(t, v);
 	return true;
 }
 
 static void elt_write(st_interp_buffer *b, int64_t i, const st_ival *v) {
 	unsigned char *p = b->data + (size_t)i * b->esize;
-	memcpy(p, st_ival_words(v), b->esize);
+	switch (b->esize) {
+	case 1:
+		*p = (unsigned char)v->u.bits;
+		break;
+	case 2:
+		memcpy(p, &v->u.bits, 2);
+		break;
+	case 4:
+		memcpy(p, &v->u.bits, 4);
+		break;
+	case 8:
+		memcpy(p, &v->u.bits, 8);
+		break;
+	default:
+		memcpy(p, st_ival_words(v), b->esize);
+		break;
+	}
 	if (b->init)
 		b->init[i / 8] |= (uint8_t)(1u << (i % 8));
 }

@@ -163,13 +163,7 @@ static uint64_t int_to_float_bits(ffmt f, bool neg, uint64_t mag) {
 
 /* -------------------------------------------------- per-element semantics */
 
-typedef struct ev {
-	st_context *ctx;
-	st__arith_eval_op op;
-	int64_t pred;
-	st_type *in, *out; /* element types */
-	unsigned win, wout; /* integer widths (index: 64) */
-} ev;
+typedef st__arith_scalar_ev ev;
 
 static unsigned int_width(const st_type *t) { return st_type_is_index(t) ? 64 : st_type_int_width(t); }
 
@@ -683,11 +677,11 @@ st_attr *st__arith_eval(st_context *ctx, st__arith_eval_op op, int64_t pred, st_
 	return r;
 }
 
-bool st__arith_eval_bits(st_context *ctx, st__arith_eval_op op, int64_t pred, st_type *in, st_type *out,
-                         const uint64_t *ins, size_t n, uint64_t *res) {
-	ev e = {ctx, op, pred, in, out, st_type_is_float(in) ? 0 : int_width(in), st_type_is_float(out) ? 0 : int_width(out)};
-	return apply(&e, n, ins, res);
+void st__arith_scalar_ev_init(ev *e, st_context *ctx, st__arith_eval_op op, int64_t pred, st_type *in, st_type *out) {
+	*e = (ev){ctx, op, pred, in, out, st_type_is_float(in) ? 0 : int_width(in), st_type_is_float(out) ? 0 : int_width(out)};
 }
+
+bool st__arith_eval_scalar(const ev *e, const uint64_t *ins, size_t n, uint64_t *res) { return apply(e, n, ins, res); }
 
 st_attr *st__arith_eval_select(st_context *ctx, st_attr *cond, st_attr *t, st_attr *f) {
 	elems c, et, ef;

@@ -205,10 +205,20 @@ st_attr *st__arith_eval(st_context *ctx, st__arith_eval_op op, int64_t pred, st_
 st_attr *st__arith_eval_wide(st_context *ctx, st__arith_eval_op op, int64_t pred, st_attr *const *ins, size_t n,
                              st_type *rtype);
 
-/* The same semantics on one element: `ins` are bit patterns of `in`
- * elements, *out one of `out`; false where st__arith_eval declines. */
-bool st__arith_eval_bits(st_context *ctx, st__arith_eval_op op, int64_t pred, st_type *in, st_type *out,
-                         const uint64_t *ins, size_t n, uint64_t *res);
+/* The same semantics on one element at a time, for the interpreter: an
+ * evaluator set up once for an op (operand element type `in`, result
+ * element type `out`), then applied to bit patterns; false where
+ * st__arith_eval declines. */
+typedef struct st__arith_scalar_ev {
+	st_context *ctx;
+	st__arith_eval_op op;
+	int64_t pred;
+	st_type *in, *out;  /* element types */
+	unsigned win, wout; /* integer widths (index: 64), 0 for floats */
+} st__arith_scalar_ev;
+void st__arith_scalar_ev_init(st__arith_scalar_ev *e, st_context *ctx, st__arith_eval_op op, int64_t pred, st_type *in,
+                              st_type *out);
+bool st__arith_eval_scalar(const st__arith_scalar_ev *e, const uint64_t *ins, size_t n, uint64_t *res);
 
 /* Integer constants (a scalar of any width, or a splat) of a given kind,
  * as MLIR's m_Zero, m_One and m_ConstantInt matchers see them. */

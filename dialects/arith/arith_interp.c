@@ -96,11 +96,11 @@ static const op_info ops[] = {
 #define IMM_FLAGS(imm) ((uint32_t)(((imm) >> 16) & 0xff))
 #define IMM_EXACT (1ll << 24)
 #define IMM_SHAPED (1ll << 25)
+#define IMM_FAST (1ll << 26) /* at most 64 bits, no flags: the evaluator alone */
 
 static bool scalar(const st_type *t) { return !st_type_is_shaped(t); }
 
 static st_status prepare(st_interp *it, st_interp_op *iop) {
-	(void)it;
 	st_op *op = iop->op;
 	const char *name = st_op_name_cstr(op);
 	size_t k = 0;
@@ -124,8 +124,23 @@ static st_status prepare(st_interp *it, st_interp_op *iop) {
 		imm |= (int64_t)(flags & 0xff) << 16;
 	if (st_op_get_attr(op, "isExact"))
 		imm |= IMM_EXACT;
+	bool narrow = true;
+	for (size_t i = 0; i < st_op_num_operands(op); i++)
+		narrow = narrow && st_interp_int_width(st_value_type(st_op_operand(op, i))) <= 64;
+	if (narrow && !(imm & (IMM_EXACT | (0xffll << 16))))
+		imm |= IMM_FAST;
 	iop->imm = imm;
-	iop->ptr = st_op_get_attr(op, "value");
+	if (k < NOPS && ops[k].cls == C_CONST) {
+		iop->ptr = st_op_get_attr(op, "value");
+	} else if (k < NOPS && ops[k].cls != C_SELECT && st_op_num_operands(op) && st_op_num_results(op)) {
+		/* The folders' evaluator, set up once for the op's types. */
+		st__arith_scalar_ev *e = st_interp_arena_alloc(it, sizeof *e);
+		if (!e)
+			return ST_FAIL;
+		st__arith_scalar_ev_init(e, st_op_context(op), ops[k].ev, (imm >> 8) & 0xff, st_value_type(st_op_operand(op, 0)),
+		                         st_value_type(st_op_result(op, 0)));
+		iop->ptr = e;
+	}
 	return ST_OK;
 }
 
@@ -236,7 +251,8 @@ static bool flags_poison(st__arith_eval_op e, int64_t imm, const uint64_t *a, co
 	}
 }
 
-static st_status int_binary(st_interp_exec *x, const op_info *info, int64_t imm) {
+/* Out of line: exec's fast paths stay small. */
+__attribute__((noinline)) static st_status int_binary(st_interp_exec *x, const op_info *info, int64_t imm) {
 	const st_ival *a = st_interp_operand(x, 0), *b = st_interp_operand(x, 1);
 	st__arith_eval_op e = info->ev;
 	unsigned w = st_interp_int_width(a->type);
@@ -271,7 +287,7 @@ static st_status int_binary(st_interp_exec *x, const op_info *info, int64_t imm)
 	uint64_t *aw = t, *bw = t + n, *r = t + 2 * n, *scratch = t + 3 * n;
 	load_words(aw, a, w);
 	load_words(bw, b, w);
-	if (w > 64 || !st__arith_eval_bits(st_interp_exec_context(x), e, 0, a->type, a->type, aw, 2, r))
+	if (w > 64 || !st__arith_eval_scalar(x->iop->ptr, aw, 2, r))
 		st__aw_binary(e, r, aw, bw, w, scratch);
 	st_status s = ST_OK;
 	if (flags_poison(e, imm, aw, bw, r, w, scratch))
@@ -283,7 +299,7 @@ static st_status int_binary(st_interp_exec *x, const op_info *info, int64_t imm)
 }
 
 /* addui_extended (sum, carry), mulsi_extended and mului_extended (low, high). */
-static st_status int_wide2(st_interp_exec *x, const op_info *info) {
+__attribute__((noinline)) static st_status int_wide2(st_interp_exec *x, const op_info *info) {
 	const st_ival *a = st_interp_operand(x, 0), *b = st_interp_operand(x, 1);
 	if (a->poison || b->poison) {
 		set_poison(x);
@@ -317,7 +333,7 @@ static st_status int_wide2(st_interp_exec *x, const op_info *info) {
 	return st;
 }
 
-static st_status cmpi(st_interp_exec *x, int64_t imm) {
+__attribute__((noinline)) static st_status cmpi(st_interp_exec *x, int64_t imm) {
 	const st_ival *a = st_interp_operand(x, 0), *b = st_interp_operand(x, 1);
 	st_type *rt = st_interp_result_type(x, 0);
 	if (a->poison || b->poison) {
@@ -328,7 +344,7 @@ static st_status cmpi(st_interp_exec *x, int64_t imm) {
 	uint64_t r;
 	if (w <= 64) {
 		uint64_t in[2] = {a->u.bits, b->u.bits};
-		st__arith_eval_bits(st_interp_exec_context(x), ST__EV_CMPI, IMM_PRED(imm), a->type, rt, in, 2, &r);
+		st__arith_eval_scalar(x->iop->ptr, in, 2, &r);
 	} else {
 		r = st__aw_cmpi(IMM_PRED(imm), st_ival_words(a), st_ival_words(b), w);
 	}
@@ -358,9 +374,9 @@ static st_status float_op(st_interp_exec *x, const op_info *info, int64_t imm) {
 		}
 		in[i] = v->u.bits;
 	}
-	st_type *t = st_interp_operand(x, 0)->type, *rt = st_interp_result_type(x, 0);
+	st_type *rt = st_interp_result_type(x, 0);
 	uint64_t r = 0;
-	st__arith_eval_bits(st_interp_exec_context(x), info->ev, IMM_PRED(imm), t, rt, in, n, &r);
+	st__arith_eval_scalar(x->iop->ptr, in, n, &r);
 	st_ival v = st_ival_bits(rt, r);
 	if (info->cls != C_CMPF && fm_poison(fm, &v))
 		v = st_ival_poison(rt);
@@ -387,7 +403,7 @@ static void float_format(const st_type *t, int *eb, int *mb) {
 
 /* -------------------------------------------------------------- casts */
 
-static st_status cast(st_interp_exec *x, const op_info *info, int64_t imm) {
+__attribute__((noinline)) static st_status cast(st_interp_exec *x, const op_info *info, int64_t imm) {
 	const st_ival *a = st_interp_operand(x, 0);
 	st_type *rt = st_interp_result_type(x, 0);
 	st_context *ctx = st_interp_exec_context(x);
@@ -412,7 +428,7 @@ static st_status cast(st_interp_exec *x, const op_info *info, int64_t imm) {
 	uint64_t r;
 	if (win <= 64 && wout <= 64) {
 		uint64_t in = a->u.bits;
-		if (!st__arith_eval_bits(ctx, info->ev, 0, a->type, rt, &in, 1, &r)) {
+		if (!st__arith_eval_scalar(x->iop->ptr, &in, 1, &r)) {
 			set_poison(x); /* fptosi/fptoui out of range */
 			return ST_OK;
 		}
@@ -500,6 +516,17 @@ static st_status exec(st_interp_exec *x) {
 		return ST_OK;
 	}
 	case C_INT2:
+		if (imm & IMM_FAST) {
+			const st_ival *a = st_interp_operand(x, 0), *b = st_interp_operand(x, 1);
+			const st__arith_scalar_ev *e = x->iop->ptr;
+			uint64_t mask = e->win < 64 ? (1ull << e->win) - 1 : ~0ull, in[2] = {a->u.bits, b->u.bits}, r;
+			/* Division by 0 or -1 goes the long way: it may be undefined. */
+			if (!a->poison && !b->poison && (!is_div(info->ev) || (in[1] && in[1] != mask)) &&
+			    st__arith_eval_scalar(e, in, 2, &r)) {
+				st_interp_set_result(x, 0, st_ival_bits(st_interp_result_type(x, 0), r));
+				return ST_OK;
+			}
+		}
 		return int_binary(x, info, imm);
 	case C_WIDE2:
 		return int_wide2(x, info);

@@ -229,7 +229,10 @@ st_status st_interp_error(const st_interp_exec *x, const char *fmt, ...) __attri
 st_status st_interp_abort(const st_interp_exec *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Checks operand i for poison: undefined behaviour "poison value used as
  * <what> of '<op>'". */
-st_status st_interp_check_poison(const st_interp_exec *x, size_t i, const char *what);
+st_status st_interp_poison_error(const st_interp_exec *x, const char *what);
+static inline st_status st_interp_check_poison(const st_interp_exec *x, size_t i, const char *what) {
+	return st_interp_operand(x, i)->poison ? st_interp_poison_error(x, what) : ST_OK;
+}
 
 /* Memory for prepare hooks, freed with the interpreter. */
 void *st_interp_arena_alloc(st_interp *it, size_t size);

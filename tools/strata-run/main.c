@@ -164,9 +164,9 @@ static char *read_all(const char *path, size_t *len) {
 
 static void write_stdout(void *ud, const char *d, size_t n) { fwrite(d, 1, n, ud); }
 
-static double now(void) {
+static double now(clockid_t clock) {
 	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(clock, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -242,13 +242,16 @@ static int run(st_context *ctx, st_op *module, const options *o) {
 		if (!make_arg(it, o->args[made], made, st_type_input(ft, made), &args[made]))
 			rc = 1;
 	if (rc == 0) {
-		double t0 = now();
+		double t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
 		rc = st_succeeded(st_interp_call(it, fn, nparams, args, nres, res)) ? 0 : 1;
-		double dt = now() - t0;
+		double dt = now(CLOCK_MONOTONIC) - t0, dc = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
 		if (o->stats) {
 			uint64_t steps = st_interp_steps(it);
-			fprintf(stderr, "strata-run: %llu operations in %.3f s (%.3g operations/s)\n", (unsigned long long)steps,
-			        dt, dt > 0 ? (double)steps / dt : 0.0);
+			fprintf(stderr,
+			        "strata-run: %llu operations in %.3f s (%.3g operations/s); CPU time %.3f s (%.3g "
+			        "operations/s)\n",
+			        (unsigned long long)steps, dt, dt > 0 ? (double)steps / dt : 0.0, dc,
+			        dc > 0 ? (double)steps / dc : 0.0);
 		}
 	}
 	for (size_t i = 0; rc == 0 && i < nres; i++) {
