@@ -55,6 +55,27 @@ static const char *program =
 	"  %two = arith.constant 2 : i130\n"
 	"  %r = arith.divui %v, %two : i130\n"
 	"  return %r : i130\n"
+	"}\n"
+	"memref.global \"private\" @g : memref<4xi32> = dense<[1, 2, 3, 4]>\n"
+	"func.func @mem(%n: index) -> i32 {\n"
+	"  %c0 = arith.constant 0 : index\n"
+	"  %c1 = arith.constant 1 : index\n"
+	"  %z = arith.constant 0 : i32\n"
+	"  %g = memref.get_global @g : memref<4xi32>\n"
+	"  %a = memref.alloc(%n) : memref<?xi32>\n"
+	"  %s = memref.alloca() : memref<2xi32>\n"
+	"  %v = memref.subview %g[1] [2] [1] : memref<4xi32> to memref<2xi32, strided<[1], offset: 1>>\n"
+	"  memref.copy %v, %s : memref<2xi32, strided<[1], offset: 1>> to memref<2xi32>\n"
+	"  %t = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (i32) {\n"
+	"    %j = arith.remui %i, %c1 : index\n"
+	"    %x = memref.load %s[%j] : memref<2xi32>\n"
+	"    memref.store %x, %a[%i] : memref<?xi32>\n"
+	"    %y = memref.load %a[%i] : memref<?xi32>\n"
+	"    %acc2 = arith.addi %acc, %y : i32\n"
+	"    scf.yield %acc2 : i32\n"
+	"  }\n"
+	"  memref.dealloc %a : memref<?xi32>\n"
+	"  return %t : i32\n"
 	"}\n";
 
 static void discard(void *ud, const char *d, size_t n) {
@@ -94,6 +115,49 @@ static bool run_once(st_context *ctx, tracker *t, st_op *fn, long n, bool after,
 	t->fail_at = 0;
 	CHECK(t->live == base);
 	return ok;
+}
+
+/* The memref program: buffers of every kind, views and copies in a loop;
+ * 4 trips of s[0] = g[1] = 2 make 8. */
+static bool run_mem(st_context *ctx, tracker *t, st_op *fn, long n, bool after) {
+	long base = t->live;
+	t->fail_at = t->attempts + n;
+	t->fail_after = after;
+	st_interp *it = st_interp_create(ctx, NULL);
+	bool ok = false;
+	if (it) {
+		st_ival arg = st_ival_bits(st_index_type(ctx), 4), res;
+		ok = st_succeeded(st_interp_call(it, fn, 1, &arg, 1, &res));
+		t->fail_at = 0;
+		CHECK(!ok || (!res.poison && res.u.bits == 8));
+		st_interp_destroy(it);
+	}
+	t->fail_at = 0;
+	CHECK(t->live == base);
+	return ok;
+}
+
+static void test_memory_failures(void) {
+	tracker t = {0};
+	st_context *ctx = st_context_create_with_alloc(track, &t);
+	CHECK(ctx && st_succeeded(st_register_all_dialects(ctx)));
+	st_op *m = st_parse_source(ctx, st_str_c(program), "alloc.mlir", NULL);
+	CHECK(m && st_succeeded(st_verify(m)));
+	if (!m)
+		return;
+	st_op *fn = st_symbol_lookup(m, st_str_c("mem"));
+	diag_sink diags;
+	diag_sink_install(&diags, ctx);
+	long before = t.attempts;
+	CHECK(run_mem(ctx, &t, fn, 0, false));
+	long needed = t.attempts - before;
+	for (long n = 1; n <= needed + 2; n++)
+		for (int mode = 0; mode < 2; mode++)
+			run_mem(ctx, &t, fn, n, mode);
+	diag_sink_remove(&diags);
+	st_op_destroy(m);
+	st_context_destroy(ctx);
+	CHECK(t.live == 0);
 }
 
 static void test_failures(void) {
@@ -157,6 +221,7 @@ static void test_call_checks(void) {
 
 int main(void) {
 	test_failures();
+	test_memory_failures();
 	test_call_checks();
 	return test_summary();
 }
