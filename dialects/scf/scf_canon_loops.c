@@ -248,24 +248,24 @@ static bool while_cmp_cond(const st_pattern *pat, st_op *op, st_rewriter *rw) {
 	if (!cmp)
 		return false;
 	st_block *after = after_block(op);
-	bool changed = false, again = true;
-	while (again) {
-		again = false;
-		for (size_t i = 0; i < st_block_num_args(after) && !again; i++)
-			for (st_use *u = st_value_first_use(st_block_arg(after, i)); u && !again; u = st_use_next(u)) {
-				st_op *c2 = st_use_owner(u);
-				int same = same_as_condition(cmp, c, after, c2);
-				if (same < 0)
-					continue;
-				st_rewriter_set_insertion_before(rw, c2);
-				st_value *v = st__scf_bool_const(rw, same, st_op_loc(c2));
-				if (!v)
-					return changed;
-				st_rewriter_replace_op(rw, c2, &v);
-				changed = again = true;
-			}
+	bool changed = false;
+	/* Each replacement erases a use: look again from the start. */
+	for (;;) {
+		st_op *found = NULL;
+		int same = -1;
+		for (size_t i = 0; i < st_block_num_args(after) && !found; i++)
+			for (st_use *u = st_value_first_use(st_block_arg(after, i)); u && !found; u = st_use_next(u))
+				if ((same = same_as_condition(cmp, c, after, st_use_owner(u))) >= 0)
+					found = st_use_owner(u);
+		if (!found)
+			return changed;
+		st_rewriter_set_insertion_before(rw, found);
+		st_value *v = st__scf_bool_const(rw, same, st_op_loc(found));
+		if (!v)
+			return changed;
+		st_rewriter_replace_op(rw, found, &v);
+		changed = true;
 	}
-	return changed;
 }
 
 /* -------------------------------------------------------- scf.parallel */
