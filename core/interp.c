@@ -169,29 +169,18 @@ st_status st__interp_oom(st_interp *it) {
 	return ST_FAIL;
 }
 
-st_status st_interp_ub(const st_interp_exec *x, const char *fmt, ...) {
-	va_list ap;
-	va_start(ap, fmt);
-	st__interp_report(x->interp, x->frame, x->iop->op, ST_INTERP_UB, "undefined behaviour: ", fmt, ap);
-	va_end(ap);
-	return ST_FAIL;
-}
-
-st_status st_interp_error(const st_interp_exec *x, const char *fmt, ...) {
-	va_list ap;
-	va_start(ap, fmt);
-	st__interp_report(x->interp, x->frame, x->iop->op, ST_INTERP_UNSUPPORTED, "", fmt, ap);
-	va_end(ap);
-	return ST_FAIL;
-}
-
-st_status st_interp_abort(const st_interp_exec *x, const char *fmt, ...) {
-	va_list ap;
-	va_start(ap, fmt);
-	st__interp_report(x->interp, x->frame, x->iop->op, ST_INTERP_ABORT, "", fmt, ap);
-	va_end(ap);
-	return ST_FAIL;
-}
+/* The three reporters of a running op differ in the failure kind only. */
+#define OP_REPORTER(fn, kind, prefix)                                                                                \
+	st_status fn(const st_interp_exec *x, const char *fmt, ...) {                                                    \
+		va_list ap;                                                                                                  \
+		va_start(ap, fmt);                                                                                           \
+		st__interp_report(x->interp, x->frame, x->iop->op, kind, prefix, fmt, ap);                                   \
+		va_end(ap);                                                                                                  \
+		return ST_FAIL;                                                                                              \
+	}
+OP_REPORTER(st_interp_ub, ST_INTERP_UB, "undefined behaviour: ")
+OP_REPORTER(st_interp_error, ST_INTERP_UNSUPPORTED, "")
+OP_REPORTER(st_interp_abort, ST_INTERP_ABORT, "")
 
 st_status st_interp_poison_error(const st_interp_exec *x, const char *what) {
 	return st_interp_ub(x, "poison value used as %s of '%s'", what, st_op_name_cstr(x->iop->op));

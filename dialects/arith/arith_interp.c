@@ -384,23 +384,6 @@ static st_status float_op(st_interp_exec *x, const op_info *info, int64_t imm) {
 	return ST_OK;
 }
 
-static void float_format(const st_type *t, int *eb, int *mb) {
-	switch (st_type_get_kind(t)) {
-	case ST_TYPE_F16:
-		*eb = 5, *mb = 10;
-		break;
-	case ST_TYPE_BF16:
-		*eb = 8, *mb = 7;
-		break;
-	case ST_TYPE_F32:
-		*eb = 8, *mb = 23;
-		break;
-	default:
-		*eb = 11, *mb = 52;
-		break;
-	}
-}
-
 /* -------------------------------------------------------------- casts */
 
 __attribute__((noinline)) static st_status cast(st_interp_exec *x, const op_info *info, int64_t imm) {
@@ -471,7 +454,7 @@ __attribute__((noinline)) static st_status cast(st_interp_exec *x, const op_info
 	}
 	case C_I2F: {
 		int eb, mb;
-		float_format(rt, &eb, &mb);
+		st__arith_float_format(st_type_get_kind(rt), &eb, &mb);
 		r = st__aw_to_float(st_ival_words(a), win, info->ev == ST__EV_SITOFP, eb, mb, s);
 		st_interp_set_result(x, 0, st_ival_bits(rt, r));
 		words_free(&buf);

@@ -11,7 +11,7 @@
 #include <math.h>
 #include <string.h>
 
-static void format_of(st_type_kind k, int *eb, int *mb) {
+void st__arith_float_format(st_type_kind k, int *eb, int *mb) {
 	switch (k) {
 	case ST_TYPE_F16:
 		*eb = 5, *mb = 10;
@@ -80,8 +80,8 @@ static uint64_t round_mag(double a, bool neg, int eb, int mb, int mode) {
 
 uint64_t st__arith_convert_float(st_type_kind from, st_type_kind to, uint64_t bits, int mode) {
 	int feb, fmb, teb, tmb;
-	format_of(from, &feb, &fmb);
-	format_of(to, &teb, &tmb);
+	st__arith_float_format(from, &feb, &fmb);
+	st__arith_float_format(to, &teb, &tmb);
 	uint64_t femax = (1ull << feb) - 1, temax = (1ull << teb) - 1;
 	bool neg = (bits >> (feb + fmb)) & 1;
 	uint64_t sign = neg ? 1ull << (teb + tmb) : 0;

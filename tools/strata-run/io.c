@@ -33,8 +33,8 @@ io_format io_format_of(const char *path) {
 	return IO_NONE;
 }
 
-static bool read_file(const char *path, unsigned char **data, size_t *len, char *err, size_t n) {
-	FILE *f = fopen(path, "rb");
+bool io_read_file(const char *path, unsigned char **data, size_t *len, char *err, size_t n) {
+	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
 	if (!f)
 		return fail(err, n, "cannot open '%s': %s", path, strerror(errno));
 	size_t cap = 1 << 16, used = 0;
@@ -55,7 +55,8 @@ static bool read_file(const char *path, unsigned char **data, size_t *len, char 
 			break;
 	}
 	bool bad = ferror(f);
-	fclose(f);
+	if (f != stdin)
+		fclose(f);
 	if (!buf || bad) {
 		free(buf);
 		return fail(err, n, "cannot read '%s'", path);
@@ -404,7 +405,7 @@ bool io_read_memref(st_interp *it, const char *path, st_type *t, st_ival *out, c
 		return fail(err, errlen, "'%s': unknown file type (expected .npy, .pgm or .ppm)", path);
 	unsigned char *d = NULL;
 	size_t len = 0;
-	if (!read_file(path, &d, &len, err, errlen))
+	if (!io_read_file(path, &d, &len, err, errlen))
 		return false;
 	bool ok = fmt == IO_NPY ? read_npy(it, d, len, t, out, err, errlen)
 	                        : read_pnm(it, d, len, fmt == IO_PPM, t, out, err, errlen);

@@ -10,6 +10,9 @@
 
 typedef enum io_format { IO_NONE, IO_NPY, IO_PGM, IO_PPM } io_format;
 
+/* The whole file ("-": standard input), malloc'd; on failure a message. */
+bool io_read_file(const char *path, unsigned char **data, size_t *len, char *err, size_t errlen);
+
 /* The format a path's extension names (.npy, .pgm, .ppm), or IO_NONE. */
 io_format io_format_of(const char *path);
 

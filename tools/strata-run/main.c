@@ -131,37 +131,6 @@ static int parse_args(int argc, char **argv, options *o) {
 	return 0;
 }
 
-static char *read_all(const char *path, size_t *len) {
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-	if (!f) {
-		fprintf(stderr, "strata-run: error: cannot open '%s': %s\n", path, strerror(errno));
-		return NULL;
-	}
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		if (n == cap) {
-			char *nb = realloc(buf, cap *= 2);
-			if (!nb) {
-				free(buf);
-				buf = NULL;
-				break;
-			}
-			buf = nb;
-		}
-		size_t r = fread(buf + n, 1, cap - n, f);
-		n += r;
-		if (!r)
-			break;
-	}
-	if (f != stdin)
-		fclose(f);
-	if (!buf)
-		fprintf(stderr, "strata-run: error: out of memory reading '%s'\n", path);
-	*len = n;
-	return buf;
-}
-
 static void write_stdout(void *ud, const char *d, size_t n) { fwrite(d, 1, n, ud); }
 
 static double now(clockid_t clock) {
@@ -283,8 +252,12 @@ int main(int argc, char **argv) {
 		free(o.outs);
 		return rc < 0 ? 0 : rc;
 	}
-	size_t len;
-	char *text = read_all(o.input, &len);
+	size_t len = 0;
+	unsigned char *data = NULL;
+	char err[512];
+	if (!io_read_file(o.input, &data, &len, err, sizeof err))
+		fprintf(stderr, "strata-run: error: %s\n", err);
+	char *text = (char *)data;
 	st_context *ctx = text ? st_context_create() : NULL;
 	rc = 1;
 	if (ctx && st_succeeded(st_register_all_dialects(ctx))) {
