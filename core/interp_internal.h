@@ -54,6 +54,9 @@ struct st_interp_buffer {
 	st_op *alloc_op;  /* where it was made, for messages (may be NULL) */
 };
 
+/* The largest buffer the interpreter allocates, in bytes. */
+#define ST__INTERP_MAX_BUFFER ((uint64_t)1 << 30)
+
 /* Open-addressing map from pointers to pointers. */
 typedef struct st__interp_map {
 	const void **keys;

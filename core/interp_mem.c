@@ -77,8 +77,11 @@ static st_interp_buffer *buffer_new(st_interp *it, const st_interp_exec *x, st_t
 		report(it, x, "cannot store elements of type '%s' in memory", st_type_str(it->ctx, elt, tb, sizeof tb));
 		return NULL;
 	}
-	if (n < 0 || (uint64_t)n > (SIZE_MAX / 2) / es) {
-		report(it, x, "a buffer of %lld elements is too large", (long long)n);
+	/* Past the limit, like a run out of steps: a resource ran out, which
+	 * the validator treats as an input to redraw. */
+	if (n < 0 || (uint64_t)n > ST__INTERP_MAX_BUFFER / es) {
+		st__interp_report_c(it, x ? x->frame : NULL, x ? x->iop->op : NULL, ST_INTERP_STEPS,
+		                    "a buffer of %lld elements of %zu bytes is over the limit of 1 GiB", (long long)n, es);
 		return NULL;
 	}
 	st_interp_buffer *b = st_ctx_alloc(it->ctx, sizeof *b);
@@ -175,7 +178,8 @@ st_status st_interp_memref_alloc(st_interp *it, const st_interp_exec *x, st_type
 	}
 	int64_t n = st_succeeded(s) ? row_major(rank, sizes, strides) : 0;
 	if (st_succeeded(s) && n < 0)
-		s = report(it, x, "a buffer of type '%s' is too large", st_type_str(it->ctx, t, tb, sizeof tb));
+		s = st__interp_report_c(it, x ? x->frame : NULL, x ? x->iop->op : NULL, ST_INTERP_STEPS,
+		                        "a buffer of type '%s' is over the limit of 1 GiB", st_type_str(it->ctx, t, tb, sizeof tb));
 	st_interp_buffer *b = st_succeeded(s) ? buffer_new(it, x, st_type_element(t), n, kind, init) : NULL;
 	st_interp_memref *m = b ? memref_new(it, b, rank) : NULL;
 	if (b) {

@@ -259,3 +259,19 @@ func.func @external() -> i32 {
   %v = memref.load %g[%c0] : memref<4xi32>
   return %v : i32
 }
+
+// Buffers are limited to 1 GiB; a larger one stops the run (as running out
+// of steps does: the validator redraws such inputs).
+// RUN: not strata-run %s --entry=huge --arg=index:300000000 2>&1 | FileCheck %s --check-prefix=HUGE
+// RUN: not strata-run %s --entry=huge_static 2>&1 | FileCheck %s --check-prefix=HUGESTATIC
+func.func @huge(%n: index) {
+  // HUGE: memref.mlir:[[@LINE+1]]:8: error: a buffer of 300000000 elements of 4 bytes is over the limit of 1 GiB
+  %m = memref.alloc(%n) : memref<?xi32>
+  memref.dealloc %m : memref<?xi32>
+  return
+}
+func.func @huge_static() {
+  // HUGESTATIC: memref.mlir:[[@LINE+1]]:8: error: a buffer of type 'memref<4611686018427387904x4xi8>' is over the limit of 1 GiB
+  %m = memref.alloca() : memref<4611686018427387904x4xi8>
+  return
+}
