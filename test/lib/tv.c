@@ -312,11 +312,32 @@ static bool redraw(st_interp_failure f) {
 	return f == ST_INTERP_UB || f == ST_INTERP_ABORT || f == ST_INTERP_STEPS;
 }
 
-/* The original's value matches: poison matches anything. */
+/* The original's value matches: poison matches anything, elementwise in
+ * memrefs too (an element the original never wrote). */
 static bool matches(st_interp *it, const st_ival *before, const st_ival *after) {
 	if (before->poison)
 		return true;
-	return st_ival_equal(it, before, after);
+	if (before->kind != ST_IVAL_MEMREF || after->kind != ST_IVAL_MEMREF || after->poison ||
+	    !st_interp_memref_live(before) || !st_interp_memref_live(after))
+		return st_ival_equal(it, before, after);
+	const st_interp_memref *x = before->u.mem, *y = after->u.mem;
+	if (x->rank != y->rank || memcmp(x->sizes, y->sizes, x->rank * sizeof *x->sizes) != 0)
+		return false;
+	int64_t n = st_interp_memref_num_elements(before);
+	bool same = true;
+	for (int64_t k = 0; same && k < n; k++) {
+		st_ival eb, ea;
+		if (!st_interp_memref_get(it, before, k, &eb))
+			return false;
+		if (!st_interp_memref_get(it, after, k, &ea)) {
+			st_ival_release(it, &eb);
+			return false;
+		}
+		same = matches(it, &eb, &ea);
+		st_ival_release(it, &eb);
+		st_ival_release(it, &ea);
+	}
+	return same;
 }
 
 static void print_val(tv *t, st_interp *it, const st_ival *v) {

@@ -251,6 +251,30 @@ static void test_pipeline(st_context *ctx) {
 	st_op_destroy(m);
 }
 
+/* A memref result: an element the original never wrote matches anything;
+ * one it wrote must be the same. */
+static void test_memref_results(st_context *ctx) {
+	const char *one = "func.func @f(%x: i32) -> memref<2xi32> {\n"
+	                  "  %c0 = arith.constant 0 : index\n"
+	                  "  %m = memref.alloc() : memref<2xi32>\n"
+	                  "  memref.store %x, %m[%c0] : memref<2xi32>\n"
+	                  "  return %m : memref<2xi32>\n}\n";
+	const char *both = "func.func @f(%x: i32) -> memref<2xi32> {\n"
+	                   "  %c0 = arith.constant 0 : index\n"
+	                   "  %c1 = arith.constant 1 : index\n"
+	                   "  %m = memref.alloc() : memref<2xi32>\n"
+	                   "  memref.store %x, %m[%c0] : memref<2xi32>\n"
+	                   "  memref.store %x, %m[%c1] : memref<2xi32>\n"
+	                   "  return %m : memref<2xi32>\n}\n";
+	sbuf out = {0};
+	CHECK(st_succeeded(check_texts(ctx, one, both, 4, 0, &out)));
+	sbuf_free(&out);
+	CHECK(st_failed(check_texts(ctx, both, one, 4, 0, &out)));
+	CHECK_CONTAINS("memref result", sbuf_str(&out), "transformed memref<2xi32>:[");
+	CHECK_CONTAINS("memref result", sbuf_str(&out), ", poison]");
+	sbuf_free(&out);
+}
+
 static void test_seed(void) {
 	st_tv_options o = {.seed = 77, .seed_set = true};
 	unsetenv("STRATA_TV_SEED");
@@ -285,6 +309,7 @@ int main(void) {
 	test_new_ub(ctx);
 	test_errors(ctx);
 	test_pipeline(ctx);
+	test_memref_results(ctx);
 	test_seed();
 	test_trials(ctx);
 	st_context_destroy(ctx);
