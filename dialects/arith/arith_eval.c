@@ -731,27 +731,30 @@ bool st__arith_int_is(const st_attr *a, st__arith_int_kind k) {
 	uint64_t tmp;
 	if (!int_words(a, &words, &w, &tmp) || w == 0)
 		return false;
-	for (unsigned i = 0; i < w; i++) {
-		bool bit = (words[i / 64] >> (i % 64)) & 1;
-		bool want;
+	/* Word by word against the pattern of the kind: the folders ask this
+	 * several times per op, so no loop over bits. */
+	size_t n = (w + 63) / 64, top = n - 1;
+	uint64_t top_mask = mask_of(w - 64 * top), sign = 1ull << ((w - 1) % 64);
+	for (size_t i = 0; i < n; i++) {
+		uint64_t m = i == top ? top_mask : ~0ull, want;
 		switch (k) {
 		case ST__INT_ZERO:
-			want = false;
+			want = 0;
 			break;
 		case ST__INT_ONE:
 			want = i == 0;
 			break;
 		case ST__INT_ALL_ONES:
-			want = true;
+			want = m;
 			break;
 		case ST__INT_SMAX:
-			want = i != w - 1;
+			want = i == top ? m & ~sign : m;
 			break;
 		default:
-			want = i == w - 1;
+			want = i == top ? sign : 0;
 			break;
 		}
-		if (bit != want)
+		if ((words[i] & m) != want)
 			return false;
 	}
 	return true;
