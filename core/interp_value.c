@@ -398,7 +398,11 @@ static st_status parse_float(st_type *t, const char *s, size_t len, st_ival *out
 		*out = st_ival_bits(t, b | (neg ? sign : 0));
 		return ST_OK;
 	}
-	if (!neg && p == buf && len > 2 && buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) {
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && p != buf) {
+		snprintf(err, errlen, "a bit pattern takes no sign");
+		return ST_FAIL;
+	}
+	if (len > 2 && buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X')) {
 		char *end;
 		errno = 0;
 		unsigned long long b = strtoull(buf + 2, &end, 16);
