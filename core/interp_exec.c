@@ -153,7 +153,8 @@ static st_status run_region(st_interp *it, st__interp_frame *fr, const struct st
 		if (b->nops)
 			return st__interp_report_c(it, fr, x.iop->op, ST_INTERP_UNSUPPORTED, "execution reached the end of a block after '%s'",
 			                  st_op_name_cstr(x.iop->op));
-		return st__interp_oom(it); /* an empty block does not verify */
+		/* Only a region without terminators (which nothing executes) has one. */
+		return st__interp_report_c(it, fr, NULL, ST_INTERP_UNSUPPORTED, "execution reached an empty block");
 	}
 }
 
