@@ -1,6 +1,7 @@
 /* The cf dialect: unstructured control flow (cf.br, cf.cond_br, cf.switch,
  * cf.assert), with MLIR's syntax.  Successor operands are ordinary operands
  * split by operandSegmentSizes, as in MLIR. */
+#include "cf_canon.h"
 #include "cf_interp.h"
 #include "strata/asm.h"
 #include "strata/registry.h"
@@ -451,6 +452,7 @@ static const st_opdef cf_ops[] = {
 		.nattrs = 1,
 		.format = "$arg `,` $msg attr-dict",
 		.mlir14_name = "std.assert",
+		.canonicalization_patterns = st__cf_assert_patterns,
 	},
 	{
 		.name = "cf.br",
@@ -464,6 +466,7 @@ static const st_opdef cf_ops[] = {
 		.print = print_br,
 		.verify = verify_br,
 		.mlir14_name = "std.br",
+		.canonicalization_patterns = st__cf_br_patterns,
 		.interfaces = br_ifaces,
 		.ninterfaces = 1,
 	},
@@ -479,6 +482,7 @@ static const st_opdef cf_ops[] = {
 		.print = print_cond_br,
 		.verify = verify_cond_br,
 		.mlir14_name = "std.cond_br",
+		.canonicalization_patterns = st__cf_cond_br_patterns,
 		.interfaces = cond_ifaces,
 		.ninterfaces = 1,
 	},
@@ -496,6 +500,7 @@ static const st_opdef cf_ops[] = {
 		.print = print_switch,
 		.verify = verify_switch,
 		.mlir14_name = "std.switch",
+		.canonicalization_patterns = st__cf_switch_patterns,
 		.mlir14_attrs = switch_mlir14_attrs,
 		.nmlir14_attrs = 1,
 		.interfaces = switch_ifaces,

@@ -228,14 +228,11 @@ func.func @execute_region_no_inline(%m: memref<4xi32>, %x: i32) {
   return
 }
 
+// The inlined blocks then fold with cf's patterns (as in mlir-opt-14): the
+// cond_br to one block becomes a select and the blocks merge.
 // CHECK-LABEL: func.func @execute_region_multi(%arg0: i1, %arg1: i32, %arg2: i32) -> i32 {
-// CHECK-NEXT: cf.br ^bb1
-// CHECK-NEXT: ^bb1:  // pred: ^bb0
-// CHECK-NEXT: cf.cond_br %arg0, ^bb2(%arg1 : i32), ^bb2(%arg2 : i32)
-// CHECK-NEXT: ^bb2(%0: i32):  // 2 preds: ^bb1, ^bb1
-// CHECK-NEXT: cf.br ^bb3(%0 : i32)
-// CHECK-NEXT: ^bb3(%1: i32):  // pred: ^bb2
-// CHECK-NEXT: return %1 : i32
+// CHECK-NEXT: %0 = arith.select %arg0, %arg1, %arg2 : i32
+// CHECK-NEXT: return %0 : i32
 // CHECK-NEXT: }
 func.func @execute_region_multi(%c: i1, %x: i32, %y: i32) -> i32 {
   %r = scf.execute_region -> i32 {
