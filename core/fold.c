@@ -11,10 +11,14 @@
 /* ------------------------------------------------------------- constants */
 
 st_attr *st_op_constant_value(const st_op *op) {
+	/* Constants take no operands: most ops are rejected before the
+	 * interface lookup. */
+	if (op->noperands || op->nresults != 1)
+		return NULL;
 	const st_constant_like_iface *c = st_op_interface(op, ST_IFACE_CONSTANT_LIKE);
 	if (c)
 		return c->value(op);
-	if (!st_op_has_trait(op, ST_TRAIT_CONSTANT_LIKE) || st_op_num_results(op) != 1 || st_op_num_operands(op))
+	if (!st_op_has_trait(op, ST_TRAIT_CONSTANT_LIKE))
 		return NULL;
 	st_fold_result r = {0};
 	if (!st__op_fold_hook((st_op *)op, NULL, &r))
@@ -46,6 +50,15 @@ bool st__move_constants_last(st_op *op) {
 	size_t n = st_op_num_operands(op);
 	if (n < 2 || !st_op_has_trait(op, ST_TRAIT_COMMUTATIVE))
 		return false;
+	/* Nothing moves unless a constant comes before a non-constant. */
+	bool seen_const = false, moved = false;
+	for (size_t i = 0; i < n && !moved; i++) {
+		bool c = st_value_constant(st_op_operand(op, i)) != NULL;
+		moved = seen_const && !c;
+		seen_const |= c;
+	}
+	if (!moved)
+		return false;
 	st_value *small[8];
 	st_value **vals = n <= 8 ? small : st_ctx_alloc(st_op_context(op), n * sizeof *vals);
 	if (!vals)
@@ -54,20 +67,14 @@ bool st__move_constants_last(st_op *op) {
 	for (size_t i = 0; i < n; i++)
 		if (!st_value_constant(st_op_operand(op, i)))
 			vals[k++] = st_op_operand(op, i);
-	size_t nonconst = k;
 	for (size_t i = 0; i < n; i++)
 		if (st_value_constant(st_op_operand(op, i)))
 			vals[k++] = st_op_operand(op, i);
-	bool moved = false;
-	for (size_t i = 0; i < n && !moved; i++)
-		moved = vals[i] != st_op_operand(op, i);
-	(void)nonconst;
-	if (moved)
-		for (size_t i = 0; i < n; i++)
-			st_op_set_operand(op, i, vals[i]);
+	for (size_t i = 0; i < n; i++)
+		st_op_set_operand(op, i, vals[i]);
 	if (vals != small)
 		st_ctx_free(st_op_context(op), vals, n * sizeof *vals);
-	return moved;
+	return true;
 }
 
 bool st_op_try_fold(st_op *op, st_fold_result *results, bool *in_place) {

@@ -27,25 +27,60 @@ typedef struct driver {
 
 /* -------------------------------------------------------------- worklist */
 
+/* Where an op sits in the worklist: for an op with results, its first
+ * result's `aux` scratch holds the position + 1 (checked against the
+ * worklist, so a stale or foreign value means "absent"); a hash map only for
+ * ops without results.  A million-op sweep then touches no hash table for
+ * most ops. */
+static bool position(driver *d, st_op *op, size_t *at) {
+	if (op->nresults) {
+		size_t i = st__result(op, 0)->aux;
+		if (i && i <= d->wl.n && d->wl.data[i - 1] == op) {
+			*at = i - 1;
+			return true;
+		}
+		return false;
+	}
+	uintptr_t i;
+	if (!st__ptrmap_get(&d->index, op, &i))
+		return false;
+	*at = i;
+	return true;
+}
+
 static void add(driver *d, st_op *op) {
-	if (st__ptrmap_has(&d->index, op))
+	size_t at;
+	if (position(d, op, &at))
 		return;
-	if (!st__ptrmap_put(&d->index, op, d->wl.n) || !st__ptrvec_push(&d->wl, op))
+	if (op->nresults) {
+		st__result(op, 0)->aux = (uint32_t)(d->wl.n + 1);
+	} else if (!st__ptrmap_put(&d->index, op, d->wl.n)) {
 		d->failed = true;
+		return;
+	}
+	if (!st__ptrvec_push(&d->wl, op))
+		d->failed = true;
+}
+
+static void forget_position(driver *d, st_op *op) {
+	if (op->nresults)
+		st__result(op, 0)->aux = 0;
+	else
+		st__ptrmap_remove(&d->index, op);
 }
 
 static st_op *pop(driver *d) {
 	st_op *op = d->wl.data[--d->wl.n];
 	if (op)
-		st__ptrmap_remove(&d->index, op);
+		forget_position(d, op);
 	return op;
 }
 
 static void remove_op(driver *d, st_op *op) {
-	uintptr_t i;
-	if (st__ptrmap_get(&d->index, op, &i)) {
-		d->wl.data[i] = NULL;
-		st__ptrmap_remove(&d->index, op);
+	size_t at;
+	if (position(d, op, &at)) {
+		d->wl.data[at] = NULL;
+		forget_position(d, op);
 	}
 }
 
@@ -96,6 +131,19 @@ static void on_erasing(void *ud, st_op *op) {
 static void on_replacing(void *ud, st_op *op, st_value *const *with) {
 	(void)with;
 	add_users(ud, op);
+}
+
+static st_walk_result forget_constant(st_op *op, void *ud) {
+	st__folder_notify_removal(ud, op);
+	return ST_WALK_ADVANCE;
+}
+
+/* Region simplification between sweeps needs the folder told of erased
+ * constants, not the worklist (empty then, and rebuilt by the next sweep):
+ * its liveness marks share the scratch field the worklist positions use. */
+static void on_simplify_erasing(void *ud, st_op *op) {
+	driver *d = ud;
+	st_walk(op, ST_WALK_PRE, forget_constant, d->folder);
 }
 
 static void on_generated(void *ud, st_op *c) { add(ud, c); }
@@ -152,12 +200,18 @@ static bool apply_patterns(driver *d, st_op *op) {
 	const st_pattern *const *pats = st_pattern_set_lookup(d->set, op, &n);
 	if (!pats && n == 0 && st_context_out_of_memory(d->ctx))
 		d->failed = true;
+	uint64_t fp = 0;
+	bool have_fp = false;
 	for (size_t i = 0; i < n; i++) {
 		const st_pattern *p = pats[i];
 		if (!p->rewrite)
 			continue;
 		st_rewriter_set_insertion_before(&d->rw, op);
-		uint64_t before = d->rw.nchanges, fp = d->check ? fingerprint(d, op) : 0;
+		uint64_t before = d->rw.nchanges;
+		if (d->check && !have_fp) {
+			fp = fingerprint(d, op);
+			have_fp = true;
+		}
 		bool ok = p->rewrite(p, op, &d->rw);
 		if (d->check) {
 			/* Only look at `op` again when the rewriter saw no change: a
@@ -187,6 +241,18 @@ static st_walk_result seed_pre(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
+/* Pre-order seeding pushes without positions (they change when the list is
+ * reversed); this sets them. */
+static void index_all(driver *d) {
+	for (size_t i = 0; i < d->wl.n; i++) {
+		st_op *op = d->wl.data[i];
+		if (op->nresults)
+			st__result(op, 0)->aux = (uint32_t)(i + 1);
+		else if (!st__ptrmap_put(&d->index, op, i))
+			d->failed = true;
+	}
+}
+
 static st_walk_result seed_post(st_op *op, void *ud) {
 	add(ud, op);
 	return ST_WALK_ADVANCE;
@@ -207,9 +273,7 @@ static void seed(driver *d) {
 		d->wl.data[i] = d->wl.data[j - 1];
 		d->wl.data[j - 1] = t;
 	}
-	for (size_t i = 0; i < d->wl.n; i++)
-		if (!st__ptrmap_put(&d->index, d->wl.data[i], i))
-			d->failed = true;
+	index_all(d);
 }
 
 /* One sweep; true when anything changed. */
@@ -242,8 +306,13 @@ static bool sweep(driver *d) {
 			break;
 		changed |= apply_patterns(d, op);
 	}
-	if (!d->cfg.no_region_simplify && !d->failed)
-		changed |= st__simplify_regions(&d->rw, d->root);
+	if (!d->cfg.no_region_simplify && !d->failed) {
+		st_rewriter_listener l = {.ud = d, .erasing = on_simplify_erasing};
+		st_rewriter srw;
+		st__rewriter_init(&srw, d->ctx, &l);
+		changed |= st__simplify_regions(&srw, d->root);
+		d->rw.nchanges += srw.nchanges;
+	}
 	return changed;
 }
 

@@ -20,27 +20,21 @@ void st__ptrmap_init(st__ptrmap *m, st_context *ctx) {
 }
 
 static bool rehash(st__ptrmap *m, size_t ncap) {
-	const void **nk = st_ctx_alloc(m->ctx, ncap * sizeof *nk);
-	uintptr_t *nv = st_ctx_alloc(m->ctx, ncap * sizeof *nv);
-	if (!nk || !nv) {
-		st_ctx_free(m->ctx, nk, ncap * sizeof *nk);
-		st_ctx_free(m->ctx, nv, ncap * sizeof *nv);
+	st__ptrslot *ns = st_ctx_alloc(m->ctx, ncap * sizeof *ns);
+	if (!ns)
 		return false;
-	}
-	memset(nk, 0, ncap * sizeof *nk);
+	memset(ns, 0, ncap * sizeof *ns);
 	for (size_t i = 0; i < m->cap; i++) {
-		if (!m->keys[i] || m->keys[i] == TOMB)
+		const void *k = m->slots[i].key;
+		if (!k || k == TOMB)
 			continue;
-		size_t j = hash_ptr(m->keys[i]) & (ncap - 1);
-		while (nk[j])
+		size_t j = hash_ptr(k) & (ncap - 1);
+		while (ns[j].key)
 			j = (j + 1) & (ncap - 1);
-		nk[j] = m->keys[i];
-		nv[j] = m->vals[i];
+		ns[j] = m->slots[i];
 	}
-	st_ctx_free(m->ctx, m->keys, m->cap * sizeof *m->keys);
-	st_ctx_free(m->ctx, m->vals, m->cap * sizeof *m->vals);
-	m->keys = nk;
-	m->vals = nv;
+	st_ctx_free(m->ctx, m->slots, m->cap * sizeof *m->slots);
+	m->slots = ns;
 	m->cap = ncap;
 	m->used = m->count;
 	return true;
@@ -52,7 +46,7 @@ static size_t find(const st__ptrmap *m, const void *key) {
 		return SIZE_MAX;
 	size_t j = hash_ptr(key) & (m->cap - 1);
 	for (;;) {
-		const void *k = m->keys[j];
+		const void *k = m->slots[j].key;
 		if (k == key)
 			return j;
 		if (!k)
@@ -61,28 +55,51 @@ static size_t find(const st__ptrmap *m, const void *key) {
 	}
 }
 
-bool st__ptrmap_put(st__ptrmap *m, const void *key, uintptr_t val) {
-	assert(key && key != TOMB);
-	size_t at = find(m, key);
-	if (at != SIZE_MAX) {
-		m->vals[at] = val;
+/* Makes room for one more key (at most half the slots in use, tombstones
+ * included: probes stay short). */
+static bool reserve(st__ptrmap *m) {
+	if ((m->used + 1) * 2 <= m->cap)
 		return true;
-	}
-	if ((m->used + 1) * 4 > m->cap * 3) {
-		size_t ncap = m->cap ? m->cap : 16;
-		while ((m->count + 1) * 2 > ncap)
-			ncap *= 2;
-		if (!rehash(m, ncap))
-			return false;
-	}
-	size_t j = hash_ptr(key) & (m->cap - 1);
-	while (m->keys[j] && m->keys[j] != TOMB)
+	size_t ncap = m->cap ? m->cap : 16;
+	while ((m->count + 1) * 4 > ncap)
+		ncap *= 2;
+	return rehash(m, ncap);
+}
+
+bool st__ptrmap_insert(st__ptrmap *m, const void *key, uintptr_t val, uintptr_t **slot) {
+	assert(key && key != TOMB);
+	if (!reserve(m))
+		return false;
+	size_t j = hash_ptr(key) & (m->cap - 1), tomb = SIZE_MAX;
+	for (;;) {
+		const void *k = m->slots[j].key;
+		if (k == key) {
+			*slot = &m->slots[j].val;
+			return true;
+		}
+		if (!k)
+			break;
+		if (k == TOMB && tomb == SIZE_MAX)
+			tomb = j;
 		j = (j + 1) & (m->cap - 1);
-	if (!m->keys[j])
+	}
+	if (tomb != SIZE_MAX)
+		j = tomb;
+	else
 		m->used++;
-	m->keys[j] = key;
-	m->vals[j] = val;
+	m->slots[j].key = key;
+	m->slots[j].val = val;
 	m->count++;
+	*slot = NULL;
+	return true;
+}
+
+bool st__ptrmap_put(st__ptrmap *m, const void *key, uintptr_t val) {
+	uintptr_t *slot;
+	if (!st__ptrmap_insert(m, key, val, &slot))
+		return false;
+	if (slot)
+		*slot = val;
 	return true;
 }
 
@@ -91,30 +108,32 @@ bool st__ptrmap_get(const st__ptrmap *m, const void *key, uintptr_t *val) {
 	if (at == SIZE_MAX)
 		return false;
 	if (val)
-		*val = m->vals[at];
+		*val = m->slots[at].val;
 	return true;
 }
 
-bool st__ptrmap_remove(st__ptrmap *m, const void *key) {
+bool st__ptrmap_take(st__ptrmap *m, const void *key, uintptr_t *val) {
 	size_t at = find(m, key);
 	if (at == SIZE_MAX)
 		return false;
-	m->keys[at] = TOMB;
+	if (val)
+		*val = m->slots[at].val;
+	m->slots[at].key = TOMB;
 	m->count--;
 	return true;
 }
 
+bool st__ptrmap_remove(st__ptrmap *m, const void *key) { return st__ptrmap_take(m, key, NULL); }
+
 void st__ptrmap_clear(st__ptrmap *m) {
 	if (m->cap)
-		memset(m->keys, 0, m->cap * sizeof *m->keys);
+		memset(m->slots, 0, m->cap * sizeof *m->slots);
 	m->count = m->used = 0;
 }
 
 void st__ptrmap_free(st__ptrmap *m) {
-	st_ctx_free(m->ctx, m->keys, m->cap * sizeof *m->keys);
-	st_ctx_free(m->ctx, m->vals, m->cap * sizeof *m->vals);
-	m->keys = NULL;
-	m->vals = NULL;
+	st_ctx_free(m->ctx, m->slots, m->cap * sizeof *m->slots);
+	m->slots = NULL;
 	m->cap = m->count = m->used = 0;
 }
 

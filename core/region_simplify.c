@@ -5,6 +5,7 @@
  * blocks that do the same thing, turning the operands in which they differ
  * into new block arguments.  Canonicalize output is compared with
  * mlir-opt-14's, so the orders of traversal are MLIR's. */
+#include "passes_internal.h"
 #include "rewrite_internal.h"
 
 /* Successors of a block: those of its terminator. */
@@ -129,30 +130,54 @@ bool st__erase_unreachable_blocks(st_rewriter *rw, st_op *root) {
 
 /* --------------------------------------------------------------- region DCE */
 
+/* Liveness lives in the values' `aux` scratch (cleared first): an op with
+ * results is live when its first result is marked; an op without results
+ * is live when it is a terminator or has effects (nothing else can make it
+ * live). */
 typedef struct live {
 	st_context *ctx;
-	st__ptrmap set; /* live ops and live block arguments */
 	bool changed, oom;
+	/* A region where one backward pass may not reach the fixpoint: several
+	 * blocks (loops), or no SSA dominance (uses before definitions). */
+	bool cyclic;
 } live;
 
-static bool op_live(live *l, const st_op *op) { return st__ptrmap_has(&l->set, op); }
-
-static bool value_live(live *l, const st_value *v) {
-	st_op *d = st_value_defining_op(v);
-	return st__ptrmap_has(&l->set, d ? (const void *)d : (const void *)v);
+static bool op_live(live *l, const st_op *op) {
+	(void)l;
+	if (op->nresults)
+		return st__result(op, 0)->aux != 0;
+	return st_op_has_trait(op, ST_TRAIT_TERMINATOR) || !st_op_would_be_trivially_dead(op);
 }
 
-static void mark(live *l, const void *p) {
-	if (st__ptrmap_has(&l->set, p))
-		return;
-	if (!st__ptrmap_put(&l->set, p, 1))
-		l->oom = true;
-	l->changed = true;
+static bool value_live(live *l, const st_value *v) {
+	(void)l;
+	st_op *d = st_value_defining_op(v);
+	return (d ? st__result(d, 0) : v)->aux != 0;
 }
 
 static void mark_value(live *l, st_value *v) {
 	st_op *d = st_value_defining_op(v);
-	mark(l, d ? (const void *)d : (const void *)v);
+	st_value *m = d ? st__result(d, 0) : v;
+	if (!m->aux) {
+		m->aux = 1;
+		l->changed = true;
+	}
+}
+
+static void mark(live *l, st_op *op) {
+	if (op->nresults)
+		mark_value(l, st__result(op, 0));
+}
+
+static st_walk_result clear_aux(st_op *op, void *ud) {
+	(void)ud;
+	for (uint32_t i = 0; i < op->nresults; i++)
+		st__result(op, i)->aux = 0;
+	for (uint32_t r = 0; r < op->nregions; r++)
+		for (st_block *b = st__regions(op)[r].first; b; b = b->next)
+			for (uint32_t i = 0; i < b->nargs; i++)
+				b->args[i]->v.aux = 0;
+	return ST_WALK_ADVANCE;
 }
 
 /* A successor operand is really an operand of the successor's block
@@ -186,7 +211,7 @@ static void propagate_op(live *l, st_op *op) {
 			for (size_t s = 0; s < st_op_num_successors(op); s++) {
 				st_block *b = st_op_successor(op, s);
 				for (size_t i = 0; b && i < st_block_num_args(b); i++)
-					mark(l, st_block_arg(b, i));
+					mark_value(l, st_block_arg(b, i));
 			}
 		return;
 	}
@@ -204,6 +229,8 @@ static void propagate_region(live *l, st_region *r) {
 	st_block *entry = st_region_first_block(r);
 	if (!entry)
 		return;
+	if (st_block_next(entry) || !st__region_has_ssa_dominance(r))
+		l->cyclic = true;
 	st__ptrvec order;
 	st__ptrmap seen;
 	st__ptrvec_init(&order, l->ctx);
@@ -300,15 +327,16 @@ static bool delete_dead(live *l, st_rewriter *rw, st_op *op) {
 
 bool st__region_dce(st_rewriter *rw, st_op *root) {
 	live l = {.ctx = rw->ctx};
-	st__ptrmap_init(&l.set, rw->ctx);
+	st_walk(root, ST_WALK_PRE, clear_aux, NULL);
+	/* In single-block SSA regions users come after what they use, so the
+	 * backward pass is the fixpoint and MLIR's confirming pass would find
+	 * nothing. */
 	do {
-		l.changed = false;
+		l.changed = l.cyclic = false;
 		for (size_t r = 0; r < st_op_num_regions(root); r++)
 			propagate_region(&l, st_op_region(root, r));
-	} while (l.changed && !l.oom);
-	bool erased = !l.oom && delete_dead(&l, rw, root);
-	st__ptrmap_free(&l.set);
-	return erased;
+	} while (l.changed && l.cyclic && !l.oom);
+	return !l.oom && delete_dead(&l, rw, root);
 }
 
 /* ------------------------------------------------------------ block merging */

@@ -13,17 +13,26 @@
 /* ------------------------------------------------------------ containers */
 
 /* Pointer-keyed open-addressing hash map to uintptr_t, with deletion. */
+typedef struct st__ptrslot {
+	const void *key;
+	uintptr_t val;
+} st__ptrslot;
+
 typedef struct st__ptrmap {
 	st_context *ctx;
-	const void **keys;
-	uintptr_t *vals;
+	st__ptrslot *slots;
 	size_t cap, count, used; /* used: live entries + tombstones */
 } st__ptrmap;
 
 void st__ptrmap_init(st__ptrmap *m, st_context *ctx);
 bool st__ptrmap_put(st__ptrmap *m, const void *key, uintptr_t val); /* false: out of memory */
+/* Adds `key` -> `val` unless present; *slot is then the present entry's
+ * value (else NULL).  One probe sequence. */
+bool st__ptrmap_insert(st__ptrmap *m, const void *key, uintptr_t val, uintptr_t **slot);
 bool st__ptrmap_get(const st__ptrmap *m, const void *key, uintptr_t *val);
 static inline bool st__ptrmap_has(const st__ptrmap *m, const void *key) { return st__ptrmap_get(m, key, NULL); }
+/* Removes `key`, giving its value; false when absent. */
+bool st__ptrmap_take(st__ptrmap *m, const void *key, uintptr_t *val);
 bool st__ptrmap_remove(st__ptrmap *m, const void *key);
 void st__ptrmap_clear(st__ptrmap *m); /* keeps the memory */
 void st__ptrmap_free(st__ptrmap *m);

@@ -4,6 +4,9 @@
 // become block arguments).  region-simplify=false keeps all of it.
 // RUN: strata-opt %s --canonicalize | FileCheck %s
 // RUN: strata-opt %s --canonicalize=region-simplify=false | FileCheck %s --check-prefix=OFF
+// One sweep and its simplification already leave valid IR (the verifier
+// runs after the pass):
+// RUN: strata-opt %s --canonicalize=max-iterations=1 2>/dev/null | FileCheck %s --check-prefix=ONE
 
 // A switch, which has no pattern that selects between operands, and
 // blocks that store, which no cf pattern bypasses: what changes is region
@@ -49,6 +52,28 @@ func.func @dead_cycle(%c: i1, %a: i32) {
 ^bb1(%i: i32):
   %n = arith.addi %i, %a : i32
   cf.cond_br %c, ^bb1(%n : i32), ^bb2
+^bb2:
+  return
+}
+
+// A longer dead cycle, with a value from outside it: everything in the loop
+// goes in the first sweep's simplification, nothing is left half-erased.
+// CHECK-LABEL: func.func @dead_chain
+// CHECK-NEXT:    cf.br ^bb1
+// CHECK-NEXT:  ^bb1:
+// CHECK-NEXT:    cf.cond_br %arg0, ^bb1, ^bb2
+// ONE-LABEL: func.func @dead_chain
+// ONE-NEXT:    cf.br ^bb1
+// ONE-NEXT:  ^bb1:
+// ONE-NEXT:    cf.cond_br %arg0, ^bb1, ^bb2
+func.func @dead_chain(%c: i1, %a: i32) {
+  %x = arith.muli %a, %a : i32
+  cf.br ^bb1(%x : i32)
+^bb1(%i: i32):
+  %n = arith.muli %i, %x : i32
+  %m = arith.addi %n, %a : i32
+  %k = arith.xori %m, %x : i32
+  cf.cond_br %c, ^bb1(%k : i32), ^bb2
 ^bb2:
   return
 }
