@@ -225,6 +225,16 @@ static void propagate_op(live *l, st_op *op) {
 		process_value(l, st_op_result(op, i));
 }
 
+/* The blocks of `r` its entry reaches, in post-order. */
+static void blocks_post_order(live *l, st_region *r, st__ptrvec *order) {
+	st__ptrmap seen;
+	st__ptrvec_init(order, l->ctx);
+	st__ptrmap_init(&seen, l->ctx);
+	if (!post_order(l->ctx, st_region_first_block(r), order, &seen))
+		l->oom = true;
+	st__ptrmap_free(&seen);
+}
+
 static void propagate_region(live *l, st_region *r) {
 	st_block *entry = st_region_first_block(r);
 	if (!entry)
@@ -232,12 +242,7 @@ static void propagate_region(live *l, st_region *r) {
 	if (st_block_next(entry) || !st__region_has_ssa_dominance(r))
 		l->cyclic = true;
 	st__ptrvec order;
-	st__ptrmap seen;
-	st__ptrvec_init(&order, l->ctx);
-	st__ptrmap_init(&seen, l->ctx);
-	if (!post_order(l->ctx, entry, &order, &seen))
-		l->oom = true;
-	st__ptrmap_free(&seen);
+	blocks_post_order(l, r, &order);
 	for (size_t i = 0; i < order.n; i++) {
 		st_block *b = order.data[i];
 		for (st_op *o = st_block_last_op(b); o; o = st_op_prev(o))
@@ -291,12 +296,7 @@ static bool delete_dead(live *l, st_rewriter *rw, st_op *op) {
 			continue;
 		bool single = !st_block_next(entry);
 		st__ptrvec order;
-		st__ptrmap seen;
-		st__ptrvec_init(&order, l->ctx);
-		st__ptrmap_init(&seen, l->ctx);
-		if (!post_order(l->ctx, entry, &order, &seen))
-			l->oom = true;
-		st__ptrmap_free(&seen);
+		blocks_post_order(l, r, &order);
 		for (size_t i = 0; i < order.n; i++) {
 			st_block *b = order.data[i];
 			if (!single)
