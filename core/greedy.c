@@ -125,7 +125,10 @@ static void on_inserted(void *ud, st_op *op) { add(ud, op); }
 static void on_erasing(void *ud, st_op *op) {
 	driver *d = ud;
 	add_operand_producers(d, op);
-	st_walk(op, ST_WALK_PRE, forget, d);
+	if (op->nregions)
+		st_walk(op, ST_WALK_PRE, forget, d);
+	else
+		forget(op, d);
 }
 
 static void on_replacing(void *ud, st_op *op, st_value *const *with) {
@@ -143,7 +146,10 @@ static st_walk_result forget_constant(st_op *op, void *ud) {
  * its liveness marks share the scratch field the worklist positions use. */
 static void on_simplify_erasing(void *ud, st_op *op) {
 	driver *d = ud;
-	st_walk(op, ST_WALK_PRE, forget_constant, d->folder);
+	if (op->nregions)
+		st_walk(op, ST_WALK_PRE, forget_constant, d->folder);
+	else
+		st__folder_notify_removal(d->folder, op);
 }
 
 static void on_generated(void *ud, st_op *c) { add(ud, c); }

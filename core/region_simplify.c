@@ -80,49 +80,76 @@ static void drop_defined_uses(st_block *b) {
 	}
 }
 
-/* ------------------------------------------------------ unreachable blocks */
+/* ------------------------------------------------------------- the scan */
 
-static void push_regions(st__ptrvec *wl, st_op *op, bool *ok) {
-	for (size_t r = 0; *ok && r < st_op_num_regions(op); r++)
-		*ok = st__ptrvec_push(wl, st_op_region(op, r));
+/* What the three simplifications share: one walk finds every region with
+ * several blocks (only those can have unreachable or mergeable blocks) and
+ * clears the scratch field DCE keeps liveness in; regions that go with an
+ * erased op or block are remembered as gone. */
+typedef struct scan {
+	st_context *ctx;
+	st__ptrvec multi; /* regions with several blocks, pre-order */
+	st__ptrmap gone;
+	bool oom;
+} scan;
+
+static st_walk_result scan_op(st_op *op, void *ud) {
+	scan *s = ud;
+	for (uint32_t i = 0; i < op->nresults; i++)
+		st__result(op, i)->aux = 0;
+	for (uint32_t r = 0; r < op->nregions; r++) {
+		st_region *reg = &st__regions(op)[r];
+		for (st_block *b = reg->first; b; b = b->next)
+			for (uint32_t i = 0; i < b->nargs; i++)
+				b->args[i]->v.aux = 0;
+		if (reg->first && reg->first->next && !st__ptrvec_push(&s->multi, reg))
+			s->oom = true;
+	}
+	return ST_WALK_ADVANCE;
 }
 
-bool st__erase_unreachable_blocks(st_rewriter *rw, st_op *root) {
-	st_context *ctx = rw->ctx;
-	st__ptrvec wl, order;
+static st_walk_result note_gone(st_op *op, void *ud) {
+	scan *s = ud;
+	for (uint32_t r = 0; r < op->nregions; r++)
+		if (!st__ptrmap_put(&s->gone, &st__regions(op)[r], 1))
+			s->oom = true;
+	return ST_WALK_ADVANCE;
+}
+
+static bool is_gone(scan *s, st_region *r) { return st__ptrmap_has(&s->gone, r); }
+
+/* ------------------------------------------------------ unreachable blocks */
+
+static bool erase_unreachable_blocks(st_rewriter *rw, scan *s) {
+	st__ptrvec order;
 	st__ptrmap reach;
-	st__ptrvec_init(&wl, ctx);
-	st__ptrvec_init(&order, ctx);
-	st__ptrmap_init(&reach, ctx);
-	bool erased = false, ok = true;
-	/* Root regions are popped last-first, as MLIR's worklist does. */
-	push_regions(&wl, root, &ok);
-	while (ok && wl.n) {
-		st_region *r = wl.data[--wl.n];
+	st__ptrvec_init(&order, s->ctx);
+	st__ptrmap_init(&reach, s->ctx);
+	bool erased = false;
+	/* Pre-order: a region inside a block found unreachable is gone before
+	 * its turn comes. */
+	for (size_t i = 0; i < s->multi.n && !s->oom; i++) {
+		st_region *r = s->multi.data[i];
+		if (is_gone(s, r))
+			continue;
 		st_block *entry = st_region_first_block(r);
-		if (!entry)
-			continue;
-		if (!st_block_next(entry)) {
-			for (st_op *o = st_block_first_op(entry); o; o = st_op_next(o))
-				push_regions(&wl, o, &ok);
-			continue;
-		}
 		st__ptrmap_clear(&reach);
 		order.n = 0;
-		ok = post_order(ctx, entry, &order, &reach);
-		for (st_block *b = entry, *next; ok && b; b = next) {
+		if (!post_order(s->ctx, entry, &order, &reach)) {
+			s->oom = true;
+			break;
+		}
+		for (st_block *b = entry, *next; b; b = next) {
 			next = st_block_next(b);
-			if (!st__ptrmap_has(&reach, b)) {
-				drop_defined_uses(b);
-				st_rewriter_erase_block(rw, b);
-				erased = true;
+			if (st__ptrmap_has(&reach, b))
 				continue;
-			}
 			for (st_op *o = st_block_first_op(b); o; o = st_op_next(o))
-				push_regions(&wl, o, &ok);
+				st_walk(o, ST_WALK_PRE, note_gone, s);
+			drop_defined_uses(b);
+			st_rewriter_erase_block(rw, b);
+			erased = true;
 		}
 	}
-	st__ptrvec_free(&wl);
 	st__ptrvec_free(&order);
 	st__ptrmap_free(&reach);
 	return erased;
@@ -136,6 +163,7 @@ bool st__erase_unreachable_blocks(st_rewriter *rw, st_op *root) {
  * live). */
 typedef struct live {
 	st_context *ctx;
+	scan *scan;
 	bool changed, oom;
 	/* A region where one backward pass may not reach the fixpoint: several
 	 * blocks (loops), or no SSA dominance (uses before definitions). */
@@ -167,17 +195,6 @@ static void mark_value(live *l, st_value *v) {
 static void mark(live *l, st_op *op) {
 	if (op->nresults)
 		mark_value(l, st__result(op, 0));
-}
-
-static st_walk_result clear_aux(st_op *op, void *ud) {
-	(void)ud;
-	for (uint32_t i = 0; i < op->nresults; i++)
-		st__result(op, i)->aux = 0;
-	for (uint32_t r = 0; r < op->nregions; r++)
-		for (st_block *b = st__regions(op)[r].first; b; b = b->next)
-			for (uint32_t i = 0; i < b->nargs; i++)
-				b->args[i]->v.aux = 0;
-	return ST_WALK_ADVANCE;
 }
 
 /* A successor operand is really an operand of the successor's block
@@ -307,6 +324,8 @@ static bool delete_dead(live *l, st_rewriter *rw, st_op *op) {
 					erased = true;
 					for (size_t k = 0; k < st_op_num_results(o); k++)
 						drop_value_uses(st_op_result(o, k));
+					if (o->nregions)
+						st_walk(o, ST_WALK_PRE, note_gone, l->scan);
 					st_rewriter_erase_op(rw, o);
 				} else {
 					erased |= delete_dead(l, rw, o);
@@ -325,9 +344,9 @@ static bool delete_dead(live *l, st_rewriter *rw, st_op *op) {
 	return erased;
 }
 
-bool st__region_dce(st_rewriter *rw, st_op *root) {
-	live l = {.ctx = rw->ctx};
-	st_walk(root, ST_WALK_PRE, clear_aux, NULL);
+/* The scan cleared the liveness marks. */
+static bool region_dce(st_rewriter *rw, st_op *root, scan *s) {
+	live l = {.ctx = rw->ctx, .scan = s};
 	/* In single-block SSA regions users come after what they use, so the
 	 * backward pass is the fixpoint and MLIR's confirming pass would find
 	 * nothing. */
@@ -677,38 +696,40 @@ static bool merge_in_region(st_rewriter *rw, st_region *r) {
 	return merged;
 }
 
-bool st__merge_identical_blocks(st_rewriter *rw, st_op *root) {
-	st_context *ctx = rw->ctx;
-	st__ptrvec wl;
-	st__ptrmap in;
-	st__ptrvec_init(&wl, ctx);
-	st__ptrmap_init(&in, ctx);
-	bool any = false, ok = true;
-	for (size_t r = 0; ok && r < st_op_num_regions(root); r++)
-		ok = st__ptrvec_push(&wl, st_op_region(root, r)) && st__ptrmap_put(&in, st_op_region(root, r), 1);
-	while (ok && wl.n) {
-		st_region *r = wl.data[--wl.n];
-		st__ptrmap_remove(&in, r);
-		if (merge_in_region(rw, r)) {
+/* Regions are independent here (blocks holding regions are never merged),
+ * so the scan's order does as well as MLIR's worklist; a region where
+ * blocks merged is tried again, as MLIR does. */
+static bool merge_identical_blocks(st_rewriter *rw, scan *s) {
+	bool any = false;
+	for (size_t i = 0; i < s->multi.n; i++) {
+		st_region *r = s->multi.data[i];
+		if (is_gone(s, r))
+			continue;
+		while (merge_in_region(rw, r))
 			any = true;
-			ok = st__ptrvec_push(&wl, r) && st__ptrmap_put(&in, r, 1);
-		}
-		for (st_block *b = st_region_first_block(r); ok && b; b = st_block_next(b))
-			for (st_op *o = st_block_first_op(b); ok && o; o = st_op_next(o))
-				for (size_t k = 0; ok && k < st_op_num_regions(o); k++) {
-					st_region *nr = st_op_region(o, k);
-					if (!st__ptrmap_has(&in, nr))
-						ok = st__ptrvec_push(&wl, nr) && st__ptrmap_put(&in, nr, 1);
-				}
 	}
-	st__ptrvec_free(&wl);
-	st__ptrmap_free(&in);
 	return any;
 }
 
 bool st__simplify_regions(st_rewriter *rw, st_op *root) {
-	bool a = st__erase_unreachable_blocks(rw, root);
-	bool b = st__region_dce(rw, root);
-	bool c = st__merge_identical_blocks(rw, root);
+	scan s = {.ctx = rw->ctx};
+	st__ptrvec_init(&s.multi, s.ctx);
+	st__ptrmap_init(&s.gone, s.ctx);
+	for (uint32_t r = 0; r < root->nregions; r++) {
+		st_region *reg = &st__regions(root)[r];
+		if (reg->first && reg->first->next && !st__ptrvec_push(&s.multi, reg))
+			s.oom = true;
+		for (st_block *b = reg->first; b; b = b->next) {
+			for (uint32_t i = 0; i < b->nargs; i++)
+				b->args[i]->v.aux = 0;
+			for (st_op *o = b->first; o; o = o->next)
+				st_walk(o, ST_WALK_PRE, scan_op, &s);
+		}
+	}
+	bool a = !s.oom && erase_unreachable_blocks(rw, &s);
+	bool b = !s.oom && region_dce(rw, root, &s);
+	bool c = !s.oom && merge_identical_blocks(rw, &s);
+	st__ptrvec_free(&s.multi);
+	st__ptrmap_free(&s.gone);
 	return a || b || c;
 }

@@ -152,9 +152,6 @@ bool st__op_fold_hook(st_op *op, st_attr *const *consts, st_fold_result *results
  * blocks, dead ops and dead block arguments (runRegionDCE), and merges
  * identical blocks.  Returns true when anything changed. */
 bool st__simplify_regions(st_rewriter *rw, st_op *op);
-bool st__erase_unreachable_blocks(st_rewriter *rw, st_op *op);
-bool st__region_dce(st_rewriter *rw, st_op *op);
-bool st__merge_identical_blocks(st_rewriter *rw, st_op *op);
 
 /* ------------------------------------------------------------ branches */
 
