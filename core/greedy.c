@@ -31,7 +31,9 @@ typedef struct driver {
  * result's `aux` scratch holds the position + 1 (checked against the
  * worklist, so a stale or foreign value means "absent"); a hash map only for
  * ops without results.  A million-op sweep then touches no hash table for
- * most ops. */
+ * most ops.  The field is the printer's too: a pattern must not print IR
+ * while the driver runs (a position lost that way could leave an op queued
+ * twice). */
 static bool position(driver *d, st_op *op, size_t *at) {
 	if (op->nresults) {
 		size_t i = st__result(op, 0)->aux;
