@@ -176,3 +176,44 @@ def best_of(runs, configs, outfile_of, tmpdir, count):
             if key not in best or w < best[key][0]:
                 best[key] = (w, rss, count(outfile), None)
     return best
+
+
+TABLE = "%-14s %-22s %9s %10s %9s  %-17s %-17s"
+
+
+def print_table_header(count_label):
+    hdr = TABLE % ("input", "tool", "time (s)", "RSS (MiB)", count_label,
+                   "mlir/strata time", "strata/mlir RSS")
+    print(hdr.rstrip())
+    print((TABLE % ("", "", "", "", "", "(default, 1thr)", "(default, 1thr)")).rstrip())
+    print("-" * len(hdr))
+
+
+def run_input(name, runs, configs, outfile_of, tmpdir, count, keep, strata_keys, count_word):
+    """Measures one input (best_of), removes the outputs unless `keep`, and
+    prints its rows: configs are (label, key, argv); the keys in strata_keys
+    get ratios against mlir-opt-14's "m" and "m1" runs, and the first of them
+    a note when its count differs from "m"'s.  Returns (best, any run failed)."""
+    best = best_of(runs, [(key, argv) for _, key, argv in configs], outfile_of, tmpdir, count)
+    if not keep:
+        for _, key, _ in configs:
+            if os.path.exists(outfile_of(key)):
+                os.unlink(outfile_of(key))
+    failed = False
+    for label, key, _ in configs:
+        w, rss, n, err = best[key]
+        if err:
+            failed = True
+            print("%-14s %-22s FAILED: %s" % (name, label, err))
+            continue
+        ratios = ("", "")
+        if key in strata_keys and not best["m"][3] and not best["m1"][3]:
+            ratios = ("%5.1fx, %5.1fx" % (best["m"][0] / w, best["m1"][0] / w),
+                      "%5.3f, %5.3f" % (rss / best["m"][1], rss / best["m1"][1]))
+        print(("%-14s %-22s %9.3f %10.1f %9d  %-17s %-17s" % (
+            name, label, w, rss / 1024.0, n, ratios[0], ratios[1])).rstrip())
+    s = strata_keys[0] if strata_keys else None
+    if s in best and not best[s][3] and not best["m"][3] and best[s][2] != best["m"][2]:
+        print("%-14s note: strata-opt printed %d %s, mlir-opt-14 %d"
+              % ("", best[s][2], count_word, best["m"][2]))
+    return best, failed

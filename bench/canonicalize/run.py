@@ -83,41 +83,18 @@ def main():
 
     failed = False
     results = {}
-    hdr = "%-14s %-22s %9s %10s %9s  %-17s %-17s" % (
-        "input", "tool", "time (s)", "RSS (MiB)", "out ops", "mlir/strata time", "strata/mlir RSS")
-    print(hdr.rstrip())
-    print(("%-14s %-22s %9s %10s %9s  %-17s %-17s" % ("", "", "", "", "", "(default, 1thr)",
-                                                      "(default, 1thr)")).rstrip())
-    print("-" * len(hdr))
+    common.print_table_header("out ops")
     with tempfile.TemporaryDirectory() as tmp:
         for name in only:
             src = os.path.join(a.out, name + ".m14.mlir")
             load_before = common.load_average()
-            best = common.best_of(
-                a.runs, [(key, argv(src)) for _, key, argv in configs],
+            best, bad = common.run_input(
+                name, a.runs, [(label, key, argv(src)) for label, key, argv in configs],
                 lambda key: os.path.join(resdir, "%s.canon.%s.out.mlir" % (name, key)),
-                tmp, count_ops)
-            if not a.keep_outputs:
-                for _, key, _ in configs:
-                    p = os.path.join(resdir, "%s.canon.%s.out.mlir" % (name, key))
-                    if os.path.exists(p):
-                        os.unlink(p)
-            for label, key, _ in configs:
-                w, rss, ops, err = best[key]
+                tmp, count_ops, a.keep_outputs, ["s14"], "ops")
+            failed |= bad
+            for _, key, _ in configs:
                 results[(name, key)] = best[key]
-                if err:
-                    failed = True
-                    print("%-14s %-22s FAILED: %s" % (name, label, err))
-                    continue
-                ratios = ("", "")
-                if key == "s14" and not best["m"][3] and not best["m1"][3]:
-                    ratios = ("%5.1fx, %5.1fx" % (best["m"][0] / w, best["m1"][0] / w),
-                              "%5.3f, %5.3f" % (rss / best["m"][1], rss / best["m1"][1]))
-                print(("%-14s %-22s %9.3f %10.1f %9d  %-17s %-17s" % (
-                    name, label, w, rss / 1024.0, ops, ratios[0], ratios[1])).rstrip())
-            if strata and not best["s14"][3] and not best["m"][3] and best["s14"][2] != best["m"][2]:
-                print("%-14s note: strata-opt printed %d ops, mlir-opt-14 %d"
-                      % ("", best["s14"][2], best["m"][2]))
             print("%-14s load average before %s, after %s" % ("", load_before,
                                                                common.load_average()))
             print(flush=True)

@@ -82,43 +82,18 @@ def main():
 
     failed = False
     results = {}  # (input, key) -> (time, rss, lines, err)
-    hdr = "%-14s %-22s %9s %10s %9s  %-17s %-17s" % (
-        "input", "tool", "time (s)", "RSS (MiB)", "out lines",
-        "mlir/strata time", "strata/mlir RSS")
-    print(hdr.rstrip())
-    print(("%-14s %-22s %9s %10s %9s  %-17s %-17s" % ("", "", "", "", "",
-                                                       "(default, 1thr)", "(default, 1thr)")).rstrip())
-    print("-" * len(hdr))
+    common.print_table_header("out lines")
     with tempfile.TemporaryDirectory() as tmp:
         for name, unregistered, _ in inputs:
             unreg = ["--allow-unregistered-dialect"] if unregistered else []
             base = os.path.join(a.out, name)
-            best = common.best_of(
-                a.runs, [(key, argv(base, unreg)) for _, key, argv in configs],
+            best, bad = common.run_input(
+                name, a.runs, [(label, key, argv(base, unreg)) for label, key, argv in configs],
                 lambda key: os.path.join(resdir, "%s.%s.out.mlir" % (name, key)),
-                tmp, common.count_lines)
-            if not a.keep_outputs:
-                for _, key, _ in configs:
-                    p = os.path.join(resdir, "%s.%s.out.mlir" % (name, key))
-                    if os.path.exists(p):
-                        os.unlink(p)
-            for label, key, _ in configs:
-                w, rss, lines, err = best[key]
+                tmp, common.count_lines, a.keep_outputs, ["s14", "snat"], "lines")
+            failed |= bad
+            for _, key, _ in configs:
                 results[(name, key)] = best[key]
-                if err:
-                    failed = True
-                    print("%-14s %-22s FAILED: %s" % (name, label, err))
-                    continue
-                ratios = ("", "")
-                if key in ("s14", "snat") and not best["m"][3] and not best["m1"][3]:
-                    ratios = ("%5.1fx, %5.1fx" % (best["m"][0] / w, best["m1"][0] / w),
-                              "%5.3f, %5.3f" % (rss / best["m"][1], rss / best["m1"][1]))
-                print(("%-14s %-22s %9.3f %10.1f %9d  %-17s %-17s" % (
-                    name, label, w, rss / 1024.0, lines, ratios[0], ratios[1])).rstrip())
-            if strata and not best["s14"][3] and not best["m"][3] \
-                    and best["s14"][2] != best["m"][2]:
-                print("%-14s note: strata-opt printed %d lines, mlir-opt-14 %d"
-                      % ("", best["s14"][2], best["m"][2]))
             print(flush=True)
 
     if not strata:
