@@ -82,8 +82,16 @@ def print_header(strata, mlir, runs):
     print(flush=True)
 
 
-def add_size_args(ap):
-    """gen.py's size options, which decide whether the inputs are reused."""
+def add_common_args(ap, out_default, out_help):
+    """The options both runners take: runs, the input directory, mlir-only,
+    keep-outputs and gen.py's sizes."""
+    ap.add_argument("-n", "--runs", type=int, default=3, help="runs per command, best kept (3)")
+    ap.add_argument("--out", default=out_default, help=out_help)
+    ap.add_argument("--mlir-only", action="store_true",
+                    help="measure mlir-opt-14 alone (no strata-opt needed, no verdict)")
+    ap.add_argument("--keep-outputs", action="store_true",
+                    help="keep the printed outputs in OUT/results/")
+    # gen.py's sizes, which decide whether the inputs are reused.
     ap.add_argument("--ops", type=int, default=1_000_000)
     ap.add_argument("--funcs", type=int, default=100_000)
     ap.add_argument("--depth", type=int, default=10)

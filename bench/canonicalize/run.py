@@ -53,15 +53,9 @@ def count_ops(path):
 
 def main():
     ap = argparse.ArgumentParser(description="strata-opt vs mlir-opt-14: canonicalize + cse")
-    ap.add_argument("-n", "--runs", type=int, default=3, help="runs per command, best kept (3)")
-    ap.add_argument("--out", default=common.DEFAULT_INPUTS,
-                    help="input directory, shared with ir-throughput (bench/ir-throughput/out)")
     ap.add_argument("--only", default=",".join(INPUTS), help="comma-separated: " + ",".join(INPUTS))
-    ap.add_argument("--mlir-only", action="store_true",
-                    help="measure mlir-opt-14 alone (no strata-opt needed, no verdict)")
-    ap.add_argument("--keep-outputs", action="store_true",
-                    help="keep the printed outputs in OUT/results/")
-    common.add_size_args(ap)
+    common.add_common_args(ap, common.DEFAULT_INPUTS,
+                           "input directory, shared with ir-throughput (bench/ir-throughput/out)")
     a = ap.parse_args()
 
     strata, mlir = common.find_tools(a.mlir_only)

@@ -42,16 +42,9 @@ RSS_MAX = 1.0 / 3.0  # strata RSS / mlir-opt RSS must be <= this
 
 def main():
     ap = argparse.ArgumentParser(description="strata-opt vs mlir-opt-14 IR throughput")
-    ap.add_argument("-n", "--runs", type=int, default=3, help="runs per command, best kept (3)")
-    ap.add_argument("--out", default=os.path.join(HERE, "out"),
-                    help="input/output directory (bench/ir-throughput/out)")
     ap.add_argument("--only", default=",".join(n for n, _, _ in INPUTS),
                     help="comma-separated inputs: " + ",".join(n for n, _, _ in INPUTS))
-    ap.add_argument("--mlir-only", action="store_true",
-                    help="measure mlir-opt-14 alone (no strata-opt needed, no verdict)")
-    ap.add_argument("--keep-outputs", action="store_true",
-                    help="keep the printed outputs in OUT/results/")
-    common.add_size_args(ap)
+    common.add_common_args(ap, os.path.join(HERE, "out"), "input/output directory (bench/ir-throughput/out)")
     a = ap.parse_args()
 
     strata, mlir = common.find_tools(a.mlir_only)

@@ -57,65 +57,65 @@ BLOCK = re.compile(r'\^([A-Za-z0-9_$.-]+)')
 OP_LINE = re.compile(r'^\s*(?:%[^=]*=\s*)?"[^"]+"\s*\(')
 
 
+def string_end(text, i):
+    """Index just past the string literal opening at text[i]."""
+    j = i + 1
+    while j < len(text) and text[j] != '"':
+        j += 2 if text[j] == '\\' else 1
+    return j + 1
+
+
 def split_strings(line):
     """Splits a line into (text, is_string_literal) pieces."""
     parts, i, start = [], 0, 0
     while i < len(line):
         if line[i] == '"':
-            j = i + 1
-            while j < len(line) and line[j] != '"':
-                j += 2 if line[j] == '\\' else 1
+            j = string_end(line, i)
             parts.append((line[start:i], False))
-            parts.append((line[i:j + 1], True))
-            i = start = j + 1
+            parts.append((line[i:j], True))
+            i = start = j
         else:
             i += 1
     parts.append((line[start:], False))
     return [p for p in parts if p[0]]
 
 
-def closing(text, i):
-    """Index just past the bracket group opening at text[i] (strings and `->`
-    respected), or len(text) when it does not close."""
-    pairs = {'(': ')', '[': ']', '{': '}', '<': '>'}
-    stack, j = [], i
+def scan(text, i=0):
+    """Yields (index, char, bracket depth after it) for the characters of
+    text[i:] outside string literals; the `>` of `->` is no bracket."""
+    depth, j = 0, i
     while j < len(text):
         ch = text[j]
         if ch == '"':
-            j += 1
-            while j < len(text) and text[j] != '"':
-                j += 2 if text[j] == '\\' else 1
-        elif ch == '-' and text[j + 1:j + 2] == '>':
-            j += 1
-        elif ch in pairs:
-            stack.append(pairs[ch])
-        elif stack and ch == stack[-1]:
-            stack.pop()
-            if not stack:
-                return j + 1
+            j = string_end(text, j)
+            continue
+        if ch == '-' and text[j + 1:j + 2] == '>':
+            j += 2
+            continue
+        if ch in '([{<':
+            depth += 1
+        elif ch in ')]}>':
+            depth -= 1
+        yield j, ch, depth
         j += 1
+
+
+def closing(text, i):
+    """Index just past the bracket group opening at text[i], or len(text)
+    when it does not close."""
+    for j, _, depth in scan(text, i):
+        if depth == 0:
+            return j + 1
     return len(text)
 
 
 def top_level_split(body):
     """Splits the inside of an attribute dictionary at its top-level commas."""
-    items, depth, start, j = [], 0, 0, 0
-    while j < len(body):
-        ch = body[j]
-        if ch == '"':
-            j += 1
-            while j < len(body) and body[j] != '"':
-                j += 2 if body[j] == '\\' else 1
-        elif ch == '-' and body[j + 1:j + 2] == '>':
-            j += 1
-        elif ch in '([{<':
-            depth += 1
-        elif ch in ')]}>':
-            depth -= 1
-        elif ch == ',' and depth == 0:
+    items, start = [], 0
+    for j, ch, depth in scan(body):
+        if ch == ',' and depth == 0:
             items.append(body[start:j].strip())
             start = j + 1
-        j += 1
     items.append(body[start:].strip())
     return [x for x in items if x]
 
@@ -133,11 +133,9 @@ def strip_locs_and_sort_attrs(line):
     out, i = [], 0
     while i < len(line):
         if line[i] == '"':
-            j = i + 1
-            while j < len(line) and line[j] != '"':
-                j += 2 if line[j] == '\\' else 1
-            out.append(line[i:j + 1])
-            i = j + 1
+            j = string_end(line, i)
+            out.append(line[i:j])
+            i = j
             continue
         if line.startswith(' loc(', i):
             i = closing(line, i + 4)
