@@ -225,3 +225,12 @@ def run_input(name, runs, configs, outfile_of, tmpdir, count, keep, strata_keys,
         print("%-14s note: strata-opt printed %d %s, mlir-opt-14 %d"
               % ("", best[s][2], count_word, best["m"][2]))
     return best, failed
+
+
+def speed_and_rss(results, name):
+    """(mlir-opt time / strata time, strata RSS / mlir-opt RSS), each against
+    the better mlir-opt-14 configuration, or None when a run failed."""
+    s, m, m1 = results[(name, "s14")], results[(name, "m")], results[(name, "m1")]
+    if s[3] or m[3] or m1[3]:
+        return None
+    return min(m[0], m1[0]) / s[0], s[1] / min(m[1], m1[1])

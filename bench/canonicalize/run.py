@@ -101,15 +101,15 @@ def main():
     if not common.full_size(a):
         print("  (inputs are not the full size: the verdict below is indicative only)")
     for name in only:
-        s, m, m1 = results[(name, "s14")], results[(name, "m")], results[(name, "m1")]
-        if s[3] or m[3] or m1[3]:
+        r = common.speed_and_rss(results, name)
+        if not r:
             print("  %-14s FAIL (a run failed)" % name)
             failed = True
             continue
-        speed = min(m[0], m1[0]) / s[0]
+        speed, rss = r
         ok = speed >= SPEED_MIN
         print("  %-14s %5.1fx faster %s;  peak RSS %.3f of mlir-opt-14's (smaller one)"
-              % (name, speed, "PASS" if ok else "FAIL", s[1] / min(m[1], m1[1])))
+              % (name, speed, "PASS" if ok else "FAIL", rss))
         failed |= not ok
     print("OVERALL: %s" % ("FAIL" if failed else "PASS"))
     return 1 if failed else 0

@@ -102,13 +102,12 @@ def main():
         if not is_1m:
             continue
         checked = True
-        s, m, m1 = results[(name, "s14")], results[(name, "m")], results[(name, "m1")]
-        if s[3] or m[3] or m1[3]:
+        r = common.speed_and_rss(results, name)
+        if not r:
             print("  %-14s FAIL (a run failed)" % name)
             failed = True
             continue
-        speed = min(m[0], m1[0]) / s[0]
-        rss = s[1] / min(m[1], m1[1])
+        speed, rss = r
         ok_t, ok_r = speed >= SPEED_MIN, rss <= RSS_MAX
         print("  %-14s time %5.1fx faster (need >= %.0fx) %s;  RSS %.3f of mlir-opt's "
               "(need <= %.3f) %s" % (name, speed, SPEED_MIN, "PASS" if ok_t else "FAIL",

@@ -55,6 +55,14 @@ static st_value *make_const(st_rewriter *rw, st_op *at, st_attr *value) {
 	return c ? res(c) : NULL;
 }
 
+/* Replaces the one result of `op` by `n`; false when making `n` failed. */
+static bool replace(st_rewriter *rw, st_op *op, st_value *n) {
+	if (!n)
+		return false;
+	st_rewriter_replace_op(rw, op, &n);
+	return true;
+}
+
 /* c0 (op) c1, evaluated as the folders do. */
 static st_attr *combine(st_op *at, st__arith_eval_op code, st_attr *c0, st_attr *c1) {
 	st_attr *in[2] = {c0, c1};
@@ -69,10 +77,7 @@ static bool replace_with(st_rewriter *rw, st_op *op, const char *name, st_value 
 	st_value *c = make_const(rw, op, k);
 	st_value *n = c ? make(rw, op, name, const_lhs ? c : v, const_lhs ? v : c, st_value_type(res(op)), NULL)
 	                : NULL;
-	if (!n)
-		return false;
-	st_rewriter_replace_op(rw, op, &n);
-	return true;
+	return replace(rw, op, n);
 }
 
 /* ------------------------------------------------------- addi / subi chains */
@@ -148,10 +153,7 @@ static bool xori_not_cmpi(const st_pattern *p, st_op *op, st_rewriter *rw) {
 	                   st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), inverse[pred])};
 	st_attr *attrs = e.name && e.value ? st_dict_attr(ctx, 1, &e) : NULL;
 	st_value *n = attrs ? make(rw, op, "arith.cmpi", opd(cmp, 0), opd(cmp, 1), st_value_type(res(op)), attrs) : NULL;
-	if (!n)
-		return false;
-	st_rewriter_replace_op(rw, op, &n);
-	return true;
+	return replace(rw, op, n);
 }
 
 /* ------------------------------------------------------------ extensions */
@@ -161,10 +163,7 @@ static bool extsi_of_extui(const st_pattern *p, st_op *op, st_rewriter *rw) {
 	(void)p;
 	st_op *in = def_named(opd(op, 0), "arith.extui");
 	st_value *n = in ? make(rw, op, "arith.extui", opd(in, 0), NULL, st_value_type(res(op)), NULL) : NULL;
-	if (!n)
-		return false;
-	st_rewriter_replace_op(rw, op, &n);
-	return true;
+	return replace(rw, op, n);
 }
 
 /* andi/ori(ext(x), ext(y)) -> ext(andi/ori(x, y)), for two extensions of
@@ -177,10 +176,7 @@ static bool logic_of_exts(const st_pattern *p, st_op *op, st_rewriter *rw) {
 		return false;
 	st_value *inner = make(rw, op, st_op_name_cstr(op), opd(a, 0), opd(b, 0), st_value_type(opd(a, 0)), NULL);
 	st_value *n = inner ? make(rw, op, ext, inner, NULL, st_value_type(res(op)), NULL) : NULL;
-	if (!n)
-		return false;
-	st_rewriter_replace_op(rw, op, &n);
-	return true;
+	return replace(rw, op, n);
 }
 
 /* ---------------------------------------------------------------- select */
@@ -206,10 +202,7 @@ static bool select_of_bools(const st_pattern *p, st_op *op, st_rewriter *rw) {
 		cond = t1 ? make(rw, op, "arith.xori", cond, t1, st_value_type(cond), NULL) : NULL;
 	}
 	st_value *n = cond && !i1 ? make(rw, op, "arith.extui", cond, NULL, t, NULL) : cond;
-	if (!n)
-		return false;
-	st_rewriter_replace_op(rw, op, &n);
-	return true;
+	return replace(rw, op, n);
 }
 
 /* --------------------------------------------------------- registration */
