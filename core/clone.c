@@ -130,7 +130,7 @@ static bool add_pending(clone_state *cs, st_op *op, size_t idx) {
 static void finish(clone_state *cs, bool ok) {
 	for (size_t i = 0; ok && i < cs->npend; i++) {
 		st_op *op = cs->pend[i].op;
-		st_value *m = st_value_map_lookup(cs->map, op->operands[cs->pend[i].idx].value);
+		st_value *m = st_value_map_lookup(cs->map, st__uses(op)[cs->pend[i].idx].value);
 		if (m)
 			st_op_set_operand(op, cs->pend[i].idx, m);
 	}
@@ -186,7 +186,7 @@ static st_op *clone_op(clone_state *cs, st_op *op) {
 	st_block **succs = (st_block **)(tmp + n);
 	st_type **types = (st_type **)(tmp + n + ns);
 	for (size_t i = 0; i < n; i++)
-		ops[i] = st_value_map_lookup_or_self(map, op->operands[i].value);
+		ops[i] = st_value_map_lookup_or_self(map, st__uses(op)[i].value);
 	for (size_t i = 0; i < ns; i++) {
 		st_block *b = st_value_map_lookup_block(map, st__succs(op)[i].block);
 		succs[i] = b ? b : st__succs(op)[i].block;
@@ -206,7 +206,7 @@ static st_op *clone_op(clone_state *cs, st_op *op) {
 	st_op *c = st_op_create(ctx, &s);
 	bool ok = c != NULL;
 	for (size_t i = 0; ok && i < n; i++)
-		if (ops[i] == op->operands[i].value && ops[i])
+		if (ops[i] == st__uses(op)[i].value && ops[i])
 			ok = add_pending(cs, c, i);
 	st_ctx_free(ctx, tmp, bytes ? bytes : 1);
 	for (size_t i = 0; ok && i < nr; i++)

@@ -5,6 +5,7 @@
  * uniquer one generic table instead of one per kind.
  */
 #include "internal.h"
+#include "rewrite_internal.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -473,6 +474,10 @@ void st_context_destroy(st_context *ctx) {
 	for (st__arena_chunk *c = ctx->pool_chunks, *n; c; c = n) {
 		n = c->next;
 		st_ctx_free(ctx, c, ARENA_HDR + c->size);
+	}
+	if (ctx->ool_operands) {
+		st__ptrmap_free(ctx->ool_operands);
+		st_ctx_free(ctx, ctx->ool_operands, sizeof *ctx->ool_operands);
 	}
 	st_ctx_free(ctx, ctx->idents.slots, ctx->idents.cap * sizeof(void *));
 	st_ctx_free(ctx, ctx->uniq.slots, ctx->uniq.cap * sizeof(void *));

@@ -289,17 +289,20 @@ struct st_op {
 	 * no location attributes until a diagnostic or a printer asks. */
 	st_attr *rawloc;
 	st_attr *attrs;       /* dictionary */
-	st_use *operands;     /* inline after the regions, or out of line */
 	uint32_t nresults;
 	uint32_t noperands;
-	uint32_t operand_cap; /* 0: operands are inline (capacity = noperands at creation) */
+	/* 0: the operands are inline, after the regions (capacity
+	 * inline_operands, the count at creation); otherwise the capacity of
+	 * an out-of-line array (see st__uses). */
+	uint32_t operand_cap;
 	uint32_t order;       /* position hint for is_before_in_block */
 	uint16_t nsuccs;
 	uint16_t nregions;
 	uint32_t inline_operands; /* capacity of the inline operand storage */
 };
-/* Ops are the bulk of a big module's memory: keep the header small. */
-_Static_assert(sizeof(void *) != 8 || sizeof(struct st_op) == 80, "st_op grew");
+/* Ops are the bulk of a big module's memory: keep the header small (no
+ * pointer to the operands: they are found from the counts). */
+_Static_assert(sizeof(void *) != 8 || sizeof(struct st_op) == 72, "st_op grew");
 /* Packed locations: bit 0 set, bits 1-15 the context source index + 1,
  * bits 16-39 the line, bits 40-63 the column.  0 when out of range. */
 static inline st_attr *st__packed_loc(size_t source, unsigned line, unsigned col) {
@@ -325,6 +328,14 @@ long st__source_index(st_context *ctx, const st_ident *name);
 /* Successor uses and regions follow the op in its allocation. */
 static inline st_use *st__succs(const st_op *op) { return (st_use *)(op + 1); }
 static inline st_region *st__regions(const st_op *op) { return (st_region *)(st__succs(op) + op->nsuccs); }
+static inline st_use *st__inline_uses(const st_op *op) { return (st_use *)(st__regions(op) + op->nregions); }
+/* Out-of-line operands: the array's address is kept in the first inline
+ * slot, or, for an op created without operands, in the context's table. */
+st_use *st__outofline_uses(const st_op *op);
+/* The op's operand uses. */
+static inline st_use *st__uses(const st_op *op) {
+	return op->operand_cap ? st__outofline_uses(op) : st__inline_uses(op);
+}
 /* Results are stored before the op, in reverse: result i is at ((st_value*)op)[-1-i]. */
 static inline st_value *st__result(const st_op *op, size_t i) {
 	return (st_value *)op - 1 - i;
@@ -386,6 +397,8 @@ struct st_context {
 	char *pool_cur, *pool_end;
 	void *scratch;
 	size_t scratch_size;
+	/* Out-of-line operand arrays of ops created without operands (ops.c). */
+	struct st__ptrmap *ool_operands;
 	st__htab idents;
 	st__htab uniq;
 	st_dialect **dialects;

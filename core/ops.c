@@ -6,6 +6,7 @@
  * replace-all-uses is O(uses).
  */
 #include "internal.h"
+#include "rewrite_internal.h"
 
 /* ---------------------------------------------------------------- uses */
 
@@ -99,7 +100,7 @@ unsigned st_use_operand_index(const st_use *u) {
 	uintptr_t p = (uintptr_t)u, s = (uintptr_t)st__succs(o);
 	if (p >= s && p < s + o->nsuccs * sizeof(st_use))
 		return (unsigned)(u - st__succs(o));
-	return (unsigned)(u - o->operands);
+	return (unsigned)(u - st__uses(o));
 }
 
 /* ----------------------------------------------------------- op layout */
@@ -143,7 +144,6 @@ st_op *st__op_create_named(st_context *ctx, st__opname *name, const st_op_state 
 	op->inline_operands = nops;
 	op->nsuccs = (uint16_t)nsucc;
 	op->nregions = (uint16_t)nreg;
-	op->operands = (st_use *)(st__regions(op) + nreg);
 	for (uint32_t i = 0; i < nres; i++) {
 		st_value *v = st__result(op, i);
 		v->first_use = NULL;
@@ -162,7 +162,7 @@ st_op *st__op_create_named(st_context *ctx, st__opname *name, const st_op_state 
 		st__regions(op)[i].parent = op;
 	}
 	for (uint32_t i = 0; i < nops; i++) {
-		st_use *u = &op->operands[i];
+		st_use *u = &st__inline_uses(op)[i];
 		memset(u, 0, sizeof *u);
 		u->owner = op;
 		use_set_value(u, s->operands[i]);
@@ -175,8 +175,9 @@ static void block_free(st_block *b);
 /* Unlink every operand and successor use of `op` and of everything nested,
  * so the ops can then be freed in any order. */
 static void drop_all_refs(st_op *op) {
+	st_use *uses = st__uses(op);
 	for (uint32_t i = 0; i < op->noperands; i++)
-		use_unlink(&op->operands[i]);
+		use_unlink(&uses[i]);
 	for (uint32_t i = 0; i < op->nsuccs; i++)
 		use_unlink(&st__succs(op)[i]);
 	for (uint32_t r = 0; r < op->nregions; r++)
@@ -198,8 +199,11 @@ static void op_free(st_op *op) {
 			b = n;
 		}
 	}
-	if (op->operand_cap)
-		st_ctx_free(ctx, op->operands, op->operand_cap * sizeof(st_use));
+	if (op->operand_cap) {
+		st_ctx_free(ctx, st__outofline_uses(op), op->operand_cap * sizeof(st_use));
+		if (!op->inline_operands)
+			st__ptrmap_remove(ctx->ool_operands, op);
+	}
 	for (uint32_t i = 0; i < op->nresults; i++)
 		assert(!st__result(op, i)->first_use && "destroying an op whose result is still used");
 	st__pool_free(ctx, op_base(op), op_alloc_size(op->nresults, op->nsuccs, op->nregions, op->inline_operands));
@@ -245,18 +249,46 @@ void st_op_set_loc(st_op *op, st_attr *loc) { op->rawloc = loc ? loc : op->name-
 size_t st_op_num_operands(const st_op *op) { return op->noperands; }
 st_value *st_op_operand(const st_op *op, size_t i) {
 	assert(i < op->noperands);
-	return op->operands[i].value;
+	return st__uses(op)[i].value;
 }
 st_use *st_op_operand_use(st_op *op, size_t i) {
 	assert(i < op->noperands);
-	return &op->operands[i];
+	return &st__uses(op)[i];
 }
 void st_op_set_operand(st_op *op, size_t i, st_value *v) {
 	assert(i < op->noperands);
-	use_set_value(&op->operands[i], v);
+	use_set_value(&st__uses(op)[i], v);
 }
 
 static uint32_t operand_capacity(const st_op *op) { return op->operand_cap ? op->operand_cap : op->inline_operands; }
+
+st_use *st__outofline_uses(const st_op *op) {
+	assert(op->operand_cap);
+	if (op->inline_operands)
+		return *(st_use **)st__inline_uses(op);
+	uintptr_t a = 0;
+	bool found = st__ptrmap_get(op->name->ctx->ool_operands, op, &a);
+	assert(found);
+	(void)found;
+	return (st_use *)a;
+}
+
+/* Where an out-of-line array's address is kept: the first inline slot
+ * (unused once the operands have moved out), or the context's table. */
+static st_status set_outofline(st_op *op, st_use *arr) {
+	if (op->inline_operands) {
+		*(st_use **)st__inline_uses(op) = arr;
+		return ST_OK;
+	}
+	st_context *ctx = op->name->ctx;
+	if (!ctx->ool_operands) {
+		ctx->ool_operands = st_ctx_alloc(ctx, sizeof *ctx->ool_operands);
+		if (!ctx->ool_operands)
+			return ST_FAIL;
+		st__ptrmap_init(ctx->ool_operands, ctx);
+	}
+	return st__ptrmap_put(ctx->ool_operands, op, (uintptr_t)arr) ? ST_OK : ST_FAIL;
+}
 
 /* Makes room for `n` operands, moving them out of line when needed. */
 static st_status reserve_operands(st_op *op, size_t n) {
@@ -267,10 +299,19 @@ static st_status reserve_operands(st_op *op, size_t n) {
 	st_use *nu = st_ctx_alloc(ctx, cap * sizeof(st_use));
 	if (!nu)
 		return ST_FAIL;
-	uses_move(nu, op->operands, op->noperands);
-	if (op->operand_cap)
-		st_ctx_free(ctx, op->operands, op->operand_cap * sizeof(st_use));
-	op->operands = nu;
+	st_use *old = st__uses(op);
+	uint32_t old_cap = op->operand_cap;
+	if (!old_cap && !op->inline_operands && st_failed(set_outofline(op, nu))) {
+		st_ctx_free(ctx, nu, cap * sizeof(st_use));
+		return ST_FAIL;
+	}
+	uses_move(nu, old, op->noperands);
+	if (old_cap)
+		st_ctx_free(ctx, old, old_cap * sizeof(st_use));
+	/* Infallible now: the inline slot is free, or the table has the key. */
+	st_status s = set_outofline(op, nu);
+	assert(st_succeeded(s));
+	(void)s;
 	op->operand_cap = (uint32_t)cap;
 	return ST_OK;
 }
@@ -279,9 +320,10 @@ st_status st_op_insert_operands(st_op *op, size_t pos, size_t n, st_value *const
 	assert(pos <= op->noperands);
 	if (st_failed(reserve_operands(op, op->noperands + n)))
 		return ST_FAIL;
-	uses_move(op->operands + pos + n, op->operands + pos, op->noperands - pos);
+	st_use *uses = st__uses(op);
+	uses_move(uses + pos + n, uses + pos, op->noperands - pos);
 	for (size_t i = 0; i < n; i++) {
-		st_use *u = &op->operands[pos + i];
+		st_use *u = &uses[pos + i];
 		memset(u, 0, sizeof *u);
 		u->owner = op;
 		use_set_value(u, vals[i]);
@@ -292,9 +334,10 @@ st_status st_op_insert_operands(st_op *op, size_t pos, size_t n, st_value *const
 
 void st_op_erase_operands(st_op *op, size_t pos, size_t n) {
 	assert(pos + n <= op->noperands);
+	st_use *uses = st__uses(op);
 	for (size_t i = 0; i < n; i++)
-		use_unlink(&op->operands[pos + i]);
-	uses_move(op->operands + pos, op->operands + pos + n, op->noperands - pos - n);
+		use_unlink(&uses[pos + i]);
+	uses_move(uses + pos, uses + pos + n, op->noperands - pos - n);
 	op->noperands -= (uint32_t)n;
 }
 
@@ -826,7 +869,7 @@ st_value *st_op_operand_named(const st_op *op, const char *name) {
 		size_t s, c;
 		if (st_failed(st_op_operand_group(op, i, &s, &c)) || c == 0)
 			return NULL;
-		return op->operands[s].value;
+		return st__uses(op)[s].value;
 	}
 	return NULL;
 }

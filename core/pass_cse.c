@@ -41,7 +41,7 @@ static uint32_t op_hash(const st_op *op) {
 	uint32_t h = mix(0x811c9dc5u, (uintptr_t)op->name);
 	h = mix(h, (uintptr_t)op->attrs);
 	for (uint32_t i = 0; i < op->noperands; i++)
-		h = mix(h, (uintptr_t)op->operands[i].value);
+		h = mix(h, (uintptr_t)st__uses(op)[i].value);
 	for (uint32_t i = 0; i < op->nresults; i++)
 		h = mix(h, (uintptr_t)st__result(op, i)->type);
 	return h;
@@ -51,7 +51,7 @@ static bool op_equal(const st_op *a, const st_op *b) {
 	if (a->name != b->name || a->attrs != b->attrs || a->noperands != b->noperands || a->nresults != b->nresults)
 		return false;
 	for (uint32_t i = 0; i < a->noperands; i++)
-		if (a->operands[i].value != b->operands[i].value)
+		if (st__uses(a)[i].value != st__uses(b)[i].value)
 			return false;
 	for (uint32_t i = 0; i < a->nresults; i++)
 		if (st__result(a, i)->type != st__result(b, i)->type)

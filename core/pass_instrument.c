@@ -47,7 +47,7 @@ static st_walk_result fp_walk(st_op *op, void *ud) {
 	MIXP(*h, op->attrs);
 	*h = mix(*h, op->noperands);
 	for (uint32_t i = 0; i < op->noperands; i++)
-		MIXP(*h, op->operands[i].value);
+		MIXP(*h, st__uses(op)[i].value);
 	*h = mix(*h, op->nresults);
 	for (uint32_t i = 0; i < op->nresults; i++)
 		MIXP(*h, st__result(op, i)->type);

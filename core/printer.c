@@ -1141,7 +1141,7 @@ void st_printer_operands(st_printer *p, st_op *op, size_t start, size_t n) {
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			st_printer_write(p, ", ", 2);
-		print_value_use(p, op->operands[start + i].value);
+		print_value_use(p, st__uses(op)[start + i].value);
 	}
 }
 
@@ -1525,7 +1525,7 @@ static void print_generic(st_printer *p, st_op *op) {
 	for (uint32_t i = 0; i < op->noperands; i++) {
 		if (i)
 			st_printer_write(p, ", ", 2);
-		st_printer_type(p, op->operands[i].value->type);
+		st_printer_type(p, st__uses(op)[i].value->type);
 	}
 	st_printer_write(p, ") -> ", 5);
 	bool paren = op->nresults != 1 || st_type_get_kind(st__result(op, 0)->type) == ST_TYPE_FUNCTION;

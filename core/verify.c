@@ -238,17 +238,17 @@ static st_status check_structure(st_op *op) {
 	if ((def->traits & ST_TRAIT_TERMINATOR) && op->block && op->block->last != op)
 		return st_op_error(op, "must be the last operation in the parent block");
 	if (def->traits & ST_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE) {
-		st_type *t = op->nresults ? st__result(op, 0)->type : op->noperands ? op->operands[0].value->type : NULL;
+		st_type *t = op->nresults ? st__result(op, 0)->type : op->noperands ? st__uses(op)[0].value->type : NULL;
 		for (uint32_t i = 0; i < op->nresults; i++)
 			if (st__result(op, i)->type != t)
 				return st_op_error(op, "requires the same type for all operands and results");
 		for (uint32_t i = 0; i < op->noperands; i++)
-			if (op->operands[i].value->type != t)
+			if (st__uses(op)[i].value->type != t)
 				return st_op_error(op, "requires the same type for all operands and results");
 	}
 	if ((def->traits & ST_TRAIT_SAME_TYPE_OPERANDS) && op->noperands)
 		for (uint32_t i = 1; i < op->noperands; i++)
-			if (op->operands[i].value->type != op->operands[0].value->type)
+			if (st__uses(op)[i].value->type != st__uses(op)[0].value->type)
 				return st_op_error(op, "requires all operands to have the same type");
 	if (def->traits & ST_TRAIT_SYMBOL) {
 		st_attr *n = st_op_get_attr(op, "sym_name");
@@ -580,7 +580,7 @@ static const char *relation(const st_block *use, const st_block *def) {
 /* MLIR's error and note, which say where the operand comes from. */
 static st_status dominance_error(st_op *user, uint32_t i) {
 	st_context *ctx = user->name->ctx;
-	st_value *val = user->operands[i].value;
+	st_value *val = st__uses(user)[i].value;
 	st_diag *d = st_diag_create(ctx, ST_SEV_ERROR, st_op_loc(user), "operand #%u does not dominate this use", i);
 	if (val->kind == ST__VAL_RESULT) {
 		st_op *dop = st_value_defining_op(val);
@@ -616,7 +616,7 @@ static st_status verify_dominance(vctx *v, st_op *op) {
 			bool reachable = block_reachable(v, reg, b);
 			for (st_op *o = b->first; o; o = o->next) {
 				for (uint32_t i = 0; reachable && i < o->noperands; i++)
-					if (!properly_dominates(v, o->operands[i].value, o))
+					if (!properly_dominates(v, st__uses(o)[i].value, o))
 						return dominance_error(o, i);
 				if (o->nregions && st_failed(verify_dominance(v, o)))
 					return ST_FAIL;
@@ -687,7 +687,7 @@ static st_walk_result iso_walk(st_op *o, void *ud) {
 	if (o == ic->iso)
 		return ST_WALK_ADVANCE;
 	for (uint32_t i = 0; i < o->noperands; i++) {
-		st_value *val = o->operands[i].value;
+		st_value *val = st__uses(o)[i].value;
 		if (val && val->kind != ST__VAL_PLACEHOLDER && !defined_inside(val, ic->iso)) {
 			st_diag *d = st_op_diag(o, ST_SEV_ERROR, "using value defined outside the region");
 			st_diag_note(d, st_op_loc(ic->iso), "required by region isolation constraints");
@@ -704,7 +704,7 @@ static st_walk_result iso_walk(st_op *o, void *ud) {
 /* The first pass: an op, then its regions, recursively. */
 static st_status verify_op(vctx *v, st_op *op) {
 	for (uint32_t i = 0; i < op->noperands; i++) {
-		st_value *val = op->operands[i].value;
+		st_value *val = st__uses(op)[i].value;
 		if (!val)
 			return st_op_error(op, "null operand found");
 		if (val->kind == ST__VAL_PLACEHOLDER)

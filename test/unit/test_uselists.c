@@ -380,9 +380,44 @@ static void test_parsed(void) {
 	st_context_destroy(ctx);
 }
 
+/* An op created without operands has no inline slot to remember where its
+ * out-of-line operands went: the context keeps that, for several ops at
+ * once, through growth, erasure and destruction. */
+static void test_grow_from_none(void) {
+	st_context *ctx = new_ctx();
+	st_op *d = defs(ctx, 3);
+	st_value *v[3] = {st_op_result(d, 0), st_op_result(d, 1), st_op_result(d, 2)};
+	st_op *u[4];
+	for (int k = 0; k < 4; k++)
+		u[k] = mk_op(ctx, "t.use", 0, NULL, 0, NULL);
+	for (int round = 0; round < 20; round++)
+		for (int k = 0; k < 4; k++)
+			CHECK(st_succeeded(st_op_insert_operands(u[k], (size_t)(round % 2), 1, &v[(round + k) % 3])));
+	for (int k = 0; k < 4; k++) {
+		CHECK(st_op_num_operands(u[k]) == 20);
+		CHECK(all_consistent(d, u[k]));
+		/* Inserting at 0 or 1 leaves round 1's operand last. */
+		CHECK(st_op_operand(u[k], 19) == v[(1 + k) % 3]);
+	}
+	st_op_erase_operands(u[1], 0, 20);
+	CHECK(st_op_num_operands(u[1]) == 0 && all_consistent(d, u[1]));
+	CHECK(st_succeeded(st_op_insert_operands(u[1], 0, 3, v)));
+	CHECK(st_op_operand(u[1], 2) == v[2] && all_consistent(d, u[1]));
+	st_op_destroy(u[2]);
+	CHECK(all_consistent(d, u[3]) && st_op_operand(u[3], 0) != NULL);
+	st_op_destroy(u[0]);
+	st_op_destroy(u[1]);
+	st_op_destroy(u[3]);
+	for (size_t i = 0; i < 3; i++)
+		CHECK(!st_value_has_uses(v[i]));
+	st_op_destroy(d);
+	st_context_destroy(ctx);
+}
+
 int main(void) {
 	test_basic();
 	test_insert_erase();
+	test_grow_from_none();
 	test_random_edits();
 	test_unlink_o1();
 	test_block_values();
