@@ -114,7 +114,7 @@ static st_status check_group_types(st_op *op, bool results) {
 		if (!one_each && st_failed(results ? st_op_result_group(op, g, &s, &n) : st_op_operand_group(op, g, &s, &n)))
 			return st_op_error(op, "cannot split %ss into the groups of its definition", results ? "result" : "operand");
 		for (size_t i = s; i < s + n; i++) {
-			st_value *val = results ? st_op_result(op, i) : st_op_operand(op, i);
+			st_value *val = results ? st__result(op, (uint32_t)i) : st__uses(op)[i].value;
 			if (!val)
 				return st_op_error(op, "null operand found");
 			const st_type_constraint *tc = defs[g].type;
@@ -686,8 +686,12 @@ static st_walk_result iso_walk(st_op *o, void *ud) {
 	iso_ctx *ic = ud;
 	if (o == ic->iso)
 		return ST_WALK_ADVANCE;
+	st_use *uses = st__uses(o);
 	for (uint32_t i = 0; i < o->noperands; i++) {
-		st_value *val = st__uses(o)[i].value;
+		st_value *val = uses[i].value;
+		/* Most operands come from the user's own block, which is inside. */
+		if (val && val->kind == ST__VAL_RESULT && st_value_defining_op(val)->block == o->block && o != ic->iso)
+			continue;
 		if (val && val->kind != ST__VAL_PLACEHOLDER && !defined_inside(val, ic->iso)) {
 			st_diag *d = st_op_diag(o, ST_SEV_ERROR, "using value defined outside the region");
 			st_diag_note(d, st_op_loc(ic->iso), "required by region isolation constraints");
