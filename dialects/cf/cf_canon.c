@@ -69,19 +69,50 @@ static st_op *single_pred(const st_block *b) {
 	return u && !st_use_next(u) ? st_use_owner(u) : NULL;
 }
 
-/* MLIR's collapseBranch: when `d` leads to a block that holds nothing but a
- * cf.br to another block, and only that branch uses the block's arguments,
- * `d` goes to the branch's destination instead, with the branch's operands
- * read through the arguments. */
-static bool collapse(st_context *ctx, dest *d) {
-	st_block *b = d->block;
+/* Where block `b` passes control on when it holds nothing but a cf.br to
+ * another block and only that branch uses b's arguments (so that an edge
+ * into `b` can go there instead), or NULL. */
+static st_block *pass_through_target(st_block *b) {
 	st_op *br = st_block_first_op(b);
 	if (!br || br != st_block_last_op(b) || !is_op(br, "cf.br") || st_op_successor(br, 0) == b)
-		return false;
+		return NULL;
 	for (size_t i = 0; i < st_block_num_args(b); i++)
 		for (st_use *u = st_value_first_use(st_block_arg(b, i)); u; u = st_use_next(u))
 			if (st_use_owner(u) != br)
+				return NULL;
+	return st_op_successor(br, 0);
+}
+
+/* Whether pass-through blocks from `b` on lead around a cycle that does
+ * not pass through `home`, the block of the branch whose edge would
+ * collapse.  MLIR 14 collapses an edge into such a cycle forever (each step
+ * rebuilds the branch, which goes back on the worklist, and moves the edge
+ * one block on: mlir-opt-14 never returns); Strata leaves the edge alone.
+ * A cf.br in a block of the cycle stops at its own block, as in MLIR. */
+static bool pass_through_cycle(st_block *b, const st_block *home) {
+	st_block *slow = b, *fast = b;
+	for (;;) {
+		/* fast sees every block of the chain, the whole cycle included,
+		 * before it meets slow. */
+		for (int i = 0; i < 2 && fast; i++)
+			if ((fast = pass_through_target(fast)) == home)
 				return false;
+		slow = pass_through_target(slow);
+		if (!fast)
+			return false;
+		if (fast == slow)
+			return true;
+	}
+}
+
+/* MLIR's collapseBranch: when `d` leads to a pass-through block, `d` goes
+ * to that block's destination instead, with the block's branch operands
+ * read through its arguments.  `home` is the branch's block. */
+static bool collapse(st_context *ctx, dest *d, const st_block *home) {
+	st_block *b = d->block;
+	if (!pass_through_target(b) || pass_through_cycle(b, home))
+		return false;
+	st_op *br = st_block_first_op(b);
 	dest t;
 	if (!dest_of(ctx, &t, br, 0)) {
 		dest_free(ctx, &t);
@@ -189,7 +220,7 @@ static bool merge_single_pred(st_rewriter *rw, st_op *op) {
 static bool pass_through_br(st_rewriter *rw, st_op *op) {
 	st_context *ctx = st_rewriter_context(rw);
 	dest d;
-	bool ok = dest_of(ctx, &d, op, 0) && d.block != st_op_block(op) && collapse(ctx, &d) &&
+	bool ok = dest_of(ctx, &d, op, 0) && d.block != st_op_block(op) && collapse(ctx, &d, st_op_block(op)) &&
 	          replace_with_br(rw, op, &d);
 	dest_free(ctx, &d);
 	return ok;
@@ -232,7 +263,7 @@ static bool pass_through_cond(const st_pattern *pat, st_op *op, st_rewriter *rw)
 	dest t, f;
 	bool ok = dest_of(ctx, &t, op, 0) && dest_of(ctx, &f, op, 1);
 	if (ok) {
-		bool ct = collapse(ctx, &t), cf = collapse(ctx, &f);
+		bool ct = collapse(ctx, &t, st_op_block(op)), cf = collapse(ctx, &f, st_op_block(op));
 		ok = (ct || cf) && replace_with_cond_br(rw, op, &t, &f);
 	}
 	dest_free(ctx, &t);
@@ -494,9 +525,9 @@ static bool switch_pass_through(const st_pattern *pat, st_op *op, st_rewriter *r
 	cases c;
 	bool ok = cases_of(ctx, &c, op), any = false;
 	for (size_t i = 0; ok && i < c.n; i++)
-		any |= collapse(ctx, &c.dests[i]);
+		any |= collapse(ctx, &c.dests[i], st_op_block(op));
 	if (ok)
-		any |= collapse(ctx, &c.def);
+		any |= collapse(ctx, &c.def, st_op_block(op));
 	ok = ok && any && replace_with_switch(rw, op, &c);
 	cases_free(ctx, &c);
 	return ok;

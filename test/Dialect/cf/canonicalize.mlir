@@ -490,3 +490,52 @@ func.func @switch_same_flag_default(%f: i32, %x: i32, %y: i32) {
   "test.use"(%a) : (i32) -> ()
   return
 }
+
+// -----
+
+// An edge into a cycle of blocks that only branch on is not collapsed:
+// MLIR 14 moves it around the cycle forever (mlir-opt-14 never returns on
+// this function).  The cycle itself becomes a self-loop by the block merge.
+// CHECK-LABEL: func.func @pass_through_cycle(%arg0: i1) {
+// CHECK-NEXT: cf.cond_br %arg0, ^bb1, ^bb2
+// CHECK-NEXT: ^bb1:
+// CHECK-NEXT: cf.br ^bb1
+// CHECK-NEXT: ^bb2:
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @pass_through_cycle(%c: i1) {
+  cf.cond_br %c, ^bb1, ^bb3
+^bb1:
+  cf.br ^bb2
+^bb2:
+  cf.br ^bb1
+^bb3:
+  return
+}
+
+// -----
+
+// A cf.br inside such a cycle collapses up to its own block, as in MLIR 14:
+// a self-loop that ends the cycle.
+// CHECK-LABEL: func.func @pass_through_cycle_own_block(%arg0: i1, %arg1: i1) {
+// CHECK-NEXT: cf.cond_br %arg0, ^bb2, ^bb3
+// CHECK-NEXT: ^bb1:
+// CHECK-NEXT: cf.br ^bb1
+// CHECK-NEXT: ^bb2:
+// CHECK-NEXT: "test.use"() : () -> ()
+// CHECK-NEXT: cf.br ^bb1
+// CHECK-NEXT: ^bb3:
+// CHECK-NEXT: return
+// CHECK-NEXT: }
+func.func @pass_through_cycle_own_block(%c: i1, %d: i1) {
+  cf.cond_br %c, ^bb3, ^bb4
+^bb1:
+  cf.br ^bb2
+^bb2:
+  cf.br ^bb1
+^bb3:
+  "test.use"() : () -> ()
+  cf.cond_br %d, ^bb1, ^bb2
+^bb4:
+  return
+}
