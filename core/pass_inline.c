@@ -41,11 +41,18 @@ typedef struct inliner {
 	node *nodes;
 	size_t n, cap;
 	st__ptrmap by_op; /* callable -> index + 1 */
+	/* Symbol tables looked up so far: a lookup per call must not scan a
+	 * module of a million functions. */
+	st__ptrmap table_of; /* table op -> st_symbol_table * */
+	st__ptrvec tables;   /* the table ops, to drop them */
 	st_pass_manager *pipeline;
 	bool oom;
 	/* Tarjan */
 	long counter;
 	size_t *stack, sn;
+	struct frame {
+		size_t v, next;
+	} *dfs;
 	struct scc {
 		size_t *members, len;
 	} *sccs;
@@ -84,15 +91,50 @@ static long enclosing(inliner *in, st_op *op) {
 	return -1;
 }
 
-static st_op *callee_of(st_op *call) {
+/* Drops the cached tables of symbol-table ops inside `within` (NULL: all):
+ * a pipeline run on a callable may change the tables it holds. */
+static void drop_tables(inliner *in, st_op *within) {
+	size_t k = 0;
+	for (size_t i = 0; i < in->tables.n; i++) {
+		st_op *t = in->tables.data[i];
+		uintptr_t tab;
+		if (within && !st_op_is_ancestor(within, t)) {
+			in->tables.data[k++] = t;
+			continue;
+		}
+		if (st__ptrmap_take(&in->table_of, t, &tab))
+			st_symbol_table_destroy((st_symbol_table *)tab);
+	}
+	in->tables.n = k;
+}
+
+/* st_symbol_lookup_nearest through the cached tables (flat references). */
+static st_op *callee_of(inliner *in, st_op *call) {
 	const st_call_iface *ci = st_op_interface(call, ST_IFACE_CALL);
 	st_attr *ref = ci && ci->callee ? ci->callee(call) : NULL;
-	return ref ? st_symbol_lookup_nearest(call, ref) : NULL;
+	if (!ref || st_attr_get_kind(ref) != ST_ATTR_SYMBOL_REF)
+		return NULL;
+	if (st_attr_symbol_num_nested(ref))
+		return st_symbol_lookup_nearest(call, ref);
+	st_op *table = st_symbol_table_of(call);
+	if (!table)
+		return NULL;
+	uintptr_t tab;
+	if (!st__ptrmap_get(&in->table_of, table, &tab)) {
+		st_symbol_table *t = st_symbol_table_create(table);
+		if (!t || !st__ptrmap_put(&in->table_of, table, (uintptr_t)t) || !st__ptrvec_push(&in->tables, table)) {
+			st_symbol_table_destroy(t);
+			in->oom = true;
+			return NULL;
+		}
+		tab = (uintptr_t)t;
+	}
+	return st_symbol_table_lookup((st_symbol_table *)tab, st_ident_str(st_attr_symbol_root(ref)));
 }
 
 static st_walk_result find_calls(st_op *op, void *ud) {
 	inliner *in = ud;
-	long to = node_of(in, callee_of(op)), from = to >= 0 ? enclosing(in, op) : -1;
+	long to = node_of(in, callee_of(in, op)), from = to >= 0 ? enclosing(in, op) : -1;
 	if (from < 0)
 		return ST_WALK_ADVANCE;
 	node *f = &in->nodes[from];
@@ -107,29 +149,8 @@ static st_walk_result find_calls(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
-/* Tarjan's algorithm (recursive: call graphs are shallow next to the C
- * stack); components come out callees first. */
-static void strongconnect(inliner *in, size_t v) {
-	node *nv = &in->nodes[v];
-	nv->index = nv->low = in->counter++;
-	in->stack[in->sn++] = v;
-	nv->on_stack = true;
-	for (size_t i = 0; i < nv->ncallees; i++) {
-		size_t w = nv->callees[i];
-		node *nw = &in->nodes[w];
-		if (w == v)
-			nv->recursive = true;
-		if (nw->index < 0) {
-			strongconnect(in, w);
-			nv = &in->nodes[v];
-			if (nw->low < nv->low)
-				nv->low = nw->low;
-		} else if (nw->on_stack && nw->index < nv->low) {
-			nv->low = nw->index;
-		}
-	}
-	if (nv->low != nv->index)
-		return;
+/* Closes the component whose root is `v`: the nodes above it on the stack. */
+static void pop_component(inliner *in, size_t v) {
 	size_t start = in->sn;
 	do
 		start--;
@@ -150,6 +171,45 @@ static void strongconnect(inliner *in, size_t v) {
 	}
 	in->sn = start;
 	in->sccs[in->nsccs++] = (struct scc){members, len};
+}
+
+static void enter(inliner *in, size_t v) {
+	node *nv = &in->nodes[v];
+	nv->index = nv->low = in->counter++;
+	in->stack[in->sn++] = v;
+	nv->on_stack = true;
+}
+
+/* Tarjan's algorithm with an explicit stack (a chain of a million calls
+ * must not exhaust the C stack); components come out callees first. */
+static void strongconnect(inliner *in, size_t root) {
+	size_t depth = 0;
+	enter(in, root);
+	in->dfs[0] = (struct frame){root, 0};
+	while (!in->oom) {
+		struct frame *f = &in->dfs[depth];
+		node *nv = &in->nodes[f->v];
+		if (f->next < nv->ncallees) {
+			size_t w = nv->callees[f->next++];
+			node *nw = &in->nodes[w];
+			if (w == f->v)
+				nv->recursive = true;
+			if (nw->index < 0) {
+				enter(in, w);
+				in->dfs[++depth] = (struct frame){w, 0};
+			} else if (nw->on_stack && nw->index < nv->low) {
+				nv->low = nw->index;
+			}
+			continue;
+		}
+		if (nv->low == nv->index)
+			pop_component(in, f->v);
+		if (depth == 0)
+			return;
+		node *parent = &in->nodes[in->dfs[--depth].v];
+		if (nv->low < parent->low)
+			parent->low = nv->low;
+	}
 }
 
 /* --------------------------------------------------------------- inlining */
@@ -280,7 +340,7 @@ static bool inline_multi(st_rewriter *rw, st_op *call, st_region *body, st_value
 
 /* Inlines `call` when it may; true when it did. */
 static bool inline_call(inliner *in, st_rewriter *rw, st_op *call) {
-	st_op *callee = callee_of(call);
+	st_op *callee = callee_of(in, call);
 	long k = node_of(in, callee);
 	if (k < 0 || in->nodes[k].recursive)
 		return false;
@@ -419,8 +479,12 @@ static void free_graph(inliner *in) {
 		st_ctx_free(in->ctx, in->sccs[i].members, in->sccs[i].len * sizeof(size_t));
 	st_ctx_free(in->ctx, in->sccs, in->scccap * sizeof *in->sccs);
 	st_ctx_free(in->ctx, in->stack, in->n * sizeof *in->stack);
+	st_ctx_free(in->ctx, in->dfs, in->n * sizeof *in->dfs);
 	st_ctx_free(in->ctx, in->nodes, in->cap * sizeof *in->nodes);
 	st__ptrmap_free(&in->by_op);
+	drop_tables(in, NULL);
+	st__ptrmap_free(&in->table_of);
+	st__ptrvec_free(&in->tables);
 }
 
 static st_status run(st_pass *pass, st_op *op) {
@@ -429,11 +493,14 @@ static st_status run(st_pass *pass, st_op *op) {
 		return st_op_error(op, "was scheduled to run under the inliner, but does not define a symbol table");
 	inliner in = {.ctx = st_pass_context(pass), .root = op, .pipeline = st_pass_state(pass)};
 	st__ptrmap_init(&in.by_op, in.ctx);
+	st__ptrmap_init(&in.table_of, in.ctx);
+	st__ptrvec_init(&in.tables, in.ctx);
 	st_walk(op, ST_WALK_PRE, find_callables, &in);
 	if (!in.oom)
 		st_walk(op, ST_WALK_PRE, find_calls, &in);
 	in.stack = in.n ? st_ctx_alloc(in.ctx, in.n * sizeof *in.stack) : NULL;
-	if (in.n && !in.stack)
+	in.dfs = in.n ? st_ctx_alloc(in.ctx, in.n * sizeof *in.dfs) : NULL;
+	if (in.n && (!in.stack || !in.dfs))
 		in.oom = true;
 	for (size_t i = 0; i < in.n && !in.oom; i++)
 		if (in.nodes[i].index < 0)
@@ -447,8 +514,10 @@ static st_status run(st_pass *pass, st_op *op) {
 				node *nd = &in.nodes[in.sccs[c].members[m]];
 				const st_callable_iface *ci = st_op_interface(nd->op, ST_IFACE_CALLABLE);
 				st_region *body = ci->body ? ci->body(nd->op) : NULL;
-				if (in.pipeline && body && !st_region_is_empty(body))
+				if (in.pipeline && body && !st_region_is_empty(body)) {
 					s = st_pass_manager_run(in.pipeline, nd->op);
+					drop_tables(&in, nd->op);
+				}
 			}
 			for (size_t m = 0; m < in.sccs[c].len && st_succeeded(s); m++)
 				any |= inline_in(&in, in.nodes[in.sccs[c].members[m]].op, (long)in.sccs[c].members[m]);
@@ -461,6 +530,7 @@ static st_status run(st_pass *pass, st_op *op) {
 	/* Calls outside every callable (in the symbol table's own body). */
 	if (st_succeeded(s))
 		inline_in(&in, op, -1);
+	drop_tables(&in, NULL);
 	if (st_succeeded(s) && !in.oom)
 		erase_dead(&in);
 	if (in.oom)
