@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Sets up a Debian 12 machine, builds Strata and runs its main job on a
-# shipped example: strata-opt parses, verifies and prints the IR back.
+# shipped example: strata-opt parses, verifies and prints the IR back, then
+# runs a pass pipeline on it; strata-run executes it in the reference
+# interpreter; strata-tv checks by execution that the pipeline kept its
+# meaning.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -14,6 +17,14 @@ cmake -S . -B build "${gen[@]}"
 cmake --build build
 
 example=examples/ir/demo.mlir
-echo
-echo "=== build/bin/strata-opt $example"
-build/bin/strata-opt "$example"
+pipeline='builtin.module(inline,canonicalize,cse)'
+run() {
+  echo
+  echo "=== $*"
+  "$@"
+}
+run build/bin/strata-opt "$example"
+run build/bin/strata-opt "$example" --pass-pipeline="$pipeline"
+run build/bin/strata-run "$example" --entry=main
+run build/bin/strata-run "$example" --entry=gcd --arg=i32:1071 --arg=i32:462
+run build/bin/strata-tv "$example" --entry=gcd --pass-pipeline="$pipeline"

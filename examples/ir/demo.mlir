@@ -1,6 +1,7 @@
 // Euclid's greatest common divisor as an explicit control-flow graph: the
 // demo input of scripts/demo.sh. strata-opt parses, verifies and prints it
-// back; it uses only func, arith and cf, spelled as current MLIR does.
+// back, and inlines and canonicalizes it; strata-run executes it; it uses
+// only func, arith and cf, spelled as current MLIR does.
 
 func.func @gcd(%a: i32, %b: i32) -> i32 {
   cf.br ^loop(%a, %b : i32, i32)
