@@ -406,27 +406,23 @@ static size_t order_of(const bdata *d, const st_value *v) {
 	return i + st_value_index(v);
 }
 
-static bool used_outside(const st_op *op, const st_block *b) {
-	for (size_t i = 0; i < st_op_num_results(op); i++)
-		for (st_use *u = st_value_first_use(st_op_result(op, i)); u; u = st_use_next(u)) {
-			/* A use nested in an op of `b` is inside. */
-			st_op *o = st_use_owner(u);
-			while (o && st_op_block(o) != b)
-				o = st_op_parent_op(o);
-			if (!o)
-				return true;
-		}
-	return false;
-}
-
-static bool arg_used_outside(st_value *a, const st_block *b) {
-	for (st_use *u = st_value_first_use(a); u; u = st_use_next(u)) {
+/* Whether `v` has a use outside `b` (a use nested in an op of `b` is
+ * inside). */
+static bool value_used_outside(const st_value *v, const st_block *b) {
+	for (st_use *u = st_value_first_use(v); u; u = st_use_next(u)) {
 		st_op *o = st_use_owner(u);
 		while (o && st_op_block(o) != b)
 			o = st_op_parent_op(o);
 		if (!o)
 			return true;
 	}
+	return false;
+}
+
+static bool used_outside(const st_op *op, const st_block *b) {
+	for (size_t i = 0; i < st_op_num_results(op); i++)
+		if (value_used_outside(st_op_result(op, i), b))
+			return true;
 	return false;
 }
 
@@ -663,7 +659,7 @@ static bool merge_in_region(st_rewriter *rw, st_region *r) {
 				continue;
 			bool ext = false;
 			for (size_t a = 0; !ext && a < st_block_num_args(b); a++)
-				ext = arg_used_outside(st_block_arg(b, a), b);
+				ext = value_used_outside(st_block_arg(b, a), b);
 			if (ext)
 				continue;
 			bdata d;
