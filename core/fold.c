@@ -257,14 +257,18 @@ static st_region *insertion_region(st_block *b) {
 
 /* MLIR's tryGetOrCreateConstant: new constants go before `anchor` in the
  * region's entry block (NULL: at its end). */
+/* `loc`, or when NULL the location of `loc_of`: asked for only when a
+ * constant is made (a location from the parser is interned on demand). */
 static st_op *get_or_create(st__folder *f, st_region *r, st_op *anchor, st_dialect *d, st_attr *v, st_type *t,
-                            st_attr *loc) {
+                            st_attr *loc, const st_op *loc_of) {
 	centry *e = lookup(f, r, d, v, t, false);
 	if (e)
 		return e->op;
 	const st_dialect_def *def = d ? st_dialect_get_def(d) : NULL;
 	if (!def || !def->materialize_constant)
 		return NULL;
+	if (!loc && loc_of)
+		loc = st_op_loc(loc_of);
 	st_op *c = def->materialize_constant(f->ctx, v, t, loc);
 	if (!c)
 		return NULL;
@@ -299,7 +303,7 @@ st_value *st__folder_get_constant(st__folder *f, st_block *at, st_dialect *diale
 	st_region *r = insertion_region(at);
 	if (!r)
 		return NULL;
-	st_op *c = get_or_create(f, r, st_block_first_op(st_region_first_block(r)), dialect, value, type, loc);
+	st_op *c = get_or_create(f, r, st_block_first_op(st_region_first_block(r)), dialect, value, type, loc, NULL);
 	return c ? st_op_result(c, 0) : NULL;
 }
 
@@ -308,7 +312,6 @@ st_value *st__folder_get_constant(st__folder *f, st_block *at, st_dialect *diale
 static bool materialize(st__folder *f, st_op *op, st_fold_result *res, st_value **vals, st_region *r,
                         st_op *anchor) {
 	st_block *entry = st_region_first_block(r), *opb = st_op_block(op);
-	st_attr *loc = NULL;
 	for (size_t i = 0; i < st_op_num_results(op); i++) {
 		st_type *t = st_value_type(st_op_result(op, i));
 		if (res[i].value) {
@@ -319,9 +322,7 @@ static bool materialize(st__folder *f, st_op *op, st_fold_result *res, st_value 
 		}
 		if (!res[i].attr)
 			return false;
-		if (!loc)
-			loc = st_op_loc(op);
-		st_op *c = get_or_create(f, r, anchor, st_op_dialect(op), res[i].attr, t, loc);
+		st_op *c = get_or_create(f, r, anchor, st_op_dialect(op), res[i].attr, t, NULL, op);
 		if (!c)
 			return false;
 		/* It must dominate `op`, which may sit above it in the entry block. */
