@@ -26,6 +26,7 @@ typedef struct conv {
 	st_rewriter rw;
 	st__journal *journal;
 	st__ptrvec created;  /* ops inserted, in order */
+	st__ptrvec worklist; /* the ops to legalise: the root first, parents before what they hold */
 	st__ptrvec modified; /* ops changed in place */
 	st__ptrvec casts;    /* casts the driver made */
 	st__ptrmap cast_kind; /* cast -> CAST_SOURCE / CAST_TARGET */
@@ -318,7 +319,7 @@ static void finish_casts(conv *c) {
 
 static st_walk_result collect(st_op *op, void *ud) {
 	conv *c = ud;
-	if (!st__ptrvec_push(&c->created, op))
+	if (!st__ptrvec_push(&c->worklist, op))
 		c->oom = true;
 	return st__target_recursively_legal(c->target, op) ? ST_WALK_SKIP : ST_WALK_ADVANCE;
 }
@@ -341,18 +342,14 @@ static st_status apply(st_op *root, const st_conversion_target *target, const st
 	c.journal = c.rw.journal = st__journal_create(ctx);
 	st_status status = c.journal ? ST_OK : ST_FAIL;
 
-	/* The ops to legalise, the root first, parents before what they hold
-	 * (`created` doubles as the list until the walk is done). */
-	st__ptrvec todo;
+	st__ptrvec_init(&c.worklist, ctx);
 	if (c.journal)
 		st_walk(root, ST_WALK_PRE, collect, &c);
-	todo = c.created;
-	st__ptrvec_init(&c.created, ctx);
 	if (c.oom)
 		status = ST_FAIL;
 
-	for (size_t i = 0; st_succeeded(status) && i < todo.n; i++) {
-		st_op *op = todo.data[i];
+	for (size_t i = 0; st_succeeded(status) && i < c.worklist.n; i++) {
+		st_op *op = c.worklist.data[i];
 		if (erased(&c, op))
 			continue;
 		c.created.n = c.modified.n = 0;
@@ -378,7 +375,7 @@ static st_status apply(st_op *root, const st_conversion_target *target, const st
 	if (c.journal && st_failed(status))
 		st__journal_rollback(c.journal, 0);
 	st__journal_destroy(c.journal);
-	st__ptrvec_free(&todo);
+	st__ptrvec_free(&c.worklist);
 	st__ptrvec_free(&c.created);
 	st__ptrvec_free(&c.modified);
 	st__ptrvec_free(&c.casts);
