@@ -6,7 +6,7 @@
 
 #include <math.h>
 
-static void format_of(st_type_kind k, int *ebits, int *mbits) {
+void st_float_format(st_type_kind k, int *ebits, int *mbits) {
 	switch (k) {
 	case ST_TYPE_F16:
 		*ebits = 5, *mbits = 10;
@@ -28,7 +28,7 @@ uint64_t st__float_to_bits(st_type_kind kind, double d) {
 	uint64_t b;
 	memcpy(&b, &d, 8);
 	int ebits, mbits;
-	format_of(kind, &ebits, &mbits);
+	st_float_format(kind, &ebits, &mbits);
 	if (mbits == 52)
 		return b;
 	uint64_t sign = b >> 63;
@@ -78,7 +78,7 @@ uint64_t st__float_to_bits(st_type_kind kind, double d) {
 double st__float_from_bits(st_type_kind kind, uint64_t bits);
 double st__float_from_bits(st_type_kind kind, uint64_t bits) {
 	int ebits, mbits;
-	format_of(kind, &ebits, &mbits);
+	st_float_format(kind, &ebits, &mbits);
 	if (mbits == 52) {
 		double d;
 		memcpy(&d, &bits, 8);
@@ -185,7 +185,7 @@ size_t st__float_to_string(st_type_kind kind, uint64_t bits, unsigned prec, unsi
 size_t st__float_to_string(st_type_kind kind, uint64_t bits, unsigned prec, unsigned max_pad, bool trunc_zero,
                            char *out) {
 	int ebits, mbits;
-	format_of(kind, &ebits, &mbits);
+	st_float_format(kind, &ebits, &mbits);
 	size_t len = 0;
 	bool neg = (bits >> (ebits + mbits)) & 1;
 	int efield = (int)((bits >> mbits) & ((1u << ebits) - 1));

@@ -288,8 +288,6 @@ st_op *st__arith_materialize_constant(st_context *ctx, st_attr *value, st_type *
  * (the index in st__arith_rounding_cases); NaN stays NaN (quiet, sign and
  * top payload bits kept). */
 uint64_t st__arith_convert_float(st_type_kind from, st_type_kind to, uint64_t bits, int mode);
-/* The exponent and significand bits of a float format (f64 for non-floats). */
-void st__arith_float_format(st_type_kind k, int *ebits, int *mbits);
 
 /* ------------------------------------------------- arith_interp.c */
 

@@ -454,7 +454,7 @@ __attribute__((noinline)) static st_status cast(st_interp_exec *x, const op_info
 	}
 	case C_I2F: {
 		int eb, mb;
-		st__arith_float_format(st_type_get_kind(rt), &eb, &mb);
+		st_float_format(st_type_get_kind(rt), &eb, &mb);
 		r = st__aw_to_float(st_ival_words(a), win, info->ev == ST__EV_SITOFP, eb, mb, s);
 		st_interp_set_result(x, 0, st_ival_bits(rt, r));
 		words_free(&buf);

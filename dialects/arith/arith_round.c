@@ -11,23 +11,6 @@
 #include <math.h>
 #include <string.h>
 
-void st__arith_float_format(st_type_kind k, int *eb, int *mb) {
-	switch (k) {
-	case ST_TYPE_F16:
-		*eb = 5, *mb = 10;
-		break;
-	case ST_TYPE_BF16:
-		*eb = 8, *mb = 7;
-		break;
-	case ST_TYPE_F32:
-		*eb = 8, *mb = 23;
-		break;
-	default:
-		*eb = 11, *mb = 52;
-		break;
-	}
-}
-
 enum { RM_NEAREST_EVEN, RM_DOWNWARD, RM_UPWARD, RM_TOWARD_ZERO, RM_NEAREST_AWAY };
 
 static uint64_t overflow(int eb, int mb, bool neg, int mode) {
@@ -80,8 +63,8 @@ static uint64_t round_mag(double a, bool neg, int eb, int mb, int mode) {
 
 uint64_t st__arith_convert_float(st_type_kind from, st_type_kind to, uint64_t bits, int mode) {
 	int feb, fmb, teb, tmb;
-	st__arith_float_format(from, &feb, &fmb);
-	st__arith_float_format(to, &teb, &tmb);
+	st_float_format(from, &feb, &fmb);
+	st_float_format(to, &teb, &tmb);
 	uint64_t femax = (1ull << feb) - 1, temax = (1ull << teb) - 1;
 	bool neg = (bits >> (feb + fmb)) & 1;
 	uint64_t sign = neg ? 1ull << (teb + tmb) : 0;

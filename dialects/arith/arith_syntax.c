@@ -207,13 +207,21 @@ st_status st__arith_parse_addui_extended(st_parser *p, st_parse_state *s) {
 	return st_parse_state_add_result_type(s, ovf);
 }
 
-void st__arith_print_addui_extended(st_printer *p, st_op *op) {
+/* ` %lhs, %rhs attr-dict : `, the common start of the two-result forms;
+ * false when the op cannot be printed this way. */
+static bool print_two_result_head(st_printer *p, st_op *op) {
 	if (!printable(p, op, 2, 2))
-		return;
+		return false;
 	st_printer_write(p, " ", 1);
 	st_printer_operands(p, op, 0, 2);
 	st_printer_attr_dict(p, op, NULL, false);
 	st_printer_write(p, " : ", 3);
+	return true;
+}
+
+void st__arith_print_addui_extended(st_printer *p, st_op *op) {
+	if (!print_two_result_head(p, op))
+		return;
 	st_printer_type(p, st_value_type(st_op_result(op, 0)));
 	st_printer_write(p, ", ", 2);
 	st_printer_type(p, st_value_type(st_op_result(op, 1)));
@@ -230,12 +238,8 @@ st_status st__arith_parse_mul_extended(st_parser *p, st_parse_state *s) {
 }
 
 void st__arith_print_mul_extended(st_printer *p, st_op *op) {
-	if (!printable(p, op, 2, 2))
+	if (!print_two_result_head(p, op))
 		return;
-	st_printer_write(p, " ", 1);
-	st_printer_operands(p, op, 0, 2);
-	st_printer_attr_dict(p, op, NULL, false);
-	st_printer_write(p, " : ", 3);
 	st_printer_type(p, st_value_type(st_op_operand(op, 0)));
 }
 

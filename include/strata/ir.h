@@ -121,6 +121,9 @@ bool st_type_is_shaped(const st_type *t);          /* vector, tensor, memref */
 unsigned st_type_int_width(const st_type *t);
 st_signedness st_type_int_signedness(const st_type *t);
 unsigned st_type_float_width(const st_type *t);
+/* The IEEE layout of a float type kind: exponent and significand bits
+ * (f16 5/10, bf16 8/7, f32 8/23, f64 11/52). */
+void st_float_format(st_type_kind kind, int *exp_bits, int *mant_bits);
 /* Function types. */
 size_t st_type_num_inputs(const st_type *t);
 st_type *st_type_input(const st_type *t, size_t i);
