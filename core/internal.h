@@ -385,6 +385,15 @@ typedef struct st__arena_chunk {
 	/* data follows, 16-byte aligned */
 } st__arena_chunk;
 
+/* A registry sorted by name of definitions that start with their
+ * `const char *name` (core/named_table.c); arena memory. */
+typedef struct st__named_table {
+	const void **items;
+	size_t n, cap;
+} st__named_table;
+st_status st__named_table_add(st_context *ctx, st__named_table *t, const void *def, const char *what);
+const void *st__named_table_lookup(const st__named_table *t, st_str name);
+
 struct st_context {
 	st_alloc_fn alloc;
 	void *alloc_ud;
@@ -403,9 +412,9 @@ struct st_context {
 	st__htab uniq;
 	st_dialect **dialects;
 	size_t ndialects;
-	/* Registered passes (core/pass.c), sorted by name; arena memory. */
-	const struct st_pass_def **passes;
-	size_t npasses, pass_cap;
+	/* Registered passes (core/pass.c) and translations (translate.c). */
+	st__named_table passes;
+	st__named_table translations;
 	/* Ops that MLIR 14 spelled differently (core/mlir14.c), indexed lazily. */
 	const st_opdef **mlir14_defs;
 	size_t nmlir14, mlir14_ndialects;

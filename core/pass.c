@@ -9,69 +9,20 @@
 
 /* ------------------------------------------------------------ registry */
 
-static int name_cmp(st_str a, const char *b) {
-	size_t bl = strlen(b);
-	int c = memcmp(a.data, b, a.len < bl ? a.len : bl);
-	return c ? c : (a.len > bl) - (a.len < bl);
-}
-
-/* The index of `name` in the sorted registry, or where it would go. */
-static size_t registry_find(const st_context *ctx, st_str name, bool *found) {
-	size_t lo = 0, hi = ctx->npasses;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int c = name_cmp(name, ctx->passes[mid]->name);
-		if (c == 0) {
-			*found = true;
-			return mid;
-		}
-		if (c < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	*found = false;
-	return lo;
-}
-
 st_status st_context_register_pass(st_context *ctx, const st_pass_def *def) {
 	if (!def->name || !def->name[0] || !def->run)
 		return st_error(ctx, NULL, "a pass definition needs a name and a run hook");
-	bool found;
-	size_t at = registry_find(ctx, st_str_c(def->name), &found);
-	if (found) {
-		if (ctx->passes[at] == def)
-			return ST_OK;
-		return st_error(ctx, NULL, "pass '%s' is already registered", def->name);
-	}
-	if (ctx->npasses == ctx->pass_cap) {
-		/* Arena memory: the registry lives as long as the context, and a
-		 * few dozen passes make the doubling waste negligible. */
-		size_t nc = ctx->pass_cap ? ctx->pass_cap * 2 : 32;
-		const st_pass_def **n = st__arena_alloc(ctx, nc * sizeof *n);
-		if (!n)
-			return ST_FAIL;
-		if (ctx->npasses)
-			memcpy(n, ctx->passes, ctx->npasses * sizeof *n);
-		ctx->passes = n;
-		ctx->pass_cap = nc;
-	}
-	memmove(ctx->passes + at + 1, ctx->passes + at, (ctx->npasses - at) * sizeof *ctx->passes);
-	ctx->passes[at] = def;
-	ctx->npasses++;
-	return ST_OK;
+	return st__named_table_add(ctx, &ctx->passes, def, "pass");
 }
 
 const st_pass_def *st_context_lookup_pass(st_context *ctx, st_str name) {
-	bool found;
-	size_t at = registry_find(ctx, name, &found);
-	return found ? ctx->passes[at] : NULL;
+	return st__named_table_lookup(&ctx->passes, name);
 }
 
-size_t st_context_num_passes(const st_context *ctx) { return ctx->npasses; }
+size_t st_context_num_passes(const st_context *ctx) { return ctx->passes.n; }
 
 const st_pass_def *st_context_pass_at(const st_context *ctx, size_t i) {
-	return i < ctx->npasses ? ctx->passes[i] : NULL;
+	return i < ctx->passes.n ? ctx->passes.items[i] : NULL;
 }
 
 const char *st__pass_display_name(const st_pass_def *def) { return def->display_name ? def->display_name : def->name; }

@@ -4,15 +4,11 @@
 #include "strata/pass.h"
 #include "strata/registry.h"
 #include "test_passes.h"
+#include "tool_io.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* A `--name[=options]` flag that is no option of the tool: a pass, if one
  * of that name is registered (checked once the context exists). */
@@ -87,34 +83,17 @@ static int arg_error(const char *arg, const char *msg) {
 	return 2;
 }
 
-/* `--flag` or `-flag` (mlir-opt takes both); `name` without dashes. */
-static bool is_flag(const char *a, const char *name) {
-	if (a[0] != '-')
-		return false;
-	a += a[1] == '-' ? 2 : 1;
-	return strcmp(a, name) == 0;
-}
-
-/* `--flag=value`: the value, or NULL. */
-static const char *flag_value(const char *a, const char *name) {
-	if (a[0] != '-')
-		return NULL;
-	a += a[1] == '-' ? 2 : 1;
-	size_t n = strlen(name);
-	return strncmp(a, name, n) == 0 && a[n] == '=' ? a + n + 1 : NULL;
-}
-
 /* The flag with or without mlir-opt's `mlir-` prefix. */
 static bool is_ir_flag(const char *a, const char *name) {
 	char buf[64];
 	snprintf(buf, sizeof buf, "mlir-%s", name);
-	return is_flag(a, name) || is_flag(a, buf);
+	return st_tool_is_flag(a, name) || st_tool_is_flag(a, buf);
 }
 static const char *ir_flag_value(const char *a, const char *name) {
 	char buf[64];
 	snprintf(buf, sizeof buf, "mlir-%s", name);
-	const char *v = flag_value(a, name);
-	return v ? v : flag_value(a, buf);
+	const char *v = st_tool_flag_value(a, name);
+	return v ? v : st_tool_flag_value(a, buf);
 }
 
 static int add_pass_flag(options *o, const char *a) {
@@ -156,11 +135,11 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->output = argv[i];
 		} else if (strncmp(a, "-o", 2) == 0 && a[2] && a[1] != '-') {
 			o->output = a + 2;
-		} else if (is_flag(a, "split-input-file")) {
+		} else if (st_tool_is_flag(a, "split-input-file")) {
 			o->split = true;
-		} else if (is_flag(a, "verify-diagnostics")) {
+		} else if (st_tool_is_flag(a, "verify-diagnostics")) {
 			o->verify_diags = true;
-		} else if (is_flag(a, "allow-unregistered-dialect")) {
+		} else if (st_tool_is_flag(a, "allow-unregistered-dialect")) {
 			o->allow_unregistered = true;
 		} else if (is_ir_flag(a, "print-op-generic")) {
 			o->generic = true;
@@ -168,19 +147,19 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->debuginfo = true;
 		} else if (strcmp(a, "--mlir14") == 0) {
 			o->mlir14 = true;
-		} else if (is_flag(a, "verify-each") || ((v = flag_value(a, "verify-each")) && (!strcmp(v, "true") || !strcmp(v, "1")))) {
+		} else if (st_tool_is_flag(a, "verify-each") || ((v = st_tool_flag_value(a, "verify-each")) && (!strcmp(v, "true") || !strcmp(v, "1")))) {
 			o->verify_each = true;
-		} else if ((v = flag_value(a, "verify-each")) && (!strcmp(v, "false") || !strcmp(v, "0"))) {
+		} else if ((v = st_tool_flag_value(a, "verify-each")) && (!strcmp(v, "false") || !strcmp(v, "0"))) {
 			o->verify_each = false;
-		} else if (flag_value(a, "verify-each")) {
+		} else if (st_tool_flag_value(a, "verify-each")) {
 			return arg_error(a, "expected true or false in");
-		} else if (is_flag(a, "mlir-disable-threading")) {
+		} else if (st_tool_is_flag(a, "mlir-disable-threading")) {
 			/* Strata runs single-threaded. */
-		} else if (is_flag(a, "timing") || is_flag(a, "mlir-timing")) {
+		} else if (st_tool_is_flag(a, "timing") || st_tool_is_flag(a, "mlir-timing")) {
 			o->timing = true;
-		} else if ((v = flag_value(a, "pass-pipeline"))) {
+		} else if ((v = st_tool_flag_value(a, "pass-pipeline"))) {
 			o->pipeline = v;
-		} else if (is_flag(a, "pass-pipeline")) {
+		} else if (st_tool_is_flag(a, "pass-pipeline")) {
 			if (++i >= argc)
 				return arg_error(a, "missing pipeline after");
 			o->pipeline = argv[i];
@@ -200,13 +179,13 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->print_after = v;
 		} else if (is_ir_flag(a, "print-ir-before") || is_ir_flag(a, "print-ir-after")) {
 			return arg_error(a, "expected a comma-separated list of passes after '=' in");
-		} else if (is_flag(a, "list-passes")) {
+		} else if (st_tool_is_flag(a, "list-passes")) {
 			o->list_passes = true;
-		} else if (is_flag(a, "dump-pass-pipeline")) {
+		} else if (st_tool_is_flag(a, "dump-pass-pipeline")) {
 			o->dump_pipeline = true;
-		} else if (is_flag(a, "enable-test-passes")) {
+		} else if (st_tool_is_flag(a, "enable-test-passes")) {
 			o->test_passes = true;
-		} else if (is_flag(a, "show-dialects")) {
+		} else if (st_tool_is_flag(a, "show-dialects")) {
 			o->show_dialects = true;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
@@ -229,135 +208,6 @@ static int parse_args(int argc, char **argv, options *o) {
 	if (!o->input)
 		o->input = "-";
 	return 0;
-}
-
-/* ------------------------------------------------------------- input */
-
-typedef struct input {
-	char *data;
-	size_t len;
-	bool mapped;
-} input;
-
-static bool read_input(const char *path, input *in) {
-	memset(in, 0, sizeof *in);
-	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
-	if (fd < 0) {
-		fprintf(stderr, "strata-opt: error: cannot open '%s': %s\n", path, strerror(errno));
-		return false;
-	}
-	struct stat st;
-	if (fd != 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-		if (m != MAP_FAILED) {
-			in->data = m;
-			in->len = (size_t)st.st_size;
-			in->mapped = true;
-			close(fd);
-			return true;
-		}
-	}
-	size_t cap = 1 << 16;
-	in->data = malloc(cap);
-	for (;;) {
-		if (!in->data)
-			break;
-		if (in->len == cap) {
-			char *nd = realloc(in->data, cap *= 2);
-			if (!nd) {
-				free(in->data);
-				in->data = NULL;
-				break;
-			}
-			in->data = nd;
-		}
-		ssize_t r = read(fd, in->data + in->len, cap - in->len);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			fprintf(stderr, "strata-opt: error: cannot read '%s': %s\n", path, strerror(errno));
-			free(in->data);
-			in->data = NULL;
-			break;
-		}
-		if (r == 0)
-			break;
-		in->len += (size_t)r;
-	}
-	if (fd != 0)
-		close(fd);
-	if (!in->data) {
-		if (errno == ENOMEM)
-			fprintf(stderr, "strata-opt: error: out of memory reading '%s'\n", path);
-		return false;
-	}
-	return true;
-}
-
-static void free_input(input *in) {
-	if (in->mapped)
-		munmap(in->data, in->len);
-	else
-		free(in->data);
-}
-
-/* ------------------------------------------------------------ output */
-
-typedef struct output {
-	FILE *f;
-	char *tmp_path;
-	const char *path;
-	bool failed;
-} output;
-
-static void out_write(void *ud, const char *data, size_t len) {
-	output *o = ud;
-	if (!o->failed && fwrite(data, 1, len, o->f) != len)
-		o->failed = true;
-}
-
-/* Output goes to a temporary file renamed over the target only on success,
- * so that a failing run never clobbers what the user had. */
-static bool open_output(const char *path, output *o) {
-	memset(o, 0, sizeof *o);
-	o->path = path;
-	if (!path || strcmp(path, "-") == 0) {
-		o->f = stdout;
-		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
-		return true;
-	}
-	size_t n = strlen(path) + 32;
-	o->tmp_path = malloc(n);
-	if (!o->tmp_path)
-		return false;
-	snprintf(o->tmp_path, n, "%s.tmp%ld", path, (long)getpid());
-	o->f = fopen(o->tmp_path, "w");
-	if (!o->f) {
-		fprintf(stderr, "strata-opt: error: cannot write '%s': %s\n", path, strerror(errno));
-		free(o->tmp_path);
-		return false;
-	}
-	/* The printer hands over 64 KiB chunks: let them through unsplit. */
-	setvbuf(o->f, NULL, _IOFBF, 1 << 16);
-	return true;
-}
-
-static bool close_output(output *o, bool ok) {
-	if (o->f == stdout) {
-		fflush(stdout);
-		return ok && !o->failed;
-	}
-	if (fclose(o->f) != 0)
-		o->failed = true;
-	ok = ok && !o->failed;
-	if (ok && rename(o->tmp_path, o->path) != 0) {
-		fprintf(stderr, "strata-opt: error: cannot write '%s': %s\n", o->path, strerror(errno));
-		ok = false;
-	}
-	if (!ok)
-		unlink(o->tmp_path);
-	free(o->tmp_path);
-	return ok;
 }
 
 /* ----------------------------------------------------------- driver */
@@ -385,7 +235,7 @@ static int show_dialects(void) {
 }
 
 static bool process_chunk(st_context *ctx, const options *o, st_pass_manager *pm, st_str chunk, unsigned first_line,
-                          output *out, bool mapped, bool first_chunk) {
+                          st_tool_output *out, bool mapped, bool first_chunk) {
 	st_parse_options po = {
 		.mlir14 = o->mlir14, .first_line = first_line, .no_register_source = true, .release_consumed = mapped};
 	st_op *m = st_parse_source(ctx, chunk, source_name(o), &po);
@@ -397,13 +247,13 @@ static bool process_chunk(st_context *ctx, const options *o, st_pass_manager *pm
 		ok = st_succeeded(st_pass_manager_run(pm, m));
 	if (ok) {
 		if (o->split && !first_chunk)
-			out_write(out, "// -----\n", 9);
+			st_tool_write(out, "// -----\n", 9);
 		/* Without verification after the passes, the printer checks. */
 		st_print_options pr = {.generic = o->generic,
 		                       .debuginfo = o->debuginfo,
 		                       .mlir14 = o->mlir14,
 		                       .assume_verified = !passes || o->verify_each};
-		st_print_op(m, &pr, out_write, out);
+		st_print_op(m, &pr, st_tool_write, out);
 	}
 	st_op_destroy(m);
 	return ok;
@@ -558,8 +408,8 @@ int main(int argc, char **argv) {
 			rc = -1;
 		}
 	}
-	input in;
-	if (ok && !rc && !read_input(o.input, &in))
+	st_tool_input in;
+	if (ok && !rc && !st_tool_read_input("strata-opt", o.input, &in))
 		rc = 1;
 	if (!ok || rc) {
 		free_pass_list(before);
@@ -589,8 +439,8 @@ int main(int argc, char **argv) {
 	st_diag_verifier *dv = NULL;
 	if (o.verify_diags)
 		dv = st_diag_verifier_create(ctx, whole, source_name(&o));
-	output out;
-	if (!open_output(o.output, &out))
+	st_tool_output out;
+	if (!st_tool_open_output("strata-opt", o.output, &out))
 		ok = false;
 	else {
 		bool all = true;
@@ -621,7 +471,7 @@ int main(int argc, char **argv) {
 			all = st_succeeded(st_diag_verifier_finish(dv));
 			dv = NULL;
 		}
-		ok = close_output(&out, all);
+		ok = st_tool_close_output(&out, all);
 	}
 	if (dv)
 		st_diag_verifier_finish(dv);
@@ -629,7 +479,7 @@ int main(int argc, char **argv) {
 	free_pass_list(before);
 	free_pass_list(after);
 	st_context_destroy(ctx);
-	free_input(&in);
+	st_tool_free_input(&in);
 	free_options(&o);
 	return ok ? 0 : 1;
 }

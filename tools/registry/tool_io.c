@@ -1,0 +1,137 @@
+/* File input and output shared by the Strata tools (tool_io.h). */
+#include "tool_io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+bool st_tool_read_input(const char *tool, const char *path, st_tool_input *in) {
+	memset(in, 0, sizeof *in);
+	int fd = strcmp(path, "-") == 0 ? 0 : open(path, O_RDONLY);
+	if (fd < 0) {
+		fprintf(stderr, "%s: error: cannot open '%s': %s\n", tool, path, strerror(errno));
+		return false;
+	}
+	struct stat st;
+	if (fd != 0 && fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+		void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+		if (m != MAP_FAILED) {
+			in->data = m;
+			in->len = (size_t)st.st_size;
+			in->mapped = true;
+			close(fd);
+			return true;
+		}
+	}
+	size_t cap = 1 << 16;
+	in->data = malloc(cap);
+	for (;;) {
+		if (!in->data)
+			break;
+		if (in->len == cap) {
+			char *nd = realloc(in->data, cap *= 2);
+			if (!nd) {
+				free(in->data);
+				in->data = NULL;
+				break;
+			}
+			in->data = nd;
+		}
+		ssize_t r = read(fd, in->data + in->len, cap - in->len);
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "%s: error: cannot read '%s': %s\n", tool, path, strerror(errno));
+			free(in->data);
+			in->data = NULL;
+			break;
+		}
+		if (r == 0)
+			break;
+		in->len += (size_t)r;
+	}
+	if (fd != 0)
+		close(fd);
+	if (!in->data) {
+		if (errno == ENOMEM)
+			fprintf(stderr, "%s: error: out of memory reading '%s'\n", tool, path);
+		return false;
+	}
+	return true;
+}
+
+void st_tool_free_input(st_tool_input *in) {
+	if (in->mapped)
+		munmap(in->data, in->len);
+	else
+		free(in->data);
+}
+
+void st_tool_write(void *output, const char *data, size_t len) {
+	st_tool_output *o = output;
+	if (!o->failed && fwrite(data, 1, len, o->f) != len)
+		o->failed = true;
+}
+
+bool st_tool_open_output(const char *tool, const char *path, st_tool_output *o) {
+	memset(o, 0, sizeof *o);
+	o->path = path;
+	o->tool = tool;
+	if (!path || strcmp(path, "-") == 0) {
+		o->f = stdout;
+		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+		return true;
+	}
+	size_t n = strlen(path) + 32;
+	o->tmp_path = malloc(n);
+	if (!o->tmp_path)
+		return false;
+	snprintf(o->tmp_path, n, "%s.tmp%ld", path, (long)getpid());
+	o->f = fopen(o->tmp_path, "w");
+	if (!o->f) {
+		fprintf(stderr, "%s: error: cannot write '%s': %s\n", tool, path, strerror(errno));
+		free(o->tmp_path);
+		return false;
+	}
+	/* The printer hands over 64 KiB chunks: let them through unsplit. */
+	setvbuf(o->f, NULL, _IOFBF, 1 << 16);
+	return true;
+}
+
+bool st_tool_close_output(st_tool_output *o, bool ok) {
+	if (o->f == stdout) {
+		fflush(stdout);
+		return ok && !o->failed;
+	}
+	if (fclose(o->f) != 0)
+		o->failed = true;
+	ok = ok && !o->failed;
+	if (ok && rename(o->tmp_path, o->path) != 0) {
+		fprintf(stderr, "%s: error: cannot write '%s': %s\n", o->tool, o->path, strerror(errno));
+		ok = false;
+	}
+	if (!ok)
+		unlink(o->tmp_path);
+	free(o->tmp_path);
+	return ok;
+}
+
+
+bool st_tool_is_flag(const char *a, const char *name) {
+	if (a[0] != '-')
+		return false;
+	a += a[1] == '-' ? 2 : 1;
+	return strcmp(a, name) == 0;
+}
+
+const char *st_tool_flag_value(const char *a, const char *name) {
+	if (a[0] != '-')
+		return NULL;
+	a += a[1] == '-' ? 2 : 1;
+	size_t n = strlen(name);
+	return strncmp(a, name, n) == 0 && a[n] == '=' ? a + n + 1 : NULL;
+}
