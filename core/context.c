@@ -136,6 +136,7 @@ void *st__arena_alloc(st_context *ctx, size_t size) {
 #define POOL_CHUNK_MAX (8 * 1024 * 1024)
 #define HUGE_PAGE (2 * 1024 * 1024)
 
+#ifndef POOL_PASSTHROUGH
 /* A big chunk means a large IR: with the default allocator, ask for
  * transparent huge pages on it.  A 1M-op module otherwise takes ~40k page
  * faults (6-10% of strata-opt's time) and as many TLB misses.  Only the
@@ -152,6 +153,7 @@ static void advise_huge_pages(st_context *ctx, char *start, size_t len) {
 	(void)ctx, (void)start, (void)len;
 #endif
 }
+#endif
 
 void *st__pool_alloc(st_context *ctx, size_t size) {
 #ifdef POOL_PASSTHROUGH
