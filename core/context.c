@@ -130,28 +130,31 @@ void *st__arena_alloc(st_context *ctx, size_t size) {
 #endif
 #endif
 
-/* Pool chunks double from 256 KiB up to 8 MiB, so a small module costs
- * little and a large one few chunks. */
+/* Pool chunks (header included) double from 256 KiB up to 8 MiB, so a
+ * small module costs little and a large one few chunks. */
 #define POOL_CHUNK_MIN (256 * 1024)
 #define POOL_CHUNK_MAX (8 * 1024 * 1024)
 #define HUGE_PAGE (2 * 1024 * 1024)
 
+/* A pool chunk of `total` bytes.  A big one means a large IR: with the
+ * default allocator it is aligned to and backed by transparent huge pages.
+ * A 1M-op module otherwise takes ~40k page faults (6-10% of strata-opt's
+ * time) and as many TLB misses.  (free() releases aligned_alloc memory, so
+ * st_ctx_free needs no special case.) */
 #ifndef POOL_PASSTHROUGH
-/* A big chunk means a large IR: with the default allocator, ask for
- * transparent huge pages on it.  A 1M-op module otherwise takes ~40k page
- * faults (6-10% of strata-opt's time) and as many TLB misses.  Only the
- * huge-page-aligned interior qualifies; the allocator does not align. */
-static void advise_huge_pages(st_context *ctx, char *start, size_t len) {
+static st__arena_chunk *pool_chunk_alloc(st_context *ctx, size_t total) {
 #ifdef MADV_HUGEPAGE
-	if (ctx->alloc != default_alloc || len < 2 * HUGE_PAGE)
-		return;
-	uintptr_t a = ((uintptr_t)start + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
-	uintptr_t b = ((uintptr_t)start + len) & ~(uintptr_t)(HUGE_PAGE - 1);
-	if (b > a)
-		(void)madvise((void *)a, b - a, MADV_HUGEPAGE); /* only advice: failure is harmless */
-#else
-	(void)ctx, (void)start, (void)len;
+	if (ctx->alloc == default_alloc && total >= 2 * HUGE_PAGE && total % HUGE_PAGE == 0) {
+		void *p = aligned_alloc(HUGE_PAGE, total);
+		if (!p) {
+			report_oom(ctx);
+			return NULL;
+		}
+		(void)madvise(p, total, MADV_HUGEPAGE); /* only advice: failure is harmless */
+		return p;
+	}
 #endif
+	return st_ctx_alloc(ctx, total);
 }
 #endif
 
@@ -169,10 +172,11 @@ void *st__pool_alloc(st_context *ctx, size_t size) {
 		return p;
 	}
 	if ((size_t)(ctx->pool_end - ctx->pool_cur) < size) {
-		size_t csize = ctx->pool_chunks ? ctx->pool_chunks->size * 2 : POOL_CHUNK_MIN;
-		if (csize > POOL_CHUNK_MAX)
-			csize = POOL_CHUNK_MAX;
-		st__arena_chunk *c = st_ctx_alloc(ctx, ARENA_HDR + csize);
+		size_t total = ctx->pool_chunks ? (ARENA_HDR + ctx->pool_chunks->size) * 2 : POOL_CHUNK_MIN;
+		if (total > POOL_CHUNK_MAX)
+			total = POOL_CHUNK_MAX;
+		size_t csize = total - ARENA_HDR;
+		st__arena_chunk *c = pool_chunk_alloc(ctx, total);
 		if (!c)
 			return NULL;
 		c->size = csize;
@@ -181,7 +185,6 @@ void *st__pool_alloc(st_context *ctx, size_t size) {
 		ctx->pool_chunks = c;
 		ctx->pool_cur = (char *)c + ARENA_HDR;
 		ctx->pool_end = ctx->pool_cur + csize;
-		advise_huge_pages(ctx, ctx->pool_cur, csize);
 	}
 	void *p = ctx->pool_cur;
 	ctx->pool_cur += size;
