@@ -273,6 +273,8 @@ typedef struct st__opname {
 	/* The MLIR 14 spelling, looked up once (printer). */
 	const char *mlir14_name;
 	bool mlir14_known;
+	/* What the verifier needs of `def`, worked out on first use (verify.c). */
+	struct st__vplan *vplan;
 } st__opname;
 
 struct st_region {

@@ -16,6 +16,9 @@ typedef struct vctx {
 	st_block ***orders;
 	size_t *nblocks;
 	size_t ndom, domcap;
+	/* The nearest isolated-from-above op around the op being verified:
+	 * operands must be defined inside it. */
+	st_op *iso;
 } vctx;
 
 static st_status verify_op(vctx *v, st_op *op);
@@ -35,7 +38,51 @@ static const char *arity_word(size_t n) { return n == 1 ? "" : "s"; }
 
 /* ------------------------------------------------------- table checks */
 
-static st_status check_group_counts(st_op *op, bool results) {
+/* What verification needs to know about an op definition, worked out once
+ * per op name instead of once per op: a big module verifies the same few
+ * definitions a million times, and a pipeline verifies after every pass. */
+typedef struct st__vplan {
+	uint32_t nfixed[2], nvar[2], nopt[2]; /* [0] operand groups, [1] result groups */
+	/* Without segment sizes and with at most one group that is not ST_ONE,
+	 * as many values as groups means one value per group. */
+	bool one_each[2];
+	bool same_as; /* some group has infer = "$other" */
+	/* Per group (operands, then results), the last two types that met its
+	 * constraint: constraints are pure functions of uniqued types. */
+	const st_type **ok;
+} st__vplan;
+
+static const st__vplan *vplan_get(st_op *op) {
+	st__opname *on = op->name;
+	if (on->vplan)
+		return on->vplan;
+	const st_opdef *def = on->def;
+	size_t ngroups = def->noperands + def->nresults;
+	st__vplan *pl = st__arena_alloc(on->ctx, sizeof *pl + 2 * ngroups * sizeof(st_type *));
+	if (!pl)
+		return NULL;
+	pl->ok = (const st_type **)(pl + 1);
+	for (int k = 0; k < 2; k++) {
+		const st_value_def *defs = k ? def->results : def->operands;
+		size_t ndefs = k ? def->nresults : def->noperands;
+		uint32_t seg_trait = k ? ST_TRAIT_ATTR_SIZED_RESULT_SEGMENTS : ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS;
+		for (size_t i = 0; i < ndefs; i++) {
+			if (defs[i].arity == ST_ONE)
+				pl->nfixed[k]++;
+			else if (defs[i].arity == ST_VARIADIC)
+				pl->nvar[k]++;
+			else
+				pl->nopt[k]++;
+			if (defs[i].infer && defs[i].infer[0] == '$')
+				pl->same_as = true;
+		}
+		pl->one_each[k] = !(def->traits & seg_trait) && pl->nvar[k] + pl->nopt[k] <= 1;
+	}
+	on->vplan = pl;
+	return pl;
+}
+
+static st_status check_group_counts(st_op *op, const st__vplan *pl, bool results) {
 	const st_opdef *def = op->name->def;
 	const st_value_def *defs = results ? def->results : def->operands;
 	size_t ndefs = results ? def->nresults : def->noperands;
@@ -71,15 +118,7 @@ static st_status check_group_counts(st_op *op, bool results) {
 			                   what, total, (long long)sum, an);
 		return ST_OK;
 	}
-	size_t nfixed = 0, nvar = 0, nopt = 0;
-	for (size_t i = 0; i < ndefs; i++) {
-		if (defs[i].arity == ST_ONE)
-			nfixed++;
-		else if (defs[i].arity == ST_VARIADIC)
-			nvar++;
-		else
-			nopt++;
-	}
+	size_t nfixed = pl->nfixed[results], nvar = pl->nvar[results], nopt = pl->nopt[results];
 	if (nvar == 0 && nopt == 0 && total != nfixed) {
 		/* MLIR's words: ZeroOperands, OneOperand/OneResult, NOperands. */
 		if (nfixed == 0)
@@ -95,21 +134,15 @@ static st_status check_group_counts(st_op *op, bool results) {
 	return ST_OK;
 }
 
-static st_status check_group_types(st_op *op, bool results) {
+static st_status check_group_types(st_op *op, const st__vplan *pl, bool results) {
 	const st_opdef *def = op->name->def;
 	const st_value_def *defs = results ? def->results : def->operands;
 	size_t ndefs = results ? def->nresults : def->noperands;
 	size_t total = results ? op->nresults : op->noperands;
-	uint32_t seg_trait = results ? ST_TRAIT_ATTR_SIZED_RESULT_SEGMENTS : ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS;
-	/* Without segment sizes, one value per group is the only layout that
-	 * passed check_group_counts with as many values as groups: skip the
-	 * per-group search (most ops, a million times in a big file). */
-	size_t nflex = 0;
-	for (size_t g = 0; g < ndefs; g++)
-		nflex += defs[g].arity != ST_ONE;
-	bool one_each = !(def->traits & seg_trait) && total == ndefs && nflex <= 1;
-	char buf[160];
-	for (size_t g = 0; g < ndefs; g++) {
+	bool one_each = pl->one_each[results] && total == ndefs;
+	const st_type **ok = pl->ok + 2 * (results ? def->noperands : 0);
+	for (size_t g = 0; g < ndefs; g++, ok += 2) {
+		const st_type_constraint *tc = defs[g].type;
 		size_t s = g, n = 1;
 		if (!one_each && st_failed(results ? st_op_result_group(op, g, &s, &n) : st_op_operand_group(op, g, &s, &n)))
 			return st_op_error(op, "cannot split %ss into the groups of its definition", results ? "result" : "operand");
@@ -117,12 +150,16 @@ static st_status check_group_types(st_op *op, bool results) {
 			st_value *val = results ? st__result(op, (uint32_t)i) : st__uses(op)[i].value;
 			if (!val)
 				return st_op_error(op, "null operand found");
-			const st_type_constraint *tc = defs[g].type;
-			if (tc && !tc->check(val->type)) {
+			if (!tc || val->type == ok[0] || val->type == ok[1])
+				continue;
+			if (!tc->check(val->type)) {
+				char buf[160];
 				type_name(op->name->ctx, val->type, buf, sizeof buf);
 				return st_op_error(op, "%s #%zu must be %s, but got '%s'", results ? "result" : "operand", i, tc->desc,
 				                   buf);
 			}
+			ok[1] = ok[0];
+			ok[0] = val->type;
 		}
 	}
 	return ST_OK;
@@ -677,32 +714,17 @@ static bool defined_inside(const st_value *val, const st_op *iso) {
 	return p && st_op_is_ancestor(iso, p);
 }
 
-typedef struct iso_ctx {
-	st_op *iso;
-	st_status s;
-} iso_ctx;
-
-static st_walk_result iso_walk(st_op *o, void *ud) {
-	iso_ctx *ic = ud;
-	if (o == ic->iso)
-		return ST_WALK_ADVANCE;
-	st_use *uses = st__uses(o);
-	for (uint32_t i = 0; i < o->noperands; i++) {
-		st_value *val = uses[i].value;
-		/* Most operands come from the user's own block, which is inside. */
-		if (val && val->kind == ST__VAL_RESULT && st_value_defining_op(val)->block == o->block && o != ic->iso)
-			continue;
-		if (val && val->kind != ST__VAL_PLACEHOLDER && !defined_inside(val, ic->iso)) {
-			st_diag *d = st_op_diag(o, ST_SEV_ERROR, "using value defined outside the region");
-			st_diag_note(d, st_op_loc(ic->iso), "required by region isolation constraints");
-			ic->s = st_diag_emit(d);
-			return ST_WALK_INTERRUPT;
-		}
-	}
-	/* Nested isolated ops check their own bodies. */
-	if (o != ic->iso && st_op_has_trait(o, ST_TRAIT_ISOLATED_FROM_ABOVE))
-		return ST_WALK_SKIP;
-	return ST_WALK_ADVANCE;
+/* Isolation, checked per use while verifying (no separate walk of the
+ * body): an isolated op's operands, and those of the ops nested in isolated
+ * ops below it, are its enclosing isolated op's business. */
+static st_status check_isolation(vctx *v, st_op *op, st_value *val) {
+	/* Most operands come from the user's own block, which is inside. */
+	if (!v->iso || (val->kind == ST__VAL_RESULT && st_value_defining_op(val)->block == op->block) ||
+	    defined_inside(val, v->iso))
+		return ST_OK;
+	st_diag *d = st_op_diag(op, ST_SEV_ERROR, "using value defined outside the region");
+	st_diag_note(d, st_op_loc(v->iso), "required by region isolation constraints");
+	return st_diag_emit(d);
 }
 
 /* The first pass: an op, then its regions, recursively. */
@@ -713,19 +735,25 @@ static st_status verify_op(vctx *v, st_op *op) {
 			return st_op_error(op, "null operand found");
 		if (val->kind == ST__VAL_PLACEHOLDER)
 			return st_op_error(op, "operand #%u is a forward reference that was never defined", i);
+		if (st_failed(check_isolation(v, op, val)))
+			return ST_FAIL;
 	}
 	const st_opdef *def = op->name->def;
 	if (!def) {
 		if (!op->name->dialect && !st_context_allows_unregistered(v->ctx))
 			return st_op_error(op, "created with unregistered dialect; use --allow-unregistered-dialect to allow it");
 	} else {
-		if (st_failed(check_group_counts(op, false)) || st_failed(check_group_counts(op, true)) ||
-		    st_failed(check_group_types(op, false)) || st_failed(check_group_types(op, true)) ||
-		    st_failed(check_attrs(op)) || st_failed(check_structure(op)) || st_failed(check_same_as(op)))
+		const st__vplan *pl = vplan_get(op);
+		if (!pl || st_failed(check_group_counts(op, pl, false)) || st_failed(check_group_counts(op, pl, true)) ||
+		    st_failed(check_group_types(op, pl, false)) || st_failed(check_group_types(op, pl, true)) ||
+		    st_failed(check_attrs(op)) || st_failed(check_structure(op)) || (pl->same_as && st_failed(check_same_as(op))))
 			return ST_FAIL;
 		if (def->verify && st_failed(def->verify(op)))
 			return ST_FAIL;
 	}
+	st_op *outer_iso = v->iso;
+	if (def && (op->name->traits & ST_TRAIT_ISOLATED_FROM_ABOVE))
+		v->iso = op;
 	for (uint32_t r = 0; r < op->nregions; r++) {
 		st_region *reg = &st__regions(op)[r];
 		bool graph = region_kind(op, r) == ST_REGION_GRAPH;
@@ -737,13 +765,8 @@ static st_status verify_op(vctx *v, st_op *op) {
 			if (st_failed(verify_block(v, op, r, b)))
 				return ST_FAIL;
 	}
+	v->iso = outer_iso;
 	if (def) {
-		if ((op->name->traits & ST_TRAIT_ISOLATED_FROM_ABOVE) && op->nregions) {
-			iso_ctx ic = {op, ST_OK};
-			st_walk(op, ST_WALK_PRE, iso_walk, &ic);
-			if (st_failed(ic.s))
-				return ST_FAIL;
-		}
 		if ((op->name->traits & ST_TRAIT_SYMBOL_TABLE) && st_failed(check_symbol_table(op)))
 			return ST_FAIL;
 		if (def->verify_regions && st_failed(def->verify_regions(op)))
