@@ -208,6 +208,10 @@ static bool try_pattern(conv *c, const st_pattern *p, st_op *op, unsigned depth)
 /* Folding an illegal op away (MLIR's legalizeWithFold): constants are made
  * in place and must be legal themselves. */
 static bool try_fold(conv *c, st_op *op, unsigned depth) {
+	/* A constant folds to itself: "folding" it would only make another
+	 * illegal constant, again and again (MLIR's tryFold skips constants). */
+	if (st_op_constant_value(op))
+		return false;
 	size_t nr = st_op_num_results(op);
 	st_fold_result small[4];
 	st_fold_result *res = nr <= 4 ? small : st_ctx_alloc(c->ctx, nr * sizeof *res);
