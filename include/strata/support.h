@@ -19,7 +19,15 @@ extern "C" {
  * Plugins compare it with st_api_version() at load time. */
 #define ST_API_VERSION 1
 #define ST_VERSION_STRING "0.1.0"
+/* The API version of the library actually loaded (ST_API_VERSION as it was
+ * when the library was built). */
 int st_api_version(void);
+/* Whether code compiled against the headers of API version `built_against`
+ * can use the library actually loaded: any difference is incompatible, as
+ * the version only changes with an incompatible change.  A program linking
+ * Strata dynamically calls st_check_api_version(ST_API_VERSION) first; the
+ * tools check each plugin's st_plugin_info.api_version with it. */
+bool st_check_api_version(int built_against);
 
 /* The outcome of an operation that may fail.  Success is zero so that
  * `if (st_failed(s))` reads naturally and a zeroed struct means success. */

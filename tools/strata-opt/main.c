@@ -3,6 +3,7 @@
 #include "strata/asm.h"
 #include "strata/pass.h"
 #include "strata/registry.h"
+#include "plugin_loader.h"
 #include "test_passes.h"
 #include "tool_io.h"
 
@@ -39,6 +40,7 @@ typedef struct options {
 	bool print_before_all, print_after_all, print_after_change, print_after_failure, print_module_scope;
 	bool timing;
 	const char *print_before, *print_after; /* comma-separated pass names */
+	st_tool_plugins plugins;
 } options;
 
 static void usage(FILE *f) {
@@ -55,6 +57,7 @@ static void usage(FILE *f) {
 	      "  --print-debuginfo              print locations\n"
 	      "  --mlir14                       read and write MLIR 14 spellings (builtin.func, std.*)\n"
 	      "  --show-dialects                list the registered dialects and their ops\n"
+	      ST_TOOL_PLUGIN_USAGE
 	      "\n"
 	      "passes (docs/passes.md):\n"
 	      "  --pass-pipeline=<pipeline>     run a pipeline: 'builtin.module(func.func(cse),canonicalize{max-iterations=5})'\n"
@@ -187,6 +190,9 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->test_passes = true;
 		} else if (st_tool_is_flag(a, "show-dialects")) {
 			o->show_dialects = true;
+		} else if (st_tool_is_plugin_flag(a)) {
+			if (!st_tool_plugin_add(&o->plugins, "strata-opt", argc, argv, &i))
+				return 2;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			return -1;
@@ -217,9 +223,9 @@ static int parse_args(int argc, char **argv, options *o) {
 static const char *source_name(const options *o) { return strcmp(o->input, "-") == 0 ? "<stdin>" : o->input; }
 
 /* Every registered dialect, then its ops indented, one per line. */
-static int show_dialects(void) {
+static int show_dialects(st_tool_plugins *plugins) {
 	st_context *ctx = st_context_create();
-	if (!ctx || st_failed(st_register_all_dialects(ctx))) {
+	if (!ctx || st_failed(st_register_all_dialects(ctx)) || !st_tool_plugins_load(plugins, "strata-opt", ctx)) {
 		st_context_destroy(ctx);
 		return 1;
 	}
@@ -384,8 +390,9 @@ int main(int argc, char **argv) {
 		return rc < 0 ? 0 : rc;
 	}
 	if (o.show_dialects) {
+		rc = show_dialects(&o.plugins);
 		free_options(&o);
-		return show_dialects();
+		return rc;
 	}
 	st_context *ctx = st_context_create();
 	if (!ctx) {
@@ -394,7 +401,7 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	st_context_set_allow_unregistered(ctx, o.allow_unregistered);
-	bool ok = st_succeeded(st_register_all_dialects(ctx));
+	bool ok = st_succeeded(st_register_all_dialects(ctx)) && st_tool_plugins_load(&o.plugins, "strata-opt", ctx);
 	st_pass_manager *pm = NULL;
 	char **before = NULL, **after = NULL;
 	if (ok) {

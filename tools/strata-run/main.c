@@ -5,6 +5,7 @@
 #include "strata/asm.h"
 #include "strata/interp.h"
 #include "strata/registry.h"
+#include "plugin_loader.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -30,6 +31,7 @@ typedef struct options {
 	bool allow_unregistered;
 	bool poison_results;
 	uint64_t max_steps;
+	st_tool_plugins plugins;
 } options;
 
 #define DEFAULT_MAX_STEPS 100000000ull
@@ -55,6 +57,7 @@ static void usage(FILE *f) {
 	      "  --stats                 print the operation count and rate to stderr\n"
 	      "  --mlir14                read MLIR 14 spellings\n"
 	      "  --allow-unregistered-dialect\n"
+	      ST_TOOL_PLUGIN_USAGE
 	      "  --help, --version\n",
 	      f);
 }
@@ -112,6 +115,9 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->mlir14 = true;
 		} else if (!strcmp(a, "--allow-unregistered-dialect")) {
 			o->allow_unregistered = true;
+		} else if (st_tool_is_plugin_flag(a)) {
+			if (!st_tool_plugin_add(&o->plugins, "strata-run", argc, argv, &i))
+				return 2;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			return -1;
@@ -260,7 +266,7 @@ int main(int argc, char **argv) {
 	char *text = (char *)data;
 	st_context *ctx = text ? st_context_create() : NULL;
 	rc = 1;
-	if (ctx && st_succeeded(st_register_all_dialects(ctx))) {
+	if (ctx && st_succeeded(st_register_all_dialects(ctx)) && st_tool_plugins_load(&o.plugins, "strata-run", ctx)) {
 		const char *name = strcmp(o.input, "-") ? o.input : "<stdin>";
 		st_context_set_allow_unregistered(ctx, o.allow_unregistered);
 		st_parse_options po = {.mlir14 = o.mlir14};

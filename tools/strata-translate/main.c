@@ -5,6 +5,7 @@
 #include "strata/asm.h"
 #include "strata/registry.h"
 #include "strata/translate.h"
+#include "plugin_loader.h"
 #include "tool_io.h"
 
 #include <stdlib.h>
@@ -19,6 +20,7 @@ typedef struct options {
 	bool debuginfo;
 	bool mlir14;
 	bool list;
+	st_tool_plugins plugins;
 } options;
 
 static void usage(FILE *f) {
@@ -34,6 +36,7 @@ static void usage(FILE *f) {
 	      "  --print-debuginfo              print locations of imported IR\n"
 	      "  --mlir14                       read and write MLIR 14 spellings\n"
 	      "  --list-translations            list the registered translations\n"
+	      ST_TOOL_PLUGIN_USAGE
 	      "  --help, --version\n",
 	      f);
 }
@@ -64,6 +67,9 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->mlir14 = true;
 		} else if (st_tool_is_flag(a, "list-translations")) {
 			o->list = true;
+		} else if (st_tool_is_plugin_flag(a)) {
+			if (!st_tool_plugin_add(&o->plugins, "strata-translate", argc, argv, &i))
+				return 2;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
 			return -1;
@@ -132,7 +138,7 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	st_context_set_allow_unregistered(ctx, o.allow_unregistered);
-	if (st_failed(st_register_all_dialects(ctx))) {
+	if (st_failed(st_register_all_dialects(ctx)) || !st_tool_plugins_load(&o.plugins, "strata-translate", ctx)) {
 		st_context_destroy(ctx);
 		return 1;
 	}

@@ -5,6 +5,7 @@
 
 #include "strata/asm.h"
 #include "strata/registry.h"
+#include "plugin_loader.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +19,7 @@ typedef struct options {
 	const char *pipeline;
 	bool mlir14;
 	bool allow_unregistered;
+	st_tool_plugins plugins;
 	st_tv_options tv;
 } options;
 
@@ -38,6 +40,7 @@ static void usage(FILE *f) {
 	      "  --max-steps=<n>           operations a run may take (default 1000000)\n"
 	      "  --mlir14                  read MLIR 14 spellings\n"
 	      "  --allow-unregistered-dialect\n"
+	      ST_TOOL_PLUGIN_USAGE
 	      "  --help\n",
 	      f);
 }
@@ -81,6 +84,9 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->mlir14 = true;
 		} else if (!strcmp(a, "--allow-unregistered-dialect")) {
 			o->allow_unregistered = true;
+		} else if (st_tool_is_plugin_flag(a)) {
+			if (!st_tool_plugin_add(&o->plugins, "strata-tv", argc, argv, &i))
+				return 2;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
 			return -1;
@@ -142,7 +148,8 @@ int main(int argc, char **argv) {
 	o.tv.out = write_stdout;
 	o.tv.out_ud = stdout;
 	st_context *ctx = st_context_create();
-	if (!ctx || st_failed(st_register_all_dialects(ctx)) || st_failed(st_register_all_passes(ctx))) {
+	if (!ctx || st_failed(st_register_all_dialects(ctx)) || st_failed(st_register_all_passes(ctx)) ||
+	    !st_tool_plugins_load(&o.plugins, "strata-tv", ctx)) {
 		st_context_destroy(ctx);
 		return 1;
 	}

@@ -1,0 +1,88 @@
+/* The plugins the tests of test/Plugins/ load into the tools: one source,
+ * built once per variant (test/plugins/CMakeLists.txt), so that every way a
+ * plugin can be wrong is a real shared library:
+ *   TPLUG_OK           a dialect (tplug) and a pass (tplug-strip)
+ *   TPLUG_BAD_VERSION  built "against" the next API version
+ *   TPLUG_PASSES_ONLY  no dialects to register
+ *   TPLUG_CLASH        a dialect named like a built-in one (registration fails)
+ *   TPLUG_NO_ENTRY     no entry point at all */
+#include "strata/pass.h"
+#include "strata/plugin.h"
+#include "strata/rewrite.h"
+
+static const st_value_def id_operands[] = {{"input", &st_tc_any, ST_ONE, NULL}};
+static const st_value_def id_results[] = {{"result", &st_tc_any, ST_ONE, "$input"}};
+
+static const st_opdef ops[] = {{
+	.name = "tplug.id",
+	.summary = "forwards its operand",
+	.operands = id_operands,
+	.noperands = 1,
+	.results = id_results,
+	.nresults = 1,
+	.traits = ST_TRAIT_PURE | ST_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE,
+	.format = "$input attr-dict `:` type($input)",
+}};
+
+static const st_dialect_def tplug = {
+	.name = "tplug", .summary = "a dialect loaded from a test plugin", .ops = ops, .nops = 1};
+/* Same op table, a taken name: registering it must fail. */
+static const st_dialect_def clash = {.name = "arith", .ops = ops, .nops = 1};
+
+#ifdef TPLUG_CLASH
+#define clash_variant 1
+#else
+#define clash_variant 0
+#endif
+
+static st_status register_dialects(st_context *ctx) {
+	return st_context_register_dialect(ctx, clash_variant ? &clash : &tplug);
+}
+
+static st_walk_result strip(st_op *op, void *ud) {
+	(void)ud;
+	if (st_str_eq_c(st_ident_str(st_op_name(op)), "tplug.id")) {
+		st_value_replace_all_uses(st_op_result(op, 0), st_op_operand(op, 0));
+		st_op_erase(op);
+	}
+	return ST_WALK_ADVANCE;
+}
+
+static st_status run_strip(st_pass *pass, st_op *op) {
+	(void)pass;
+	st_walk(op, ST_WALK_POST, strip, NULL);
+	return ST_OK;
+}
+
+static const st_pass_def strip_pass = {
+	.name = "tplug-strip", .summary = "replaces every tplug.id by its operand", .run = run_strip};
+
+static st_status register_passes(st_context *ctx) { return st_context_register_pass(ctx, &strip_pass); }
+
+#ifdef TPLUG_PASSES_ONLY
+#define passes_only 1
+#else
+#define passes_only 0
+#endif
+
+#ifndef TPLUG_NO_ENTRY
+const st_plugin_info *st_get_plugin_info(void) {
+	static const st_plugin_info info = {
+#ifdef TPLUG_BAD_VERSION
+		.api_version = ST_API_VERSION + 1,
+#else
+		.api_version = ST_API_VERSION,
+#endif
+		.name = "tplug",
+		.version = "1",
+		/* Referenced either way, so that every variant compiles cleanly. */
+		.register_dialects = passes_only ? NULL : register_dialects,
+		.register_passes = register_passes,
+	};
+	return &info;
+}
+#else
+/* The hooks are exported under other names, so that the library has
+ * everything but the entry point. */
+st_status (*const tplug_hooks[2])(st_context *) = {register_dialects, register_passes};
+#endif

@@ -1,0 +1,93 @@
+/* The tools' plugin loader: dlopen, the entry point, the version check and
+ * the registration, with a message naming the library for each way it can
+ * go wrong (a plugin is the user's code, so a bad one is bad input). */
+#include "plugin_loader.h"
+#include "strata/plugin.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const flags[2] = {"load-pass-plugin", "load-dialect-plugin"};
+
+bool st_tool_is_plugin_flag(const char *a) {
+	if (a[0] != '-')
+		return false;
+	const char *p = a + (a[1] == '-' ? 2 : 1);
+	for (int k = 0; k < 2; k++) {
+		size_t n = strlen(flags[k]);
+		if (strncmp(p, flags[k], n) == 0 && (!p[n] || p[n] == '='))
+			return true;
+	}
+	return false;
+}
+
+bool st_tool_plugin_add(st_tool_plugins *p, const char *tool, int argc, char **argv, int *i) {
+	const char *a = argv[*i];
+	const char *eq = strchr(a, '=');
+	const char *path = eq ? eq + 1 : *i + 1 < argc ? argv[++*i] : NULL;
+	if (!path || !*path) {
+		fprintf(stderr, "%s: error: missing plugin library after '%s'\n", tool, a);
+		return false;
+	}
+	if (p->n == ST_TOOL_MAX_PLUGINS) {
+		fprintf(stderr, "%s: error: too many plugins (at most %d): '%s'\n", tool, ST_TOOL_MAX_PLUGINS, path);
+		return false;
+	}
+	p->list[p->n++] = (st_tool_plugin){.path = path, .dialects = strstr(a, flags[1]) != NULL};
+	return true;
+}
+
+static bool load_one(const st_tool_plugin *pl, const char *tool, st_context *ctx) {
+	/* RTLD_GLOBAL: a later plugin may use a dialect library an earlier one
+	 * brought in; RTLD_NOW: a missing symbol is reported here, not later. */
+	void *handle = dlopen(pl->path, RTLD_NOW | RTLD_GLOBAL);
+	if (!handle) {
+		fprintf(stderr, "%s: error: cannot load plugin '%s': %s\n", tool, pl->path, dlerror());
+		return false;
+	}
+	const st_plugin_info *(*entry)(void);
+	void *sym = dlsym(handle, ST_PLUGIN_ENTRY);
+	/* ISO C has no function-pointer cast from void *; POSIX guarantees the
+	 * representation, so copy the bits. */
+	memcpy(&entry, &sym, sizeof entry);
+	if (!entry) {
+		fprintf(stderr, "%s: error: '%s' is not a Strata plugin: it has no entry point '%s'\n", tool, pl->path,
+		        ST_PLUGIN_ENTRY);
+		return false;
+	}
+	const st_plugin_info *info = entry();
+	if (!info) {
+		fprintf(stderr, "%s: error: plugin '%s' returned no description from '%s'\n", tool, pl->path,
+		        ST_PLUGIN_ENTRY);
+		return false;
+	}
+	if (!st_check_api_version(info->api_version)) {
+		fprintf(stderr,
+		        "%s: error: plugin '%s' was built against Strata API version %d, but %s uses version %d; "
+		        "rebuild the plugin against this Strata\n",
+		        tool, pl->path, info->api_version, tool, st_api_version());
+		return false;
+	}
+	const char *name = info->name ? info->name : pl->path;
+	st_status (*reg)(st_context *) = pl->dialects ? info->register_dialects : info->register_passes;
+	if (!reg) {
+		fprintf(stderr, "%s: error: plugin '%s' (%s) has no %s to register; load it with --%s\n", tool, name,
+		        pl->path, pl->dialects ? "dialects" : "passes", flags[!pl->dialects]);
+		return false;
+	}
+	if (st_failed(reg(ctx))) {
+		fprintf(stderr, "%s: error: plugin '%s' (%s) failed to register its %s\n", tool, name, pl->path,
+		        pl->dialects ? "dialects" : "passes");
+		return false;
+	}
+	return true;
+}
+
+bool st_tool_plugins_load(st_tool_plugins *p, const char *tool, st_context *ctx) {
+	for (size_t i = 0; i < p->n; i++)
+		if (!load_one(&p->list[i], tool, ctx))
+			return false;
+	return true;
+}
