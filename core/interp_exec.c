@@ -87,13 +87,16 @@ static bool grow_tmp(st_interp *it, size_t n) {
 
 /* Moves values into slots as one parallel assignment (a branch may pass a
  * block's own arguments back to it in another order). */
-static st_status parallel_copy(st_interp *it, st_ival *slots, const uint32_t *from, const uint32_t *to, size_t n) {
+/* The slot lists come with offsets rather than as offset pointers: an op
+ * without operands or results has NULL lists, and NULL + 0 is undefined. */
+static st_status parallel_copy(st_interp *it, st_ival *slots, const uint32_t *from, size_t from_at, const uint32_t *to,
+                               size_t to_at, size_t n) {
 	if (!grow_tmp(it, n))
 		return st__interp_oom(it);
 	for (size_t i = 0; i < n; i++)
-		it->tmp[i] = st_ival_retain(&slots[from[i]]);
+		it->tmp[i] = st_ival_retain(&slots[from[from_at + i]]);
 	for (size_t i = 0; i < n; i++) {
-		st_ival *d = &slots[to[i]];
+		st_ival *d = &slots[to[to_at + i]];
 		if (st_ival_counted(d))
 			st_ival_release(it, d);
 		*d = it->tmp[i];
@@ -139,7 +142,7 @@ static st_status run_region(st_interp *it, st__interp_frame *fr, const struct st
 		if (x.branch >= 0) {
 			const st_interp_op *t = end - 1;
 			const struct st__interp_succ *s = &t->succs[x.branch];
-			if (st_failed(parallel_copy(it, fr->slots, t->operands + s->start, s->block->args, s->count)))
+			if (st_failed(parallel_copy(it, fr->slots, t->operands, s->start, s->block->args, 0, s->count)))
 				return ST_FAIL;
 			b = s->block;
 			continue;
@@ -194,8 +197,8 @@ const st_ival *st_interp_yielded(const st_interp_exec *x, size_t i) {
 
 st_status st_interp_forward(st_interp_exec *x, size_t skip, int region, size_t first) {
 	size_t n = x->yielded_count - skip;
-	const uint32_t *to = (region < 0 ? x->iop->results : x->iop->regions[region].blocks[0].args) + first;
-	return parallel_copy(x->interp, x->slots, x->yielder->operands + x->yielded_start + skip, to, n);
+	const uint32_t *to = region < 0 ? x->iop->results : x->iop->regions[region].blocks[0].args;
+	return parallel_copy(x->interp, x->slots, x->yielder->operands, x->yielded_start + skip, to, first, n);
 }
 
 /* --------------------------------------------------------------- calls */

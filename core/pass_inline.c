@@ -121,8 +121,13 @@ static st_op *callee_of(inliner *in, st_op *call) {
 		return NULL;
 	uintptr_t tab;
 	if (!st__ptrmap_get(&in->table_of, table, &tab)) {
+		/* The map must never keep a table the list does not own (it
+		 * would be freed here and looked up later). */
 		st_symbol_table *t = st_symbol_table_create(table);
-		if (!t || !st__ptrmap_put(&in->table_of, table, (uintptr_t)t) || !st__ptrvec_push(&in->tables, table)) {
+		bool listed = t && st__ptrvec_push(&in->tables, table);
+		if (!listed || !st__ptrmap_put(&in->table_of, table, (uintptr_t)t)) {
+			if (listed)
+				in->tables.n--;
 			st_symbol_table_destroy(t);
 			in->oom = true;
 			return NULL;

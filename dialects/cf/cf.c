@@ -271,8 +271,6 @@ static st_status parse_switch(st_parser *p, st_parse_state *s) {
 	if (!st_type_is_integer(ft))
 		return st_parser_error_at(p, type_loc, "expected an integer flag type");
 	unsigned w = st_type_int_width(ft);
-	if (w > 64)
-		return st_parser_error_at(p, type_loc, "switch flags wider than 64 bits are not supported");
 	if (st_failed(st_parser_resolve_operand(p, &f, ft, &v)) || st_failed(st_parse_state_add_operand(s, v)) ||
 	    st_failed(st_parser_expect_punct(p, ",")) || st_failed(st_parser_expect_punct(p, "[")) ||
 	    st_failed(st_parser_expect_keyword(p, "default")) || st_failed(st_parser_expect_punct(p, ":")))
@@ -286,6 +284,13 @@ static st_status parse_switch(st_parser *p, st_parse_state *s) {
 	size_t ncase = 0, ncase_ops = 0;
 	st_status st = ST_OK;
 	while (st_parser_optional_punct(p, ",")) {
+		/* Only case values are limited to 64 bits: a wide switch with a
+		 * default alone (as the generic form may write it) prints in
+		 * this form and must read back. */
+		if (w > 64) {
+			st = st_parser_error_at(p, type_loc, "switch flags wider than 64 bits are not supported");
+			break;
+		}
 		if (!st_ctx_grow(ctx, (void **)&vals, &vcap, small_vals, sizeof *vals, ncase + 1) ||
 		    !st_ctx_grow(ctx, (void **)&segs, &scap, small_segs, sizeof *segs, ncase + 1)) {
 			st = ST_FAIL;
