@@ -9,6 +9,8 @@ PACKAGES=(
   build-essential cmake ninja-build python3 flex bison libisl-dev coinor-libcbc-dev
   # tests: lit + FileCheck, RTL simulation, the sanitizer runtime for clang
   llvm-14-tools verilator clang-14 libclang-rt-14-dev coinor-cbc
+  # fuzz/: llvm-symbolizer for the fuzzers' stack traces
+  llvm-14
   # peers for interop tests and benchmarks, never linked into Strata
   mlir-14-tools libhalide14-0-dev yosys
   # /usr/bin/time for peak-RSS measurements in bench/

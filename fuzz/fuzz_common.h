@@ -1,0 +1,41 @@
+/* What every fuzz harness shares: a fresh context per input with every
+ * shipped dialect and pass, diagnostics rendered into a sink that drops
+ * them (rendering is part of what is fuzzed), a growable text buffer for
+ * the printer, and the check that turns a broken property into a crash
+ * libFuzzer reports.
+ *
+ * A harness is one file fuzz/fuzz_<name>.c defining
+ * LLVMFuzzerTestOneInput; fuzz/CMakeLists.txt finds it, builds it as a
+ * libFuzzer binary (STRATA_FUZZ=ON) and as a corpus replayer for ctest
+ * (every build), and fuzz/smoke.sh runs it (docs/reliability.md).
+ */
+#ifndef STRATA_FUZZ_COMMON_H
+#define STRATA_FUZZ_COMMON_H
+
+#include "strata/asm.h"
+#include "strata/ir.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* A context with every dialect and pass registered and diagnostics
+ * swallowed; aborts when even that fails (not an input's fault). */
+st_context *fz_context(bool allow_unregistered);
+
+/* A malloc'd, NUL-terminated text buffer (the printer's sink). */
+typedef struct fz_buf {
+	char *data;
+	size_t len, cap;
+} fz_buf;
+void fz_buf_write(void *ud, const char *data, size_t len);
+void fz_buf_free(fz_buf *b);
+/* Prints `op` into `b` (emptied first). */
+void fz_print(st_op *op, const st_print_options *o, fz_buf *b);
+
+/* Reports a broken property with the texts involved and aborts, so that
+ * libFuzzer (or the replayer) saves and names the input. */
+void fz_fail(const char *what, const char *text_a, const char *text_b) __attribute__((noreturn));
+
+#endif
