@@ -320,38 +320,65 @@ static st_status check_live(const st_interp_exec *x, const st_interp_buffer *b) 
 	return ub_freed(x, b, "undefined behaviour: access to deallocated memory in '%s'", name);
 }
 
-/* The buffer index of the element at operands [first, first + rank). */
-static st_status locate(const st_interp_exec *x, const st_interp_memref *m, size_t first, int64_t *lin) {
+/* Adds index `i` of dimension `d` to *at, or reports it out of bounds. */
+static st_status step_index(const st_interp_exec *x, const st_interp_memref *m, uint32_t d, int64_t i, int64_t *at) {
+	if (i < 0 || i >= m->sizes[d])
+		return st_interp_ub(x, "out-of-bounds access in '%s': index %lld in dimension %u is outside [0, %lld)",
+		                    st_op_name_cstr(x->iop->op), (long long)i, d, (long long)m->sizes[d]);
+	*at += i * m->strides[d];
+	return ST_OK;
+}
+
+/* The buffer index of the element at operands [first, first + rank), or
+ * at the indices `idx` when given (then `first` is unused). */
+static st_status locate(const st_interp_exec *x, const st_interp_memref *m, size_t first, const int64_t *idx,
+                        int64_t *lin) {
 	int64_t at = m->offset;
 	for (uint32_t d = 0; d < m->rank; d++) {
-		if (st_failed(st_interp_check_poison(x, first + d, "an index")))
+		if (!idx && st_failed(st_interp_check_poison(x, first + d, "an index")))
 			return ST_FAIL;
-		int64_t i = (int64_t)st_interp_operand(x, first + d)->u.bits;
-		if (i < 0 || i >= m->sizes[d])
-			return st_interp_ub(x, "out-of-bounds access in '%s': index %lld in dimension %u is outside [0, %lld)",
-			                    st_op_name_cstr(x->iop->op), (long long)i, d, (long long)m->sizes[d]);
-		at += i * m->strides[d];
+		int64_t i = idx ? idx[d] : (int64_t)st_interp_operand(x, first + d)->u.bits;
+		if (st_failed(step_index(x, m, d, i, &at)))
+			return ST_FAIL;
 	}
 	*lin = at;
 	return ST_OK;
 }
 
-st_status st_interp_load(const st_interp_exec *x, const st_ival *m, size_t first, st_ival *out) {
+static st_status load(const st_interp_exec *x, const st_ival *m, size_t first, const int64_t *idx, st_ival *out) {
 	int64_t i;
-	if (st_failed(check_live(x, m->u.mem->buf)) || st_failed(locate(x, m->u.mem, first, &i)))
+	if (st_failed(check_live(x, m->u.mem->buf)) || st_failed(locate(x, m->u.mem, first, idx, &i)))
 		return ST_FAIL;
 	if (!elt_read(x->interp, m->u.mem->buf, st_type_element(m->type), i, out))
 		return ST_FAIL;
 	return ST_OK;
 }
 
+st_status st_interp_load(const st_interp_exec *x, const st_ival *m, size_t first, st_ival *out) {
+	return load(x, m, first, NULL, out);
+}
+
+st_status st_interp_load_at(const st_interp_exec *x, const st_ival *m, const int64_t *idx, st_ival *out) {
+	return load(x, m, 0, idx, out);
+}
+
+static st_status store(const st_interp_exec *x, const st_ival *v, const st_ival *m, size_t first, const int64_t *idx);
+
 st_status st_interp_store(const st_interp_exec *x, const st_ival *v, const st_ival *m, size_t first) {
+	return store(x, v, m, first, NULL);
+}
+
+st_status st_interp_store_at(const st_interp_exec *x, const st_ival *v, const st_ival *m, const int64_t *idx) {
+	return store(x, v, m, 0, idx);
+}
+
+static st_status store(const st_interp_exec *x, const st_ival *v, const st_ival *m, size_t first, const int64_t *idx) {
 	const char *name = st_op_name_cstr(x->iop->op);
 	if (v->poison)
 		return st_interp_ub(x, "poison value stored by '%s'", name);
 	st_interp_buffer *b = m->u.mem->buf;
 	int64_t i;
-	if (st_failed(check_live(x, b)) || st_failed(locate(x, m->u.mem, first, &i)))
+	if (st_failed(check_live(x, b)) || st_failed(locate(x, m->u.mem, first, idx, &i)))
 		return ST_FAIL;
 	if (b->constant)
 		return st_interp_ub(x, "write to constant global memory in '%s'", name);

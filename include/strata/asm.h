@@ -4,6 +4,7 @@
 #ifndef STRATA_ASM_H
 #define STRATA_ASM_H
 
+#include "strata/affine.h"
 #include "strata/dialect.h"
 
 #ifdef __cplusplus
@@ -133,6 +134,17 @@ st_region *st_parse_state_add_region(st_parse_state *s);
 size_t st_parse_state_num_operands(st_parse_state *s);
 st_value *st_parse_state_operand(st_parse_state *s, size_t i);
 size_t st_parse_state_num_result_types(st_parse_state *s);
+
+/* An affine expression over SSA values at the current token (`%i + 1`,
+ * `symbol(%n) * 2`, as affine.load's subscripts and affine.parallel's
+ * bounds are written).  Each `%name` met is handed to `id` (its reference
+ * as st_parser_operand reads it, and whether it was written `symbol(...)`),
+ * which returns the dim or symbol it stands for, or NULL after writing a
+ * message into errbuf.  Parsing stops before the first token that cannot
+ * continue the expression. */
+typedef st_affine_expr *(*st_parser_affine_id_fn)(void *ud, const st_operand_ref *ref, bool is_symbol,
+                                                  char *errbuf, size_t errlen);
+st_status st_parser_affine_expr(st_parser *p, st_parser_affine_id_fn id, void *ud, st_affine_expr **out);
 
 /* ---------------------------------------------- custom syntax: printing */
 

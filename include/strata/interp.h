@@ -263,6 +263,10 @@ st_status st_interp_memref_view(const st_interp_exec *x, const st_ival *src, st_
  * behaviour at the op. */
 st_status st_interp_load(const st_interp_exec *x, const st_ival *m, size_t first_index, st_ival *out);
 st_status st_interp_store(const st_interp_exec *x, const st_ival *v, const st_ival *m, size_t first_index);
+/* The same at indices computed by the op (one per dimension of the
+ * memref; affine.load's map results). */
+st_status st_interp_load_at(const st_interp_exec *x, const st_ival *m, const int64_t *idx, st_ival *out);
+st_status st_interp_store_at(const st_interp_exec *x, const st_ival *v, const st_ival *m, const int64_t *idx);
 /* Frees a heap buffer (memref.dealloc): later accesses are reported. */
 st_status st_interp_dealloc(const st_interp_exec *x, const st_ival *m);
 /* Copies every element of `src` into `dst` (same shape, element type). */

@@ -14,6 +14,9 @@ st_status st_register_cf_dialect(st_context *ctx);
 st_status st_register_scf_dialect(st_context *ctx);
 st_status st_register_math_dialect(st_context *ctx);
 st_status st_register_memref_dialect(st_context *ctx);
+st_status st_register_affine_dialect(st_context *ctx);
+/* The affine dialect's passes (lower-affine, affine-loop-tile, ...). */
+st_status st_register_affine_passes(st_context *ctx);
 
 /* Every dialect linked into the tools, in dependency order. */
 st_status st_register_all_dialects(st_context *ctx);

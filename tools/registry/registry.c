@@ -10,6 +10,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_scf_dialect,
 		st_register_math_dialect,
 		st_register_memref_dialect,
+		st_register_affine_dialect,
 	};
 	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
 		if (st_failed(regs[i](ctx)))
@@ -19,5 +20,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 
 st_status st_register_all_passes(st_context *ctx) {
 	/* Dialect-specific passes are added after the core's. */
-	return st_register_core_passes(ctx);
+	if (st_failed(st_register_core_passes(ctx)))
+		return ST_FAIL;
+	return st_register_affine_passes(ctx);
 }

@@ -1,0 +1,8 @@
+/* The pass definitions of the affine dialect (one file each), collected
+ * by affine_passes.c. */
+#ifndef STRATA_AFFINE_PASSES_H
+#define STRATA_AFFINE_PASSES_H
+
+#include "affine_internal.h"
+
+#endif
