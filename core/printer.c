@@ -1007,11 +1007,14 @@ typedef struct hint_ctx {
 	st_printer *p;
 	counters *c;
 	st_op *op;
+	bool args; /* naming entry-block arguments, not results */
 } hint_ctx;
 
 static void hint_cb(void *ud, const st_value *v, const char *name) {
 	hint_ctx *h = ud;
 	st_value *mv = (st_value *)v;
+	if ((mv->kind == ST__VAL_ARG) != h->args)
+		return;
 	if (mv->aux == 0)
 		set_hint_name(h->p, mv, name, h->c);
 }
@@ -1021,7 +1024,7 @@ static void number_op(st_printer *p, st_op *op, counters *c) {
 		st__result(op, i)->aux = 0;
 	const st_opdef *def = op->name->def;
 	if (def && def->result_names && !p->opts.generic) {
-		hint_ctx h = {p, c, op};
+		hint_ctx h = {p, c, op, false};
 		def->result_names(op, hint_cb, &h);
 	}
 	/* Result groups as MLIR's SSANameState makes them: a hinted result
@@ -1038,9 +1041,20 @@ static void number_op(st_printer *p, st_op *op, counters *c) {
 static void number_region(st_printer *p, st_region *r, counters *c);
 
 static void number_block(st_printer *p, st_block *b, counters *c, bool entry) {
+	for (uint32_t i = 0; i < b->nargs; i++)
+		b->args[i]->v.aux = 0;
+	/* The parent op's result_names hook may name entry arguments too
+	 * (hw.module names them after its input ports). */
+	st_op *parent = entry ? st_block_parent_op(b) : NULL;
+	const st_opdef *pdef = parent ? parent->name->def : NULL;
+	if (pdef && pdef->result_names && !p->opts.generic && b->nargs) {
+		hint_ctx h = {p, c, parent, true};
+		pdef->result_names(parent, hint_cb, &h);
+	}
 	for (uint32_t i = 0; i < b->nargs; i++) {
 		st_value *v = &b->args[i]->v;
-		v->aux = 0;
+		if (v->aux)
+			continue;
 		if (entry) {
 			char buf[32];
 			snprintf(buf, sizeof buf, "arg%u", c->next_arg++);

@@ -10,6 +10,9 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_scf_dialect,
 		st_register_math_dialect,
 		st_register_memref_dialect,
+		st_register_hw_dialect,
+		st_register_comb_dialect,
+		st_register_seq_dialect,
 		st_register_affine_dialect,
 	};
 	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
