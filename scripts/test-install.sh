@@ -1,0 +1,49 @@
+#!/bin/bash
+# The install test (ctest install/tutorial): installs the build into a
+# temporary prefix and uses it the way an outside project does.
+#   1. the tutorial project (examples/tutorial) built with nothing but
+#      find_package(Strata), its dialect and pass loaded as plugins into the
+#      installed tools by its lit tests;
+#   2. the same plugin built with pkg-config and the same lit tests;
+#   3. docs/tutorial run block by block (scripts/run-tutorial.py).
+# A sanitizer build installs a package that carries its -fsanitize flags, so
+# the plugins are instrumented like the tools that load them.
+# Usage: scripts/test-install.sh <build-dir>
+set -euo pipefail
+
+build=$(cd "${1:?usage: test-install.sh <build-dir>}" && pwd)
+src=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/strata-install-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+lit=/usr/lib/llvm-14/build/utils/lit/lit.py
+llvm_tools=/usr/lib/llvm-14/bin
+step() { echo "== $*"; }
+
+step "cmake --install into a temporary prefix"
+cmake --install "$build" --prefix "$prefix" > "$work/install.log"
+# The package must not point back into the source or build tree: it is
+# used after both are gone.
+if grep -rlE "$src/|$build/" "$prefix/lib/cmake" "$prefix/lib/pkgconfig"; then
+	echo "test-install: the installed package names the source or build tree (above)" >&2
+	exit 1
+fi
+"$prefix/bin/strata-opt" --version
+
+step "examples/tutorial with find_package(Strata)"
+cmake -S "$src/examples/tutorial" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" \
+	-DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF > "$work/cmake.log"
+cmake --build "$work/cmake" -j2 > "$work/cmake-build.log" || { cat "$work/cmake-build.log"; exit 1; }
+ctest --test-dir "$work/cmake" --output-on-failure
+
+step "examples/tutorial with pkg-config"
+export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+mkdir -p "$work/pc"
+(cd "$src/examples/tutorial" &&
+	cc -std=c11 -Wall -Wextra -Werror -fPIC -shared -Iinclude -Ilib $(pkg-config --cflags strata) \
+		lib/*.c plugin/plugin.c -o "$work/pc/mod-plugin.so" $(pkg-config --libs strata))
+"$lit" -sv "$src/examples/tutorial/test" --param strata_tools="$prefix/bin" \
+	--param llvm_tools="$llvm_tools" --param mod_plugin="$work/pc/mod-plugin.so"
+
+step "docs/tutorial, every block in order"
+python3 "$src/scripts/run-tutorial.py" --prefix "$prefix" --workdir "$work/docs"
