@@ -58,6 +58,8 @@ REPORTERS = {
     'st_interp_error': dict(fmt=1),
     'st_interp_abort': dict(fmt=1),
     'st__interp_report_c': dict(fmt=4),
+    # The .acg importer's located errors (dialects/acg/acg_private.h).
+    'st__acg_error': dict(fmt=3),
 }
 
 # File-local helpers that end in a reporting function: the message is their
@@ -85,6 +87,7 @@ NOT_ERRORS = {
     'st_diag_note': 'a note',
     'st_warning': 'a warning',
     'st_printer_printf': 'printer output',
+    'st__acg_printf': 'the acg printers\' output',
     'st_rewriter_match_failure': 'why a pattern did not match (debugging output, not a diagnostic)',
 }
 HEADERS = ['include/strata/*.h', 'core/*.h', 'dialects/*/*.h']

@@ -10,6 +10,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_scf_dialect,
 		st_register_math_dialect,
 		st_register_memref_dialect,
+		st_register_acg_dialect,
 		st_register_hw_dialect,
 		st_register_comb_dialect,
 		st_register_seq_dialect,

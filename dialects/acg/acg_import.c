@@ -1,0 +1,181 @@
+/* The .acg importer's driver: one import's memory (every block on a list,
+ * so that any way out frees everything), located errors, the scanner's
+ * helpers, and st_acg_import, which runs the scanner and grammar and then
+ * verifies the graph they built. */
+#include "acg_build.h"
+#define YYSTYPE ST__ACG_YYSTYPE
+#define YYLTYPE ST__ACG_YYLTYPE
+#include "acg_lex.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+int st__acg_yyparse(st__acg_scanner scanner, st__acg_parser *p);
+
+/* ----------------------------------------------------------------- memory */
+
+typedef struct mem_hdr {
+	struct mem_hdr *prev, *next;
+	size_t size;
+	max_align_t align[];
+} mem_hdr;
+
+void *st__acg_alloc(st__acg_parser *p, size_t n) {
+	if (n > SIZE_MAX / 2)
+		st__acg_scanner_fatal(p, "input too large");
+	mem_hdr *h = st_ctx_alloc(p->ctx, sizeof *h + n);
+	if (!h)
+		st__acg_scanner_fatal(p, "out of memory");
+	h->size = n;
+	h->prev = NULL;
+	h->next = p->mem;
+	if (p->mem)
+		p->mem->prev = h;
+	p->mem = h;
+	return h->align;
+}
+
+void st__acg_free(st__acg_parser *p, void *ptr) {
+	if (!ptr)
+		return;
+	mem_hdr *h = (mem_hdr *)((char *)ptr - offsetof(mem_hdr, align));
+	if (h->prev)
+		h->prev->next = h->next;
+	else
+		p->mem = h->next;
+	if (h->next)
+		h->next->prev = h->prev;
+	st_ctx_free(p->ctx, h, sizeof *h + h->size);
+}
+
+void *st__acg_realloc(st__acg_parser *p, void *ptr, size_t n) {
+	void *q = st__acg_alloc(p, n);
+	if (ptr) {
+		mem_hdr *h = (mem_hdr *)((char *)ptr - offsetof(mem_hdr, align));
+		memcpy(q, ptr, h->size < n ? h->size : n);
+		st__acg_free(p, ptr);
+	}
+	return q;
+}
+
+static void free_all(st__acg_parser *p) {
+	while (p->mem)
+		st__acg_free(p, p->mem->align);
+}
+
+/* The scanner cannot go on (out of memory): report once and leave through
+ * the import's jump point, which frees what the import holds. */
+_Noreturn void st__acg_scanner_fatal(st__acg_parser *p, const char *msg) {
+	st__acg_error(p, p->line, p->col, "%s", msg);
+	longjmp(p->bail, 1);
+}
+
+/* ----------------------------------------------------------------- errors */
+
+st_attr *st__acg_loc(st__acg_parser *p, int line, int col) {
+	return st_loc_file(p->ctx, p->fname, line > 0 ? (unsigned)line : 1, col > 0 ? (unsigned)col : 1);
+}
+
+st_status st__acg_error(st__acg_parser *p, int line, int col, const char *fmt, ...) {
+	if (p->failed)
+		return ST_FAIL;
+	p->failed = true;
+	va_list ap;
+	va_start(ap, fmt);
+	st_diag *d = st_diag_createv(p->ctx, ST_SEV_ERROR, st__acg_loc(p, line, col), fmt, ap);
+	va_end(ap);
+	return d ? st_diag_emit(d) : ST_FAIL;
+}
+
+/* ---------------------------------------------------------------- scanner */
+
+void st__acg_advance(st__acg_parser *p, ST__ACG_YYLTYPE *loc, const char *text, size_t len) {
+	loc->first_line = p->line;
+	loc->first_column = p->col;
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == '\n') {
+			p->line++;
+			p->col = 1;
+		} else {
+			p->col++;
+		}
+	}
+	loc->last_line = p->line;
+	loc->last_column = p->col;
+}
+
+bool st__acg_number(st__acg_parser *p, ST__ACG_YYLTYPE *loc, const char *text, size_t len, int64_t *out) {
+	uint64_t v = 0, base = 10;
+	size_t i = 0;
+	if (len > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+		base = 16;
+		i = 2;
+	}
+	for (; i < len; i++) {
+		char c = text[i];
+		uint64_t d = c >= '0' && c <= '9'   ? (uint64_t)(c - '0')
+		             : c >= 'a' && c <= 'f' ? (uint64_t)(c - 'a' + 10)
+		             : c >= 'A' && c <= 'F' ? (uint64_t)(c - 'A' + 10)
+		                                    : 99;
+		if (d >= base) {
+			st__acg_error(p, loc->first_line, loc->first_column, "invalid integer '%.*s'", (int)(len > 64 ? 64 : len),
+			              text);
+			return false;
+		}
+		if (v > ((uint64_t)INT64_MAX - d) / base) {
+			st__acg_error(p, loc->first_line, loc->first_column, "integer '%.*s' does not fit in 64 bits",
+			              (int)(len > 64 ? 64 : len), text);
+			return false;
+		}
+		v = v * base + d;
+	}
+	*out = (int64_t)v;
+	return true;
+}
+
+const char *st__acg_char_name(st__acg_parser *p, unsigned char c) {
+	if (c >= 0x20 && c < 0x7f)
+		snprintf(p->charbuf, sizeof p->charbuf, "%c", c);
+	else
+		snprintf(p->charbuf, sizeof p->charbuf, "\\x%02x", c);
+	return p->charbuf;
+}
+
+/* ----------------------------------------------------------------- import */
+
+st_op *st_acg_import(st_context *ctx, st_str text, const char *filename) {
+	if (!filename)
+		filename = "<acg>";
+	st_context_add_source(ctx, st_str_c(filename), text);
+	/* volatile: read again after a longjmp out of the scanner. */
+	st__acg_parser *volatile p = st_ctx_alloc(ctx, sizeof *p);
+	if (!p)
+		return NULL;
+	memset(p, 0, sizeof *p);
+	p->ctx = ctx;
+	p->fname = st_str_c(filename);
+	p->line = p->col = 1;
+	st__acg_scanner volatile scanner = NULL;
+	bool ok = false;
+	if (setjmp(p->bail) == 0) {
+		p->module = st__acg_new_module(p);
+		if (text.len > INT32_MAX)
+			st__acg_error(p, 1, 1, "input too large (over 2 GiB)");
+		else if (p->module && st__acg_yylex_init_extra(p, (yyscan_t *)&scanner) == 0) {
+			st__acg_yy_scan_bytes(text.data, (int)text.len, scanner);
+			ok = st__acg_yyparse(scanner, p) == 0 && !p->failed;
+		}
+	}
+	/* The scanner's memory is on the import's list: freed below. */
+	if (ok && st__acg_finish(p))
+		ok = st_succeeded(st_verify(p->module));
+	st_op *m = p->module;
+	free_all(p);
+	st_ctx_free(ctx, p, sizeof *p);
+	if (!ok && m) {
+		st_op_destroy(m);
+		m = NULL;
+	}
+	return m;
+}
