@@ -25,6 +25,7 @@ typedef enum st_affine_kind {
 	ST_AFFINE_SYMBOL,
 } st_affine_kind;
 
+/* Leaves: a constant, dimension d<pos>, symbol s<pos>. */
 st_affine_expr *st_affine_const(st_context *ctx, int64_t value);
 st_affine_expr *st_affine_dim(st_context *ctx, unsigned pos);
 st_affine_expr *st_affine_symbol(st_context *ctx, unsigned pos);
@@ -45,11 +46,13 @@ st_affine_expr *st_affine_sub(st_context *ctx, st_affine_expr *a, st_affine_expr
 /* The binary constructor for `kind` (ADD ... CEILDIV); NULL for other kinds. */
 st_affine_expr *st_affine_binary(st_context *ctx, st_affine_kind kind, st_affine_expr *a, st_affine_expr *b);
 
+/* Reading an expression: its kind, the operands of a binary one, the value
+ * of a constant, the position of a dim or symbol. */
 st_affine_kind st_affine_expr_kind(const st_affine_expr *e);
 st_affine_expr *st_affine_expr_lhs(const st_affine_expr *e);
 st_affine_expr *st_affine_expr_rhs(const st_affine_expr *e);
-int64_t st_affine_expr_value(const st_affine_expr *e);    /* constants */
-unsigned st_affine_expr_position(const st_affine_expr *e); /* dims, symbols */
+int64_t st_affine_expr_value(const st_affine_expr *e);
+unsigned st_affine_expr_position(const st_affine_expr *e);
 bool st_affine_expr_is_pure_affine(const st_affine_expr *e);
 /* No dimension occurs in it (MLIR's isSymbolicOrConstant). */
 bool st_affine_expr_is_symbolic_or_constant(const st_affine_expr *e);

@@ -48,6 +48,8 @@ typedef struct st_print_options {
 	bool assume_verified;
 } st_print_options;
 
+/* Prints an op (a whole module, typically), a type or an attribute in
+ * MLIR's syntax through `w`.  `opts` may be NULL (the defaults). */
 void st_print_op(st_op *op, const st_print_options *opts, st_write_fn w, void *ud);
 void st_print_type(st_context *ctx, const st_type *t, st_write_fn w, void *ud);
 void st_print_attr(st_context *ctx, const st_attr *a, st_write_fn w, void *ud);
@@ -78,7 +80,7 @@ typedef struct st_region_arg {
 	st_attr *attrs; /* argument attributes (func.func), or NULL */
 } st_region_arg;
 
-st_context *st_parser_context(st_parser *p);
+st_context *st_parser_context(st_parser *p); /* the context being parsed into */
 /* Whether the text is read in MLIR 14's spelling (`--mlir14`): for the few
  * custom forms whose implicit parts differ (scf.parallel's terminator). */
 bool st_parser_mlir14(const st_parser *p);
@@ -121,6 +123,8 @@ st_status st_parser_optional_loc(st_parser *p, st_attr **out);
 /* `{a = 1, b}` if present, merged into the state's attributes. */
 st_status st_parser_optional_attr_dict(st_parser *p, st_parse_state *s);
 
+/* The op being parsed by a `parse` hook: what it has collected so far;
+ * st_parse_state_loc is the op's location. */
 st_context *st_parse_state_context(st_parse_state *s);
 st_attr *st_parse_state_loc(st_parse_state *s);
 size_t st_parse_state_num_result_names(st_parse_state *s); /* results named at the use site */
@@ -148,6 +152,8 @@ st_status st_parser_affine_expr(st_parser *p, st_parser_affine_id_fn id, void *u
 
 /* ---------------------------------------------- custom syntax: printing */
 
+/* Output of a `print` hook: raw text, then types, attributes, operands,
+ * successors and regions in MLIR's syntax. */
 void st_printer_write(st_printer *p, const char *data, size_t len);
 void st_printer_puts(st_printer *p, const char *s);
 void st_printer_printf(st_printer *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

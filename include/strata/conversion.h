@@ -33,6 +33,7 @@ typedef enum st_legality {
 /* Dynamic legality: true when `op` is legal as it is. */
 typedef bool (*st_legality_fn)(void *ud, const st_op *op);
 
+/* A target that mentions nothing yet (NULL when out of memory). */
 st_conversion_target *st_conversion_target_create(st_context *ctx);
 void st_conversion_target_destroy(st_conversion_target *t);
 /* Ops by name ("arith.addi"); an op entry overrides its dialect's. */
@@ -63,6 +64,7 @@ typedef st_type *(*st_type_rule)(void *ud, st_type *t, bool *fail);
  * (through the rewriter), or returns NULL to let the next hook try. */
 typedef st_value *(*st_materialize_fn)(void *ud, st_rewriter *rw, st_type *type, st_value *input, st_attr *loc);
 
+/* A converter without rules (NULL when out of memory). */
 st_type_converter *st_type_converter_create(st_context *ctx);
 void st_type_converter_destroy(st_type_converter *tc);
 /* Rules are tried newest first; a type no rule converts cannot be converted

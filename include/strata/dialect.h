@@ -287,6 +287,8 @@ const st_dialect_def *st_dialect_get_def(const st_dialect *d);
 st_ident *st_dialect_name(const st_dialect *d);
 const st_opdef *st_context_lookup_opdef(st_context *ctx, st_str name);
 
+/* The vtable an op (or op definition) attaches for interface `id`
+ * (ST_IFACE_*), or NULL when it does not implement it. */
 const void *st_op_interface(const st_op *op, const char *id);
 const void *st_opdef_interface(const st_opdef *def, const char *id);
 

@@ -306,6 +306,8 @@ typedef enum st_interp_failure {
 	ST_INTERP_UNSUPPORTED, /* no semantics for an op or type; out of memory */
 } st_interp_failure;
 
+/* An interpreter for the IR of `ctx`; `o` may be NULL (the defaults).
+ * NULL when out of memory. */
 st_interp *st_interp_create(st_context *ctx, const st_interp_options *o);
 /* Frees compiled code, globals and every buffer still referenced. */
 void st_interp_destroy(st_interp *it);

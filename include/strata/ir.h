@@ -33,10 +33,12 @@ typedef struct st_integer_set st_integer_set;
 
 /* ------------------------------------------------------------------ context */
 
+/* A context with the default allocator (malloc); NULL when out of memory.
+ * Destroying it frees everything it owns: IR, types, attributes, dialects. */
 st_context *st_context_create(void);
 /* A context whose every allocation goes through `alloc`. */
 st_context *st_context_create_with_alloc(st_alloc_fn alloc, void *ud);
-void st_context_destroy(st_context *ctx);
+void st_context_destroy(st_context *ctx); /* NULL is fine */
 /* Raw allocation through the context's allocator; failures are reported as
  * an "out of memory" diagnostic and return NULL. */
 void *st_ctx_alloc(st_context *ctx, size_t size);
@@ -56,6 +58,8 @@ bool st_context_out_of_memory(st_context *ctx);
 
 /* -------------------------------------------------------------- identifiers */
 
+/* The identifier of a string, interned in the context: equal strings give
+ * the same pointer.  NULL when out of memory. */
 st_ident *st_ident_get(st_context *ctx, st_str s);
 st_ident *st_ident_get_c(st_context *ctx, const char *s);
 st_str st_ident_str(const st_ident *id);
@@ -91,6 +95,8 @@ typedef enum st_signedness { ST_SIGNLESS, ST_SIGNED, ST_UNSIGNED } st_signedness
 /* The widest integer type MLIR accepts. */
 #define ST_MAX_INT_WIDTH 16777215u
 
+/* Builtin types, uniqued in the context (NULL when out of memory); the
+ * getters below read them. */
 st_type_kind st_type_get_kind(const st_type *t);
 st_type *st_integer_type(st_context *ctx, unsigned width, st_signedness s);
 st_type *st_index_type(st_context *ctx);
@@ -193,6 +199,7 @@ typedef struct st_named_attr {
 	st_attr *value;
 } st_named_attr;
 
+/* Which attribute `a` is; whether it is a location (ST_ATTR_LOC_*). */
 st_attr_kind st_attr_get_kind(const st_attr *a);
 bool st_attr_is_loc(const st_attr *a);
 /* The type carried by integer, float, string, dense and opaque attributes. */
@@ -216,12 +223,14 @@ st_attr *st_float_attr_bits(st_context *ctx, st_type *type, uint64_t bits);
 double st_attr_float_value(const st_attr *a);
 uint64_t st_attr_float_bits(const st_attr *a);
 
+/* "text" (the bytes are copied), optionally typed: "text" : i32. */
 st_attr *st_string_attr(st_context *ctx, st_str s);
 st_attr *st_typed_string_attr(st_context *ctx, st_str s, st_type *type);
 st_str st_attr_string(const st_attr *a);
 
-st_attr *st_unit_attr(st_context *ctx);
+st_attr *st_unit_attr(st_context *ctx); /* `unit`, the value of a flag attribute */
 
+/* [a, b, c]: an array of any attributes. */
 st_attr *st_array_attr(st_context *ctx, size_t n, st_attr *const *elts);
 size_t st_attr_array_size(const st_attr *a);
 st_attr *st_attr_array_elt(const st_attr *a, size_t i);
@@ -241,6 +250,7 @@ st_named_attr st_attr_dict_entry(const st_attr *a, size_t i);
 st_attr *st_attr_dict_get(const st_attr *a, const st_ident *name);
 st_attr *st_attr_dict_get_c(const st_attr *a, const char *name);
 
+/* A type used as an attribute (`function_type = (i32) -> i32`). */
 st_attr *st_type_attr(st_context *ctx, st_type *t);
 st_type *st_attr_type_value(const st_attr *a);
 
@@ -251,6 +261,7 @@ size_t st_attr_symbol_num_nested(const st_attr *a);
 st_ident *st_attr_symbol_nested(const st_attr *a, size_t i);
 st_ident *st_attr_symbol_leaf(const st_attr *a);
 
+/* affine_map<...> and affine_set<...> as attributes (strata/affine.h). */
 st_attr *st_affine_map_attr(st_context *ctx, const st_affine_map *map);
 const st_affine_map *st_attr_affine_map(const st_attr *a);
 st_attr *st_integer_set_attr(st_context *ctx, const st_integer_set *set);
@@ -279,6 +290,8 @@ st_attr *st_attr_param(const st_attr *a, size_t i);
 
 /* ---------------------------------------------------------------- locations */
 
+/* Locations are attributes: unknown, file:line:col, a name (`"x"(loc)`),
+ * fused and call-site locations, as MLIR's `loc(...)`. */
 st_attr *st_loc_unknown(st_context *ctx);
 st_attr *st_loc_file(st_context *ctx, st_str file, unsigned line, unsigned col);
 /* "file":l1:c1 to l2:c2 */
@@ -295,6 +308,8 @@ const st_attr *st_loc_find_file(const st_attr *loc);
 
 /* ---------------------------------------------------------- values and uses */
 
+/* A value is an op result or a block argument.  Retyping one does not
+ * check its uses (conversions do that). */
 st_type *st_value_type(const st_value *v);
 void st_value_set_type(st_value *v, st_type *t);
 bool st_value_is_block_arg(const st_value *v);
@@ -378,6 +393,8 @@ bool st_op_has_trait(const st_op *op, st_trait trait);
 st_attr *st_op_loc(const st_op *op);
 void st_op_set_loc(st_op *op, st_attr *loc);
 
+/* Operands, with their use-list entries.  Setting one relinks the use;
+ * st_op_set_operands replaces them all (fails when out of memory). */
 size_t st_op_num_operands(const st_op *op);
 st_value *st_op_operand(const st_op *op, size_t i);
 st_use *st_op_operand_use(st_op *op, size_t i);
@@ -387,12 +404,16 @@ st_status st_op_set_operands(st_op *op, size_t n, st_value *const *vals);
 st_status st_op_insert_operands(st_op *op, size_t pos, size_t n, st_value *const *vals);
 void st_op_erase_operands(st_op *op, size_t pos, size_t n);
 
+/* Results: values defined by the op, one per result type. */
 size_t st_op_num_results(const st_op *op);
 st_value *st_op_result(const st_op *op, size_t i);
 /* Whether no result of the op has a use. */
 bool st_op_results_unused(const st_op *op);
 void st_op_replace_all_uses(st_op *op, st_value *const *with);
 
+/* The op's attributes: a dictionary attribute (never NULL), read by name
+ * (NULL when absent) and changed by replacing the dictionary; setting NULL
+ * removes an entry; remove returns whether there was one. */
 st_attr *st_op_attrs(const st_op *op);
 void st_op_set_attrs(st_op *op, st_attr *dict);
 st_attr *st_op_get_attr(const st_op *op, const char *name);
@@ -401,13 +422,17 @@ void st_op_set_attr(st_op *op, const char *name, st_attr *value);
 void st_op_set_attr_id(st_op *op, st_ident *name, st_attr *value);
 bool st_op_remove_attr(st_op *op, const char *name);
 
+/* Regions, created with the op (st_op_state.nregions). */
 size_t st_op_num_regions(const st_op *op);
 st_region *st_op_region(st_op *op, size_t i);
 
+/* Successor blocks of a terminator. */
 size_t st_op_num_successors(const st_op *op);
 st_block *st_op_successor(const st_op *op, size_t i);
 void st_op_set_successor(st_op *op, size_t i, st_block *b);
 
+/* Where the op is: its block (NULL when detached), the op and region
+ * holding that block, and its neighbours in the block (NULL at the ends). */
 st_block *st_op_block(const st_op *op);
 st_op *st_op_parent_op(const st_op *op);
 st_region *st_op_parent_region(const st_op *op);
@@ -446,6 +471,7 @@ st_op *st_op_clone(st_op *op, st_value_map *map);
 
 /* ---------------------------------------------------------- blocks, regions */
 
+/* A detached, empty block without arguments. */
 st_block *st_block_create(st_context *ctx);
 /* Frees a detached block with its ops and arguments. */
 void st_block_destroy(st_block *b);
@@ -476,6 +502,8 @@ void st_block_remove(st_block *b);
 /* Split before `op`: ops from `op` to the end move to a new block after b. */
 st_block *st_block_split(st_block *b, st_op *op);
 
+/* Regions hold a list of blocks; the first is the entry block.  An index
+ * is the region's position in its op. */
 st_block *st_region_first_block(const st_region *r);
 st_block *st_region_last_block(const st_region *r);
 bool st_region_is_empty(const st_region *r);
@@ -554,6 +582,8 @@ void st_context_add_source(st_context *ctx, st_str filename, st_str buffer);
 /* Count of errors reported since the context was created. */
 size_t st_context_num_errors(const st_context *ctx);
 
+/* A diagnostic built in steps: a printf-style message, more text, notes at
+ * other locations; nothing is reported until st_diag_emit. */
 st_diag *st_diag_create(st_context *ctx, st_severity sev, const st_attr *loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 st_diag *st_diag_createv(st_context *ctx, st_severity sev, const st_attr *loc, const char *fmt, va_list ap);

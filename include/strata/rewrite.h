@@ -41,6 +41,7 @@ struct st_pattern {
 	st_convert_fn convert;
 };
 
+/* An empty set (NULL when out of memory). */
 st_pattern_set *st_pattern_set_create(st_context *ctx);
 void st_pattern_set_destroy(st_pattern_set *set);
 /* The pattern is referenced, not copied: it must outlive the set (patterns
@@ -70,7 +71,7 @@ typedef struct st_rewriter_listener {
 	void (*match_failure)(void *ud, st_op *op, const char *reason);
 } st_rewriter_listener;
 
-st_context *st_rewriter_context(const st_rewriter *rw);
+st_context *st_rewriter_context(const st_rewriter *rw); /* the context of the IR it changes */
 
 /* Where created ops go. */
 void st_rewriter_set_insertion_before(st_rewriter *rw, st_op *op);
