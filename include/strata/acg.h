@@ -50,7 +50,7 @@ st_op *st_acg_find_target(st_op *module, const char *sym);
 
 typedef enum st_acg_kind { ST_ACG_NOT_NODE = 0, ST_ACG_COMPUTE, ST_ACG_STORAGE, ST_ACG_COMM } st_acg_kind;
 
-st_acg_kind st_acg_node_kind(const st_op *op);
+st_acg_kind st_acg_node_kind(const st_op *op); /* ST_ACG_NOT_NODE: not a node */
 /* The node, grid, mnemonic or nested graph called `name` directly in
  * `graph` (a graph or a grid), or NULL. */
 st_op *st_acg_lookup(st_op *graph, const char *name);
@@ -99,7 +99,7 @@ typedef struct st_acg_cap {
 	const st_attr *operands[8];
 } st_acg_cap;
 
-size_t st_acg_num_caps(const st_op *node);
+size_t st_acg_num_caps(const st_op *node); /* the operations a compute node can do */
 /* Capability i of a compute node (false if out of range). */
 bool st_acg_get_cap(const st_op *node, size_t i, st_acg_cap *out);
 st_type *st_acg_cap_type(const st_acg_cap *c, size_t operand);

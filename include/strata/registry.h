@@ -8,6 +8,9 @@
 extern "C" {
 #endif
 
+/* Each registers one shipped dialect (ops, types, attributes, interfaces,
+ * interpreter semantics) in `ctx`, after the dialects it depends on;
+ * registering twice is harmless. */
 st_status st_register_func_dialect(st_context *ctx);
 st_status st_register_arith_dialect(st_context *ctx);
 st_status st_register_cf_dialect(st_context *ctx);
