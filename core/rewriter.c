@@ -151,14 +151,21 @@ void st_rewriter_erase_op(st_rewriter *rw, st_op *op) {
 void st_rewriter_replace_op(st_rewriter *rw, st_op *op, st_value *const *values) {
 	if (rw->listener.replacing)
 		rw->listener.replacing(rw->listener.ud, op, values);
+	/* A NULL value is what a pattern passes when creating the replacement
+	 * ran out of memory: a result that is still used keeps the op alive
+	 * (the context is out of memory, so the run fails anyway). */
+	bool still_used = false;
 	for (size_t i = 0; i < st_op_num_results(op); i++) {
 		st_value *from = st_op_result(op, i), *to = values[i];
 		if (rw->replacement && to)
 			to = rw->replacement(rw->conversion, from, to);
 		if (to)
 			st_rewriter_replace_all_uses(rw, from, to);
+		else if (st_value_has_uses(from))
+			still_used = true;
 	}
-	st_rewriter_erase_op(rw, op);
+	if (!still_used)
+		st_rewriter_erase_op(rw, op);
 }
 
 void st_rewriter_replace_op_with_op(st_rewriter *rw, st_op *op, st_op *with) {

@@ -14,15 +14,44 @@ static void drop(void *ud, const char *data, size_t len) {
 	(void)len;
 }
 
+/* libFuzzer's entry point has no state argument: the shared context can
+ * only live in a static (this is a test program, not the library). */
+static st_context *shared;
+static bool shared_unregistered;
+static unsigned shared_inputs;
+
 st_context *fz_context(bool allow_unregistered) {
-	st_context *ctx = st_context_create();
-	if (!ctx || st_failed(st_register_all_dialects(ctx)) || st_failed(st_register_all_passes(ctx))) {
-		fprintf(stderr, "fuzz: cannot set up a context\n");
-		abort();
+	if (shared && (shared_inputs >= FZ_CONTEXT_INPUTS || shared_unregistered != allow_unregistered ||
+	               st_context_out_of_memory(shared))) {
+		st_context_destroy(shared);
+		shared = NULL;
 	}
-	st_context_set_allow_unregistered(ctx, allow_unregistered);
-	st_context_set_diag_output(ctx, drop, NULL);
-	return ctx;
+	if (!shared) {
+		shared = st_context_create();
+		if (!shared || st_failed(st_register_all_dialects(shared)) || st_failed(st_register_all_passes(shared))) {
+			fprintf(stderr, "fuzz: cannot set up a context\n");
+			abort();
+		}
+		st_context_set_allow_unregistered(shared, allow_unregistered);
+		st_context_set_diag_output(shared, drop, NULL);
+		shared_unregistered = allow_unregistered;
+		shared_inputs = 0;
+	}
+	shared_inputs++;
+	return shared;
+}
+
+void fz_done(st_context *ctx) {
+	(void)ctx;
+	/* FUZZ_FRESH_CONTEXT=1: one context per input, to tell whether a
+	 * failure depends on what earlier inputs left in the context. */
+	if (getenv("FUZZ_FRESH_CONTEXT"))
+		shared_inputs = FZ_CONTEXT_INPUTS;
+}
+
+st_op *fz_parse(st_context *ctx, const uint8_t *data, size_t size, const char *filename) {
+	st_parse_options o = {.no_register_source = true};
+	return st_parse_source(ctx, st_str_make((const char *)data, size), filename, &o);
 }
 
 void fz_buf_write(void *ud, const char *data, size_t len) {

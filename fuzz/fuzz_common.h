@@ -1,6 +1,6 @@
-/* What every fuzz harness shares: a fresh context per input with every
- * shipped dialect and pass, diagnostics rendered into a sink that drops
- * them (rendering is part of what is fuzzed), a growable text buffer for
+/* What every fuzz harness shares: a context with every shipped dialect and
+ * pass, diagnostics rendered into a sink that drops them (rendering is
+ * part of what is fuzzed), a growable text buffer for
  * the printer, and the check that turns a broken property into a crash
  * libFuzzer reports.
  *
@@ -20,9 +20,19 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* A context with every dialect and pass registered and diagnostics
- * swallowed; aborts when even that fails (not an input's fault). */
+/* The context for one input, with every dialect and pass registered and
+ * diagnostics swallowed; aborts when even that fails (not an input's
+ * fault).  Registering everything costs several times more than a typical
+ * input, so a context serves up to FZ_CONTEXT_INPUTS inputs in a row (and
+ * is made afresh after one ran out of memory); end each input with
+ * fz_done.  Nothing an input leaves in it (uniqued types, attributes,
+ * identifiers) changes the meaning of the next one. */
+enum { FZ_CONTEXT_INPUTS = 500 };
 st_context *fz_context(bool allow_unregistered);
+void fz_done(st_context *ctx);
+/* Parses an input without registering it as a diagnostic source: the
+ * buffer dies with the input, the context lives on. */
+st_op *fz_parse(st_context *ctx, const uint8_t *data, size_t size, const char *filename);
 
 /* A malloc'd, NUL-terminated text buffer (the printer's sink). */
 typedef struct fz_buf {

@@ -87,7 +87,7 @@ static void call_each_function(st_context *ctx, st_op *module, uint64_t seed) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 	st_context *ctx = fz_context(false);
-	st_op *m = st_parse_source(ctx, st_str_make((const char *)data, size), "input.mlir", NULL);
+	st_op *m = fz_parse(ctx, data, size, "input.mlir");
 	if (m && st_succeeded(st_verify(m))) {
 		uint64_t seed = size;
 		for (size_t i = 0; i < size; i++)
@@ -96,6 +96,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 	}
 	if (m)
 		st_op_destroy(m);
-	st_context_destroy(ctx);
+	fz_done(ctx);
 	return 0;
 }

@@ -14,7 +14,7 @@
 /* Parses `text`, which the printer made from a verified module: it must
  * parse and verify again. */
 static st_op *reparse(st_context *ctx, const fz_buf *text, const char *what) {
-	st_op *m = st_parse_source(ctx, st_str_make(text->data, text->len), "print.mlir", NULL);
+	st_op *m = fz_parse(ctx, (const uint8_t *)text->data, text->len, "print.mlir");
 	if (!m)
 		fz_fail(what, text->data, NULL);
 	if (st_failed(st_verify(m)))
@@ -24,9 +24,9 @@ static st_op *reparse(st_context *ctx, const fz_buf *text, const char *what) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 	st_context *ctx = fz_context(true);
-	st_op *m = st_parse_source(ctx, st_str_make((const char *)data, size), "input.mlir", NULL);
+	st_op *m = fz_parse(ctx, data, size, "input.mlir");
 	if (!m) {
-		st_context_destroy(ctx);
+		fz_done(ctx);
 		return 0;
 	}
 	fz_buf first = {0}, second = {0}, generic = {0};
@@ -55,6 +55,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 	fz_buf_free(&first);
 	fz_buf_free(&second);
 	fz_buf_free(&generic);
-	st_context_destroy(ctx);
+	fz_done(ctx);
 	return 0;
 }

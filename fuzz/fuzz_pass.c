@@ -42,11 +42,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 		return 0;
 	const char *pipeline = pipelines[data[0] % NPIPELINES];
 	st_context *ctx = fz_context(true);
-	st_op *m = st_parse_source(ctx, st_str_make((const char *)data + 1, size - 1), "input.mlir", NULL);
+	st_op *m = fz_parse(ctx, data + 1, size - 1, "input.mlir");
 	if (!m || st_failed(st_verify(m))) {
 		if (m)
 			st_op_destroy(m);
-		st_context_destroy(ctx);
+		fz_done(ctx);
 		return 0;
 	}
 	st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
@@ -64,7 +64,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 		}
 		st_print_options custom = {0};
 		fz_print(m, &custom, &text);
-		st_op *m2 = st_parse_source(ctx, st_str_make(text.data, text.len), "output.mlir", NULL);
+		st_op *m2 = fz_parse(ctx, (const uint8_t *)text.data, text.len, "output.mlir");
 		if (!m2 || st_failed(st_verify(m2)))
 			fz_fail("the pipeline's output does not read back", pipeline, text.data);
 		fz_print(m2, &custom, &again);
@@ -78,6 +78,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 	st_op_destroy(m);
 	fz_buf_free(&text);
 	fz_buf_free(&again);
-	st_context_destroy(ctx);
+	fz_done(ctx);
 	return 0;
 }

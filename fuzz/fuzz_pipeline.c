@@ -42,6 +42,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 		fz_buf_free(&first);
 		fz_buf_free(&second);
 	}
-	st_context_destroy(ctx);
+	fz_done(ctx);
 	return 0;
 }

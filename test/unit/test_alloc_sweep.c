@@ -5,7 +5,8 @@
  * memory" diagnostic and a stage that reports failure (parse NULL, verify
  * or the pipeline ST_FAIL, or the context marked out of memory after
  * printing), with no crash and every block back once the context is
- * destroyed (and no leak under ASan).  test_alloc.c checks the allocator's
+ * destroyed (and no leak under ASan).  A second sweep fails every
+ * allocation from the k-th on.  test_alloc.c checks the allocator's
  * size bookkeeping on one module; this sweep is about breadth: the
  * dialects, the custom syntaxes and the passes.  STRATA_SWEEP_TRACE=1
  * prints each (input, k) before it runs.
@@ -231,6 +232,7 @@ typedef struct tracker {
 	long long bytes;  /* as the callers tell the sizes */
 	long attempts;    /* allocations and growing resizes since counting began */
 	long fail_at;     /* 1-based; 0: never */
+	bool fail_after;  /* ... and every one after it */
 	long failures;
 } tracker;
 
@@ -244,7 +246,8 @@ static void *sweep_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 		free(ptr);
 		return NULL;
 	}
-	if (++t->attempts == t->fail_at) {
+	++t->attempts;
+	if (t->fail_at && (t->attempts == t->fail_at || (t->fail_after && t->attempts > t->fail_at))) {
 		t->failures++;
 		return NULL;
 	}
@@ -273,17 +276,24 @@ static void count_len(void *ud, const char *d, size_t n) {
 
 /* Runs input `in` with the `fail_at`-th allocation after setup failing (0:
  * none); returns the number of allocations attempted after setup. */
-static long run_one(const sweep_input *in, long fail_at, tracker *t, run_result *r) {
+static long run_one(const sweep_input *in, long fail_at, bool fail_after, tracker *t, run_result *r) {
 	memset(r, 0, sizeof *r);
 	memset(t, 0, sizeof *t);
 	st_context *ctx = st_context_create_with_alloc(sweep_alloc, t);
 	if (!ctx || st_failed(st_register_all_dialects(ctx)) || st_failed(st_register_all_passes(ctx)))
 		abort();
 	st_context_set_allow_unregistered(ctx, true);
+	/* The "out of memory" diagnostic is seen through the default output
+	 * when one allocation fails, through a handler installed beforehand
+	 * when every later one fails too (rendering may need memory). */
 	sbuf diag = {0};
+	diag_sink sink;
 	st_context_set_diag_output(ctx, sbuf_write, &diag);
+	if (fail_after)
+		diag_sink_install(&sink, ctx);
 	t->attempts = 0;
 	t->fail_at = fail_at;
+	t->fail_after = fail_after;
 
 	long f0 = t->failures;
 	st_op *m = st_parse_source(ctx, st_str_c(in->text), "sweep.mlir", NULL);
@@ -319,7 +329,9 @@ done:
 	if (m)
 		st_op_destroy(m);
 	r->oom = st_context_out_of_memory(ctx);
-	r->oom_diag = strstr(sbuf_str(&diag), "out of memory") != NULL;
+	r->oom_diag = strstr(sbuf_str(fail_after ? &sink.text : &diag), "out of memory") != NULL;
+	if (fail_after)
+		diag_sink_remove(&sink);
 	long attempts = t->attempts;
 	t->fail_at = 0;
 	st_context_destroy(ctx);
@@ -327,11 +339,11 @@ done:
 	return attempts;
 }
 
-static void sweep(size_t idx, const char *trace, long *points) {
+static void sweep(size_t idx, bool fail_after, const char *trace, long *points) {
 	const sweep_input *in = &inputs[idx];
 	tracker t;
 	run_result ref, r;
-	long total = run_one(in, 0, &t, &ref);
+	long total = run_one(in, 0, false, &t, &ref);
 	CHECK(!ref.failed && !ref.oom && ref.print_len > 0 && t.live == 0 && t.bytes == 0);
 	if (ref.failed)
 		fprintf(stderr, "input %zu fails without allocation failures\n", idx);
@@ -339,10 +351,10 @@ static void sweep(size_t idx, const char *trace, long *points) {
 	long first_bad = 0;
 	for (long k = 1; k <= total; k++) {
 		if (trace) {
-			fprintf(stderr, "input %zu k=%ld of %ld\n", idx, k, total);
+			fprintf(stderr, "input %zu k=%ld%s of %ld\n", idx, k, fail_after ? " (and after)" : "", total);
 			fflush(stderr);
 		}
-		run_one(in, k, &t, &r);
+		run_one(in, k, fail_after, &t, &r);
 		bool ok = true;
 		if (t.live || t.bytes)
 			leaks++, ok = false;
@@ -363,9 +375,10 @@ static void sweep(size_t idx, const char *trace, long *points) {
 	CHECK(unreported == 0);
 	if (first_bad)
 		fprintf(stderr,
-		        "input %zu (%s): %ld allocation points; first bad k = %ld; leaks %d, no diagnostic %d, "
+		        "input %zu (%s)%s: %ld allocation points; first bad k = %ld; leaks %d, no diagnostic %d, "
 		        "silent %d, unreported %d\n",
-		        idx, in->pipeline, total, first_bad, leaks, no_diag, silent, unreported);
+		        idx, in->pipeline, fail_after ? " failing from k on" : "", total, first_bad, leaks, no_diag, silent,
+		        unreported);
 }
 
 int main(void) {
@@ -373,7 +386,13 @@ int main(void) {
 	long points = 0;
 	CHECK(NINPUTS >= 20);
 	for (size_t i = 0; i < NINPUTS; i++)
-		sweep(i, trace, &points);
+		sweep(i, false, trace, &points);
 	printf("alloc sweep: %d inputs, %ld allocation points failed in turn\n", (int)NINPUTS, points);
+	/* Every allocation from the k-th on failing: the error paths of the
+	 * error paths. */
+	points = 0;
+	for (size_t i = 0; i < NINPUTS; i++)
+		sweep(i, true, trace, &points);
+	printf("alloc sweep: every allocation from the k-th on failing, for each of the %ld points\n", points);
 	return test_summary();
 }
