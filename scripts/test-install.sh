@@ -5,7 +5,8 @@
 #      find_package(Strata), its dialect and pass loaded as plugins into the
 #      installed tools by its lit tests;
 #   2. the same plugin built with pkg-config and the same lit tests;
-#   3. docs/tutorial run block by block (scripts/run-tutorial.py).
+#   3. a C program linked with the static libraries;
+#   4. docs/tutorial run block by block (scripts/run-tutorial.py).
 # A sanitizer build installs a package that carries its -fsanitize flags, so
 # the plugins are instrumented like the tools that load them.
 # Usage: scripts/test-install.sh <build-dir>
@@ -44,6 +45,49 @@ mkdir -p "$work/pc"
 		lib/*.c plugin/plugin.c -o "$work/pc/mod-plugin.so" $(pkg-config --libs strata))
 "$lit" -sv "$src/examples/tutorial/test" --param strata_tools="$prefix/bin" \
 	--param llvm_tools="$llvm_tools" --param mod_plugin="$work/pc/mod-plugin.so"
+
+step "a program linked with the static libraries (Strata::strata_static)"
+mkdir -p "$work/static"
+cat > "$work/static/CMakeLists.txt" <<'EOF'
+cmake_minimum_required(VERSION 3.20)
+project(static_user C)
+find_package(Strata REQUIRED)
+add_executable(user user.c)
+target_link_libraries(user PRIVATE Strata::strata_static)
+EOF
+cat > "$work/static/user.c" <<'EOF'
+#include <strata/asm.h>
+#include <strata/registry.h>
+#include <stdio.h>
+static void out(void *ud, const char *d, size_t n) { fwrite(d, 1, n, ud); }
+int main(void) {
+	if (!st_check_api_version(ST_API_VERSION))
+		return 2;
+	st_context *ctx = st_context_create();
+	int rc = 1;
+	if (ctx && st_succeeded(st_register_all_dialects(ctx))) {
+		st_op *m = st_parse_source(ctx, st_str_c("func.func @f(%a: i32) -> i32 {\n"
+		                                         "  %0 = arith.addi %a, %a : i32\n  return %0 : i32\n}\n"),
+		                           "user.mlir", NULL);
+		if (m && st_succeeded(st_verify(m))) {
+			st_print_op(m, NULL, out, stdout);
+			rc = 0;
+		}
+		if (m)
+			st_op_destroy(m);
+	}
+	st_context_destroy(ctx);
+	return rc;
+}
+EOF
+cmake -S "$work/static" -B "$work/static/build" -DCMAKE_PREFIX_PATH="$prefix" \
+	-DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF > "$work/static.log"
+cmake --build "$work/static/build" > "$work/static-build.log" || { cat "$work/static-build.log"; exit 1; }
+if readelf -d "$work/static/build/user" | grep -q 'NEEDED.*libstrata'; then
+	echo "test-install: the static program needs a shared Strata library" >&2
+	exit 1
+fi
+"$work/static/build/user" | grep -q 'arith.addi %arg0, %arg0 : i32'
 
 step "docs/tutorial, every block in order"
 python3 "$src/scripts/run-tutorial.py" --prefix "$prefix" --workdir "$work/docs"
