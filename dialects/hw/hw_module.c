@@ -571,3 +571,53 @@ st_status st__hw_verify_instance(st_op *op) {
 	}
 	return ST_OK;
 }
+
+static st_walk_result collect_targets(st_op *op, void *ud) {
+	if (strcmp(st_op_name_cstr(op), "hw.instance") != 0)
+		return ST_WALK_ADVANCE;
+	st_op **targets = ud, *m = st_hw_instance_target(op);
+	/* targets[0] holds the count, as a pointer-sized integer. */
+	size_t n = (size_t)(uintptr_t)targets[0];
+	for (size_t i = 1; i <= n; i++)
+		if (targets[i] == m)
+			return ST_WALK_ADVANCE;
+	if (m && n < 255) {
+		targets[n + 1] = m;
+		targets[0] = (st_op *)(uintptr_t)(n + 1);
+	}
+	return ST_WALK_ADVANCE;
+}
+
+st_op *st_hw_top_module(st_op *module, const char *name) {
+	st_context *ctx = st_op_context(module);
+	st_block *b = st_region_first_block(st_op_region(module, 0));
+	st_op *found = NULL;
+	size_t count = 0;
+	for (st_op *op = b ? st_block_first_op(b) : NULL; op; op = st_op_next(op))
+		if (strcmp(st_op_name_cstr(op), "hw.module") == 0 &&
+		    (name ? strcmp(st_ident_cstr(st_symbol_name(op)), name) == 0 : st_op_get_attr(op, "hw.top") != NULL)) {
+			found = op;
+			count++;
+		}
+	if (!name && count == 0) {
+		st_op *targets[256] = {NULL};
+		st_walk(module, ST_WALK_PRE, collect_targets, targets);
+		size_t n = (size_t)(uintptr_t)targets[0];
+		for (st_op *op = b ? st_block_first_op(b) : NULL; op; op = st_op_next(op)) {
+			bool inst = false;
+			for (size_t i = 1; i <= n; i++)
+				inst |= targets[i] == op;
+			if (strcmp(st_op_name_cstr(op), "hw.module") == 0 && !inst) {
+				found = op;
+				count++;
+			}
+		}
+	}
+	if (count == 1)
+		return found;
+	if (name && !count)
+		st_error(ctx, st_op_loc(module), "no hw.module named '%s'", name);
+	else
+		st_error(ctx, st_op_loc(module), "%s top hw.module; mark one with `hw.top` or name it", count ? "more than one" : "no");
+	return NULL;
+}

@@ -59,6 +59,10 @@ st_hw_port st_hw_module_input(const st_op *module, size_t i);
 st_hw_port st_hw_module_output(const st_op *module, size_t i);
 /* The module an hw.instance names, or NULL. */
 st_op *st_hw_instance_target(st_op *inst);
+/* The top hw.module of a builtin.module: the one named `name` when given,
+ * else the one carrying the unit attribute `hw.top`, else the only one that
+ * no instance names; NULL after reporting why. */
+st_op *st_hw_top_module(st_op *module, const char *name);
 
 /* comb.icmp predicates, in the order of their stored values. */
 typedef enum st_comb_pred {
