@@ -119,7 +119,7 @@ size_t st_acg_nodes_supporting(st_op *graph, const char *op, const st_type *type
 /* ----------------------------------------------------------- decomposition */
 
 #define MAX_UNITS 16
-/* Exact covers are searched up to this width; beyond it the widest unit
+/* Covers are searched up to this width; beyond it the widest unit
  * takes the bulk first. */
 #define DP_LIMIT 4096
 
@@ -181,46 +181,39 @@ size_t st_acg_decompose(st_op *graph, const char *op, const st_type *type, int64
 		if (w < 0)
 			w = 0;
 	}
-	/* ops[x]: fewest operations covering exactly x lanes; choice[x]: the
-	 * unit of the last one (the widest among equals). */
+	/* ops[x], idle[x]: the fewest operations covering at least x lanes,
+	 * then the fewest idle lanes; choice[x]: the unit of the first one
+	 * (the widest among equals). */
 	st_context *ctx = st_op_context(graph);
-	int64_t *ops = st_ctx_alloc(ctx, (size_t)(w + 1) * sizeof *ops);
+	int64_t *ops = st_ctx_alloc(ctx, (size_t)(w + 1) * 2 * sizeof *ops);
 	unsigned char *choice = st_ctx_alloc(ctx, (size_t)(w + 1));
 	if (!ops || !choice) {
 		if (ops)
-			st_ctx_free(ctx, ops, (size_t)(w + 1) * sizeof *ops);
+			st_ctx_free(ctx, ops, (size_t)(w + 1) * 2 * sizeof *ops);
 		if (choice)
 			st_ctx_free(ctx, choice, (size_t)(w + 1));
 		return 0;
 	}
-	ops[0] = 0;
+	int64_t *idle = ops + w + 1;
+	ops[0] = idle[0] = 0;
 	for (int64_t x = 1; x <= w; x++) {
 		ops[x] = -1;
-		for (size_t i = 0; i < u.n; i++)
-			if (u.lanes[i] <= x && ops[x - u.lanes[i]] >= 0 && (ops[x] < 0 || ops[x - u.lanes[i]] + 1 < ops[x])) {
-				ops[x] = ops[x - u.lanes[i]] + 1;
-				choice[x] = (unsigned char)i;
-			}
-	}
-	/* No exact cover: the fewest operations covering more, the last one
-	 * partly idle. */
-	int64_t x = w;
-	while (ops[x] < 0) {
-		int64_t best = -1;
 		for (size_t i = 0; i < u.n; i++) {
 			int64_t rest = x > u.lanes[i] ? x - u.lanes[i] : 0;
-			if (ops[rest] >= 0 && (best < 0 || ops[rest] < ops[best]))
-				best = rest, choice[x] = (unsigned char)i;
+			int64_t o = ops[rest] + 1, id = idle[rest] + (u.lanes[i] > x ? u.lanes[i] - x : 0);
+			if (ops[x] < 0 || o < ops[x] || (o == ops[x] && id < idle[x])) {
+				ops[x] = o;
+				idle[x] = id;
+				choice[x] = (unsigned char)i;
+			}
 		}
-		n = add_part(out, cap, n, u.node[choice[x]], u.lanes[choice[x]], 1);
-		x = best;
 	}
-	while (x > 0) {
+	for (int64_t x = w; x > 0;) {
 		size_t i = choice[x];
 		n = add_part(out, cap, n, u.node[i], u.lanes[i], 1);
-		x -= u.lanes[i];
+		x = x > u.lanes[i] ? x - u.lanes[i] : 0;
 	}
-	st_ctx_free(ctx, ops, (size_t)(w + 1) * sizeof *ops);
+	st_ctx_free(ctx, ops, (size_t)(w + 1) * 2 * sizeof *ops);
 	st_ctx_free(ctx, choice, (size_t)(w + 1));
 	return n;
 }

@@ -129,8 +129,8 @@ typedef struct st_acg_part {
 	int64_t count;
 } st_acg_part;
 /* Splits an `op` of `width` lanes of `type` over the nodes that support it
- * at any width, with the fewest operations (exact cover when one exists;
- * otherwise the last operation runs partly idle), wider units first.  An
+ * at any width: the fewest operations, then the fewest idle lanes (an
+ * operation may run partly idle), wider units first.  An
  * (i16,3) ADD over a 2-wide vector unit and a scalar unit is 1 x 2 + 1 x 1.
  * Writes up to `cap` parts and returns their number; 0 when no node
  * supports the op. */

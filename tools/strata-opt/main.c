@@ -3,6 +3,7 @@
 #include "strata/asm.h"
 #include "strata/pass.h"
 #include "strata/registry.h"
+#include "strata/translate.h"
 #include "plugin_loader.h"
 #include "test_passes.h"
 #include "tool_io.h"
@@ -34,6 +35,10 @@ typedef struct options {
 	bool dump_pipeline;
 	bool test_passes;
 	const char *pipeline;
+	/* --acg=FILE: the target description, imported once, and inserted
+	 * as acg.graph @target into every module read. */
+	const char *acg;
+	st_op *acg_module;
 	pass_flag *passes;
 	size_t npasses;
 	/* Instrumentation. */
@@ -73,6 +78,7 @@ static void usage(FILE *f) {
 	      "  --print-ir-module-scope        print the whole top-level op, not only the pass's anchor\n"
 	      "  --timing                       report the time of each pass (a tree) to stderr\n"
 	      "  --enable-test-passes           register the test-* passes (also STRATA_TEST_PASSES=1)\n"
+	      "  --acg=<file>                   insert the target description <file> (.acg) as acg.graph @target\n"
 	      "\n"
 	      "  --help, --version\n"
 	      "  mlir-opt spellings accepted: --mlir-print-op-generic, --mlir-print-debuginfo,\n"
@@ -188,6 +194,8 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->dump_pipeline = true;
 		} else if (st_tool_is_flag(a, "enable-test-passes")) {
 			o->test_passes = true;
+		} else if ((v = st_tool_flag_value(a, "acg"))) {
+			o->acg = v;
 		} else if (st_tool_is_flag(a, "show-dialects")) {
 			o->show_dialects = true;
 		} else if (st_tool_is_plugin_flag(a)) {
@@ -240,6 +248,29 @@ static int show_dialects(st_tool_plugins *plugins) {
 	return 0;
 }
 
+/* --acg: a copy of the imported graph, named @target, goes first in the
+ * module, so that target passes find it before the pipeline runs. */
+static bool insert_acg_target(st_op *m, st_op *acg_module) {
+	if (st_symbol_lookup(m, st_str_c("target"))) {
+		st_op_error(m, "already holds a symbol named @target; --acg adds one");
+		return false;
+	}
+	st_op *g = st_op_clone(st_block_first_op(st_region_first_block(st_op_region(acg_module, 0))), NULL);
+	if (!g)
+		return false;
+	st_op_set_attr(g, "sym_name", st_string_attr(st_op_context(m), st_str_c("target")));
+	st_block_prepend_op(st_region_first_block(st_op_region(m, 0)), g);
+	return true;
+}
+
+/* Imports the --acg file through the registered import-acg translation. */
+static st_op *load_acg(st_context *ctx, const char *path, st_tool_input *in) {
+	const st_translation_def *t = st_context_lookup_translation(ctx, st_str_c("import-acg"));
+	if (!t || !st_tool_read_input("strata-opt", path, in))
+		return NULL;
+	return t->import(ctx, st_str_make(in->data, in->len), path);
+}
+
 static bool process_chunk(st_context *ctx, const options *o, st_pass_manager *pm, st_str chunk, unsigned first_line,
                           st_tool_output *out, bool mapped, bool first_chunk) {
 	st_parse_options po = {
@@ -247,6 +278,10 @@ static bool process_chunk(st_context *ctx, const options *o, st_pass_manager *pm
 	st_op *m = st_parse_source(ctx, chunk, source_name(o), &po);
 	if (!m)
 		return false;
+	if (o->acg_module && !insert_acg_target(m, o->acg_module)) {
+		st_op_destroy(m);
+		return false;
+	}
 	bool ok = st_succeeded(st_verify(m));
 	bool passes = pm && st_pass_manager_size(pm);
 	if (ok && passes)
@@ -415,6 +450,9 @@ int main(int argc, char **argv) {
 			rc = -1;
 		}
 	}
+	st_tool_input acg_in = {0};
+	if (ok && !rc && o.acg && !(o.acg_module = load_acg(ctx, o.acg, &acg_in)))
+		rc = 1;
 	st_tool_input in;
 	if (ok && !rc && !st_tool_read_input("strata-opt", o.input, &in))
 		rc = 1;
@@ -422,7 +460,10 @@ int main(int argc, char **argv) {
 		free_pass_list(before);
 		free_pass_list(after);
 		st_pass_manager_destroy(pm);
+		if (o.acg_module)
+			st_op_destroy(o.acg_module);
 		st_context_destroy(ctx);
+		st_tool_free_input(&acg_in);
 		free_options(&o);
 		return rc < 0 ? 0 : rc ? rc : 1;
 	}
@@ -485,8 +526,11 @@ int main(int argc, char **argv) {
 	st_pass_manager_destroy(pm);
 	free_pass_list(before);
 	free_pass_list(after);
+	if (o.acg_module)
+		st_op_destroy(o.acg_module);
 	st_context_destroy(ctx);
 	st_tool_free_input(&in);
+	st_tool_free_input(&acg_in);
 	free_options(&o);
 	return ok ? 0 : 1;
 }
