@@ -3,7 +3,7 @@
 #include "affine_passes.h"
 
 st_status st_register_affine_passes(st_context *ctx) {
-	const st_pass_def *const defs[] = {NULL};
+	const st_pass_def *const defs[] = {&st__affine_lower_pass, NULL};
 	for (size_t i = 0; defs[i]; i++)
 		if (st_failed(st_context_register_pass(ctx, defs[i])))
 			return ST_FAIL;

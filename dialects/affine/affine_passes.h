@@ -5,4 +5,6 @@
 
 #include "affine_internal.h"
 
+extern const st_pass_def st__affine_lower_pass;
+
 #endif
