@@ -58,7 +58,7 @@ for h in "${harnesses[@]}"; do
   nice -n 19 "$BUILD/fuzz/fuzz-$h" $flags -runs="$runs" -max_total_time="$secs" -print_final_stats=1 \
     -artifact_prefix="$out/" "$out/new" "$ROOT/fuzz/corpus/$h" >"$out/log" 2>&1
   rc=$?
-  done_line=$(grep -E '^#[0-9]+ +DONE' "$out/log" | tail -1)
+  done_line=$(grep -E '^#[0-9]+[[:space:]]+DONE' "$out/log" | tail -1)
   final=$(grep -E '^Done [0-9]+ runs' "$out/log" | tail -1)
   if [ $rc -eq 0 ]; then
     line="$(date -u '+%Y-%m-%d %H:%M UTC')  $h  ok  $done_line | $final"

@@ -10,6 +10,7 @@ Usage: python3 fuzz/seed-corpus.py OUT_DIR
   pass        the same, each prefixed with a byte picking one of the
               harness's pipelines (rotating, so every pipeline is seeded)
   pipeline    every --pass-pipeline='...' text quoted in a RUN line
+  acg         every .acg file of the tests and of archs/
 """
 import hashlib
 import os
@@ -52,6 +53,11 @@ def main():
             continue
         write(out, 'interp', c)
         write(out, 'pass', bytes([i % NPIPELINES]) + c)
+    for top in ('test', 'archs'):
+        for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
+            for f in files:
+                if f.endswith('.acg'):
+                    write(out, 'acg', open(os.path.join(dirpath, f), 'rb').read())
     pat = re.compile(rb"pass-pipeline[= ]'([^']*)'")
     for dirpath, _, files in os.walk(os.path.join(ROOT, 'test')):
         for f in files:

@@ -7,13 +7,13 @@
 # build-fuzz/smoke/ with libFuzzer's log.  Budget: 5 minutes on 2 cores
 # including the build.
 #
-#   bash fuzz/smoke.sh                 # every harness, FUZZ_SECONDS each (25)
+#   bash fuzz/smoke.sh                 # every harness, FUZZ_SECONDS each (20)
 #   FUZZ_SECONDS=5 bash fuzz/smoke.sh ir pass
 set -uo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD=${STRATA_FUZZ_BUILD:-$ROOT/build-fuzz}
-SECONDS_EACH=${FUZZ_SECONDS:-25}
+SECONDS_EACH=${FUZZ_SECONDS:-20}
 # shellcheck source=fuzz/harnesses.sh
 . "$ROOT/fuzz/harnesses.sh"
 
@@ -32,7 +32,7 @@ for h in "${harnesses[@]}"; do
   if nice -n 5 "$BUILD/fuzz/fuzz-$h" $(fuzz_flags "$ROOT" "$h") -max_total_time="$SECONDS_EACH" \
        -artifact_prefix="$out/" -print_final_stats=1 "$out/new" "$ROOT/fuzz/corpus/$h" \
        >"$out/log" 2>&1; then
-    grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units)' "$out/log" | tr '\n' ' '
+    grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units)' "$out/log" | tr '\n' ' '
     echo
   else
     status=1
