@@ -1508,9 +1508,11 @@ static void print_generic_attrs(st_printer *p, st_op *op) {
 }
 
 static void print_generic(st_printer *p, st_op *op) {
-	putc_(p, '"');
-	st_printer_puts(p, printed_op_name(p, op, false));
-	st_printer_write(p, "\"(", 2);
+	/* Escaped, with its full length, as MLIR's printGenericOp: an
+	 * unregistered name may hold quotes, backslashes or NUL bytes. */
+	const char *name = printed_op_name(p, op, false);
+	st_printer_string(p, name == op->name->name->data ? st_ident_str(op->name->name) : st_str_c(name));
+	putc_(p, '(');
 	st_printer_operands(p, op, 0, op->noperands);
 	putc_(p, ')');
 	if (op->nsuccs) {
