@@ -141,6 +141,37 @@ static inline void diag_sink_remove(diag_sink *s) {
 	sbuf_free(&s->text);
 }
 
+/* Where a test under allocation failures looks for the "out of memory"
+ * diagnostic: the default output when a single allocation fails, a
+ * handler installed beforehand when every later one fails too (rendering
+ * through the default output may itself need memory then). */
+typedef struct oom_diags {
+	st_context *ctx;
+	sbuf out;
+	diag_sink sink;
+	bool handler;
+} oom_diags;
+
+static inline void oom_diags_install(oom_diags *d, st_context *ctx, bool handler) {
+	memset(&d->out, 0, sizeof d->out);
+	d->ctx = ctx;
+	d->handler = handler;
+	st_context_set_diag_output(ctx, sbuf_write, &d->out);
+	if (handler)
+		diag_sink_install(&d->sink, ctx);
+}
+
+/* Whether "out of memory" was reported; restores the default output,
+ * removes the handler and frees. */
+static inline bool oom_diags_finish(oom_diags *d) {
+	bool seen = strstr(sbuf_str(d->handler ? &d->sink.text : &d->out), "out of memory") != NULL;
+	if (d->handler)
+		diag_sink_remove(&d->sink);
+	st_context_set_diag_output(d->ctx, NULL, NULL);
+	sbuf_free(&d->out);
+	return seen;
+}
+
 /* ------------------------------------------------------------ building */
 
 /* A context with func and cf registered and unregistered ops allowed. */

@@ -141,13 +141,8 @@ static bool run_pipeline(tracker *t, long fail_at, bool fail_after, outcome *out
 		return false;
 	}
 	st_context_set_allow_unregistered(ctx, true);
-	/* The "out of memory" diagnostic is seen through the default output
-	 * (fail-N-th runs) or through a handler (fail-from-N runs). */
-	sbuf diag = {0};
-	diag_sink sink;
-	st_context_set_diag_output(ctx, sbuf_write, &diag);
-	if (fail_after)
-		diag_sink_install(&sink, ctx);
+	oom_diags diag;
+	oom_diags_install(&diag, ctx, fail_after);
 	/* Failures are counted from here. */
 	t->attempts = 0;
 	t->fail_at = fail_at;
@@ -209,12 +204,8 @@ static bool run_pipeline(tracker *t, long fail_at, bool fail_after, outcome *out
 	st_diag_note(d, NULL, "n");
 	st_diag_emit(d);
 	out->oom = st_context_out_of_memory(ctx);
-	const char *text = fail_after ? sbuf_str(&sink.text) : sbuf_str(&diag);
-	out->oom_diag = strstr(text, "out of memory") != NULL;
-	if (fail_after)
-		diag_sink_remove(&sink);
+	out->oom_diag = oom_diags_finish(&diag);
 	st_context_destroy(ctx);
-	sbuf_free(&diag);
 	return true;
 }
 
@@ -464,11 +455,8 @@ static void test_api_failures(bool fail_after) {
 		if (!ctx || st_failed(st_register_all_dialects(ctx)))
 			abort();
 		st_context_set_allow_unregistered(ctx, true);
-		sbuf diag = {0};
-		diag_sink sink;
-		st_context_set_diag_output(ctx, sbuf_write, &diag);
-		if (fail_after)
-			diag_sink_install(&sink, ctx);
+		oom_diags diag;
+		oom_diags_install(&diag, ctx, fail_after);
 		st_op *m = st_parse_source(ctx, st_str_c(module_src), "alloc.mlir", NULL);
 		if (!m || st_failed(st_verify(m)))
 			abort();
@@ -485,12 +473,9 @@ static void test_api_failures(bool fail_after) {
 		bool failed = t.failures > 0;
 		st_op_destroy(m);
 		bool oom = st_context_out_of_memory(ctx);
-		bool diag_seen = strstr(fail_after ? sbuf_str(&sink.text) : sbuf_str(&diag), "out of memory") != NULL;
-		if (fail_after)
-			diag_sink_remove(&sink);
+		bool diag_seen = oom_diags_finish(&diag);
 		t.fail_at = 0;
 		st_context_destroy(ctx);
-		sbuf_free(&diag);
 		bool ok = true;
 		if (n == 0) {
 			total = attempts;

@@ -283,14 +283,8 @@ static long run_one(const sweep_input *in, long fail_at, bool fail_after, tracke
 	if (!ctx || st_failed(st_register_all_dialects(ctx)) || st_failed(st_register_all_passes(ctx)))
 		abort();
 	st_context_set_allow_unregistered(ctx, true);
-	/* The "out of memory" diagnostic is seen through the default output
-	 * when one allocation fails, through a handler installed beforehand
-	 * when every later one fails too (rendering may need memory). */
-	sbuf diag = {0};
-	diag_sink sink;
-	st_context_set_diag_output(ctx, sbuf_write, &diag);
-	if (fail_after)
-		diag_sink_install(&sink, ctx);
+	oom_diags diag;
+	oom_diags_install(&diag, ctx, fail_after);
 	t->attempts = 0;
 	t->fail_at = fail_at;
 	t->fail_after = fail_after;
@@ -312,7 +306,7 @@ static long run_one(const sweep_input *in, long fail_at, bool fail_after, tracke
 	st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
 	st_status ps = pm ? st_pass_manager_parse_pipeline(pm, st_str_c(in->pipeline), "<pipeline>") : ST_FAIL;
 	if (st_succeeded(ps)) {
-		st_pass_instrument ins = {.verify_each = true, .out = sbuf_write, .out_ud = &diag};
+		st_pass_instrument ins = {.verify_each = true, .out = sbuf_write, .out_ud = &diag.out};
 		st_pass_manager_set_instrument(pm, &ins);
 		ps = st_pass_manager_run(pm, m);
 	}
@@ -329,13 +323,10 @@ done:
 	if (m)
 		st_op_destroy(m);
 	r->oom = st_context_out_of_memory(ctx);
-	r->oom_diag = strstr(sbuf_str(fail_after ? &sink.text : &diag), "out of memory") != NULL;
-	if (fail_after)
-		diag_sink_remove(&sink);
+	r->oom_diag = oom_diags_finish(&diag);
 	long attempts = t->attempts;
 	t->fail_at = 0;
 	st_context_destroy(ctx);
-	sbuf_free(&diag);
 	return attempts;
 }
 
