@@ -175,10 +175,10 @@ static const st_attr_def extract_attrs[] = {{.name = "lowBit", .constraint = &st
 
 #define VARIADIC(n, sum, f)                                                                                         \
 	{                                                                                                               \
-		.name = "comb." n, .summary = sum, OPS(var_inputs), RES(int_result), ATTRS(bin_attrs),                     \
+		.name = "comb." #n, .summary = sum, OPS(var_inputs), RES(int_result), ATTRS(bin_attrs),                    \
 		.traits = ST_TRAIT_PURE | ST_TRAIT_COMMUTATIVE | ST_TRAIT_SAME_OPERANDS_AND_RESULT_TYPE,                   \
 		.format = "$inputs (`bin` $twoState^)? attr-dict `:` type($result)", .verify = verify_variadic,            \
-		.fold = f                                                                                                  \
+		.fold = f, .canonicalization_patterns = st__comb_##n##_patterns                                            \
 	}
 #define BINARY(n, sum, f)                                                                                           \
 	{                                                                                                               \
@@ -188,11 +188,11 @@ static const st_attr_def extract_attrs[] = {{.name = "lowBit", .constraint = &st
 	}
 
 static const st_opdef comb_ops[] = {
-	VARIADIC("add", "sum (modulo 2^width)", st__comb_fold),
-	VARIADIC("mul", "product (modulo 2^width)", st__comb_fold),
-	VARIADIC("and", "bitwise and", st__comb_fold),
-	VARIADIC("or", "bitwise or", st__comb_fold),
-	VARIADIC("xor", "bitwise exclusive or", st__comb_fold),
+	VARIADIC(add, "sum (modulo 2^width)", st__comb_fold),
+	VARIADIC(mul, "product (modulo 2^width)", st__comb_fold),
+	VARIADIC(and, "bitwise and", st__comb_fold),
+	VARIADIC(or, "bitwise or", st__comb_fold),
+	VARIADIC(xor, "bitwise exclusive or", st__comb_fold),
 	BINARY("sub", "difference (modulo 2^width)", st__comb_fold),
 	BINARY("divu", "unsigned quotient (0 when dividing by 0)", st__comb_fold),
 	BINARY("divs", "signed quotient, toward zero (0 when dividing by 0)", st__comb_fold),
@@ -232,6 +232,7 @@ static const st_opdef comb_ops[] = {
 		.print = print_concat,
 		.verify = verify_concat,
 		.fold = st__comb_fold,
+		.canonicalization_patterns = st__comb_concat_patterns,
 	},
 	{
 		.name = "comb.extract",

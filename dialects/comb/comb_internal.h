@@ -7,6 +7,12 @@
 
 bool st__comb_fold(st_op *op, st_attr *const *operands, st_fold_result *results);
 bool st__comb_fold_mux(st_op *op, st_attr *const *operands, st_fold_result *results);
+void st__comb_add_patterns(void *set);
+void st__comb_mul_patterns(void *set);
+void st__comb_and_patterns(void *set);
+void st__comb_or_patterns(void *set);
+void st__comb_xor_patterns(void *set);
+void st__comb_concat_patterns(void *set);
 st_op *st__comb_materialize_constant(st_context *ctx, st_attr *value, st_type *type, st_attr *loc);
 
 #endif

@@ -3,8 +3,9 @@
 // full and a pop when empty are ignored.  strata-hwsim and Verilator agree
 // for 2000 random cycles; the Verilog is lint-clean.
 // REQUIRES: verilator
-// RUN: %python %strata_src_root/test/lib/hw_cosim.py %s --work %t --cycles 2000 --seed 7 | FileCheck %s
+// RUN: %python %strata_src_root/test/lib/hw_cosim.py %s --work %t --cycles 2000 --seed 7 --canonicalize | FileCheck %s
 // CHECK: lint clean
+// CHECK: canonicalized design identical
 // CHECK: 2000 cycles identical
 hw.module @fifo(in %clk : !seq.clock, in %rst : i1, in %push : i1, in %pop : i1, in %din : i8,
                 out dout : i8, out empty : i1, out full : i1, out count : i3) {

@@ -3,8 +3,9 @@
 // when the valid bit arrives at the last stage).  strata-hwsim and
 // Verilator agree for 1500 random cycles; the Verilog is lint-clean.
 // REQUIRES: verilator
-// RUN: %python %strata_src_root/test/lib/hw_cosim.py %s --work %t --cycles 1500 --seed 11 | FileCheck %s
+// RUN: %python %strata_src_root/test/lib/hw_cosim.py %s --work %t --cycles 1500 --seed 11 --canonicalize | FileCheck %s
 // CHECK: lint clean
+// CHECK: canonicalized design identical
 // CHECK: 1500 cycles identical
 hw.module @mac(in %clk : !seq.clock, in %rst : i1, in %valid : i1, in %clear : i1, in %a : i16, in %b : i16,
                out acc : i40, out acc_valid : i1) {

@@ -14,6 +14,7 @@ For a design (an .mlir file with hw.modules), this
   5. compares the two outputs cycle by cycle and prints the first mismatch.
 
 Usage: hw_cosim.py DESIGN --work DIR [--cycles N] [--seed S] [--lint-only] [--flip-cycle C]
+                  [--canonicalize]
 Prints `lint clean`, then `N cycles identical`; exits 1 on any difference.
 """
 
@@ -104,6 +105,9 @@ def main():
     # For the helper's own test: flip the lowest output bit of strata-hwsim
     # at this cycle, to show that a difference is found and reported.
     ap.add_argument('--flip-cycle', type=int, default=-1)
+    # Also simulate the design after `strata-opt --canonicalize`: comb's and
+    # hw's folders and patterns must not change what it computes.
+    ap.add_argument('--canonicalize', action='store_true')
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     sv = os.path.join(a.work, 'design.sv')
@@ -125,6 +129,14 @@ def main():
         f.write(stimulus(inputs, a.cycles, a.seed))
     sim_out = os.path.join(a.work, 'hwsim.txt')
     run(['strata-hwsim', a.design, '--top=' + top, '--stimulus=' + stim, '-o', sim_out])
+    if a.canonicalize:
+        canon = os.path.join(a.work, 'canonical.mlir')
+        run(['strata-opt', '--canonicalize', a.design, '-o', canon])
+        canon_out = os.path.join(a.work, 'hwsim-canonical.txt')
+        run(['strata-hwsim', canon, '--top=' + top, '--stimulus=' + stim, '-o', canon_out])
+        if open(canon_out).read() != open(sim_out).read():
+            sys.exit('hw_cosim: the canonicalized design computes something else (%s vs %s)' % (canon_out, sim_out))
+        print('canonicalized design identical')
     binary, cached = build_model(top, sv, tb, a.work)
     vl_out = os.path.join(a.work, 'verilator.txt')
     run([binary, stim, vl_out])
