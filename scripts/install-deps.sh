@@ -11,6 +11,8 @@ PACKAGES=(
   llvm-14-tools verilator clang-14 libclang-rt-14-dev coinor-cbc
   # fuzz/: llvm-symbolizer for the fuzzers' stack traces
   llvm-14
+  # the install test builds the tutorial with pkg-config (scripts/test-install.sh)
+  pkgconf
   # peers for interop tests and benchmarks, never linked into Strata
   mlir-14-tools libhalide14-0-dev yosys
   # /usr/bin/time for peak-RSS measurements in bench/
