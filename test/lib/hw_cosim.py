@@ -14,7 +14,7 @@ For a design (an .mlir file with hw.modules), this
   5. compares the two outputs cycle by cycle and prints the first mismatch.
 
 Usage: hw_cosim.py DESIGN --work DIR [--cycles N] [--seed S] [--lint-only] [--flip-cycle C]
-                  [--canonicalize]
+                  [--canonicalize] [--vcd FILE]
 Prints `lint clean`, then `N cycles identical`; exits 1 on any difference.
 """
 
@@ -67,11 +67,11 @@ def verilator_version():
     return run(['verilator', '--version']).strip()
 
 
-def build_model(top, sv_path, tb_path, work):
+def build_model(top, sv_path, tb_path, work, trace=False):
     """The path of the testbench binary, from the cache or built now."""
     cache = os.environ.get('STRATA_VERILATOR_CACHE') or os.path.join(REPO, 'build', 'verilator-cache')
     flags = ['--cc', '--exe', '--build', '-j', '2', '--x-initial', '0', '--top-module', top,
-             '-MAKEFLAGS', 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O1']
+             '-MAKEFLAGS', 'OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O1'] + (['--trace'] if trace else [])
     h = hashlib.sha256()
     for part in (open(sv_path, 'rb').read(), open(tb_path, 'rb').read(), verilator_version().encode(),
                  ' '.join(flags).encode()):
@@ -108,6 +108,8 @@ def main():
     # Also simulate the design after `strata-opt --canonicalize`: comb's and
     # hw's folders and patterns must not change what it computes.
     ap.add_argument('--canonicalize', action='store_true')
+    # Build the model with --trace and have the testbench write this VCD.
+    ap.add_argument('--vcd')
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     sv = os.path.join(a.work, 'design.sv')
@@ -137,9 +139,9 @@ def main():
         if open(canon_out).read() != open(sim_out).read():
             sys.exit('hw_cosim: the canonicalized design computes something else (%s vs %s)' % (canon_out, sim_out))
         print('canonicalized design identical')
-    binary, cached = build_model(top, sv, tb, a.work)
+    binary, cached = build_model(top, sv, tb, a.work, trace=bool(a.vcd))
     vl_out = os.path.join(a.work, 'verilator.txt')
-    run([binary, stim, vl_out])
+    run([binary, stim, vl_out] + ([a.vcd] if a.vcd else []))
     stim_lines = open(stim).read().splitlines()
     got, want = open(sim_out).read().splitlines(), open(vl_out).read().splitlines()
     if 0 <= a.flip_cycle < len(got):
