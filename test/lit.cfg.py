@@ -47,7 +47,7 @@ config.test_format = StrataShTest(GATED_DIRS, execute_external=True)
 # come last so they never shadow a system tool.
 config.environment['PATH'] = os.pathsep.join(
     [config.strata_tools_dir, config.environment.get('PATH', ''), config.llvm_tools_dir])
-for var in ('HOME', 'CCACHE_DIR', 'VERILATOR_ROOT'):
+for var in ('HOME', 'CCACHE_DIR', 'VERILATOR_ROOT', 'STRATA_VERILATOR_CACHE'):
     if var in os.environ:
         config.environment[var] = os.environ[var]
 
