@@ -1,8 +1,9 @@
-/* affine-loop-fusion: fuses consecutive sibling loop nests of a block
- * whose outermost loops run over the same iterations, so that the second
- * nest's body runs right after the first's in each iteration (MLIR's
- * fusion at depth 1 of a producer-consumer or sibling pair whose slice is
- * the same iteration; Strata does not compute shifted slices).
+/* affine-loop-fusion: fuses consecutive sibling loops of a block that run
+ * over the same iterations, so that the second loop's body runs right
+ * after the first's in each iteration (MLIR's fusion of a producer-consumer
+ * or sibling pair whose slice is the same iteration; Strata does not
+ * compute shifted slices).  Loops are visited outermost first, so once two
+ * nests are fused their inner loops, now siblings, fuse in turn.
  *
  * Legality comes from the exact dependences of the two nests modelled
  * together (deps.h): in the fused schedule [i, 0, first nest's inner
@@ -109,33 +110,52 @@ static st_op *next_loop(st_op *op) {
 	return NULL;
 }
 
+typedef struct loops {
+	st_context *ctx;
+	st_op **v;
+	size_t n, cap;
+	bool oom;
+} loops;
+
+static st_walk_result collect(st_op *op, void *ud) {
+	loops *l = ud;
+	if (!st_affine_is_for(op))
+		return ST_WALK_ADVANCE;
+	if (!st_ctx_grow(l->ctx, (void **)&l->v, &l->cap, NULL, sizeof *l->v, l->n + 1)) {
+		l->oom = true;
+		return ST_WALK_INTERRUPT;
+	}
+	l->v[l->n++] = op;
+	return ST_WALK_ADVANCE;
+}
+
 static st_status run(st_pass *pass, st_op *op) {
 	st_context *ctx = st_pass_context(pass);
-	st_op **nests;
-	size_t n, cap;
-	if (st_failed(st__isl_outermost_loops(ctx, op, &nests, &n, &cap)))
-		return ST_FAIL;
+	/* Every loop in pre-order: a fused pair's inner loops become siblings
+	 * in the fused body, and get their turn after it (fusion at the next
+	 * depth). */
+	loops l = {.ctx = ctx};
+	st_walk(op, ST_WALK_PRE, collect, &l);
+	if (l.oom) {
+		if (l.v)
+			st_ctx_free(ctx, l.v, sizeof *l.v * l.cap);
+		return st_op_error(op, "out of memory");
+	}
 	bool changed = false;
-	/* Each nest tries the ones after it in turn; a fused one is gone, so
-	 * the list is walked with erased entries skipped. */
-	for (size_t i = 0; i < n; i++) {
-		if (!nests[i])
+	for (size_t i = 0; i < l.n; i++) {
+		if (!l.v[i])
 			continue;
-		for (;;) {
-			st_op *b = next_loop(nests[i]);
-			size_t j = i + 1;
-			while (j < n && nests[j] != b)
-				j++;
-			if (!b || j == n)
-				break;
-			if (try_fuse(pass, nests[i], b) != FUSE_DONE)
-				break;
-			nests[j] = NULL;
+		st_op *b;
+		while ((b = next_loop(l.v[i])) && try_fuse(pass, l.v[i], b) == FUSE_DONE) {
+			/* b is erased: forget it. */
+			for (size_t j = i + 1; j < l.n; j++)
+				if (l.v[j] == b)
+					l.v[j] = NULL;
 			changed = true;
 		}
 	}
-	if (nests)
-		st_ctx_free(ctx, nests, sizeof *nests * cap);
+	if (l.v)
+		st_ctx_free(ctx, l.v, sizeof *l.v * l.cap);
 	if (!changed)
 		st_pass_preserve_all_analyses(pass);
 	return ST_OK;
