@@ -4,6 +4,7 @@
 #include "acg_private.h"
 #include "strata/translate.h"
 
+#include <assert.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -307,24 +308,15 @@ bool st__acg_where_holds(const st_attr *where, int64_t row, int64_t col) {
 
 void st__acg_puts(st__acg_out *o, const char *s) { o->w(o->ud, s, strlen(s)); }
 
+/* Numbers and the format's own words only: names go through st__acg_puts,
+ * so a line never outgrows the buffer. */
 void st__acg_printf(st__acg_out *o, const char *fmt, ...) {
-	char small[256];
+	char buf[256];
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof small, fmt, ap);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return;
-	if ((size_t)n < sizeof small) {
-		o->w(o->ud, small, (size_t)n);
-		return;
-	}
-	char *big = st_ctx_alloc(o->ctx, (size_t)n + 1);
-	if (!big)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(big, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	o->w(o->ud, big, (size_t)n);
-	st_ctx_free(o->ctx, big, (size_t)n + 1);
+	assert(n >= 0 && (size_t)n < sizeof buf);
+	if (n > 0)
+		o->w(o->ud, buf, (size_t)n);
 }

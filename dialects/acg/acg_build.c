@@ -108,45 +108,11 @@ st__acg_val *st__acg_val_append(st__acg_val *list, st__acg_val *elt) {
 	return list;
 }
 
-st__acg_operand *st__acg_operand_new(st__acg_parser *p, st_str type, const ST__ACG_YYLTYPE *loc) {
-	st__acg_operand *o = st__acg_alloc(p, sizeof *o);
-	memset(o, 0, sizeof *o);
-	o->type = type;
-	o->line = loc->first_line;
-	o->col = loc->first_column;
-	return o;
-}
-
 void st__acg_operand_dim(st__acg_operand *o, int64_t d) {
 	if (o->ndims == sizeof o->dims / sizeof o->dims[0])
 		o->too_many = true;
 	else
 		o->dims[o->ndims++] = d;
-}
-
-st__acg_operand *st__acg_operand_append(st__acg_operand *list, st__acg_operand *o) {
-	st__acg_operand *last = list;
-	while (last->next)
-		last = last->next;
-	last->next = o;
-	return list;
-}
-
-st__acg_opname *st__acg_opname_new(st__acg_parser *p, st_str name, const ST__ACG_YYLTYPE *loc) {
-	st__acg_opname *o = st__acg_alloc(p, sizeof *o);
-	memset(o, 0, sizeof *o);
-	o->name = name;
-	o->line = loc->first_line;
-	o->col = loc->first_column;
-	return o;
-}
-
-st__acg_opname *st__acg_opname_append(st__acg_opname *list, st__acg_opname *o) {
-	st__acg_opname *last = list;
-	while (last->next)
-		last = last->next;
-	last->next = o;
-	return list;
 }
 
 /* A free-form value (`param`, mnemonic attributes) as an attribute. */
@@ -157,6 +123,7 @@ static st_attr *value_attr(st__acg_parser *p, const st__acg_val *v) {
 	case ST__ACG_V_BOOL:
 		return st_bool_attr(p->ctx, v->i != 0);
 	case ST__ACG_V_WORD:
+	case ST__ACG_V_OPERAND: /* never a value: the grammar keeps them apart */
 		return st_string_attr(p->ctx, v->s);
 	case ST__ACG_V_STRING:
 		return unquote(p, v->s);
@@ -449,10 +416,10 @@ static st_type *elt_type(st__acg_parser *p, st_str t) {
 }
 
 static st_attr *operand_attr(st__acg_parser *p, const st__acg_operand *o) {
-	st_type *t = elt_type(p, o->type);
+	st_type *t = elt_type(p, o->s);
 	if (!t) {
 		st__acg_error(p, o->line, o->col, "unknown element type '%.*s' (expected iN, uN, bf16, f16, f32 or f64)",
-		              clip(o->type.len), o->type.data);
+		              clip(o->s.len), o->s.data);
 		return NULL;
 	}
 	if (o->too_many) {
@@ -492,7 +459,7 @@ bool st__acg_cap(st__acg_parser *p, st__acg_operand *out, st__acg_opname *ops, s
 		return false;
 	/* `ADD/SUB` is shorthand for one capability per op name. */
 	for (const st__acg_opname *o = ops; o; o = o->next) {
-		elts[0] = st_string_attr(p->ctx, o->name);
+		elts[0] = st_string_attr(p->ctx, o->s);
 		s->caps = grow(p, s->caps, &s->capcaps, s->ncaps + 1, sizeof *s->caps);
 		s->caps[s->ncaps++] = st_array_attr(p->ctx, n, elts);
 	}

@@ -41,7 +41,8 @@ static void node(st__acg_out *o, st_op *op, int depth, int64_t count) {
 	for (int i = 0; i < depth; i++)
 		st__acg_puts(o, "  ");
 	id(o, op);
-	st__acg_printf(o, " [shape=%s, label=\"%s", shapes[k], st__acg_sym(op));
+	st__acg_printf(o, " [shape=%s, label=\"", shapes[k]);
+	st__acg_puts(o, st__acg_sym(op));
 	if (count >= 0)
 		st__acg_printf(o, " x%" PRId64, count);
 	if (k == ST_ACG_STORAGE)
@@ -63,11 +64,11 @@ static void cluster(st__acg_out *o, st_op *op, int depth) {
 		st__acg_puts(o, "  ");
 	st__acg_puts(o, "subgraph ");
 	id(o, op);
+	st__acg_puts(o, st__acg_is_grid(op) ? " {\n  cluster=true;\n  label=\"grid " : " {\n  cluster=true;\n  label=\"graph ");
+	st__acg_puts(o, st__acg_sym(op));
 	if (st__acg_is_grid(op))
-		st__acg_printf(o, " {\n  cluster=true;\n  label=\"grid %s %" PRId64 "x%" PRId64 "\";\n", st__acg_sym(op),
-		               st_acg_int(op, "rows", 0), st_acg_int(op, "cols", 0));
-	else
-		st__acg_printf(o, " {\n  cluster=true;\n  label=\"graph %s\";\n", st__acg_sym(op));
+		st__acg_printf(o, " %" PRId64 "x%" PRId64, st_acg_int(op, "rows", 0), st_acg_int(op, "cols", 0));
+	st__acg_puts(o, "\";\n");
 	scope(o, op, depth + 1);
 	for (int i = 0; i < depth; i++)
 		st__acg_puts(o, "  ");
@@ -106,8 +107,10 @@ st_status st_acg_to_dot(st_op *module, st_write_fn w, void *ud) {
 	st_op *g = st__acg_export_graph(module);
 	if (!g)
 		return ST_FAIL;
-	st__acg_out o = {st_op_context(g), w, ud};
-	st__acg_printf(&o, "digraph \"%s\" {\n  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n", st__acg_sym(g));
+	st__acg_out o = {w, ud};
+	st__acg_puts(&o, "digraph \"");
+	st__acg_puts(&o, st__acg_sym(g));
+	st__acg_puts(&o, "\" {\n  rankdir=LR;\n  node [fontname=\"Helvetica\"];\n");
 	scope(&o, g, 1);
 	st__acg_puts(&o, "}\n");
 	return ST_OK;

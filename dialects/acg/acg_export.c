@@ -94,7 +94,10 @@ static void named_list(st__acg_out *o, const st_op *op, const char *attr, const 
 	for (size_t i = 0; d && i < st_attr_dict_size(d); i++) {
 		st_named_attr e = st_attr_dict_entry(d, i);
 		indent(o, depth);
-		st__acg_printf(o, "%s %s = ", kw, st_ident_cstr(e.name));
+		st__acg_puts(o, kw);
+		st__acg_puts(o, " ");
+		st__acg_puts(o, st_ident_cstr(e.name));
+		st__acg_puts(o, " = ");
 		value(o, e.value);
 		st__acg_puts(o, ";\n");
 	}
@@ -176,7 +179,8 @@ static void fields(st__acg_out *o, const st_op *op, int depth) {
 	for (size_t i = 0; i < np; i++) {
 		st_named_attr e = st_attr_dict_entry(params, i);
 		indent(o, depth);
-		st__acg_printf(o, "%s = ", st_ident_cstr(e.name));
+		st__acg_puts(o, st_ident_cstr(e.name));
+		st__acg_puts(o, " = ");
 		value(o, e.value);
 		st__acg_puts(o, i + 1 < np ? ",\n" : "\n");
 	}
@@ -196,17 +200,23 @@ static void item(st__acg_out *o, st_op *op, int depth) {
 		return;
 	indent(o, depth);
 	if (it == ST__ACG_EDGE) {
-		st__acg_printf(o, "edge %s %s %s {\n", st_ident_cstr(st_attr_symbol_root(st_op_get_attr(op, "src"))),
-		               st_attr_int_value(st_op_get_attr(op, "bidirectional")) ? "<->" : "->",
-		               st_ident_cstr(st_attr_symbol_root(st_op_get_attr(op, "dst"))));
+		st__acg_puts(o, "edge ");
+		st__acg_puts(o, st_ident_cstr(st_attr_symbol_root(st_op_get_attr(op, "src"))));
+		st__acg_puts(o, st_attr_int_value(st_op_get_attr(op, "bidirectional")) ? " <-> " : " -> ");
+		st__acg_puts(o, st_ident_cstr(st_attr_symbol_root(st_op_get_attr(op, "dst"))));
+		st__acg_puts(o, " {\n");
 	} else if (it == ST__ACG_MNEMONIC) {
-		st__acg_printf(o, "mnemonic %s(%" PRId64 ") {\n", st__acg_sym(op), st_acg_int(op, "opcode", 0));
+		st__acg_puts(o, "mnemonic ");
+		st__acg_puts(o, st__acg_sym(op));
+		st__acg_printf(o, "(%" PRId64 ") {\n", st_acg_int(op, "opcode", 0));
 		fields(o, op, depth + 1);
 		indent(o, depth);
 		st__acg_puts(o, "}\n");
 		return;
 	} else {
-		st__acg_printf(o, "%s %s", depth ? st__acg_item_words[it] : "acg", st__acg_sym(op));
+		st__acg_puts(o, depth ? st__acg_item_words[it] : "acg");
+		st__acg_puts(o, " ");
+		st__acg_puts(o, st__acg_sym(op));
 		placement(o, op);
 		st__acg_puts(o, " {\n");
 	}
@@ -250,7 +260,7 @@ st_status st_acg_export(st_op *module, st_write_fn w, void *ud) {
 	st_op *g = the_graph(module);
 	if (!g)
 		return ST_FAIL;
-	st__acg_out o = {st_op_context(g), w, ud};
+	st__acg_out o = {w, ud};
 	item(&o, g, 0);
 	return ST_OK;
 }

@@ -12,8 +12,6 @@
 typedef void *st__acg_scanner;
 typedef struct st__acg_parser st__acg_parser;
 struct st__acg_val;
-struct st__acg_operand;
-struct st__acg_opname;
 }
 
 %code {
@@ -33,8 +31,8 @@ static void st__acg_yyerror(ST__ACG_YYLTYPE *loc, st__acg_scanner scanner, st__a
 	int64_t i;
 	st_str s;
 	struct st__acg_val *v;
-	struct st__acg_operand *o;
-	struct st__acg_opname *n;
+	struct st__acg_val *o; /* capability operands */
+	struct st__acg_val *n; /* capability op names */
 }
 
 %token KW_ACG "'acg'" KW_GRAPH "'graph'" KW_COMPUTE "'compute'" KW_STORAGE "'storage'" KW_COMM "'comm'"
@@ -138,7 +136,7 @@ value_list
 	;
 
 operand
-	: '(' IDENT { $<o>$ = st__acg_operand_new(p, $2, &@2); OK($<o>$); } dims ')' { $$ = $<o>3; }
+	: '(' IDENT { $<o>$ = st__acg_val_new(p, ST__ACG_V_OPERAND, &@2); OK($<o>$); $<o>$->s = $2; } dims ')' { $$ = $<o>3; }
 	;
 
 dims
@@ -148,12 +146,12 @@ dims
 
 operands
 	: operand              { $$ = $1; }
-	| operands ',' operand { $$ = st__acg_operand_append($1, $3); }
+	| operands ',' operand { $$ = st__acg_val_append($1, $3); }
 	;
 
 opnames
-	: IDENT             { $$ = st__acg_opname_new(p, $1, &@1); OK($$); }
-	| opnames '/' IDENT { st__acg_opname *n = st__acg_opname_new(p, $3, &@3); OK(n); $$ = st__acg_opname_append($1, n); }
+	: IDENT             { $$ = st__acg_val_new(p, ST__ACG_V_WORD, &@1); OK($$); $$->s = $1; }
+	| opnames '/' IDENT { st__acg_val *n = st__acg_val_new(p, ST__ACG_V_WORD, &@3); OK(n); n->s = $3; $$ = st__acg_val_append($1, n); }
 	;
 
 mitems

@@ -7,33 +7,29 @@
 
 #include "acg_private.h"
 
-/* A value on the right of `key = value`. */
-typedef enum st__acg_vkind { ST__ACG_V_INT, ST__ACG_V_BOOL, ST__ACG_V_WORD, ST__ACG_V_STRING, ST__ACG_V_LIST } st__acg_vkind;
+/* A value on the right of `key = value`, a capability operand `(type, d0,
+ * d1...)` (its type in `s`), or one of the op names of `ADD/SUB`; lists of
+ * them are chained in written order. */
+typedef enum st__acg_vkind {
+	ST__ACG_V_INT,
+	ST__ACG_V_BOOL,
+	ST__ACG_V_WORD,
+	ST__ACG_V_STRING,
+	ST__ACG_V_LIST,
+	ST__ACG_V_OPERAND
+} st__acg_vkind;
 typedef struct st__acg_val {
 	st__acg_vkind kind;
 	int64_t i;
 	st_str s; /* words as written; strings with their quotes */
 	struct st__acg_val *elts, *next; /* list elements; the next element */
-	size_t n;
-	int line, col;
-} st__acg_val;
-
-/* A capability operand `(type, d0, d1...)`, chained in written order. */
-typedef struct st__acg_operand {
-	st_str type;
 	int line, col;
 	int64_t dims[8];
 	size_t ndims;
 	bool too_many;
-	struct st__acg_operand *next;
-} st__acg_operand;
-
-/* Alternative op names of one capability (`ADD/SUB`). */
-typedef struct st__acg_opname {
-	st_str name;
-	int line, col;
-	struct st__acg_opname *next;
-} st__acg_opname;
+} st__acg_val;
+typedef st__acg_val st__acg_operand;
+typedef st__acg_val st__acg_opname;
 
 #include "acg_parse.h"
 
@@ -52,11 +48,7 @@ const char *st__acg_char_name(st__acg_parser *p, unsigned char c);
 /* Builder: values. */
 st__acg_val *st__acg_val_new(st__acg_parser *p, st__acg_vkind k, const ST__ACG_YYLTYPE *loc);
 st__acg_val *st__acg_val_append(st__acg_val *list, st__acg_val *elt);
-st__acg_operand *st__acg_operand_new(st__acg_parser *p, st_str type, const ST__ACG_YYLTYPE *loc);
 void st__acg_operand_dim(st__acg_operand *o, int64_t d);
-st__acg_operand *st__acg_operand_append(st__acg_operand *list, st__acg_operand *o);
-st__acg_opname *st__acg_opname_new(st__acg_parser *p, st_str name, const ST__ACG_YYLTYPE *loc);
-st__acg_opname *st__acg_opname_append(st__acg_opname *list, st__acg_opname *o);
 
 /* Builder: scopes and items.  They return false once the import failed,
  * and the grammar aborts. */

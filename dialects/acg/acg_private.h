@@ -72,7 +72,6 @@ int64_t st__acg_opcode_bits(const st_op *mn);
 
 /* Text output helpers shared by the .acg and dot printers. */
 typedef struct st__acg_out {
-	st_context *ctx; /* for messages longer than a line */
 	st_write_fn w;
 	void *ud;
 } st__acg_out;

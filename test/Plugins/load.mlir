@@ -19,6 +19,12 @@
 // RUN: strata-opt --load-pass-plugin=%strata_obj_root/lib/test-plugin-ok.so --list-passes | FileCheck %s --check-prefix=LIST
 // LIST: tplug-strip [anchor: any op]
 
+// strata-translate offers a plugin's translations.
+// RUN: strata-translate --load-dialect-plugin=%strata_obj_root/lib/test-plugin-ok.so --load-pass-plugin=%strata_obj_root/lib/test-plugin-ok.so --export-tplug-count %s | FileCheck %s --check-prefix=TRANSLATE
+// TRANSLATE: tplug.id: 1
+// RUN: strata-translate --load-pass-plugin=%strata_obj_root/lib/test-plugin-ok.so --list-translations | FileCheck %s --check-prefix=LISTTR
+// LISTTR: --export-tplug-count {{ *}}counts the tplug.id ops
+
 // Without the plugin the dialect is unknown, and so is the pass.
 // RUN: not strata-opt %s 2>&1 | FileCheck %s --check-prefix=NODIALECT
 // NODIALECT: error: Dialect 'tplug' not found for custom op 'tplug.id'

@@ -1,7 +1,8 @@
 /* The plugins the tests of test/Plugins/ load into the tools: one source,
  * built once per variant (test/plugins/CMakeLists.txt), so that every way a
  * plugin can be wrong is a real shared library:
- *   TPLUG_OK           a dialect (tplug) and a pass (tplug-strip)
+ *   TPLUG_OK           a dialect (tplug), a pass (tplug-strip) and a
+ *                      translation (export-tplug-count)
  *   TPLUG_BAD_VERSION  built "against" the next API version
  *   TPLUG_PASSES_ONLY  no dialects to register
  *   TPLUG_CLASH        a dialect named like a built-in one (registration fails)
@@ -9,6 +10,9 @@
 #include "strata/pass.h"
 #include "strata/plugin.h"
 #include "strata/rewrite.h"
+#include "strata/translate.h"
+
+#include <stdio.h>
 
 static const st_value_def id_operands[] = {{"input", &st_tc_any, ST_ONE, NULL}};
 static const st_value_def id_results[] = {{"result", &st_tc_any, ST_ONE, "$input"}};
@@ -57,7 +61,31 @@ static st_status run_strip(st_pass *pass, st_op *op) {
 static const st_pass_def strip_pass = {
 	.name = "tplug-strip", .summary = "replaces every tplug.id by its operand", .run = run_strip};
 
-static st_status register_passes(st_context *ctx) { return st_context_register_pass(ctx, &strip_pass); }
+static st_walk_result count(st_op *op, void *ud) {
+	*(unsigned *)ud += st_str_eq_c(st_ident_str(st_op_name(op)), "tplug.id");
+	return ST_WALK_ADVANCE;
+}
+
+/* Writes how many tplug.id ops the module holds. */
+static st_status export_count(st_op *module, st_write_fn w, void *ud) {
+	unsigned n = 0;
+	st_walk(module, ST_WALK_PRE, count, &n);
+	char buf[32];
+	int len = snprintf(buf, sizeof buf, "tplug.id: %u\n", n);
+	w(ud, buf, (size_t)len);
+	return ST_OK;
+}
+
+static const st_translation_def count_translation = {
+	.name = "export-tplug-count", .summary = "counts the tplug.id ops", .export_ = export_count};
+
+/* Translations come with the passes: strata-translate loads them with
+ * --load-pass-plugin. */
+static st_status register_passes(st_context *ctx) {
+	if (st_failed(st_context_register_pass(ctx, &strip_pass)))
+		return ST_FAIL;
+	return st_context_register_translation(ctx, &count_translation);
+}
 
 #ifdef TPLUG_PASSES_ONLY
 #define passes_only 1
