@@ -528,9 +528,42 @@ static void state_init(st_parse_state *s, st_parser *p, st__opname *name, st_att
 	s->nresult_names = nres;
 }
 
+/* A failed parse gives up the whole buffer, but the IR built so far is
+ * freed piece by piece, and a value defined inside a piece may already
+ * stand for a forward reference made outside it (`"a"(%x)` before a region
+ * defining %x; the verifier would reject that use later).  Cutting every
+ * use of the piece's values first lets it go. */
+static void cut_uses(st_value *v) {
+	while (v->first_use)
+		st_op_set_operand(v->first_use->owner, st_use_operand_index(v->first_use), NULL);
+}
+
+static void cut_block_arg_uses(st_region *r) {
+	for (st_block *b = st_region_first_block(r); b; b = st_block_next(b))
+		for (size_t j = 0; j < st_block_num_args(b); j++)
+			cut_uses(st_block_arg(b, j));
+}
+
+static st_walk_result cut_op_uses(st_op *op, void *ud) {
+	(void)ud;
+	for (size_t i = 0; i < st_op_num_results(op); i++)
+		cut_uses(st_op_result(op, i));
+	for (size_t i = 0; i < st_op_num_regions(op); i++)
+		cut_block_arg_uses(st_op_region(op, i));
+	return ST_WALK_ADVANCE;
+}
+
+static void cut_region_uses(st_region *r) {
+	cut_block_arg_uses(r);
+	for (st_block *b = st_region_first_block(r); b; b = st_block_next(b))
+		for (st_op *op = st_block_first_op(b); op; op = st_op_next(op))
+			st_walk(op, ST_WALK_PRE, cut_op_uses, NULL);
+}
+
 static void state_free(st_parse_state *s) {
 	for (size_t i = 0; i < s->regions.n; i++) {
 		st_region *r = s->regions.data[i];
+		cut_region_uses(r);
 		st_region_clear(r);
 		st_ctx_free(s->ctx, r, sizeof *r);
 	}
@@ -1169,6 +1202,7 @@ static st_status parse_op(st_parser *p, st_block *into) {
 			k += rn->count;
 		}
 	} else if (op) {
+		st_walk(op, ST_WALK_PRE, cut_op_uses, NULL);
 		st_op_destroy(op);
 	}
 	state_free(&s);
@@ -1543,7 +1577,8 @@ static st_op *wrap_top(st_parser *p, st_block *top) {
 		return first;
 	}
 	st_op_state s = {.name = st_str_c("builtin.module"),
-	                 .loc = st_loc_file(p->ctx, st_ident_str(p->filename), 0, 0), /* as MLIR: file:0:0 */
+	                 /* As MLIR: file:0:0 (unknown when the name could not be allocated). */
+	                 .loc = p->filename ? st_loc_file(p->ctx, st_ident_str(p->filename), 0, 0) : st_loc_unknown(p->ctx),
 	                 .nregions = 1};
 	st_op *m = st_op_create(p->ctx, &s);
 	if (!m) {
@@ -1557,7 +1592,8 @@ static st_op *wrap_top(st_parser *p, st_block *top) {
 st_op *st_parse_source(st_context *ctx, st_str buffer, const char *filename, const st_parse_options *opts) {
 	st_parser p;
 	parser_init(&p, ctx, buffer, filename, opts);
-	if (!opts || !opts->no_register_source)
+	/* No filename identifier means its allocation failed (reported). */
+	if ((!opts || !opts->no_register_source) && p.filename)
 		st_context_add_source(ctx, st_ident_str(p.filename), buffer);
 	p.source_index = p.filename ? st__source_index(ctx, p.filename) : -1;
 	st_block *top = st_block_create(ctx);
