@@ -43,7 +43,7 @@ bool mod__fold_mul(st_op *op, st_attr *const *operands, st_fold_result *results)
 
 /* x^0 = 1 and x^1 = x whatever x is; constants fold. */
 bool mod__fold_pow(st_op *op, st_attr *const *operands, st_fold_result *results) {
-	if (!operands[1])
+	if (!operands[1] || st_attr_get_kind(operands[1]) != ST_ATTR_INTEGER)
 		return false;
 	int64_t e = st_attr_int_value(operands[1]);
 	uint64_t base;

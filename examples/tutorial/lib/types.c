@@ -10,11 +10,11 @@ static st_attr *i64_attr(st_context *ctx, uint64_t v) {
 	return st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), (int64_t)v);
 }
 
-/* The one integer parameter of a mod type or attribute called `mnemonic`. */
-static bool mod_param(st_dialect *d, st_ident *mnemonic, size_t nparams, st_attr *param, const char *want,
-                      uint64_t *out) {
+/* The integer parameter of the mod type or attribute called `want`, given
+ * the dialect, mnemonic and (only) parameter of a dialect object. */
+static bool mod_param(st_dialect *d, st_ident *mnemonic, st_attr *param, const char *want, uint64_t *out) {
 	if (!d || !st_str_eq_c(st_ident_str(st_dialect_name(d)), "mod") ||
-	    !st_str_eq_c(st_ident_str(mnemonic), want) || nparams != 1 || st_attr_get_kind(param) != ST_ATTR_INTEGER)
+	    !st_str_eq_c(st_ident_str(mnemonic), want) || st_attr_get_kind(param) != ST_ATTR_INTEGER)
 		return false;
 	*out = st_attr_int_uvalue(param);
 	return true;
@@ -31,7 +31,7 @@ st_type *mod_int_type(st_context *ctx, uint64_t modulus) {
 uint64_t mod_int_modulus(const st_type *t) {
 	uint64_t n;
 	if (st_type_get_kind(t) != ST_TYPE_DIALECT || st_type_num_params(t) != 1 ||
-	    !mod_param(st_type_dialect(t), st_type_mnemonic(t), 1, st_type_param(t, 0), "int", &n))
+	    !mod_param(st_type_dialect(t), st_type_mnemonic(t), st_type_param(t, 0), "int", &n))
 		return 0;
 	return n;
 }
@@ -46,7 +46,7 @@ st_attr *mod_residue_attr(st_context *ctx, uint64_t value) {
 
 bool mod_residue_value(const st_attr *a, uint64_t *value) {
 	return a && st_attr_get_kind(a) == ST_ATTR_DIALECT && st_attr_num_params(a) == 1 &&
-	       mod_param(st_attr_dialect(a), st_attr_mnemonic(a), 1, st_attr_param(a, 0), "residue", value);
+	       mod_param(st_attr_dialect(a), st_attr_mnemonic(a), st_attr_param(a, 0), "residue", value);
 }
 
 /* Constraints for the op table: they name what they accept in messages
