@@ -127,10 +127,17 @@ static vkind classify(const build *b, st_value *v, st_op *const *loops, unsigned
 		st_op *parent = st_block_parent_op(st_value_owner_block(v));
 		if (!parent || !in_scope(b, parent))
 			return V_PARAM;
+		/* An affine.parallel stands for one dimension per induction
+		 * variable, in order. */
 		for (unsigned t = 0; t < depth; t++)
-			if (loops[t] == parent && st_affine_for_iv(parent) == v) {
-				*dim = t;
-				return V_DIM;
+			if (loops[t] == parent) {
+				unsigned idx = st_value_index(v);
+				bool iv = st_affine_is_for(parent) ? idx == 0 : idx < st_affine_parallel_num_dims(parent);
+				if (iv && t + idx < depth && loops[t + idx] == parent) {
+					*dim = t + idx;
+					return V_DIM;
+				}
+				break;
 			}
 		return V_BAD;
 	}
@@ -219,6 +226,17 @@ static st_walk_result scan_op(st_op *op, void *ud) {
 	}
 	if (st_affine_is_if(op)) {
 		if (!collect_params(b, op, 0, st_op_num_operands(op)))
+			goto oom;
+		return ST_WALK_ADVANCE;
+	}
+	if (st_affine_is_parallel(op)) {
+		/* Its iterations in lexicographic order: any order is allowed,
+		 * so dependences between them are races the model reports. */
+		n = st_affine_parallel_lb_operands(op, &start);
+		if (!collect_params(b, op, start, n))
+			goto oom;
+		n = st_affine_parallel_ub_operands(op, &start);
+		if (!collect_params(b, op, start, n))
 			goto oom;
 		return ST_WALK_ADVANCE;
 	}
@@ -335,10 +353,47 @@ static isl_aff *map_result_aff(frame *f, const st_affine_map *map, st_op *op, si
 	return r;
 }
 
+/* Results [first, first + count) of a bound map applied to the operands
+ * of `op` from `start`: all of an affine.for bound, one dimension's group
+ * of an affine.parallel bound. */
+typedef struct bound_ref {
+	const st_affine_map *map;
+	st_op *op;
+	size_t start, first, count;
+} bound_ref;
+
+/* Loop dimension t's bounds and step. */
+static void loop_bounds(const frame *f, unsigned t, bound_ref *lb, bound_ref *ub, int64_t *step) {
+	st_op *loop = f->loops[t];
+	if (st_affine_is_for(loop)) {
+		*lb = (bound_ref){st_affine_for_lb_map(loop), loop, 0, 0, 0};
+		*ub = (bound_ref){st_affine_for_ub_map(loop), loop, 0, 0, 0};
+		st_affine_for_lb_operands(loop, &lb->start);
+		st_affine_for_ub_operands(loop, &ub->start);
+		lb->count = st_affine_map_num_results(lb->map);
+		ub->count = st_affine_map_num_results(ub->map);
+		*step = st_affine_for_step(loop);
+		return;
+	}
+	unsigned d = 0;
+	while (d < t && f->loops[t - d - 1] == loop)
+		d++;
+	*lb = (bound_ref){st_affine_parallel_lb_map(loop), loop, 0, 0, 0};
+	*ub = (bound_ref){st_affine_parallel_ub_map(loop), loop, 0, 0, 0};
+	st_affine_parallel_lb_operands(loop, &lb->start);
+	st_affine_parallel_ub_operands(loop, &ub->start);
+	lb->count = st_affine_parallel_lb_group(loop, d, &lb->first);
+	ub->count = st_affine_parallel_ub_group(loop, d, &ub->first);
+	*step = st_affine_parallel_step(loop, d);
+}
+
 /* max (lower) or min (upper) of the results of a bound map. */
-static isl_pw_aff *bound(frame *f, const st_affine_map *map, st_op *op, size_t start, bool lower) {
+static isl_pw_aff *bound(frame *f, const bound_ref *r, bool lower) {
+	const st_affine_map *map = r->map;
+	st_op *op = r->op;
+	size_t start = r->start;
 	isl_pw_aff *acc = NULL;
-	for (size_t i = 0; i < st_affine_map_num_results(map); i++) {
+	for (size_t i = r->first; i < r->first + r->count; i++) {
 		isl_aff *a = map_result_aff(f, map, op, start, i);
 		if (!a)
 			return isl_pw_aff_free(acc);
@@ -351,14 +406,14 @@ static isl_pw_aff *bound(frame *f, const st_affine_map *map, st_op *op, size_t s
 /* iv >= each result of a lower bound map (a max), iv < each of an upper
  * one (a min): one conjunction, where a min or max as a piecewise bound
  * would split the domain into pieces. */
-static isl_set *bound_set(frame *f, unsigned t, const st_affine_map *map, st_op *op, size_t start, bool lower) {
+static isl_set *bound_set(frame *f, unsigned t, const bound_ref *r, bool lower) {
 	isl_set *set = isl_set_universe(isl_local_space_get_space(f->ls));
-	if (!st_affine_map_num_results(map)) {
-		fail_at(f->b, op, "a loop bound map without results");
+	if (!r->count) {
+		fail_at(f->b, r->op, "a loop bound map without results");
 		return isl_set_free(set);
 	}
-	for (size_t i = 0; set && i < st_affine_map_num_results(map); i++) {
-		isl_aff *a = map_result_aff(f, map, op, start, i);
+	for (size_t i = r->first; set && i < r->first + r->count; i++) {
+		isl_aff *a = map_result_aff(f, r->map, r->op, r->start, i);
 		if (!a)
 			return isl_set_free(set);
 		isl_aff *iv = isl_aff_copy(f->dims[t]);
@@ -370,18 +425,16 @@ static isl_set *bound_set(frame *f, unsigned t, const st_affine_map *map, st_op 
 
 /* The iterations of loop `t` of the frame, given the outer ones. */
 static isl_set *loop_set(frame *f, unsigned t) {
-	st_op *loop = f->loops[t];
-	size_t ls, us;
-	st_affine_for_lb_operands(loop, &ls);
-	st_affine_for_ub_operands(loop, &us);
-	isl_set *set = bound_set(f, t, st_affine_for_lb_map(loop), loop, ls, true);
+	bound_ref lbr, ubr;
+	int64_t step;
+	loop_bounds(f, t, &lbr, &ubr, &step);
+	isl_set *set = bound_set(f, t, &lbr, true);
 	if (set)
-		set = isl_set_intersect(set, bound_set(f, t, st_affine_for_ub_map(loop), loop, us, false));
-	int64_t step = st_affine_for_step(loop);
+		set = isl_set_intersect(set, bound_set(f, t, &ubr, false));
 	if (set && step > 1) {
 		/* The iterations are lb, lb + step, ...: a stride from the max
 		 * of the lower bounds. */
-		isl_pw_aff *lb = bound(f, st_affine_for_lb_map(loop), loop, ls, true);
+		isl_pw_aff *lb = bound(f, &lbr, true);
 		isl_pw_aff *off = isl_pw_aff_sub(isl_pw_aff_from_aff(isl_aff_copy(f->dims[t])), lb);
 		off = isl_pw_aff_mod_val(off, isl_val_int_from_si(f->b->m->ictx, step));
 		set = isl_set_intersect(set, isl_pw_aff_zero_set(off));
@@ -486,10 +539,12 @@ static bool build_stmt(build *b, size_t k, st_op **chain, size_t nchain) {
 	st_op *loops[64];
 	unsigned depth = 0;
 	for (size_t i = 0; i + 1 < nchain; i++)
-		if (st_affine_is_for(chain[i])) {
-			if (depth == 64)
+		if (st_affine_is_for(chain[i]) || st_affine_is_parallel(chain[i])) {
+			size_t nd = st_affine_is_for(chain[i]) ? 1 : st_affine_parallel_num_dims(chain[i]);
+			if (depth + nd > 64)
 				return fail_at(b, chain[i], "loop nest deeper than 64");
-			loops[depth++] = chain[i];
+			for (size_t d = 0; d < nd; d++)
+				loops[depth++] = chain[i];
 		} else if (!st_affine_is_if(chain[i])) {
 			return fail_at(b, chain[i], "'%s' is not an affine loop or condition", st_op_name_cstr(chain[i]));
 		}
@@ -682,9 +737,13 @@ st__isl_model *st__isl_model_build(st_context *ctx, isl_ctx *ictx, st_op *const 
 		ok = build_stmt(&b, k, chain, nchain);
 		if (ok && !(cpos[k] = st_ctx_alloc(ctx, sizeof **cpos * (m->stmts[k].depth + 1))))
 			ok = false;
+		/* Every dimension of an affine.parallel sits at its position. */
 		for (unsigned t = 0, c = 0; ok && c < nchain; c++)
-			if (c + 1 == nchain || st_affine_is_for(chain[c]))
+			if (c + 1 == nchain)
 				cpos[k][t++] = pos_of(&b, chain[c]);
+			else if (st_affine_is_for(chain[c]) || st_affine_is_parallel(chain[c]))
+				for (size_t d = st_affine_is_for(chain[c]) ? 1 : st_affine_parallel_num_dims(chain[c]); d; d--)
+					cpos[k][t++] = pos_of(&b, chain[c]);
 	}
 	if (ok)
 		ok = build_schedules(&b, cpos);

@@ -5,7 +5,9 @@
  * and its enclosing loops among their siblings).
  *
  * The scope is a run of sibling ops of one block (one loop nest, or several
- * consecutive nests for fusion).  Loops of the scope become set dimensions;
+ * consecutive nests for fusion).  Loops of the scope become set dimensions
+ * (an affine.parallel one per induction variable, its iterations taken in
+ * lexicographic order);
  * every value defined outside the scope and used in a map (function
  * arguments, enclosing loops' induction variables, dims of memrefs) becomes
  * an isl parameter; constants fold in; affine.apply results are composed.

@@ -17,7 +17,7 @@ static bool affine_scope(const st_op *op) {
 
 static st_walk_result visit(st_op *op, void *ud) {
 	outer *o = ud;
-	if (!st_affine_is_for(op))
+	if (!st_affine_is_for(op) && !st_affine_is_parallel(op))
 		return ST_WALK_ADVANCE;
 	for (st_op *p = st_op_parent_op(op); p; p = st_op_parent_op(p))
 		if (affine_scope(p))

@@ -7,8 +7,9 @@
 #include "deps.h"
 #include "strata/pass.h"
 
-/* The affine.for ops in `root` that no affine.for, affine.if or
- * affine.parallel encloses, in pre-order, into a context array (*out,
+/* The affine.for and affine.parallel ops in `root` that no affine.for,
+ * affine.if or affine.parallel encloses (the roots of loop nests), in
+ * pre-order, into a context array (*out,
  * freed by the caller with st_ctx_free(ctx, *out, sizeof **out * *cap)). */
 st_status st__isl_outermost_loops(st_context *ctx, st_op *root, st_op ***out, size_t *n, size_t *cap);
 

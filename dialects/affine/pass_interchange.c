@@ -174,7 +174,8 @@ static st_status run(st_pass *pass, st_op *op) {
 	size_t nn, cap;
 	st_status s = st__isl_outermost_loops(ctx, op, &nests, &nn, &cap);
 	for (size_t i = 0; st_succeeded(s) && i < nn; i++)
-		s = interchange(pass, nests[i], perm, n, o->permutation);
+		if (st_affine_is_for(nests[i]))
+			s = interchange(pass, nests[i], perm, n, o->permutation);
 	if (nests)
 		st_ctx_free(ctx, nests, sizeof *nests * cap);
 	return s;
