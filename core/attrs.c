@@ -45,8 +45,11 @@ st_attr *st_integer_attr_words(st_context *ctx, st_type *type, size_t nwords, co
 	KEY(st__int_attr, key, ST_ATTR_INTEGER, n * sizeof(uint64_t));
 	key->type = type;
 	key->nwords = n;
-	for (size_t i = 0; i < n; i++)
-		key->words[i] = i < nwords ? words[i] : 0;
+	/* Copied in bulk: a wide type (up to 262144 words) costs one pass. */
+	size_t k = nwords < n ? nwords : n;
+	if (k)
+		memcpy(key->words, words, k * sizeof *words);
+	memset(key->words + k, 0, (n - k) * sizeof *words);
 	if (width % 64)
 		key->words[n - 1] &= (1ull << (width % 64)) - 1;
 	if (width == 0)

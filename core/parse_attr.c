@@ -580,18 +580,24 @@ static bool parse_int_words(const char *s, size_t n, uint64_t *w, size_t nwords,
 	memset(w, 0, nwords * sizeof *w);
 	bool hex = n > 2 && s[0] == '0' && s[1] == 'x';
 	unsigned base = hex ? 16 : 10;
+	/* Only the words reached so far take part in each step: a literal of
+	 * an i16777215 otherwise cost one pass over 262144 words per digit. */
+	size_t used = 0;
 	for (size_t i = hex ? 2 : 0; i < n; i++) {
 		unsigned dv = (unsigned)(isdigit((unsigned char)s[i]) ? s[i] - '0' : (tolower((unsigned char)s[i]) - 'a' + 10));
 		unsigned __int128 carry = dv;
-		for (size_t k = 0; k < nwords; k++) {
+		for (size_t k = 0; k < used; k++) {
 			unsigned __int128 v = (unsigned __int128)w[k] * base + carry;
 			w[k] = (uint64_t)v;
 			carry = v >> 64;
 		}
-		if (carry)
-			return false;
+		if (carry) {
+			if (used == nwords)
+				return false;
+			w[used++] = (uint64_t)carry;
+		}
 	}
-	for (size_t k = 0; k < nwords; k++) {
+	for (size_t k = 0; k < used; k++) {
 		uint64_t mask = k * 64 >= width ? 0 : (k + 1) * 64 <= width ? ~0ull : (1ull << (width - k * 64)) - 1;
 		if (w[k] & ~mask)
 			return false;

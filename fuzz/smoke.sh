@@ -28,9 +28,13 @@ for h in "${harnesses[@]}"; do
   rm -rf "$out"
   mkdir -p "$out/new"
   echo "=== fuzz smoke: $h (${SECONDS_EACH} s)"
+  # The regression inputs run here too: the only replay with the
+  # one-second limit that catches a slow path coming back.
+  dirs=("$ROOT/fuzz/corpus/$h")
+  [ -d "$ROOT/fuzz/regress/$h" ] && dirs+=("$ROOT/fuzz/regress/$h")
   # -fork is not used: one process keeps the run on one core per harness.
   if nice -n 5 "$BUILD/fuzz/fuzz-$h" $(fuzz_flags "$ROOT" "$h") -max_total_time="$SECONDS_EACH" \
-       -artifact_prefix="$out/" -print_final_stats=1 "$out/new" "$ROOT/fuzz/corpus/$h" \
+       -artifact_prefix="$out/" -print_final_stats=1 "$out/new" "${dirs[@]}" \
        >"$out/log" 2>&1; then
     grep -E '^(#[0-9]+[[:space:]]+DONE|stat::number_of_executed_units)' "$out/log" | tr '\n' ' '
     echo
