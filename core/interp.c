@@ -44,10 +44,13 @@ static bool map_grow(st_context *ctx, st__interp_map *m) {
 		keys[k] = m->keys[i];
 		vals[k] = m->vals[i];
 	}
+	/* Freeing resets the count; the entries moved over. */
+	size_t n = m->n;
 	st__interp_map_free(ctx, m);
 	m->keys = keys;
 	m->vals = vals;
 	m->cap = ncap;
+	m->n = n;
 	return true;
 }
 

@@ -1,6 +1,7 @@
 /* The pass registry of a context, pass instances and their typed options
  * (parsed from the `key=value` text of pipelines and printed back). */
 #include "pass_internal.h"
+#include <ctype.h>
 
 #include <errno.h>
 #include <inttypes.h>
@@ -108,7 +109,8 @@ static st_status set_option(st_pass *pass, const st_pass_option_def *od, const c
 		return st_error(ctx, at, "invalid value '%.*s' for option '%s' of pass '%s': expected an integer", (int)vlen, v,
 		                od->name, pname);
 	}
-	case ST_PASS_OPT_STRING: {
+	case ST_PASS_OPT_STRING:
+	case ST_PASS_OPT_LIST: {
 		char *s = st_ctx_alloc(ctx, vlen + 1);
 		if (!s)
 			return ST_FAIL;
@@ -210,7 +212,9 @@ st_status st__pass_parse_options(st_pass *pass, const char *text, size_t len, co
 			assert(p < end && "braces balanced by the pipeline parser");
 			vend = p++;
 		} else {
-			while (p < end && !is_sep(*p) && *p != '{' && *p != '}')
+			while (p < end && (!is_sep(*p) || (od->kind == ST_PASS_OPT_LIST && *p == ',' && p + 1 < end &&
+			                                    (isdigit((unsigned char)p[1]) || p[1] == '-' || p[1] == '+'))) &&
+			       *p != '{' && *p != '}')
 				p++;
 			vend = p;
 			if (p < end && (*p == '{' || *p == '}'))
@@ -241,6 +245,12 @@ static void print_value(const st_pass *pass, const st_pass_option_def *od, st_wr
 		const char *c = od->cases && k >= 0 ? od->cases[k] : NULL;
 		if (c)
 			w(ud, c, strlen(c));
+		return;
+	}
+	case ST_PASS_OPT_LIST: {
+		const char *s = *(const char *const *)field;
+		if (s)
+			w(ud, s, strlen(s));
 		return;
 	}
 	case ST_PASS_OPT_STRING: {
@@ -328,7 +338,7 @@ void st__pass_destroy(st_pass *pass) {
 	if (pass->def->destroy && pass->initialized)
 		pass->def->destroy(pass);
 	for (size_t i = 0; i < pass->def->noptions && pass->options; i++)
-		if (pass->def->options[i].kind == ST_PASS_OPT_STRING)
+		if (pass->def->options[i].kind == ST_PASS_OPT_STRING || pass->def->options[i].kind == ST_PASS_OPT_LIST)
 			free_string_opt(ctx, (const char **)opt_field(pass, &pass->def->options[i]));
 	st_ctx_free(ctx, pass->options, pass->def->options_size);
 	st_ctx_free(ctx, pass->preserved, pass->preserved_cap * sizeof *pass->preserved);

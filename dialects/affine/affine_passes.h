@@ -6,5 +6,8 @@
 #include "affine_internal.h"
 
 extern const st_pass_def st__affine_lower_pass;
+extern const st_pass_def st__affine_tile_pass;
+extern const st_pass_def st__affine_unroll_pass;
+extern const st_pass_def st__affine_unroll_jam_pass;
 
 #endif

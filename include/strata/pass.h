@@ -26,6 +26,10 @@ typedef enum st_pass_option_kind {
 	ST_PASS_OPT_INT,    /* int64_t */
 	ST_PASS_OPT_STRING, /* const char * (owned by the pass instance) */
 	ST_PASS_OPT_ENUM,   /* int: the index of the keyword in `cases` */
+	/* const char *: MLIR's list options (`tile-sizes=32,32,32`), kept as
+	 * the text of the list; its commas do not end the value when an
+	 * element (a digit or a sign) follows them. */
+	ST_PASS_OPT_LIST,
 } st_pass_option_kind;
 
 typedef struct st_pass_option_def {
