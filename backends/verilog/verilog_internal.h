@@ -18,6 +18,10 @@ void st__v_puts(vout *o, const char *s);
 void st__v_write(vout *o, const char *s, size_t n);
 void st__v_printf(vout *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void st__v_flush(vout *o);
+/* A buffer writing through `w` (NULL when out of memory); st__v_close
+ * flushes and frees it. */
+vout *st__v_open(st_context *ctx, st_write_fn w, void *ud);
+void st__v_close(st_context *ctx, vout *o);
 
 /* Signal names of one module: each value gets a unique, legal SystemVerilog
  * identifier from its port name, `name`/`sv.namehint`, or `_T<n>`. */

@@ -8,6 +8,21 @@
 #include <stdio.h>
 #include <string.h>
 
+vout *st__v_open(st_context *ctx, st_write_fn w, void *ud) {
+	vout *o = st_ctx_alloc(ctx, sizeof *o);
+	if (o) {
+		o->w = w;
+		o->ud = ud;
+		o->n = 0;
+	}
+	return o;
+}
+
+void st__v_close(st_context *ctx, vout *o) {
+	st__v_flush(o);
+	st_ctx_free(ctx, o, sizeof *o);
+}
+
 void st__v_flush(vout *o) {
 	if (o->n)
 		o->w(o->ud, o->buf, o->n);

@@ -20,16 +20,12 @@ static const st_type_constraint tc_int = {"signless integer", signless_int_type}
 /* comb.concat %a, %b : i4, i8 -> i12 */
 static st_status parse_concat(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parser_context(p);
-	st_operand_ref small[16], *refs = small;
-	size_t n = 0, cap = 16;
+	st_hw_refs l;
+	st_hw_refs_init(&l);
 	uint64_t width = 0;
-	st_status st = ST_OK;
-	do {
-		if (!st_ctx_grow(ctx, (void **)&refs, &cap, small, sizeof *refs, n + 1))
-			st = ST_FAIL;
-		else
-			st = st_parser_operand(p, &refs[n++]);
-	} while (st_succeeded(st) && st_parser_optional_punct(p, ","));
+	st_status st = st_hw_parse_refs(p, &l);
+	st_operand_ref *refs = l.refs;
+	size_t n = l.n;
 	if (st_succeeded(st))
 		st = st_parser_optional_attr_dict(p, s);
 	if (st_succeeded(st))
@@ -57,8 +53,7 @@ static st_status parse_concat(st_parser *p, st_parse_state *s) {
 		st = st_parser_error_at(p, types_loc, "concatenation is wider than %u bits", ST_MAX_INT_WIDTH);
 	if (st_succeeded(st))
 		st = st_parse_state_add_result_type(s, st_integer_type(ctx, (unsigned)width, ST_SIGNLESS));
-	if (refs != small)
-		st_ctx_free(ctx, refs, cap * sizeof *refs);
+	st_hw_refs_free(ctx, &l);
 	return st;
 }
 

@@ -14,20 +14,17 @@ static st_status parse_slice(st_parser *p, st_parse_state *s) { return st__hw_pa
 /* hw.struct_create (%a, %b) : !hw.struct<a: T, b: U> */
 static st_status parse_struct_create(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parser_context(p);
-	st_operand_ref small[16], *refs = small;
-	size_t n = 0, cap = 16;
+	st_hw_refs l;
+	st_hw_refs_init(&l);
 	st_type *t = NULL;
 	st_status st = st_parser_expect_punct(p, "(");
 	if (st_succeeded(st) && !st_parser_optional_punct(p, ")")) {
-		do {
-			if (!st_ctx_grow(ctx, (void **)&refs, &cap, small, sizeof *refs, n + 1))
-				st = ST_FAIL;
-			else
-				st = st_parser_operand(p, &refs[n++]);
-		} while (st_succeeded(st) && st_parser_optional_punct(p, ","));
+		st = st_hw_parse_refs(p, &l);
 		if (st_succeeded(st))
 			st = st_parser_expect_punct(p, ")");
 	}
+	st_operand_ref *refs = l.refs;
+	size_t n = l.n;
 	if (st_succeeded(st))
 		st = st_parser_optional_attr_dict(p, s);
 	if (st_succeeded(st))
@@ -45,8 +42,7 @@ static st_status parse_struct_create(st_parser *p, st_parse_state *s) {
 	}
 	if (st_succeeded(st))
 		st = st_parse_state_add_result_type(s, t);
-	if (refs != small)
-		st_ctx_free(ctx, refs, cap * sizeof *refs);
+	st_hw_refs_free(ctx, &l);
 	return st;
 }
 

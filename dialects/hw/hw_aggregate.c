@@ -25,6 +25,30 @@ static st_status resolve_add(st_parser *p, st_parse_state *s, const st_operand_r
 	return st_parse_state_add_operand(s, v);
 }
 
+/* --------------------------------------------------------- operand lists */
+
+void st_hw_refs_init(st_hw_refs *l) {
+	l->refs = l->small;
+	l->n = 0;
+	l->cap = sizeof l->small / sizeof l->small[0];
+}
+
+st_status st_hw_parse_refs(st_parser *p, st_hw_refs *l) {
+	st_context *ctx = st_parser_context(p);
+	do {
+		if (!st_ctx_grow(ctx, (void **)&l->refs, &l->cap, l->small, sizeof *l->refs, l->n + 1) ||
+		    st_failed(st_parser_operand(p, &l->refs[l->n])))
+			return ST_FAIL;
+		l->n++;
+	} while (st_parser_optional_punct(p, ","));
+	return ST_OK;
+}
+
+void st_hw_refs_free(st_context *ctx, st_hw_refs *l) {
+	if (l->refs != l->small)
+		st_ctx_free(ctx, l->refs, l->cap * sizeof *l->refs);
+}
+
 /* ------------------------------------------------------------ constants */
 
 st_status st__hw_parse_constant(st_parser *p, st_parse_state *s) {
@@ -92,16 +116,12 @@ void st__hw_name_from_attr(st_op *op, st_name_fn fn, void *ud) {
 /* hw.array_create %a, %b : T (the first operand is the highest index) */
 st_status st__hw_parse_array_create(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parser_context(p);
-	st_operand_ref small[16], *refs = small;
-	size_t n = 0, cap = 16;
+	st_hw_refs l;
+	st_hw_refs_init(&l);
 	st_type *t = NULL;
-	st_status st = ST_OK;
-	do {
-		if (!st_ctx_grow(ctx, (void **)&refs, &cap, small, sizeof *refs, n + 1))
-			st = ST_FAIL;
-		else
-			st = st_parser_operand(p, &refs[n++]);
-	} while (st_succeeded(st) && st_parser_optional_punct(p, ","));
+	st_status st = st_hw_parse_refs(p, &l);
+	st_operand_ref *refs = l.refs;
+	size_t n = l.n;
 	if (st_succeeded(st))
 		st = st_parser_optional_attr_dict(p, s);
 	if (st_succeeded(st))
@@ -116,8 +136,7 @@ st_status st__hw_parse_array_create(st_parser *p, st_parse_state *s) {
 		st = at ? st_parse_state_add_result_type(s, at)
 		        : st_parser_error_at(p, tloc, "array element must be a hardware value type");
 	}
-	if (refs != small)
-		st_ctx_free(ctx, refs, cap * sizeof *refs);
+	st_hw_refs_free(ctx, &l);
 	return st;
 }
 
@@ -241,15 +260,11 @@ st_status st__hw_verify_array_slice(st_op *op) {
 
 st_status st__hw_parse_array_concat(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parser_context(p);
-	st_operand_ref small[16], *refs = small;
-	size_t n = 0, cap = 16;
-	st_status st = ST_OK;
-	do {
-		if (!st_ctx_grow(ctx, (void **)&refs, &cap, small, sizeof *refs, n + 1))
-			st = ST_FAIL;
-		else
-			st = st_parser_operand(p, &refs[n++]);
-	} while (st_succeeded(st) && st_parser_optional_punct(p, ","));
+	st_hw_refs l;
+	st_hw_refs_init(&l);
+	st_status st = st_hw_parse_refs(p, &l);
+	st_operand_ref *refs = l.refs;
+	size_t n = l.n;
 	if (st_succeeded(st))
 		st = st_parser_optional_attr_dict(p, s);
 	if (st_succeeded(st))
@@ -273,8 +288,7 @@ st_status st__hw_parse_array_concat(st_parser *p, st_parse_state *s) {
 	}
 	if (st_succeeded(st))
 		st = st_parse_state_add_result_type(s, st_hw_array_type(ctx, total, elt));
-	if (refs != small)
-		st_ctx_free(ctx, refs, cap * sizeof *refs);
+	st_hw_refs_free(ctx, &l);
 	return st;
 }
 

@@ -141,6 +141,13 @@ typedef struct port_list {
 	st_region_arg small_args[16];
 } port_list;
 
+static void port_list_init(port_list *l) {
+	l->ports = l->small_ports;
+	l->args = l->small_args;
+	l->nports = l->nargs = 0;
+	l->pcap = l->acap = 16;
+}
+
 static void port_list_free(st_context *ctx, port_list *l) {
 	if (l->ports != l->small_ports)
 		st_ctx_free(ctx, l->ports, l->pcap * sizeof *l->ports);
@@ -244,9 +251,8 @@ static st_status complete_body(st_context *ctx, st_region *body, const port_list
 
 st_status st__hw_parse_module(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parser_context(p);
-	port_list l = {.pcap = 16, .acap = 16};
-	l.ports = l.small_ports;
-	l.args = l.small_args;
+	port_list l;
+	port_list_init(&l);
 	st_status st = parse_header(p, s, &l);
 	st_region *body = st_succeeded(st) ? st_parse_state_add_region(s) : NULL;
 	if (st_succeeded(st) && !body)
@@ -261,9 +267,8 @@ st_status st__hw_parse_module(st_parser *p, st_parse_state *s) {
 
 st_status st__hw_parse_extern(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parser_context(p);
-	port_list l = {.pcap = 16, .acap = 16};
-	l.ports = l.small_ports;
-	l.args = l.small_args;
+	port_list l;
+	port_list_init(&l);
 	st_status st = parse_header(p, s, &l);
 	if (st_succeeded(st) && !st_parse_state_add_region(s))
 		st = ST_FAIL;

@@ -6,7 +6,7 @@
 #ifndef STRATA_HW_H
 #define STRATA_HW_H
 
-#include "strata/dialect.h"
+#include "strata/asm.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,6 +63,17 @@ st_op *st_hw_instance_target(st_op *inst);
  * else the one carrying the unit attribute `hw.top`, else the only one that
  * no instance names; NULL after reporting why. */
 st_op *st_hw_top_module(st_op *module, const char *name);
+
+/* `%a, %b, ...` (one or more operands) as the custom parsers of hw, comb
+ * and seq read them: st_hw_refs_init, st_hw_parse_refs, st_hw_refs_free. */
+typedef struct st_hw_refs {
+	st_operand_ref *refs;
+	size_t n, cap;
+	st_operand_ref small[16];
+} st_hw_refs;
+void st_hw_refs_init(st_hw_refs *l);
+st_status st_hw_parse_refs(st_parser *p, st_hw_refs *l);
+void st_hw_refs_free(st_context *ctx, st_hw_refs *l);
 
 /* comb.icmp predicates, in the order of their stored values. */
 typedef enum st_comb_pred {
