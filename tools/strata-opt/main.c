@@ -308,7 +308,7 @@ static void write_stderr(void *ud, const char *data, size_t len) {
 /* --list-passes: every registered pass, sorted, with its anchor, summary
  * and options (name, type, default, summary). */
 static void list_passes(st_context *ctx) {
-	static const char *const kinds[] = {"bool", "int", "string", "enum"};
+	static const char *const kinds[] = {"bool", "int", "string", "enum", "list"};
 	puts("Available passes:");
 	for (size_t i = 0; i < st_context_num_passes(ctx); i++) {
 		const st_pass_def *d = st_context_pass_at(ctx, i);
