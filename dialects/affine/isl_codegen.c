@@ -259,9 +259,13 @@ static bool for_node(gen *g, isl_ast_node *n) {
 	st_op *loop = NULL;
 	if (ok && g->emit) {
 		mapped lb, ub;
+		/* A real (empty) array: the builder copies `inits` with memcpy,
+		 * where NULL is undefined even for 0 bytes. */
+		st_value *no_inits[1] = {NULL};
 		ok = make_map(g, nlb, lbs, &lb) && make_map(g, nub, ubs, &ub);
 		if (ok)
-			loop = st_affine_build_for(g->rw, g->loc, lb.map, lb.n, lb.vals, ub.map, ub.n, ub.vals, step, 0, NULL);
+			loop = st_affine_build_for(g->rw, g->loc, lb.map, lb.n, lb.vals, ub.map, ub.n, ub.vals, step, 0,
+			                           no_inits);
 		if (!loop)
 			ok = failf(g, "could not build an affine.for");
 	}
