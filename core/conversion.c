@@ -236,11 +236,17 @@ static bool try_fold(conv *c, st_op *op, unsigned depth) {
 				continue;
 			}
 			st_op *k = st_rewriter_create_constant(&c->rw, st_op_dialect(op), res[i].attr, t, st_op_loc(op));
-			ok = k && legalize(c, k, depth + 1);
+			ok = k != NULL;
 			vals[i] = k ? st_op_result(k, 0) : NULL;
 		}
 		if (ok)
 			st_rewriter_replace_op(&c->rw, op, vals);
+		/* The new constants are legalised once they replace the op, as in
+		 * MLIR: a pattern converting one then redirects the op's former
+		 * users too, instead of leaving them on the constant it erased. */
+		for (size_t i = 0; ok && i < nr; i++)
+			if (!res[i].value)
+				ok = legalize(c, st_value_defining_op(vals[i]), depth + 1);
 		if (vals && vals != vsmall)
 			st_ctx_free(c->ctx, vals, nr * sizeof *vals);
 	}
