@@ -211,32 +211,16 @@ static st_walk_result scan_op(st_op *op, void *ud) {
 	size_t start, n;
 	if (!push(b->m->ctx, (void **)&b->order, &b->norder, &b->order_cap, sizeof op, &op))
 		goto oom;
-	if (st_affine_is_for(op)) {
-		if (st_affine_for_num_iter_args(op)) {
-			sc->ok = fail_at(b, op, "loops with iter_args are not modelled");
-			return ST_WALK_INTERRUPT;
-		}
-		n = st_affine_for_lb_operands(op, &start);
-		if (!collect_params(b, op, start, n))
-			goto oom;
-		n = st_affine_for_ub_operands(op, &start);
-		if (!collect_params(b, op, start, n))
-			goto oom;
-		return ST_WALK_ADVANCE;
+	if (st_affine_is_for(op) && st_affine_for_num_iter_args(op)) {
+		sc->ok = fail_at(b, op, "loops with iter_args are not modelled");
+		return ST_WALK_INTERRUPT;
 	}
-	if (st_affine_is_if(op)) {
+	/* Every operand of these is an operand of their bound maps or
+	 * condition (an affine.parallel's iterations are taken in
+	 * lexicographic order: any order is allowed, so dependences between
+	 * them are races the model reports). */
+	if (st_affine_is_for(op) || st_affine_is_if(op) || st_affine_is_parallel(op)) {
 		if (!collect_params(b, op, 0, st_op_num_operands(op)))
-			goto oom;
-		return ST_WALK_ADVANCE;
-	}
-	if (st_affine_is_parallel(op)) {
-		/* Its iterations in lexicographic order: any order is allowed,
-		 * so dependences between them are races the model reports. */
-		n = st_affine_parallel_lb_operands(op, &start);
-		if (!collect_params(b, op, start, n))
-			goto oom;
-		n = st_affine_parallel_ub_operands(op, &start);
-		if (!collect_params(b, op, start, n))
 			goto oom;
 		return ST_WALK_ADVANCE;
 	}

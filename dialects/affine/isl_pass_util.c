@@ -6,6 +6,7 @@
 
 typedef struct outer {
 	st_context *ctx;
+	bool all; /* every affine.for, not only the outermost loops */
 	st_op **v;
 	size_t n, cap;
 	bool oom;
@@ -17,9 +18,9 @@ static bool affine_scope(const st_op *op) {
 
 static st_walk_result visit(st_op *op, void *ud) {
 	outer *o = ud;
-	if (!st_affine_is_for(op) && !st_affine_is_parallel(op))
+	if (o->all ? !st_affine_is_for(op) : !st_affine_is_for(op) && !st_affine_is_parallel(op))
 		return ST_WALK_ADVANCE;
-	for (st_op *p = st_op_parent_op(op); p; p = st_op_parent_op(p))
+	for (st_op *p = st_op_parent_op(op); p && !o->all; p = st_op_parent_op(p))
 		if (affine_scope(p))
 			return ST_WALK_SKIP;
 	if (!st_ctx_grow(o->ctx, (void **)&o->v, &o->cap, NULL, sizeof *o->v, o->n + 1)) {
@@ -27,16 +28,24 @@ static st_walk_result visit(st_op *op, void *ud) {
 		return ST_WALK_INTERRUPT;
 	}
 	o->v[o->n++] = op;
-	return ST_WALK_SKIP;
+	return o->all ? ST_WALK_ADVANCE : ST_WALK_SKIP;
 }
 
-st_status st__isl_outermost_loops(st_context *ctx, st_op *root, st_op ***out, size_t *n, size_t *cap) {
-	outer o = {.ctx = ctx};
+static st_status collect(st_context *ctx, st_op *root, bool all, st_op ***out, size_t *n, size_t *cap) {
+	outer o = {.ctx = ctx, .all = all};
 	st_walk(root, ST_WALK_PRE, visit, &o);
 	*out = o.v;
 	*n = o.n;
 	*cap = o.cap;
 	return o.oom ? st_op_error(root, "out of memory") : ST_OK;
+}
+
+st_status st__isl_outermost_loops(st_context *ctx, st_op *root, st_op ***out, size_t *n, size_t *cap) {
+	return collect(ctx, root, false, out, n, cap);
+}
+
+st_status st__isl_all_loops(st_context *ctx, st_op *root, st_op ***out, size_t *n, size_t *cap) {
+	return collect(ctx, root, true, out, n, cap);
 }
 
 typedef struct sbuf {

@@ -12,6 +12,8 @@
  * pre-order, into a context array (*out,
  * freed by the caller with st_ctx_free(ctx, *out, sizeof **out * *cap)). */
 st_status st__isl_outermost_loops(st_context *ctx, st_op *root, st_op ***out, size_t *n, size_t *cap);
+/* The same with every affine.for in `root`, nested ones included. */
+st_status st__isl_all_loops(st_context *ctx, st_op *root, st_op ***out, size_t *n, size_t *cap);
 
 /* `prefix` then the description of dependence `d` (deps.h), as a
  * diagnostic of severity `sev` at `at`, with notes at the source and the

@@ -110,52 +110,30 @@ static st_op *next_loop(st_op *op) {
 	return NULL;
 }
 
-typedef struct loops {
-	st_context *ctx;
-	st_op **v;
-	size_t n, cap;
-	bool oom;
-} loops;
-
-static st_walk_result collect(st_op *op, void *ud) {
-	loops *l = ud;
-	if (!st_affine_is_for(op))
-		return ST_WALK_ADVANCE;
-	if (!st_ctx_grow(l->ctx, (void **)&l->v, &l->cap, NULL, sizeof *l->v, l->n + 1)) {
-		l->oom = true;
-		return ST_WALK_INTERRUPT;
-	}
-	l->v[l->n++] = op;
-	return ST_WALK_ADVANCE;
-}
-
 static st_status run(st_pass *pass, st_op *op) {
 	st_context *ctx = st_pass_context(pass);
 	/* Every loop in pre-order: a fused pair's inner loops become siblings
 	 * in the fused body, and get their turn after it (fusion at the next
 	 * depth). */
-	loops l = {.ctx = ctx};
-	st_walk(op, ST_WALK_PRE, collect, &l);
-	if (l.oom) {
-		if (l.v)
-			st_ctx_free(ctx, l.v, sizeof *l.v * l.cap);
-		return st_op_error(op, "out of memory");
-	}
+	st_op **v;
+	size_t n, cap;
+	if (st_failed(st__isl_all_loops(ctx, op, &v, &n, &cap)))
+		return ST_FAIL;
 	bool changed = false;
-	for (size_t i = 0; i < l.n; i++) {
-		if (!l.v[i])
+	for (size_t i = 0; i < n; i++) {
+		if (!v[i])
 			continue;
 		st_op *b;
-		while ((b = next_loop(l.v[i])) && try_fuse(pass, l.v[i], b) == FUSE_DONE) {
+		while ((b = next_loop(v[i])) && try_fuse(pass, v[i], b) == FUSE_DONE) {
 			/* b is erased: forget it. */
-			for (size_t j = i + 1; j < l.n; j++)
-				if (l.v[j] == b)
-					l.v[j] = NULL;
+			for (size_t j = i + 1; j < n; j++)
+				if (v[j] == b)
+					v[j] = NULL;
 			changed = true;
 		}
 	}
-	if (l.v)
-		st_ctx_free(ctx, l.v, sizeof *l.v * l.cap);
+	if (v)
+		st_ctx_free(ctx, v, sizeof *v * cap);
 	if (!changed)
 		st_pass_preserve_all_analyses(pass);
 	return ST_OK;
