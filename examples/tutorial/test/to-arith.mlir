@@ -34,3 +34,23 @@ func.func @poly(%i: i64, %e0: index) -> i64 {
   %r = mod.to_int %q : !mod.int<7>
   return %r : i64
 }
+
+// Folding happens during the conversion too: x^0 folds to the residue 1,
+// a mod.constant, which is converted in turn (and x's uses with it).
+// RUN: %mod-tv --entry=pow_zero --pass-pipeline='builtin.module(convert-mod-to-arith)' %s
+// CHECK-LABEL: func.func @pow_zero(
+// CHECK-NOT: mod.
+// CHECK: arith.remsi
+// CHECK: %[[X:.*]] = arith.remsi
+// CHECK: %[[ONE:.*]] = arith.constant 1 : i64
+// CHECK: %[[S:.*]] = arith.addi %[[ONE]], %[[X]] : i64
+// CHECK: %[[R:.*]] = arith.remui %[[S]], %{{.*}} : i64
+// CHECK: return %[[R]] : i64
+func.func @pow_zero(%i: i64) -> i64 {
+  %zero = arith.constant 0 : index
+  %x = mod.from_int %i : !mod.int<7>
+  %q = mod.pow %x, %zero : !mod.int<7>
+  %s = mod.add %q, %x : !mod.int<7>
+  %r = mod.to_int %s : !mod.int<7>
+  return %r : i64
+}
