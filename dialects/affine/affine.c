@@ -201,6 +201,22 @@ static const st_opdef affine_ops[] = {
 	},
 };
 
+/* Folded index values become arith.constant, as MLIR's affine dialect
+ * materializes them. */
+static st_op *materialize_constant(st_context *ctx, st_attr *value, st_type *type, st_attr *loc) {
+	if (!st_type_is_index(type) || st_attr_get_kind(value) != ST_ATTR_INTEGER)
+		return NULL;
+	st_named_attr a = {st_ident_get_c(ctx, "value"), st_integer_attr(ctx, type, st_attr_int_value(value))};
+	st_op_state s = {
+		.name = st_str_c("arith.constant"),
+		.loc = loc,
+		.nresults = 1,
+		.result_types = &type,
+		.attrs = st_dict_attr(ctx, 1, &a),
+	};
+	return st_op_create(ctx, &s);
+}
+
 static const char *const affine_dependencies[] = {"arith", "memref", NULL};
 
 static const st_dialect_def affine_dialect = {
@@ -209,6 +225,7 @@ static const st_dialect_def affine_dialect = {
 	.ops = affine_ops,
 	.nops = N(affine_ops),
 	.dependencies = affine_dependencies,
+	.materialize_constant = materialize_constant,
 };
 
 st_status st_register_affine_dialect(st_context *ctx) { return st_context_register_dialect(ctx, &affine_dialect); }
