@@ -23,8 +23,8 @@
 typedef struct st_isl_analysis st_isl_analysis;
 
 /* Models `nest`; NULL after an error diagnostic at the op that the model
- * cannot describe (a loop with iter_args, an op with unknown memory
- * effects, a non-affine subscript, ...). */
+ * cannot describe (an op with unknown memory effects, a non-affine
+ * subscript, ...). */
 st_isl_analysis *st_isl_analysis_create(st_op *nest);
 void st_isl_analysis_destroy(st_isl_analysis *a);
 isl_ctx *st_isl_analysis_isl_ctx(st_isl_analysis *a);

@@ -211,10 +211,6 @@ static st_walk_result scan_op(st_op *op, void *ud) {
 	size_t start, n;
 	if (!push(b->m->ctx, (void **)&b->order, &b->norder, &b->order_cap, sizeof op, &op))
 		goto oom;
-	if (st_affine_is_for(op) && st_affine_for_num_iter_args(op)) {
-		sc->ok = fail_at(b, op, "loops with iter_args are not modelled");
-		return ST_WALK_INTERRUPT;
-	}
 	/* Every operand of these is an operand of their bound maps or
 	 * condition (an affine.parallel's iterations are taken in
 	 * lexicographic order: any order is allowed, so dependences between

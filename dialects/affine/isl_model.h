@@ -64,8 +64,8 @@ typedef struct st__isl_model_error {
 } st__isl_model_error;
 
 /* Models the ops roots[0..n) (consecutive siblings).  NULL when something
- * in them is outside the model (a loop with iter_args, an op with memory
- * effects that is not an affine access, a non-affine subscript, ...); *err
+ * in them is outside the model (an op with memory effects that is not an
+ * affine access, a non-affine subscript, ...); *err
  * then says what and where.  The model's isl objects live in `ictx`. */
 st__isl_model *st__isl_model_build(st_context *ctx, isl_ctx *ictx, st_op *const *roots, size_t n,
                                    st__isl_model_error *err);
