@@ -101,10 +101,8 @@ st__acg_val *st__acg_val_new(st__acg_parser *p, st__acg_vkind k, const ST__ACG_Y
 }
 
 st__acg_val *st__acg_val_append(st__acg_val *list, st__acg_val *elt) {
-	st__acg_val *last = list;
-	while (last->next)
-		last = last->next;
-	last->next = elt;
+	(list->tail ? list->tail : list)->next = elt;
+	list->tail = elt;
 	return list;
 }
 
@@ -366,14 +364,43 @@ bool st__acg_prop(st__acg_parser *p, st_str key, const ST__ACG_YYLTYPE *at, st__
 	return true;
 }
 
+static size_t hash_seen(const st_op *op, int list, const st_ident *id) {
+	return (size_t)(((uintptr_t)op >> 4) * 31u ^ ((uintptr_t)id >> 3) * 131u ^ (uintptr_t)list);
+}
+
+/* Records (item, list, name) in the import's set of given names; false
+ * when it was there.  Open addressing: many parameters stay linear. */
+static bool first_time(st__acg_parser *p, const st_op *op, int list, const st_ident *id) {
+	if (2 * (p->nseen + 1) > p->capseen) {
+		size_t ncap = p->capseen ? 2 * p->capseen : 64;
+		st__acg_seen *t = st__acg_alloc(p, ncap * sizeof *t);
+		memset(t, 0, ncap * sizeof *t);
+		for (size_t i = 0; i < p->capseen; i++) {
+			size_t h = hash_seen(p->seen[i].op, p->seen[i].list, p->seen[i].id) & (ncap - 1);
+			while (p->seen[i].id && t[h].id)
+				h = (h + 1) & (ncap - 1);
+			t[h] = p->seen[i];
+		}
+		st__acg_free(p, p->seen);
+		p->seen = t;
+		p->capseen = ncap;
+	}
+	size_t h = hash_seen(op, list, id) & (p->capseen - 1);
+	for (; p->seen[h].id; h = (h + 1) & (p->capseen - 1))
+		if (p->seen[h].op == op && p->seen[h].list == list && p->seen[h].id == id)
+			return false;
+	p->seen[h] = (st__acg_seen){op, list, id};
+	p->nseen++;
+	return true;
+}
+
 static bool add_named(st__acg_parser *p, st_named_attr **arr, size_t *n, size_t *cap, st_str key,
                       const ST__ACG_YYLTYPE *at, st_attr *value, const char *what) {
 	st_ident *id = st_ident_get(p->ctx, key);
-	for (size_t i = 0; i < *n; i++)
-		if ((*arr)[i].name == id) {
-			st__acg_error(p, at->first_line, at->first_column, "%s '%.*s' is given twice", what, clip(key.len), key.data);
-			return false;
-		}
+	if (!first_time(p, top(p)->op, what[0], id)) {
+		st__acg_error(p, at->first_line, at->first_column, "%s '%.*s' is given twice", what, clip(key.len), key.data);
+		return false;
+	}
 	*arr = grow(p, *arr, cap, *n + 1, sizeof **arr);
 	(*arr)[(*n)++] = (st_named_attr){id, value};
 	return true;

@@ -28,6 +28,13 @@ typedef struct st__acg_scope {
 	size_t ntracks, captracks;
 } st__acg_scope;
 
+/* A name given in one list (parameters, budgets) of one item. */
+typedef struct st__acg_seen {
+	const st_op *op;
+	int list;
+	const st_ident *id;
+} st__acg_seen;
+
 struct st__acg_parser {
 	st_context *ctx;
 	st_str fname;
@@ -44,6 +51,8 @@ struct st__acg_parser {
 	size_t nwhere, capwhere;
 	int place_line, place_col;
 	st_str side;
+	st__acg_seen *seen;
+	size_t nseen, capseen;
 };
 
 st_attr *st__acg_loc(st__acg_parser *p, int line, int col);

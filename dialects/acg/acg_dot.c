@@ -75,10 +75,9 @@ static void cluster(st__acg_out *o, st_op *op, int depth) {
 	st__acg_puts(o, "}\n");
 }
 
-static void edge(st__acg_out *o, st_op *e, int depth) {
-	st_op *g = st__acg_parent_scope(e);
-	st_op *src = st_symbol_lookup(g, st_ident_str(st_attr_symbol_root(st_op_get_attr(e, "src"))));
-	st_op *dst = st_symbol_lookup(g, st_ident_str(st_attr_symbol_root(st_op_get_attr(e, "dst"))));
+static void edge(st__acg_out *o, st_symbol_table *t, st_op *e, int depth) {
+	st_op *src = st_symbol_table_lookup(t, st_ident_str(st_attr_symbol_root(st_op_get_attr(e, "src"))));
+	st_op *dst = st_symbol_table_lookup(t, st_ident_str(st_attr_symbol_root(st_op_get_attr(e, "dst"))));
 	if (!src || !dst)
 		return;
 	for (int i = 0; i < depth; i++)
@@ -93,14 +92,19 @@ static void edge(st__acg_out *o, st_op *e, int depth) {
 static void scope(st__acg_out *o, st_op *g, int depth) {
 	st_block *b = st__acg_body(g);
 	bool grid = st__acg_is_grid(g);
+	/* Edges find their ends through one table per scope (a linear lookup
+	 * per edge is quadratic on big graphs); out of memory: no edges. */
+	st_symbol_table *t = grid ? NULL : st_symbol_table_create(g);
 	for (st_op *c = b ? st_block_first_op(b) : NULL; c; c = st_op_next(c)) {
 		if (st_acg_node_kind(c) != ST_ACG_NOT_NODE)
 			node(o, c, depth, grid ? st_acg_grid_count(g, st__acg_sym(c)) : -1);
 		else if (st__acg_is_graph(c) || st__acg_is_grid(c))
 			cluster(o, c, depth);
-		else if (st__acg_is_edge(c))
-			edge(o, c, depth);
+		else if (st__acg_is_edge(c) && t)
+			edge(o, t, c, depth);
 	}
+	if (t)
+		st_symbol_table_destroy(t);
 }
 
 st_status st_acg_to_dot(st_op *module, st_write_fn w, void *ud) {

@@ -23,6 +23,7 @@ typedef struct st__acg_val {
 	int64_t i;
 	st_str s; /* words as written; strings with their quotes */
 	struct st__acg_val *elts, *next; /* list elements; the next element */
+	struct st__acg_val *tail;        /* a list's head: its last element */
 	int line, col;
 	int64_t dims[8];
 	size_t ndims;

@@ -1,10 +1,12 @@
 /* Paths between the nodes of one graph: fewest hops, or widest bottleneck.
- * Both are a label-setting search over the graph's edges (few nodes, so a
- * linear scan for the next node is fine), comparing (primary, secondary)
- * pairs; ties go to the edge written first because edges are scanned in
- * order and only a strictly better label replaces one. */
+ * Both are a label-setting search over the graph's edges, resolved to node
+ * indices once (an expanded grid has thousands), with a linear scan for
+ * the next node, comparing (primary, secondary) pairs; ties go to the edge
+ * written first because edges are scanned in order and only a strictly
+ * better label replaces one. */
 #include "acg_private.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct lbl {
@@ -23,11 +25,62 @@ static bool better(bool by_bw, int64_t bw, int64_t hops, const lbl *l) {
 	return hops < l->hops || (hops == l->hops && bw > l->bw);
 }
 
-static size_t index_of(st_op *const *nodes, size_t n, const st_op *op) {
-	for (size_t i = 0; i < n; i++)
-		if (nodes[i] == op)
-			return i;
-	return n;
+typedef struct slot {
+	const st_op *op;
+	size_t index;
+} slot;
+
+static int by_op(const void *x, const void *y) {
+	uintptr_t a = (uintptr_t)((const slot *)x)->op, b = (uintptr_t)((const slot *)y)->op;
+	return a < b ? -1 : a > b;
+}
+
+/* The index of `op` among the nodes (`order` sorted by op), or n. */
+static size_t index_of(const slot *order, size_t n, const st_op *op) {
+	slot key = {op, 0};
+	const slot *hit = op ? bsearch(&key, order, n, sizeof *order, by_op) : NULL;
+	return hit ? hit->index : n;
+}
+
+typedef struct arc {
+	size_t from, to;
+	int64_t bw, lat;
+} arc;
+
+typedef struct arcs {
+	arc *a;
+	size_t n, cap;
+} arcs;
+
+/* The edges of `g` as arcs between node indices (two per `<->` edge). */
+static bool arcs_of(st_context *ctx, st_op *g, st_op *const *nodes, size_t n, arcs *out) {
+	slot *order = st_ctx_alloc(ctx, n * sizeof *order);
+	st_symbol_table *t = order ? st_symbol_table_create(g) : NULL;
+	bool ok = t != NULL;
+	for (size_t i = 0; ok && i < n; i++)
+		order[i] = (slot){nodes[i], i};
+	if (ok)
+		qsort(order, n, sizeof *order, by_op);
+	for (st_op *e = ok ? st_block_first_op(st__acg_body(g)) : NULL; e; e = st_op_next(e)) {
+		if (!st__acg_is_edge(e))
+			continue;
+		st_op *x = st_symbol_table_lookup(t, st_ident_str(st_attr_symbol_root(st_op_get_attr(e, "src"))));
+		st_op *y = st_symbol_table_lookup(t, st_ident_str(st_attr_symbol_root(st_op_get_attr(e, "dst"))));
+		size_t i = index_of(order, n, x), j = index_of(order, n, y);
+		if (i == n || j == n)
+			continue;
+		if (!(ok = st_ctx_grow(ctx, (void **)&out->a, &out->cap, NULL, sizeof *out->a, out->n + 2)))
+			break;
+		int64_t bw = st_acg_int(e, "bandwidth", 0), lat = st_acg_int(e, "latency", 0);
+		out->a[out->n++] = (arc){i, j, bw, lat};
+		if (st_acg_int(e, "bidirectional", 0))
+			out->a[out->n++] = (arc){j, i, bw, lat};
+	}
+	if (t)
+		st_symbol_table_destroy(t);
+	if (order)
+		st_ctx_free(ctx, order, n * sizeof *order);
+	return ok;
 }
 
 static st_status search(st_op *from, st_op *to, bool by_bw, st_acg_path *out) {
@@ -41,15 +94,22 @@ static st_status search(st_op *from, st_op *to, bool by_bw, st_acg_path *out) {
 		n += st__acg_is_edge(c) ? 0 : 1;
 	st_op **nodes = st_ctx_alloc(ctx, n * sizeof *nodes);
 	lbl *l = st_ctx_alloc(ctx, n * sizeof *l);
+	arcs arc_list = {0};
 	st_status s = nodes && l ? ST_OK : ST_FAIL;
+	size_t src = n, dst = n;
 	if (st_succeeded(s)) {
-		n = 0;
+		size_t k = 0;
 		for (st_op *c = st_block_first_op(st__acg_body(g)); c; c = st_op_next(c))
 			if (!st__acg_is_edge(c)) {
-				l[n] = (lbl){.hops = -1};
-				nodes[n++] = c;
+				l[k] = (lbl){.hops = -1};
+				src = c == from ? k : src;
+				dst = c == to ? k : dst;
+				nodes[k++] = c;
 			}
-		size_t src = index_of(nodes, n, from), dst = index_of(nodes, n, to);
+		if (!arcs_of(ctx, g, nodes, n, &arc_list))
+			s = ST_FAIL;
+	}
+	if (st_succeeded(s)) {
 		l[src] = (lbl){.bw = INT64_MAX, .hops = 0, .prev = n};
 		for (;;) {
 			size_t u = n;
@@ -59,23 +119,13 @@ static st_status search(st_op *from, st_op *to, bool by_bw, st_acg_path *out) {
 			if (u == n || u == dst)
 				break;
 			l[u].done = true;
-			for (st_op *e = st_block_first_op(st__acg_body(g)); e; e = st_op_next(e)) {
-				if (!st__acg_is_edge(e))
+			for (size_t e = 0; e < arc_list.n; e++) {
+				const arc *a = &arc_list.a[e];
+				if (a->from != u || l[a->to].done)
 					continue;
-				st_op *a = st_symbol_lookup(g, st_ident_str(st_attr_symbol_root(st_op_get_attr(e, "src"))));
-				st_op *b = st_symbol_lookup(g, st_ident_str(st_attr_symbol_root(st_op_get_attr(e, "dst"))));
-				size_t v = n;
-				if (a == nodes[u])
-					v = index_of(nodes, n, b);
-				else if (b == nodes[u] && st_acg_int(e, "bidirectional", 0))
-					v = index_of(nodes, n, a);
-				if (v == n || l[v].done)
-					continue;
-				int64_t ebw = st_acg_int(e, "bandwidth", 0);
-				int64_t bw = ebw < l[u].bw ? ebw : l[u].bw;
-				if (better(by_bw, bw, l[u].hops + 1, &l[v]))
-					l[v] = (lbl){.bw = bw, .hops = l[u].hops + 1, .lat = l[u].lat + st_acg_int(e, "latency", 0),
-					             .prev = u};
+				int64_t bw = a->bw < l[u].bw ? a->bw : l[u].bw;
+				if (better(by_bw, bw, l[u].hops + 1, &l[a->to]))
+					l[a->to] = (lbl){.bw = bw, .hops = l[u].hops + 1, .lat = l[u].lat + a->lat, .prev = u};
 			}
 		}
 		if (l[dst].hops >= 0) {
@@ -95,6 +145,8 @@ static st_status search(st_op *from, st_op *to, bool by_bw, st_acg_path *out) {
 			}
 		}
 	}
+	if (arc_list.a)
+		st_ctx_free(ctx, arc_list.a, arc_list.cap * sizeof *arc_list.a);
 	if (nodes)
 		st_ctx_free(ctx, nodes, n * sizeof *nodes);
 	if (l)

@@ -250,16 +250,14 @@ static bool field_ok(const st_attr *f) {
 
 static bool fits(int64_t v, int64_t bits) { return v >= 0 && (bits >= 63 || v < ((int64_t)1 << bits)); }
 
-static st_status check_field(st_op *op, st_attr *fields, size_t i, int64_t *total) {
+/* Field i, whose shape and width were checked; the fields before it are
+ * few (the instruction is at most 512 bits long). */
+static st_status check_field(st_op *op, st_attr *fields, size_t i) {
 	st_attr *f = st_attr_array_elt(fields, i);
-	if (!field_ok(f))
-		return st_op_error(op, "field %zu is malformed", i);
 	st_str name = st_attr_string(st_attr_array_elt(f, 0));
 	int64_t bits = st_attr_int_value(st_attr_array_elt(f, 1));
 	size_t nvals = st_attr_array_size(st_attr_array_elt(f, 2));
 	st_str access = st_attr_string(st_attr_array_elt(f, 3));
-	if (bits < 1 || bits > 64)
-		return st_op_error(op, "field '%.*s' must be 1 to 64 bits wide", (int)name.len, name.data);
 	for (size_t k = 0; k < i; k++)
 		if (st_str_eq(name, st_attr_string(st_attr_array_elt(st_attr_array_elt(fields, k), 0))))
 			return st_op_error(op, "field '%.*s' is given twice", (int)name.len, name.data);
@@ -276,7 +274,6 @@ static st_status check_field(st_op *op, st_attr *fields, size_t i, int64_t *tota
 			return st_op_error(op, "value %lld does not fit in the %lld-bit field '%.*s'", (long long)v,
 			                   (long long)bits, (int)name.len, name.data);
 	}
-	*total += bits;
 	return ST_OK;
 }
 
@@ -290,12 +287,23 @@ st_status st__acg_verify_mnemonic(st_op *op) {
 	if (obits > 63 || !fits(opcode, obits))
 		return st_op_error(op, "opcode %lld does not fit in %lld opcode bits", (long long)opcode, (long long)obits);
 	st_attr *fields = st_op_get_attr(op, "fields");
+	size_t n = st_attr_array_size(fields);
 	int64_t total = obits;
-	for (size_t i = 0; i < st_attr_array_size(fields); i++)
-		if (st_failed(check_field(op, fields, i, &total)))
-			return ST_FAIL;
+	for (size_t i = 0; i < n; i++) {
+		st_attr *f = st_attr_array_elt(fields, i);
+		if (!field_ok(f))
+			return st_op_error(op, "field %zu is malformed", i);
+		int64_t bits = st_attr_int_value(st_attr_array_elt(f, 1));
+		st_str name = st_attr_string(st_attr_array_elt(f, 0));
+		if (bits < 1 || bits > 64)
+			return st_op_error(op, "field '%.*s' must be 1 to 64 bits wide", (int)name.len, name.data);
+		total += bits;
+	}
 	if (total > 512)
 		return st_op_error(op, "is %lld bits long; at most 512 are supported", (long long)total);
+	for (size_t i = 0; i < n; i++)
+		if (st_failed(check_field(op, fields, i)))
+			return ST_FAIL;
 	return ST_OK;
 }
 

@@ -3,7 +3,8 @@
 #include "affine_passes.h"
 
 st_status st_register_affine_passes(st_context *ctx) {
-	const st_pass_def *const defs[] = {&st__affine_lower_pass, &st__affine_tile_pass, &st__affine_unroll_pass, &st__affine_unroll_jam_pass, NULL};
+	const st_pass_def *const defs[] = {&st__affine_lower_pass, &st__affine_tile_pass, &st__affine_unroll_pass, &st__affine_unroll_jam_pass,
+	                                   &st__affine_raise_pass, &st__affine_normalize_pass, NULL};
 	for (size_t i = 0; defs[i]; i++)
 		if (st_failed(st_context_register_pass(ctx, defs[i])))
 			return ST_FAIL;

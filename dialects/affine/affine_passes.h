@@ -9,5 +9,8 @@ extern const st_pass_def st__affine_lower_pass;
 extern const st_pass_def st__affine_tile_pass;
 extern const st_pass_def st__affine_unroll_pass;
 extern const st_pass_def st__affine_unroll_jam_pass;
+extern const st_pass_def st__affine_raise_pass;
+extern const st_pass_def st__affine_normalize_pass;
+extern const st_pass_def st__affine_simplify_pass;
 
 #endif

@@ -151,6 +151,15 @@ static void test_grid(st_context *ctx) {
 	st_op *tile = g ? st_acg_lookup(g, "MEM_4_7") : NULL;
 	CHECK(tile && st_acg_node_kind(tile) == ST_ACG_STORAGE && st_acg_capacity_bytes(tile) == 4096);
 	CHECK(g && st_acg_lookup(g, "PE_4_6") && !st_acg_lookup(g, "PE_4_7") && st_acg_lookup(g, "IO_c31"));
+	/* Across the expanded array: down 16 rows and right 31 columns from the
+	 * first IO tile, on the 16-bit tracks. */
+	st_acg_path p = {0};
+	CHECK(g && st_succeeded(st_acg_path_by_hops(st_acg_lookup(g, "IO_c0"), st_acg_lookup(g, "MEM_15_31"), &p)));
+	CHECK(p.n == 48 && p.bandwidth == 80 && p.latency == 47);
+	st_acg_path_free(ctx, &p);
+	CHECK(g && st_succeeded(st_acg_path_by_bandwidth(st_acg_lookup(g, "PE_0_0"), st_acg_lookup(g, "PE_0_0"), &p)));
+	CHECK(p.n == 1 && p.bandwidth == 0);
+	st_acg_path_free(ctx, &p);
 	if (g)
 		st_op_destroy(g);
 	unload(&amber);
