@@ -160,10 +160,18 @@ static bool decided_if(const st_pattern *pat, st_op *op, st_rewriter *rw) {
 	int64_t vals[16];
 	if (n > 16)
 		return false;
-	for (size_t i = 0; i < n; i++)
+	/* A constant constraint that fails decides alone (the empty set). */
+	bool known = true;
+	for (size_t c = 0; c < st_integer_set_num_constraints(set); c++) {
+		st_affine_expr *e = st_integer_set_constraint(set, c);
+		int64_t v = st_affine_expr_value(e);
+		if (st_affine_expr_kind(e) == ST_AFFINE_CONST && !(st_integer_set_is_eq(set, c) ? v == 0 : v >= 0))
+			known = false;
+	}
+	for (size_t i = 0; known && i < n; i++)
 		if (!st__affine_const_value(st_op_operand(op, i), &vals[i]))
 			return false;
-	bool holds = true;
+	bool holds = known;
 	for (size_t c = 0; c < st_integer_set_num_constraints(set) && holds; c++) {
 		int64_t v;
 		if (!st_affine_expr_eval(st_integer_set_constraint(set, c), vals, vals + st_integer_set_num_dims(set), &v))
