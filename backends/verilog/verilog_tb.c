@@ -65,6 +65,15 @@ static const char prologue[] =
 	"}\n"
 	"\n";
 
+/* Every clock input of the top gets `value` (the design has one clock). */
+static void set_clocks(vout *o, st_op *top, int value, const char *indent) {
+	for (size_t i = 0; i < st_hw_module_num_inputs(top); i++) {
+		st_hw_port p = st_hw_module_input(top, i);
+		if (st_seq_is_clock(p.type))
+			st__v_printf(o, "%stop.%.*s = %d;\n", indent, (int)p.name.len, p.name.data, value);
+	}
+}
+
 st_status st_export_verilator_tb(st_op *module, st_write_fn w, void *ud) {
 	st_op *top = st_hw_top_module(module, NULL);
 	if (!top)
@@ -113,11 +122,7 @@ st_status st_export_verilator_tb(st_op *module, st_write_fn w, void *ud) {
 	              "  std::string line;\n"
 	              "  uint64_t tick = 0, lineno = 0;\n");
 	size_t nin = st_hw_module_num_inputs(top), nout = st_hw_module_num_outputs(top);
-	for (size_t i = 0; i < nin; i++) {
-		st_hw_port p = st_hw_module_input(top, i);
-		if (st_seq_is_clock(p.type))
-			st__v_printf(o, "  top.%.*s = 0;\n", (int)p.name.len, p.name.data);
-	}
+	set_clocks(o, top, 0, "  ");
 	st__v_puts(o, "  top.eval();\n"
 	              "  while (std::getline(in, line)) {\n"
 	              "    lineno++;\n"
@@ -156,11 +161,7 @@ st_status st_export_verilator_tb(st_op *module, st_write_fn w, void *ud) {
 		st__v_printf(o, "    %sprint_hex(out, w, %lld);\n", i ? "fputc(' ', out);\n    " : "", (long long)bw);
 	}
 	st__v_puts(o, "    fputc('\\n', out);\n");
-	for (size_t i = 0; i < nin; i++) {
-		st_hw_port p = st_hw_module_input(top, i);
-		if (st_seq_is_clock(p.type))
-			st__v_printf(o, "    top.%.*s = 1;\n", (int)p.name.len, p.name.data);
-	}
+	set_clocks(o, top, 1, "    ");
 	st__v_puts(o, "    top.eval();\n"
 	              "#if VM_TRACE\n"
 	              "    if (argc > 3) vcd.dump(tick);\n"

@@ -23,13 +23,9 @@ static st_status parse_concat(st_parser *p, st_parse_state *s) {
 	st_hw_refs l;
 	st_hw_refs_init(&l);
 	uint64_t width = 0;
-	st_status st = st_hw_parse_refs(p, &l);
+	st_status st = st_hw_parse_refs_colon(p, s, &l);
 	st_operand_ref *refs = l.refs;
 	size_t n = l.n;
-	if (st_succeeded(st))
-		st = st_parser_optional_attr_dict(p, s);
-	if (st_succeeded(st))
-		st = st_parser_expect_punct(p, ":");
 	st_attr *types_loc = st_parser_loc(p);
 	for (size_t i = 0; st_succeeded(st) && i < n; i++) {
 		st_type *t;

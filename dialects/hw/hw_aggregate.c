@@ -44,6 +44,12 @@ st_status st_hw_parse_refs(st_parser *p, st_hw_refs *l) {
 	return ST_OK;
 }
 
+st_status st_hw_parse_refs_colon(st_parser *p, st_parse_state *s, st_hw_refs *l) {
+	if (st_failed(st_hw_parse_refs(p, l)) || st_failed(st_parser_optional_attr_dict(p, s)))
+		return ST_FAIL;
+	return st_parser_expect_punct(p, ":");
+}
+
 void st_hw_refs_free(st_context *ctx, st_hw_refs *l) {
 	if (l->refs != l->small)
 		st_ctx_free(ctx, l->refs, l->cap * sizeof *l->refs);
@@ -119,13 +125,9 @@ st_status st__hw_parse_array_create(st_parser *p, st_parse_state *s) {
 	st_hw_refs l;
 	st_hw_refs_init(&l);
 	st_type *t = NULL;
-	st_status st = st_hw_parse_refs(p, &l);
+	st_status st = st_hw_parse_refs_colon(p, s, &l);
 	st_operand_ref *refs = l.refs;
 	size_t n = l.n;
-	if (st_succeeded(st))
-		st = st_parser_optional_attr_dict(p, s);
-	if (st_succeeded(st))
-		st = st_parser_expect_punct(p, ":");
 	st_attr *tloc = st_parser_loc(p);
 	if (st_succeeded(st))
 		st = st_parser_type(p, &t);
@@ -262,13 +264,9 @@ st_status st__hw_parse_array_concat(st_parser *p, st_parse_state *s) {
 	st_context *ctx = st_parser_context(p);
 	st_hw_refs l;
 	st_hw_refs_init(&l);
-	st_status st = st_hw_parse_refs(p, &l);
+	st_status st = st_hw_parse_refs_colon(p, s, &l);
 	st_operand_ref *refs = l.refs;
 	size_t n = l.n;
-	if (st_succeeded(st))
-		st = st_parser_optional_attr_dict(p, s);
-	if (st_succeeded(st))
-		st = st_parser_expect_punct(p, ":");
 	uint64_t total = 0;
 	st_type *elt = NULL;
 	for (size_t i = 0; st_succeeded(st) && i < n; i++) {

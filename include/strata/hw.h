@@ -73,6 +73,9 @@ typedef struct st_hw_refs {
 } st_hw_refs;
 void st_hw_refs_init(st_hw_refs *l);
 st_status st_hw_parse_refs(st_parser *p, st_hw_refs *l);
+/* The common start of such forms: the operands, an attribute dictionary
+ * into `s`, then `:`. */
+st_status st_hw_parse_refs_colon(st_parser *p, st_parse_state *s, st_hw_refs *l);
 void st_hw_refs_free(st_context *ctx, st_hw_refs *l);
 
 /* comb.icmp predicates, in the order of their stored values. */
