@@ -28,6 +28,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * fz_done.  Nothing an input leaves in it (uniqued types, attributes,
  * identifiers) changes the meaning of the next one. */
 enum { FZ_CONTEXT_INPUTS = 500 };
+/* The largest block the context's allocator hands out (64 MiB). */
+enum { FZ_MAX_BLOCK = 64 << 20 };
 st_context *fz_context(bool allow_unregistered);
 void fz_done(st_context *ctx);
 /* Parses an input without registering it as a diagnostic source: the
