@@ -123,3 +123,54 @@ st_affine_expr *st__affine_shift_dims(st_context *ctx, st_affine_expr *e, unsign
 		st_ctx_free(ctx, dims, ndims * sizeof *dims);
 	return r;
 }
+
+/* `e` of `m` with its dims renamed d(dim_at + i) and symbols s(sym_at + i). */
+static st_affine_expr *renumber(st_context *ctx, const st_affine_map *m, st_affine_expr *e, unsigned dim_at,
+                               unsigned sym_at, st_affine_expr **scratch) {
+	unsigned nd = st_affine_map_num_dims(m), ns = st_affine_map_num_symbols(m);
+	for (unsigned i = 0; i < nd; i++)
+		scratch[i] = st_affine_dim(ctx, dim_at + i);
+	for (unsigned i = 0; i < ns; i++)
+		scratch[nd + i] = st_affine_symbol(ctx, sym_at + i);
+	return st_affine_expr_replace(ctx, e, scratch, scratch + nd);
+}
+
+st_status st__affine_joint_bounds(st_context *ctx, const st__affine_bound *lb, const st__affine_bound *ub,
+                                  st__affine_joint *j) {
+	unsigned ld = st_affine_map_num_dims(lb->map), ls = st_affine_map_num_symbols(lb->map);
+	unsigned ud = st_affine_map_num_dims(ub->map), us = st_affine_map_num_symbols(ub->map);
+	memset(j, 0, sizeof *j);
+	j->n = lb->n + ub->n;
+	j->nr = st_affine_map_num_results(ub->map);
+	j->nd = ld + ud;
+	j->ns = ls + us;
+	size_t nscratch = (size_t)ld + ls + ud + us + 1;
+	st_affine_expr **scratch = st_ctx_alloc(ctx, nscratch * sizeof *scratch);
+	j->ops = st_ctx_alloc(ctx, (j->n ? j->n : 1) * sizeof *j->ops);
+	j->U = st_ctx_alloc(ctx, (j->nr ? j->nr : 1) * sizeof *j->U);
+	st_status st = scratch && j->ops && j->U ? ST_OK : ST_FAIL;
+	if (st_succeeded(st)) {
+		memcpy(j->ops, lb->ops, ld * sizeof *j->ops);
+		memcpy(j->ops + ld, ub->ops, ud * sizeof *j->ops);
+		memcpy(j->ops + ld + ud, lb->ops + ld, ls * sizeof *j->ops);
+		memcpy(j->ops + ld + ud + ls, ub->ops + ud, us * sizeof *j->ops);
+		j->L = renumber(ctx, lb->map, st_affine_map_result(lb->map, 0), 0, 0, scratch);
+		for (size_t r = 0; r < j->nr; r++)
+			if (!(j->U[r] = renumber(ctx, ub->map, st_affine_map_result(ub->map, r), ld, ls, scratch)))
+				st = ST_FAIL;
+		if (!j->L)
+			st = ST_FAIL;
+	}
+	if (scratch)
+		st_ctx_free(ctx, scratch, nscratch * sizeof *scratch);
+	return st;
+}
+
+void st__affine_joint_free(st_context *ctx, st__affine_joint *j) {
+	if (j->ops)
+		st_ctx_free(ctx, j->ops, (j->n ? j->n : 1) * sizeof *j->ops);
+	if (j->U)
+		st_ctx_free(ctx, j->U, (j->nr ? j->nr : 1) * sizeof *j->U);
+	j->ops = NULL;
+	j->U = NULL;
+}

@@ -13,6 +13,19 @@ typedef struct st__affine_bound {
 st_status st__affine_for_bounds(st_op *op, st__affine_bound *lb, st__affine_bound *ub);
 void st__affine_bound_free(st_context *ctx, st__affine_bound *b);
 
+/* A loop's single-result lower bound L and its upper bounds U[r] over one
+ * operand list [lb dims][ub dims][lb syms][ub syms] (nd dims, ns syms). */
+typedef struct st__affine_joint {
+	st_value **ops;
+	size_t n, nr;
+	unsigned nd, ns;
+	st_affine_expr *L;
+	st_affine_expr **U;
+} st__affine_joint;
+st_status st__affine_joint_bounds(st_context *ctx, const st__affine_bound *lb, const st__affine_bound *ub,
+                                  st__affine_joint *j);
+void st__affine_joint_free(st_context *ctx, st__affine_joint *j);
+
 /* Operands [start, start + n) of op as a context array. */
 st_value **st__affine_operands(st_context *ctx, st_op *op, size_t start, size_t n);
 void st__affine_free_values(st_context *ctx, st_value **v, size_t n);

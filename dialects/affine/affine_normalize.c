@@ -9,88 +9,49 @@
 
 static st_status normalize(st_rewriter *rw, st_op *loop) {
 	st_context *ctx = st_rewriter_context(rw);
-	int64_t s = st_affine_for_step(loop), lbc, ubc;
+	int64_t s = st_affine_for_step(loop);
 	const st_affine_map *lbm = st_affine_for_lb_map(loop);
 	if (st_affine_map_num_results(lbm) != 1)
 		return ST_OK;
 	st_affine_expr *l0 = st_affine_map_result(lbm, 0);
 	if (s == 1 && st_affine_expr_kind(l0) == ST_AFFINE_CONST && st_affine_expr_value(l0) == 0)
 		return ST_OK;
-	(void)lbc;
-	(void)ubc;
 	st__affine_bound lb, ub;
 	if (st_failed(st__affine_for_bounds(loop, &lb, &ub)))
 		return ST_FAIL;
-	/* Operands [lb dims][ub dims][lb syms][ub syms]. */
 	unsigned ld = st_affine_map_num_dims(lb.map), ls = st_affine_map_num_symbols(lb.map);
-	unsigned ud = st_affine_map_num_dims(ub.map), us = st_affine_map_num_symbols(ub.map);
-	size_t n = lb.n + ub.n, nr = st_affine_map_num_results(ub.map);
-	size_t nren = (size_t)ld + ls + ud + us + 1;
-	st_value **ops = st_ctx_alloc(ctx, (n ? n : 1) * sizeof *ops);
-	st_affine_expr **res = st_ctx_alloc(ctx, nr * sizeof *res), **ren = st_ctx_alloc(ctx, nren * sizeof *ren);
-	st_status st = ops && res && ren ? ST_OK : ST_FAIL;
-	if (st_succeeded(st)) {
-		memcpy(ops, lb.ops, ld * sizeof *ops);
-		memcpy(ops + ld, ub.ops, ud * sizeof *ops);
-		memcpy(ops + ld + ud, lb.ops + ld, ls * sizeof *ops);
-		memcpy(ops + ld + ud + ls, ub.ops + ud, us * sizeof *ops);
-		for (unsigned i = 0; i < ld; i++)
-			ren[i] = st_affine_dim(ctx, i);
-		for (unsigned i = 0; i < ls; i++)
-			ren[ld + i] = st_affine_symbol(ctx, i);
-		st_affine_expr *L = st_affine_expr_replace(ctx, l0, ren, ren + ld);
-		for (unsigned i = 0; i < ud; i++)
-			ren[i] = st_affine_dim(ctx, ld + i);
-		for (unsigned i = 0; i < us; i++)
-			ren[ud + i] = st_affine_symbol(ctx, ls + i);
-		for (size_t r = 0; r < nr && L && st_succeeded(st); r++) {
-			st_affine_expr *U = st_affine_expr_replace(ctx, st_affine_map_result(ub.map, r), ren, ren + ud);
-			if (!(res[r] = st_affine_ceildiv(ctx, st_affine_sub(ctx, U, L), st_affine_const(ctx, s))))
-				st = ST_FAIL;
-		}
-		if (!L)
+	st__affine_joint jb;
+	st_status st = st__affine_joint_bounds(ctx, &lb, &ub, &jb);
+	for (size_t r = 0; r < jb.nr && st_succeeded(st); r++)
+		if (!(jb.U[r] = st_affine_ceildiv(ctx, st_affine_sub(ctx, jb.U[r], jb.L), st_affine_const(ctx, s))))
 			st = ST_FAIL;
-		/* The old variable: L + iv * s over [iv][lb dims][lb syms]. */
-		st_affine_expr *shifted = NULL;
-		if (st_succeeded(st)) {
-			for (unsigned i = 0; i < ld; i++)
-				ren[i] = st_affine_dim(ctx, i + 1);
-			for (unsigned i = 0; i < ls; i++)
-				ren[ld + i] = st_affine_symbol(ctx, i);
-			st_affine_expr *l1 = st_affine_expr_replace(ctx, l0, ren, ren + ld);
-			shifted = st_affine_add(ctx, l1, st_affine_mul(ctx, st_affine_dim(ctx, 0), st_affine_const(ctx, s)));
-		}
-		st_value **aops = st_succeeded(st) ? st_ctx_alloc(ctx, (lb.n + 1) * sizeof *aops) : NULL;
-		if (aops && shifted) {
-			st_value *iv = st_affine_for_iv(loop);
-			aops[0] = iv;
-			memcpy(aops + 1, lb.ops, lb.n * sizeof *aops);
-			st_block *b = st_affine_for_body(loop);
-			st_rewriter_set_insertion_before(rw, st_block_first_op(b));
-			st_op *a = st_affine_build_apply(rw, st_op_loc(loop), st_affine_map_get(ctx, ld + 1, ls, 1, &shifted),
-			                                 lb.n + 1, aops);
-			if (!a) {
-				st = ST_FAIL;
-			} else {
-				st_rewriter_replace_all_uses_except(rw, iv, st_op_result(a, 0), a);
-				st_rewriter_modify_start(rw, loop);
-				st = st__affine_set_for_bounds(loop, st_affine_map_constant(ctx, 0), 0, NULL,
-				                               st_affine_map_get(ctx, ld + ud, ls + us, nr, res), n, ops);
-				st_op_set_attr(loop, "step", st_integer_attr(ctx, st_index_type(ctx), 1));
-				st_rewriter_modify_end(rw, loop);
-			}
+	/* The old variable: L + iv * s over [iv][lb dims][lb syms]. */
+	st_affine_expr *l1 = st_succeeded(st) ? st__affine_shift_dims(ctx, l0, ld, 1) : NULL;
+	st_affine_expr *shifted = l1 ? st_affine_add(ctx, l1, st_affine_mul(ctx, st_affine_dim(ctx, 0), st_affine_const(ctx, s))) : NULL;
+	st_value **aops = shifted ? st_ctx_alloc(ctx, (lb.n + 1) * sizeof *aops) : NULL;
+	if (aops) {
+		st_value *iv = st_affine_for_iv(loop);
+		aops[0] = iv;
+		memcpy(aops + 1, lb.ops, lb.n * sizeof *aops);
+		st_block *b = st_affine_for_body(loop);
+		st_rewriter_set_insertion_before(rw, st_block_first_op(b));
+		st_op *a = st_affine_build_apply(rw, st_op_loc(loop), st_affine_map_get(ctx, ld + 1, ls, 1, &shifted),
+		                                 lb.n + 1, aops);
+		if (!a) {
+			st = ST_FAIL;
 		} else {
-			st = ST_FAIL;
+			st_rewriter_replace_all_uses_except(rw, iv, st_op_result(a, 0), a);
+			st_rewriter_modify_start(rw, loop);
+			st = st__affine_set_for_bounds(loop, st_affine_map_constant(ctx, 0), 0, NULL,
+			                               st_affine_map_get(ctx, jb.nd, jb.ns, jb.nr, jb.U), jb.n, jb.ops);
+			st_op_set_attr(loop, "step", st_integer_attr(ctx, st_index_type(ctx), 1));
+			st_rewriter_modify_end(rw, loop);
 		}
-		if (aops)
-			st_ctx_free(ctx, aops, (lb.n + 1) * sizeof *aops);
+		st_ctx_free(ctx, aops, (lb.n + 1) * sizeof *aops);
+	} else {
+		st = ST_FAIL;
 	}
-	if (ops)
-		st_ctx_free(ctx, ops, (n ? n : 1) * sizeof *ops);
-	if (res)
-		st_ctx_free(ctx, res, nr * sizeof *res);
-	if (ren)
-		st_ctx_free(ctx, ren, nren * sizeof *ren);
+	st__affine_joint_free(ctx, &jb);
 	st__affine_bound_free(ctx, &lb);
 	st__affine_bound_free(ctx, &ub);
 	return st;

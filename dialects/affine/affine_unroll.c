@@ -48,73 +48,44 @@ static st_status split_for_unroll(st_rewriter *rw, st_op *loop, int64_t f, bool 
 		}
 		if (st_failed(st__affine_for_bounds(loop, &lb, &ub)))
 			return ST_FAIL;
-		/* Over [lb inputs][ub inputs], dims first in each: lb's dims,
-		 * ub's dims, lb's symbols, ub's symbols. */
 		unsigned ld = st_affine_map_num_dims(lb.map), ls = st_affine_map_num_symbols(lb.map);
-		unsigned ud = st_affine_map_num_dims(ub.map), us = st_affine_map_num_symbols(ub.map);
-		size_t n = lb.n + ub.n, nr = st_affine_map_num_results(ub.map);
-		st_value **ops = st_ctx_alloc(ctx, (n ? n : 1) * sizeof *ops);
-		st_affine_expr **res = st_ctx_alloc(ctx, nr * sizeof *res);
-		st_affine_expr **ren = st_ctx_alloc(ctx, (ld + ls + ud + us + 1) * sizeof *ren);
-		st_status st = ops && res && ren ? ST_OK : ST_FAIL;
-		if (st_succeeded(st)) {
-			memcpy(ops, lb.ops, ld * sizeof *ops);
-			memcpy(ops + ld, ub.ops, ud * sizeof *ops);
-			memcpy(ops + ld + ud, lb.ops + ld, ls * sizeof *ops);
-			memcpy(ops + ld + ud + ls, ub.ops + ud, us * sizeof *ops);
-			for (unsigned i = 0; i < ld; i++)
-				ren[i] = st_affine_dim(ctx, i);
-			for (unsigned i = 0; i < ls; i++)
-				ren[ld + i] = st_affine_symbol(ctx, i);
-			st_affine_expr *L = st_affine_expr_replace(ctx, st_affine_map_result(lb.map, 0), ren, ren + ld);
-			for (unsigned i = 0; i < ud; i++)
-				ren[i] = st_affine_dim(ctx, ld + i);
-			for (unsigned i = 0; i < us; i++)
-				ren[ud + i] = st_affine_symbol(ctx, ls + i);
-			st_affine_expr *fs = st_affine_const(ctx, f * s);
-			for (size_t r = 0; r < nr && L; r++) {
-				st_affine_expr *U = st_affine_expr_replace(ctx, st_affine_map_result(ub.map, r), ren, ren + ud);
-				st_affine_expr *tcr = st_affine_ceildiv(ctx, st_affine_sub(ctx, U, L), st_affine_const(ctx, s));
-				res[r] = st_affine_add(ctx, L, st_affine_mul(ctx, st_affine_floordiv(ctx, tcr, st_affine_const(ctx, f)), fs));
-			}
-			const st_affine_map *m = L ? st_affine_map_get(ctx, ld + ud, ls + us, nr, res) : NULL;
-			st_rewriter_set_insertion_before(rw, loop);
-			st_op *split = NULL;
-			if (m) {
-				st_type *index = st_index_type(ctx);
-				st_named_attr a = {st_ident_get_c(ctx, "map"), st_affine_map_attr(ctx, m)};
-				split = st__affine_create(rw, nr == 1 ? "affine.apply" : "affine.min", loc, n, ops, 1, &index,
-				                          st_dict_attr(ctx, 1, &a), 0);
-			}
-			st_value *v = split ? st_op_result(split, 0) : NULL;
-			st_rewriter_set_insertion_after(rw, loop);
-			st_op *clean = v ? st_rewriter_clone(rw, loop, NULL) : NULL;
-			st_affine_expr *d0 = st_affine_dim(ctx, 0);
-			if (!clean) {
+		st__affine_joint jb;
+		st_status st = st__affine_joint_bounds(ctx, &lb, &ub, &jb);
+		st_affine_expr *fs = st_affine_const(ctx, f * s);
+		/* main loop's end: L + ((U - L) ceildiv s floordiv f) * f * s */
+		for (size_t r = 0; r < jb.nr && st_succeeded(st); r++) {
+			st_affine_expr *tcr = st_affine_ceildiv(ctx, st_affine_sub(ctx, jb.U[r], jb.L), st_affine_const(ctx, s));
+			if (!(jb.U[r] = st_affine_add(ctx, jb.L, st_affine_mul(ctx, st_affine_floordiv(ctx, tcr, st_affine_const(ctx, f)), fs))))
 				st = ST_FAIL;
-			} else {
-				/* cleanup: from max(v, lb) to ub */
-				st_value **cl = st_ctx_alloc(ctx, (lb.n + 1) * sizeof *cl);
-				st_affine_expr *two[2] = {d0, st__affine_shift_dims(ctx, st_affine_map_result(lb.map, 0), ld, 1)};
-				if (!cl) {
-					st = ST_FAIL;
-				} else {
-					cl[0] = v;
-					memcpy(cl + 1, lb.ops, lb.n * sizeof *cl);
-					st = st__affine_set_for_bounds(clean, st_affine_map_get(ctx, ld + 1, ls, 2, two), lb.n + 1, cl,
-					                               ub.map, ub.n, ub.ops);
-					st_ctx_free(ctx, cl, (lb.n + 1) * sizeof *cl);
-				}
-				if (st_succeeded(st))
-					st = st__affine_set_for_bounds(loop, lb.map, lb.n, lb.ops, st_affine_map_get(ctx, 1, 0, 1, &d0), 1, &v);
-			}
 		}
-		if (ops)
-			st_ctx_free(ctx, ops, (n ? n : 1) * sizeof *ops);
-		if (res)
-			st_ctx_free(ctx, res, nr * sizeof *res);
-		if (ren)
-			st_ctx_free(ctx, ren, (ld + ls + ud + us + 1) * sizeof *ren);
+		st_op *split = NULL;
+		if (st_succeeded(st)) {
+			st_type *index = st_index_type(ctx);
+			st_named_attr a = {st_ident_get_c(ctx, "map"),
+			                   st_affine_map_attr(ctx, st_affine_map_get(ctx, jb.nd, jb.ns, jb.nr, jb.U))};
+			st_rewriter_set_insertion_before(rw, loop);
+			split = st__affine_create(rw, jb.nr == 1 ? "affine.apply" : "affine.min", loc, jb.n, jb.ops, 1, &index,
+			                          st_dict_attr(ctx, 1, &a), 0);
+		}
+		st_value *v = split ? st_op_result(split, 0) : NULL;
+		st_rewriter_set_insertion_after(rw, loop);
+		st_op *clean = v ? st_rewriter_clone(rw, loop, NULL) : NULL;
+		st_affine_expr *d0 = st_affine_dim(ctx, 0);
+		st_value **cl = clean ? st_ctx_alloc(ctx, (lb.n + 1) * sizeof *cl) : NULL;
+		if (!cl) {
+			st = ST_FAIL;
+		} else {
+			/* cleanup: from max(v, lb) to ub */
+			st_affine_expr *two[2] = {d0, st__affine_shift_dims(ctx, st_affine_map_result(lb.map, 0), ld, 1)};
+			cl[0] = v;
+			memcpy(cl + 1, lb.ops, lb.n * sizeof *cl);
+			st = st__affine_set_for_bounds(clean, st_affine_map_get(ctx, ld + 1, ls, 2, two), lb.n + 1, cl, ub.map,
+			                               ub.n, ub.ops);
+			st_ctx_free(ctx, cl, (lb.n + 1) * sizeof *cl);
+			if (st_succeeded(st))
+				st = st__affine_set_for_bounds(loop, lb.map, lb.n, lb.ops, st_affine_map_get(ctx, 1, 0, 1, &d0), 1, &v);
+		}
+		st__affine_joint_free(ctx, &jb);
 		st__affine_bound_free(ctx, &lb);
 		st__affine_bound_free(ctx, &ub);
 		if (st_failed(st))
