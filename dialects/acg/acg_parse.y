@@ -16,6 +16,7 @@ struct st__acg_val;
 
 %code {
 #include "acg_parse_state.h"
+#include <string.h>
 int st__acg_yylex(ST__ACG_YYSTYPE *lval, ST__ACG_YYLTYPE *lloc, st__acg_scanner scanner);
 static void st__acg_yyerror(ST__ACG_YYLTYPE *loc, st__acg_scanner scanner, st__acg_parser *p, const char *msg);
 /* The stack never grows: deep nesting is an error, not an allocation. */
@@ -199,5 +200,8 @@ fixed
 
 static void st__acg_yyerror(ST__ACG_YYLTYPE *loc, st__acg_scanner scanner, st__acg_parser *p, const char *msg) {
 	(void)scanner;
+	/* Bison says "memory exhausted" when its fixed stack is full. */
+	if (strcmp(msg, "memory exhausted") == 0)
+		msg = "nested too deeply";
 	st__acg_error(p, loc->first_line, loc->first_column, "%s", msg);
 }
