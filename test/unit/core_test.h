@@ -283,4 +283,32 @@ static inline st_op *find_op(st_op *root, const char *name, int nth) {
 	return f.found;
 }
 
+/* ------------------------------------------------- failing allocator */
+
+/* A context allocator for allocation-failure sweeps: counts live blocks,
+ * and while `counting` counts attempts and fails the fail_at-th (1-based;
+ * 0: none) and, with fail_after, every later one. */
+typedef struct fail_alloc {
+	long live, attempts, fail_at;
+	bool fail_after, counting;
+} fail_alloc;
+
+static inline void *fail_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
+	fail_alloc *t = ud;
+	(void)osize;
+	if (nsize == 0) {
+		if (ptr)
+			t->live--;
+		free(ptr);
+		return NULL;
+	}
+	if (t->counting && ++t->attempts && t->fail_at &&
+	    (t->attempts == t->fail_at || (t->fail_after && t->attempts > t->fail_at)))
+		return NULL;
+	void *p = realloc(ptr, nsize);
+	if (p && !ptr)
+		t->live++;
+	return p;
+}
+
 #endif

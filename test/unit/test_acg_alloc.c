@@ -29,30 +29,7 @@ static const char text[] =
 	"  mnemonic ADD(3) { ifield(\"A\", 8, read), efield(\"T\", 1, [\"S\", \"V\"]), ifield(\"F\", 2) = 1, u = 1 }\n"
 	"}\n";
 
-typedef struct tracker {
-	long live, attempts, fail_at;
-	bool fail_after, counting;
-} tracker;
-
-static void *track_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-	tracker *t = ud;
-	(void)osize;
-	if (nsize == 0) {
-		if (ptr)
-			t->live--;
-		free(ptr);
-		return NULL;
-	}
-	if (t->counting) {
-		++t->attempts;
-		if (t->fail_at && (t->attempts == t->fail_at || (t->fail_after && t->attempts > t->fail_at)))
-			return NULL;
-	}
-	void *p = realloc(ptr, nsize);
-	if (p && !ptr)
-		t->live++;
-	return p;
-}
+typedef fail_alloc tracker;
 
 static void discard(void *ud, const char *d, size_t n) {
 	(void)ud;
@@ -68,7 +45,7 @@ static bool quiet(void *ud, const st_diag_info *d) {
 
 /* One run; true when everything succeeded. */
 static bool run(tracker *t) {
-	st_context *ctx = st_context_create_with_alloc(track_alloc, t);
+	st_context *ctx = st_context_create_with_alloc(fail_alloc_fn, t);
 	if (!ctx)
 		return false;
 	bool ok = false;
