@@ -285,29 +285,37 @@ static inline st_op *find_op(st_op *root, const char *name, int nth) {
 
 /* ------------------------------------------------- failing allocator */
 
-/* A context allocator for allocation-failure sweeps: counts live blocks,
- * and while `counting` counts attempts and fails the fail_at-th (1-based;
- * 0: none) and, with fail_after, every later one. */
+/* A context allocator for allocation-failure sweeps: counts live blocks
+ * and their bytes (as the callers state the sizes), and while `counting`
+ * counts attempts and fails the fail_at-th (1-based; 0: none) and, with
+ * fail_after, every later one; `failures` counts the refusals. */
 typedef struct fail_alloc {
-	long live, attempts, fail_at;
+	long live, attempts, fail_at, failures;
+	long long bytes;
 	bool fail_after, counting;
 } fail_alloc;
 
 static inline void *fail_alloc_fn(void *ud, void *ptr, size_t osize, size_t nsize) {
 	fail_alloc *t = ud;
-	(void)osize;
 	if (nsize == 0) {
-		if (ptr)
+		if (ptr) {
 			t->live--;
+			t->bytes -= (long long)osize;
+		}
 		free(ptr);
 		return NULL;
 	}
 	if (t->counting && ++t->attempts && t->fail_at &&
-	    (t->attempts == t->fail_at || (t->fail_after && t->attempts > t->fail_at)))
+	    (t->attempts == t->fail_at || (t->fail_after && t->attempts > t->fail_at))) {
+		t->failures++;
 		return NULL;
+	}
 	void *p = realloc(ptr, nsize);
-	if (p && !ptr)
+	if (!p)
+		return NULL;
+	if (!ptr)
 		t->live++;
+	t->bytes += (long long)nsize - (long long)(ptr ? osize : 0);
 	return p;
 }
 

@@ -225,41 +225,6 @@ static const sweep_input inputs[] = {
 };
 enum { NINPUTS = sizeof inputs / sizeof inputs[0] };
 
-/* ------------------------------------------------------------ allocator */
-
-typedef struct tracker {
-	long live;        /* blocks */
-	long long bytes;  /* as the callers tell the sizes */
-	long attempts;    /* allocations and growing resizes since counting began */
-	long fail_at;     /* 1-based; 0: never */
-	bool fail_after;  /* ... and every one after it */
-	long failures;
-} tracker;
-
-static void *sweep_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
-	tracker *t = ud;
-	if (nsize == 0) {
-		if (ptr) {
-			t->live--;
-			t->bytes -= (long long)osize;
-		}
-		free(ptr);
-		return NULL;
-	}
-	++t->attempts;
-	if (t->fail_at && (t->attempts == t->fail_at || (t->fail_after && t->attempts > t->fail_at))) {
-		t->failures++;
-		return NULL;
-	}
-	void *p = realloc(ptr, nsize);
-	if (!p)
-		return NULL;
-	if (!ptr)
-		t->live++;
-	t->bytes += (long long)nsize - (long long)(ptr ? osize : 0);
-	return p;
-}
-
 /* ------------------------------------------------------------- one run */
 
 typedef struct run_result {
@@ -276,16 +241,16 @@ static void count_len(void *ud, const char *d, size_t n) {
 
 /* Runs input `in` with the `fail_at`-th allocation after setup failing (0:
  * none); returns the number of allocations attempted after setup. */
-static long run_one(const sweep_input *in, long fail_at, bool fail_after, tracker *t, run_result *r) {
+static long run_one(const sweep_input *in, long fail_at, bool fail_after, fail_alloc *t, run_result *r) {
 	memset(r, 0, sizeof *r);
 	memset(t, 0, sizeof *t);
-	st_context *ctx = st_context_create_with_alloc(sweep_alloc, t);
+	st_context *ctx = st_context_create_with_alloc(fail_alloc_fn, t);
 	if (!ctx || st_failed(st_register_all_dialects(ctx)) || st_failed(st_register_all_passes(ctx)))
 		abort();
 	st_context_set_allow_unregistered(ctx, true);
 	oom_diags diag;
 	oom_diags_install(&diag, ctx, fail_after);
-	t->attempts = 0;
+	t->counting = true;
 	t->fail_at = fail_at;
 	t->fail_after = fail_after;
 
@@ -325,14 +290,14 @@ done:
 	r->oom = st_context_out_of_memory(ctx);
 	r->oom_diag = oom_diags_finish(&diag);
 	long attempts = t->attempts;
-	t->fail_at = 0;
+	t->counting = false;
 	st_context_destroy(ctx);
 	return attempts;
 }
 
 static void sweep(size_t idx, bool fail_after, const char *trace, long *points) {
 	const sweep_input *in = &inputs[idx];
-	tracker t;
+	fail_alloc t;
 	run_result ref, r;
 	long total = run_one(in, 0, false, &t, &ref);
 	CHECK(!ref.failed && !ref.oom && ref.print_len > 0 && t.live == 0 && t.bytes == 0);
