@@ -43,9 +43,9 @@ st_op *st_affine_build_for(st_rewriter *rw, st_attr *loc, const st_affine_map *l
 	st_op *op = NULL;
 	if (!ops || !types)
 		goto out;
-	memcpy(ops, lb_ops, nlb * sizeof *ops);
-	memcpy(ops + nlb, ub_ops, nub * sizeof *ops);
-	memcpy(ops + nlb + nub, inits, ninits * sizeof *ops);
+	st__affine_copy(ops, lb_ops, nlb);
+	st__affine_copy(ops + nlb, ub_ops, nub);
+	st__affine_copy(ops + nlb + nub, inits, ninits);
 	types[0] = st_index_type(ctx);
 	for (size_t i = 0; i < ninits; i++)
 		types[i + 1] = st_value_type(inits[i]);
@@ -90,7 +90,7 @@ static st_op *build_access(st_rewriter *rw, const char *name, st_attr *loc, st_v
 	if (value)
 		ops[0] = value;
 	ops[lead - 1] = memref;
-	memcpy(ops + lead, operands, n * sizeof *ops);
+	st__affine_copy(ops + lead, operands, n);
 	st_type *elt = st_type_element(st_value_type(memref));
 	st_named_attr a = named(ctx, "map", st_affine_map_attr(ctx, map));
 	st_op *op = st__affine_create(rw, name, loc, total, ops, value ? 0 : 1, &elt, st_dict_attr(ctx, 1, &a), 0);

@@ -16,6 +16,12 @@ static inline bool st__affine_is(const st_op *op, const char *name) {
 	return op && strcmp(st_op_name_cstr(op), name) == 0;
 }
 
+/* Copies n values; src may be NULL when n is 0 (memcpy's may not). */
+static inline void st__affine_copy(st_value **dst, st_value *const *src, size_t n) {
+	if (n)
+		memcpy(dst, src, n * sizeof *dst);
+}
+
 /* ------------------------------------------------------- affine_syntax.c */
 
 st_status st__affine_parse_for(st_parser *p, st_parse_state *s);

@@ -101,8 +101,8 @@ st_status st__affine_set_for_bounds(st_op *op, const st_affine_map *lb, size_t n
 	st_value **v = st_ctx_alloc(ctx, (n ? n : 1) * sizeof *v);
 	if (!v)
 		return ST_FAIL;
-	memcpy(v, lb_ops, nlb * sizeof *v);
-	memcpy(v + nlb, ub_ops, nub * sizeof *v);
+	st__affine_copy(v, lb_ops, nlb);
+	st__affine_copy(v + nlb, ub_ops, nub);
 	for (size_t i = 0; i < ninit; i++)
 		v[nlb + nub + i] = st_op_operand(op, inits + i);
 	st_status st = st_op_set_operands(op, n, v);
@@ -150,10 +150,10 @@ st_status st__affine_joint_bounds(st_context *ctx, const st__affine_bound *lb, c
 	j->U = st_ctx_alloc(ctx, (j->nr ? j->nr : 1) * sizeof *j->U);
 	st_status st = scratch && j->ops && j->U ? ST_OK : ST_FAIL;
 	if (st_succeeded(st)) {
-		memcpy(j->ops, lb->ops, ld * sizeof *j->ops);
-		memcpy(j->ops + ld, ub->ops, ud * sizeof *j->ops);
-		memcpy(j->ops + ld + ud, lb->ops + ld, ls * sizeof *j->ops);
-		memcpy(j->ops + ld + ud + ls, ub->ops + ud, us * sizeof *j->ops);
+		st__affine_copy(j->ops, lb->ops, ld);
+		st__affine_copy(j->ops + ld, ub->ops, ud);
+		st__affine_copy(j->ops + ld + ud, lb->ops + ld, ls);
+		st__affine_copy(j->ops + ld + ud + ls, ub->ops + ud, us);
 		j->L = renumber(ctx, lb->map, st_affine_map_result(lb->map, 0), 0, 0, scratch);
 		for (size_t r = 0; r < j->nr; r++)
 			if (!(j->U[r] = renumber(ctx, ub->map, st_affine_map_result(ub->map, r), ld, ls, scratch)))

@@ -158,7 +158,7 @@ static st_status lower_access(lowering *l, st_op *op) {
 		return ST_FAIL;
 	for (size_t i = 0; i < lead; i++)
 		v[i] = st_op_operand(op, i);
-	memcpy(v + lead, idx, nidx * sizeof *v);
+	st__affine_copy(v + lead, idx, nidx);
 	free_vals(l->ctx, idx, nidx);
 	st_type *t = store ? NULL : st_value_type(st_op_result(op, 0));
 	st_op *m = st__affine_create(l->rw, store ? "memref.store" : "memref.load", st_op_loc(op), n, v, store ? 0 : 1,

@@ -32,7 +32,7 @@ static st_status normalize(st_rewriter *rw, st_op *loop) {
 	if (aops) {
 		st_value *iv = st_affine_for_iv(loop);
 		aops[0] = iv;
-		memcpy(aops + 1, lb.ops, lb.n * sizeof *aops);
+		st__affine_copy(aops + 1, lb.ops, lb.n);
 		st_block *b = st_affine_for_body(loop);
 		st_rewriter_set_insertion_before(rw, st_block_first_op(b));
 		st_op *a = st_affine_build_apply(rw, st_op_loc(loop), st_affine_map_get(ctx, ld + 1, ls, 1, &shifted),

@@ -82,7 +82,7 @@ static st_status tile_band(st_rewriter *rw, const options *o, st_op **band, size
 				res[r + 1] = st__affine_shift_dims(ctx, st_affine_map_result(ub.map, r), nd, 1);
 			pub = st_affine_map_get(ctx, nd + 1, ns, nr + 1, res);
 			st_ctx_free(ctx, res, (nr + 1) * sizeof *res);
-			memcpy(ops + 1, ub.ops, ub.n * sizeof *ops);
+			st__affine_copy(ops + 1, ub.ops, ub.n);
 			nops += ub.n;
 		}
 		points[d] = st_affine_build_for(rw, loc, plb, 1, &tiv, pub, nops, ops, step, 0, NULL);

@@ -78,7 +78,7 @@ static st_status split_for_unroll(st_rewriter *rw, st_op *loop, int64_t f, bool 
 			/* cleanup: from max(v, lb) to ub */
 			st_affine_expr *two[2] = {d0, st__affine_shift_dims(ctx, st_affine_map_result(lb.map, 0), ld, 1)};
 			cl[0] = v;
-			memcpy(cl + 1, lb.ops, lb.n * sizeof *cl);
+			st__affine_copy(cl + 1, lb.ops, lb.n);
 			st = st__affine_set_for_bounds(clean, st_affine_map_get(ctx, ld + 1, ls, 2, two), lb.n + 1, cl, ub.map,
 			                               ub.n, ub.ops);
 			st_ctx_free(ctx, cl, (lb.n + 1) * sizeof *cl);
