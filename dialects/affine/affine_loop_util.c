@@ -174,3 +174,17 @@ void st__affine_joint_free(st_context *ctx, st__affine_joint *j) {
 	j->ops = NULL;
 	j->U = NULL;
 }
+
+st_status st__affine_each_loop(st_pass *pass, st_op *root, bool innermost, st__affine_loop_fn fn, const void *data) {
+	st_context *ctx = st_pass_context(pass);
+	st__affine_oplist loops = {.ctx = ctx};
+	st_rewriter *rw = st_rewriter_create_simple(ctx);
+	st_status st = !rw ? ST_FAIL : innermost ? st__affine_collect_innermost(root, &loops)
+	                                          : st__affine_collect_outermost(root, &loops);
+	for (size_t i = 0; st_succeeded(st) && i < loops.n; i++)
+		st = fn(rw, loops.v[i], data);
+	st__affine_oplist_free(&loops);
+	if (rw)
+		st_rewriter_destroy(rw);
+	return st;
+}

@@ -56,4 +56,9 @@ st_status st__affine_collect_innermost(st_op *root, st__affine_oplist *out);
 /* The affine.for ops inside root not nested in another one. */
 st_status st__affine_collect_outermost(st_op *root, st__affine_oplist *out);
 
+/* Calls fn on each innermost (or outermost) affine.for inside root, found
+ * before any is transformed, with a simple rewriter; stops at a failure. */
+typedef st_status (*st__affine_loop_fn)(st_rewriter *rw, st_op *loop, const void *data);
+st_status st__affine_each_loop(st_pass *pass, st_op *root, bool innermost, st__affine_loop_fn fn, const void *data);
+
 #endif

@@ -106,27 +106,19 @@ static st_status tile_band(st_rewriter *rw, const options *o, st_op **band, size
 	return ST_OK;
 }
 
+static st_status tile_root(st_rewriter *rw, st_op *root_loop, const void *data) {
+	st_op *band[MAX_BAND];
+	size_t n = st_affine_perfect_nest(root_loop, band, MAX_BAND);
+	if (n > MAX_BAND || st__affine_band_uses_ivs(band, n))
+		return ST_OK;
+	for (size_t d = 0; d < n; d++)
+		if (st_affine_for_num_iter_args(band[d]))
+			return ST_OK;
+	return tile_band(rw, data, band, n);
+}
+
 static st_status run(st_pass *pass, st_op *root) {
-	const options *o = st_pass_options(pass);
-	st_context *ctx = st_pass_context(pass);
-	st__affine_oplist roots = {.ctx = ctx};
-	st_rewriter *rw = st_rewriter_create_simple(ctx);
-	st_status st = rw ? st__affine_collect_outermost(root, &roots) : ST_FAIL;
-	for (size_t i = 0; st_succeeded(st) && i < roots.n; i++) {
-		st_op *band[MAX_BAND];
-		size_t n = st_affine_perfect_nest(roots.v[i], band, MAX_BAND);
-		if (n > MAX_BAND || st__affine_band_uses_ivs(band, n))
-			continue;
-		bool carried = false;
-		for (size_t d = 0; d < n; d++)
-			carried = carried || st_affine_for_num_iter_args(band[d]) != 0;
-		if (!carried)
-			st = tile_band(rw, o, band, n);
-	}
-	st__affine_oplist_free(&roots);
-	if (rw)
-		st_rewriter_destroy(rw);
-	return st;
+	return st__affine_each_loop(pass, root, false, tile_root, st_pass_options(pass));
 }
 
 static const st_pass_option_def tile_options[] = {

@@ -201,26 +201,19 @@ static st_status unroll(st_rewriter *rw, st_op *loop, int64_t f) {
 	return ok ? unroll_body(rw, loop, f) : ST_OK;
 }
 
+static st_status unroll_one(st_rewriter *rw, st_op *l, const void *data) {
+	const unroll_options *o = data;
+	if (o->full)
+		return st_affine_for_const_trip_count(l) >= 0 ? unroll_full(rw, l) : ST_OK;
+	return unroll(rw, l, o->factor);
+}
+
 static st_status run_unroll(st_pass *pass, st_op *root) {
 	const unroll_options *o = st_pass_options(pass);
-	st_context *ctx = st_pass_context(pass);
-	st__affine_oplist loops = {.ctx = ctx};
-	st_rewriter *rw = st_rewriter_create_simple(ctx);
-	st_status st = rw ? st__affine_collect_innermost(root, &loops) : ST_FAIL;
-	if (st_succeeded(st) && o->factor < 1 && !o->full)
-		st = st_error(ctx, st_op_loc(root), "unroll-factor must be at least 1, got %lld", (long long)o->factor);
-	for (size_t i = 0; st_succeeded(st) && i < loops.n; i++) {
-		st_op *l = loops.v[i];
-		int64_t tc = st_affine_for_const_trip_count(l);
-		if (o->full)
-			st = tc >= 0 ? unroll_full(rw, l) : ST_OK;
-		else
-			st = unroll(rw, l, o->factor);
-	}
-	st__affine_oplist_free(&loops);
-	if (rw)
-		st_rewriter_destroy(rw);
-	return st;
+	if (o->factor < 1 && !o->full)
+		return st_error(st_pass_context(pass), st_op_loc(root), "unroll-factor must be at least 1, got %lld",
+		                (long long)o->factor);
+	return st__affine_each_loop(pass, root, true, unroll_one, o);
 }
 
 static const st_pass_option_def unroll_opts[] = {
@@ -369,18 +362,12 @@ typedef struct jam_options {
 	int64_t factor;
 } jam_options;
 
+static st_status jam_one(st_rewriter *rw, st_op *l, const void *data) {
+	return unroll_jam(rw, l, ((const jam_options *)data)->factor);
+}
+
 static st_status run_jam(st_pass *pass, st_op *root) {
-	const jam_options *o = st_pass_options(pass);
-	st_context *ctx = st_pass_context(pass);
-	st__affine_oplist loops = {.ctx = ctx};
-	st_rewriter *rw = st_rewriter_create_simple(ctx);
-	st_status st = rw ? st__affine_collect_outermost(root, &loops) : ST_FAIL;
-	for (size_t i = 0; st_succeeded(st) && i < loops.n; i++)
-		st = unroll_jam(rw, loops.v[i], o->factor);
-	st__affine_oplist_free(&loops);
-	if (rw)
-		st_rewriter_destroy(rw);
-	return st;
+	return st__affine_each_loop(pass, root, false, jam_one, st_pass_options(pass));
 }
 
 static const st_pass_option_def jam_opts[] = {
