@@ -48,42 +48,56 @@ static bool accept(st_parser *p, st__tok k) {
 	return true;
 }
 
-/* Balanced text between `<` and `>` (the current token is `<`), for opaque
- * dialect bodies and affine maps.  Leaves the lexer after the `>`. */
-static st_status balanced_body(st_parser *p, st_str *out) {
-	assert(p->tok.kind == T_LESS);
-	const char *s = p->tok.start + 1, *e = s;
+const char *st__dialect_body_end(const char *s, const char *end, char *bad) {
 	char stack[256];
 	int depth = 0;
 	stack[depth++] = '>';
-	while (e < p->end) {
+	for (const char *e = s; e < end; e++) {
 		char c = *e;
 		if (c == '"') {
 			e++;
-			while (e < p->end && *e != '"') {
+			while (e < end && *e != '"') {
 				if (*e == '\\')
 					e++;
 				e++;
 			}
 		} else if (c == '<' || c == '(' || c == '[' || c == '{') {
-			if (depth == 256)
-				return st__err_at(p, &p->tok, "nesting too deep in dialect body");
+			if (depth == 256) {
+				*bad = 0;
+				return NULL;
+			}
 			stack[depth++] = c == '<' ? '>' : c == '(' ? ')' : c == '[' ? ']' : '}';
 		} else if (c == '>' && ((e > s && e[-1] == '-') || stack[depth - 1] != '>')) {
 			/* an arrow, or a comparison inside brackets */
 		} else if (c == '>' || c == ')' || c == ']' || c == '}') {
-			if (stack[depth - 1] != c)
-				return st__err_at(p, &p->tok, "unbalanced '%c' in dialect body", c);
+			if (stack[depth - 1] != c) {
+				*bad = c;
+				return NULL;
+			}
 			if (--depth == 0)
-				break;
-		} else if (c == '\n') {
-			p->line++;
-			p->line_start = e + 1;
+				return e;
 		}
-		e++;
 	}
-	if (e >= p->end)
-		return st__err_at(p, &p->tok, "unbalanced '<' in dialect body");
+	*bad = '<';
+	return NULL;
+}
+
+/* Balanced text between `<` and `>` (the current token is `<`), for opaque
+ * dialect bodies and affine maps.  Leaves the lexer after the `>`. */
+static st_status balanced_body(st_parser *p, st_str *out) {
+	assert(p->tok.kind == T_LESS);
+	const char *s = p->tok.start + 1;
+	char bad;
+	const char *e = st__dialect_body_end(s, p->end, &bad);
+	if (!e && bad == 0)
+		return st__err_at(p, &p->tok, "nesting too deep in dialect body");
+	if (!e)
+		return st__err_at(p, &p->tok, "unbalanced '%c' in dialect body", bad);
+	for (const char *c = s; c < e; c++)
+		if (*c == '\n') {
+			p->line++;
+			p->line_start = c + 1;
+		}
 	*out = st_str_make(s, (size_t)(e - s));
 	p->pos = e + 1;
 	st__lex(p);

@@ -160,6 +160,11 @@ static inline bool st__tok_is(const st__token *t, const char *kw) {
 }
 /* Unescape a string token into context memory. */
 st_status st__unescape(st_parser *p, const st__token *t, char **out, size_t *len);
+/* The `>` closing a dialect body whose text starts at `s` (after its `<`):
+ * brackets nest, strings and arrows are skipped.  NULL when there is none
+ * before `end`, with *bad the unbalanced character (`<` at the end, 0 when
+ * nested too deeply).  The printer asks it whether a body reads back. */
+const char *st__dialect_body_end(const char *s, const char *end, char *bad);
 
 /* Types, attributes, locations. */
 st_status st__parse_type(st_parser *p, st_type **out);

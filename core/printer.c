@@ -208,8 +208,9 @@ void st_printer_symbol_name(st_printer *p, st_str name) {
 /* ------------------------------------------------------------------ types */
 
 /* The data of an opaque dialect symbol prints in the pretty form !d.data
- * when it is an identifier optionally followed by <...>, else in the
- * verbose form !d<data> (MLIR 14: !d<"data">, a string literal). */
+ * when it is an identifier optionally followed by one <...> that the
+ * parser reads as a whole (`x<a>y<b>` is not), else in the verbose form
+ * !d<data> (MLIR 14: !d<"data">, a string literal). */
 static void print_dialect_symbol(st_printer *p, char sigil, st_str dialect, st_str data) {
 	putc_(p, sigil);
 	st_printer_write(p, dialect.data, dialect.len);
@@ -218,8 +219,11 @@ static void print_dialect_symbol(st_printer *p, char sigil, st_str dialect, st_s
 	while (pretty && i < data.len &&
 	       (isalnum((unsigned char)data.data[i]) || data.data[i] == '.' || data.data[i] == '_'))
 		i++;
-	if (pretty && i < data.len)
-		pretty = data.data[i] == '<' && data.data[data.len - 1] == '>';
+	if (pretty && i < data.len) {
+		char bad;
+		pretty = data.data[i] == '<' &&
+		         st__dialect_body_end(data.data + i + 1, data.data + data.len, &bad) == data.data + data.len - 1;
+	}
 	if (pretty) {
 		putc_(p, '.');
 		st_printer_write(p, data.data, data.len);
