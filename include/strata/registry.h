@@ -30,6 +30,9 @@ st_status st_register_all_dialects(st_context *ctx);
 /* Every pass linked into the tools: the core's generic passes, then the
  * dialects' own. */
 st_status st_register_all_passes(st_context *ctx);
+/* Every translation that is not registered with its dialect: those of the
+ * backends (Verilog export, the Verilator testbench). */
+st_status st_register_all_translations(st_context *ctx);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 /* The dialects and passes every Strata tool registers. */
 #include "strata/registry.h"
 #include "strata/pass.h"
+#include "strata/verilog.h"
 
 st_status st_register_all_dialects(st_context *ctx) {
 	st_status (*const regs[])(st_context *) = {
@@ -28,3 +29,5 @@ st_status st_register_all_passes(st_context *ctx) {
 		return ST_FAIL;
 	return st_register_affine_passes(ctx);
 }
+
+st_status st_register_all_translations(st_context *ctx) { return st_register_verilog_translations(ctx); }

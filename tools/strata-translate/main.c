@@ -5,7 +5,6 @@
 #include "strata/asm.h"
 #include "strata/registry.h"
 #include "strata/translate.h"
-#include "strata/verilog.h"
 #include "plugin_loader.h"
 #include "tool_io.h"
 
@@ -139,7 +138,7 @@ int main(int argc, char **argv) {
 		return 1;
 	}
 	st_context_set_allow_unregistered(ctx, o.allow_unregistered);
-	if (st_failed(st_register_all_dialects(ctx)) || st_failed(st_register_verilog_translations(ctx)) ||
+	if (st_failed(st_register_all_dialects(ctx)) || st_failed(st_register_all_translations(ctx)) ||
 	    !st_tool_plugins_load(&o.plugins, "strata-translate", ctx)) {
 		st_context_destroy(ctx);
 		return 1;
