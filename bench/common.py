@@ -148,6 +148,9 @@ def measure(cmd, outfile, tmpdir):
     tf = os.path.join(tmpdir, "time.txt")
     if os.path.exists(outfile):
         os.unlink(outfile)
+    # Write back the previous command's output (tens of MB) now, so that no
+    # command pays for another's writeback inside its own measurement.
+    os.sync()
     t0 = time.perf_counter()
     r = subprocess.run(["/usr/bin/time", "-f", "%e %M", "-o", tf] + cmd + ["-o", outfile],
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
