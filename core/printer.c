@@ -974,14 +974,13 @@ typedef struct counters {
 
 /* Sanitises a hint as MLIR's sanitizeIdentifier does: letters, digits and
  * $._- stay, a space becomes '_', any other byte its hex digits, and a
- * leading digit gets a '_' before it (%0x would look numbered).  A name in
- * use then takes _N suffixes, N from the scope's counter, until unique. */
+ * leading digit -- written or made by escaping, as "*x" gives "2Ax" -- gets a
+ * '_' before it (%0x would look numbered).  A name in use then takes _N
+ * suffixes, N from the scope's counter, until unique. */
 static void set_hint_name(st_printer *p, st_value *v, const char *hint, counters *c) {
 	static const char hex[] = "0123456789ABCDEF";
 	char buf[512];
-	size_t n = 0;
-	if (isdigit((unsigned char)hint[0]))
-		buf[n++] = '_';
+	size_t n = 1; /* buf[0] is kept for that '_' */
 	for (const char *s = hint; *s && n < sizeof buf - 24; s++) {
 		unsigned char ch = (unsigned char)*s;
 		if (isalnum(ch) || ch == '_' || ch == '$' || ch == '.' || ch == '-') {
@@ -994,23 +993,31 @@ static void set_hint_name(st_printer *p, st_value *v, const char *hint, counters
 			buf[n++] = hex[ch & 15];
 		}
 	}
-	if (n == 0) {
+	if (n == 1) {
 		v->aux = ++c->next_value; /* numbered instead */
 		return;
 	}
-	buf[n] = 0;
+	char *name = buf + 1;
+	n--;
+	if (isdigit((unsigned char)name[0])) {
+		buf[0] = '_';
+		name = buf;
+		n++;
+	}
+	name[n] = 0;
+	size_t room = sizeof buf - (size_t)(name - buf);
 	size_t slot;
-	if (!used_find(p, buf, st__hash_bytes(buf, n, 0), &slot)) {
-		uint32_t idx = pool_add(p, buf, n);
+	if (!used_find(p, name, st__hash_bytes(name, n, 0), &slot)) {
+		uint32_t idx = pool_add(p, name, n);
 		if (idx != UINT32_MAX && used_add(p, idx)) {
 			v->aux = NAMED_BIT | idx;
 			return;
 		}
 	}
 	for (;;) {
-		int k = snprintf(buf + n, sizeof buf - n, "_%u", c->next_conflict++);
-		if (!used_find(p, buf, st__hash_bytes(buf, n + (size_t)k, 0), &slot)) {
-			uint32_t idx = pool_add(p, buf, n + (size_t)k);
+		int k = snprintf(name + n, room - n, "_%u", c->next_conflict++);
+		if (!used_find(p, name, st__hash_bytes(name, n + (size_t)k, 0), &slot)) {
+			uint32_t idx = pool_add(p, name, n + (size_t)k);
 			if (idx != UINT32_MAX && used_add(p, idx))
 				v->aux = NAMED_BIT | idx;
 			return;

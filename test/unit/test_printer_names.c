@@ -47,15 +47,19 @@ int main(void) {
 	CHECK(st_succeeded(st_context_register_dialect(ctx, &hint_dialect)));
 
 	/* Sanitising: $._- and alphanumerics stay, a space is '_', other bytes
-	 * are hex digits (one for a byte below 16), a leading digit gets '_'. */
+	 * are hex digits (one for a byte below 16), a leading digit -- also one
+	 * an escape made, as for the tab -- gets '_'; the print reads back. */
 	char *s = print_text(ctx,
 	                     "%0:7 = hint.named {names = [\"ok.$_-9\", \"a b\", \"a+b\", \"0x\", \"1\", \"\\09t\", \"\\C3\\A9\"]}"
 	                     " : () -> (i1, i1, i1, i1, i1, i1, i1)\n"
 	                     "\"u.use\"(%0#0, %0#1, %0#2, %0#3, %0#4, %0#5, %0#6) : (i1, i1, i1, i1, i1, i1, i1) -> ()\n",
 	                     false);
 	CHECK_CONTAINS("sanitised names", s,
-	               "%ok.$_-9, %a_b, %a2Bb, %_0x, %_1, %9t, %C3A9 = hint.named");
-	CHECK_CONTAINS("uses", s, "\"u.use\"(%ok.$_-9, %a_b, %a2Bb, %_0x, %_1, %9t, %C3A9)");
+	               "%ok.$_-9, %a_b, %a2Bb, %_0x, %_1, %_9t, %C3A9 = hint.named");
+	CHECK_CONTAINS("uses", s, "\"u.use\"(%ok.$_-9, %a_b, %a2Bb, %_0x, %_1, %_9t, %C3A9)");
+	char *again = s ? print_text(ctx, s, false) : NULL;
+	CHECK_STR("reads back", again, s ? s : "");
+	free(again);
 	free(s);
 
 	/* Collisions take _0, _1, ... from one counter; a hint equal to an
