@@ -1,0 +1,226 @@
+/* The .hl parser's driver: one import's memory (every block on a list, so
+ * that any way out frees everything), located errors, the scanner's
+ * helpers, the statement and expression builders the grammar calls, and
+ * st__hl_parse, which runs the scanner and grammar. */
+#include "hl_parse_state.h"
+#define YYSTYPE ST__HL_YYSTYPE
+#define YYLTYPE ST__HL_YYLTYPE
+#include "hl_lex.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int st__hl_yyparse(st__hl_scanner scanner, st__hl_parser *p);
+
+/* ----------------------------------------------------------------- memory */
+
+struct st__hl_chunk {
+	struct st__hl_chunk *prev, *next;
+	size_t size;
+	max_align_t align[];
+};
+
+void *st__hl_alloc(st__hl_parser *p, size_t n) {
+	if (n > SIZE_MAX / 2)
+		st__hl_fatal(p, "input too large");
+	st__hl_chunk *h = st_ctx_alloc(p->ctx, sizeof *h + n);
+	if (!h)
+		st__hl_fatal(p, "out of memory");
+	memset(h->align, 0, n);
+	h->size = n;
+	h->prev = NULL;
+	h->next = p->chunks;
+	if (p->chunks)
+		p->chunks->prev = h;
+	p->chunks = h;
+	return h->align;
+}
+
+void st__hl_free(st__hl_parser *p, void *ptr) {
+	if (!ptr)
+		return;
+	st__hl_chunk *h = (st__hl_chunk *)((char *)ptr - offsetof(st__hl_chunk, align));
+	if (h->prev)
+		h->prev->next = h->next;
+	else
+		p->chunks = h->next;
+	if (h->next)
+		h->next->prev = h->prev;
+	st_ctx_free(p->ctx, h, sizeof *h + h->size);
+}
+
+void *st__hl_realloc(st__hl_parser *p, void *ptr, size_t n) {
+	void *q = st__hl_alloc(p, n);
+	if (ptr) {
+		st__hl_chunk *h = (st__hl_chunk *)((char *)ptr - offsetof(st__hl_chunk, align));
+		memcpy(q, ptr, h->size < n ? h->size : n);
+		st__hl_free(p, ptr);
+	}
+	return q;
+}
+
+void st__hl_free_all(st__hl_parser *p) {
+	while (p->chunks)
+		st__hl_free(p, p->chunks->align);
+}
+
+void st__hl_grow(st__hl_parser *p, void **arr, size_t *cap, size_t elt, size_t need) {
+	if (need <= *cap)
+		return;
+	size_t ncap = *cap ? *cap * 2 : 8;
+	while (ncap < need)
+		ncap *= 2;
+	*arr = st__hl_realloc(p, *arr, ncap * elt);
+	*cap = ncap;
+}
+
+st_str st__hl_strdup(st__hl_parser *p, const char *s, size_t n) {
+	char *d = st__hl_alloc(p, n + 1);
+	memcpy(d, s, n);
+	d[n] = 0;
+	return st_str_make(d, n);
+}
+
+/* The import cannot go on (out of memory): report once and leave through
+ * the import's jump point, which frees what the import holds. */
+_Noreturn void st__hl_fatal(st__hl_parser *p, const char *msg) {
+	st__hl_error(p, p->line, p->col, "%s", msg);
+	longjmp(p->bail, 1);
+}
+
+/* ----------------------------------------------------------------- errors */
+
+st_attr *st__hl_loc(st__hl_parser *p, int line, int col) {
+	return st_loc_file(p->ctx, p->fname, line > 0 ? (unsigned)line : 1, col > 0 ? (unsigned)col : 1);
+}
+
+st_status st__hl_error(st__hl_parser *p, int line, int col, const char *fmt, ...) {
+	if (p->failed)
+		return ST_FAIL;
+	p->failed = true;
+	va_list ap;
+	va_start(ap, fmt);
+	st_diag *d = st_diag_createv(p->ctx, ST_SEV_ERROR, st__hl_loc(p, line, col), fmt, ap);
+	va_end(ap);
+	return d ? st_diag_emit(d) : ST_FAIL;
+}
+
+/* ---------------------------------------------------------------- scanner */
+
+void st__hl_advance(st__hl_parser *p, ST__HL_YYLTYPE *loc, const char *text, size_t len) {
+	loc->first_line = p->line;
+	loc->first_column = p->col;
+	for (size_t i = 0; i < len; i++) {
+		if (text[i] == '\n') {
+			p->line++;
+			p->col = 1;
+		} else {
+			p->col++;
+		}
+	}
+	loc->last_line = p->line;
+	loc->last_column = p->col;
+}
+
+bool st__hl_number(st__hl_parser *p, ST__HL_YYLTYPE *loc, const char *text, size_t len, int64_t *out) {
+	uint64_t v = 0, base = 10;
+	size_t i = 0;
+	if (len > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+		base = 16;
+		i = 2;
+	}
+	int shown = (int)(len > 64 ? 64 : len);
+	for (; i < len; i++) {
+		char c = text[i];
+		uint64_t d = c >= '0' && c <= '9'   ? (uint64_t)(c - '0')
+		             : c >= 'a' && c <= 'f' ? (uint64_t)(c - 'a' + 10)
+		             : c >= 'A' && c <= 'F' ? (uint64_t)(c - 'A' + 10)
+		                                    : 99;
+		if (d >= base) {
+			st__hl_error(p, loc->first_line, loc->first_column, "invalid integer '%.*s'", shown, text);
+			return false;
+		}
+		/* Literals are Halide's Int(32) or UInt(32) constants. */
+		if (v * base + d > UINT32_MAX) {
+			st__hl_error(p, loc->first_line, loc->first_column, "integer '%.*s' does not fit in 32 bits", shown,
+			             text);
+			return false;
+		}
+		v = v * base + d;
+	}
+	*out = (int64_t)v;
+	return true;
+}
+
+bool st__hl_float(st__hl_parser *p, ST__HL_YYLTYPE *loc, const char *text, double *out) {
+	errno = 0;
+	char *end;
+	double v = strtod(text, &end);
+	if (errno == ERANGE && isinf(v)) {
+		st__hl_error(p, loc->first_line, loc->first_column, "float '%s' is out of range", text);
+		return false;
+	}
+	/* A float literal is Halide's Float(32) constant. */
+	*out = (double)(float)v;
+	return true;
+}
+
+const char *st__hl_char_name(st__hl_parser *p, unsigned char c) {
+	if (c >= 0x20 && c < 0x7f)
+		snprintf(p->charbuf, sizeof p->charbuf, "%c", c);
+	else
+		snprintf(p->charbuf, sizeof p->charbuf, "\\x%02x", c);
+	return p->charbuf;
+}
+
+/* --------------------------------------------------------------- builders */
+
+st__hl_stmt *st__hl_stmt_begin(st__hl_parser *p, st__hl_skind kind, const ST__HL_YYLTYPE *at) {
+	st__hl_stmt *s = st__hl_alloc(p, sizeof *s);
+	s->kind = kind;
+	s->line = at->first_line;
+	s->col = at->first_column;
+	if (p->last)
+		p->last->next = s;
+	else
+		p->first = s;
+	p->last = s;
+	return s;
+}
+
+void st__hl_stmt_name(st__hl_parser *p, st__hl_stmt *s, st_str name, const ST__HL_YYLTYPE *at) {
+	st__hl_grow(p, (void **)&s->names, &s->ncap, sizeof *s->names, s->nnames + 1);
+	st__hl_name n = {name, at->first_line, at->first_column};
+	s->names[s->nnames++] = n;
+}
+
+st__hl_expr *st__hl_expr_new(st__hl_parser *p, st__hl_ekind kind, int line, int col) {
+	st__hl_expr *e = st__hl_alloc(p, sizeof *e);
+	e->kind = kind;
+	e->line = line;
+	e->col = col;
+	e->ref = e->dim = -1;
+	return e;
+}
+
+void st__hl_expr_push(st__hl_parser *p, st__hl_expr *list, st__hl_expr *arg) {
+	st__hl_grow(p, (void **)&list->args, &list->cap, sizeof *list->args, list->nargs + 1);
+	list->args[list->nargs++] = arg;
+}
+
+/* ------------------------------------------------------------------ parse */
+
+bool st__hl_parse(st__hl_parser *p) {
+	if (p->text.len > INT32_MAX)
+		return st_succeeded(st__hl_error(p, 1, 1, "input too large (over 2 GiB)"));
+	yyscan_t scanner;
+	if (st__hl_yylex_init_extra(p, &scanner) != 0)
+		return st_succeeded(st__hl_error(p, 1, 1, "out of memory"));
+	st__hl_yy_scan_bytes(p->text.data, (int)p->text.len, scanner);
+	bool ok = st__hl_yyparse(scanner, p) == 0 && !p->failed;
+	st__hl_yylex_destroy(scanner);
+	return ok;
+}
