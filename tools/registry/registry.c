@@ -27,7 +27,9 @@ st_status st_register_all_passes(st_context *ctx) {
 	/* Dialect-specific passes are added after the core's. */
 	if (st_failed(st_register_core_passes(ctx)))
 		return ST_FAIL;
-	return st_register_affine_passes(ctx);
+	if (st_failed(st_register_affine_passes(ctx)))
+		return ST_FAIL;
+	return st_register_affine_to_calyx_passes(ctx);
 }
 
 st_status st_register_all_translations(st_context *ctx) { return st_register_verilog_translations(ctx); }

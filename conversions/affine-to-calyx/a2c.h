@@ -1,0 +1,153 @@
+/* Private interface of the lower-to-calyx conversion (func/scf/arith/memref,
+ * after lower-affine, to calyx components).  docs/calyx-lowering.md gives the
+ * rules; this header is what the files of the conversion share. */
+#ifndef STRATA_A2C_H
+#define STRATA_A2C_H
+
+#include "strata/ir.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Width of `index` values in hardware: addresses and loop counters. */
+#define A2C_INDEX_WIDTH 32
+/* Latency of calyx.std_mult_pipe (docs/dialects/calyx.md), used by the
+ * static schedule of pipelined loops. */
+#define A2C_MULT_LATENCY 3
+
+/* ----------------------------------------------------------- pointer map */
+
+typedef struct a2c_map {
+	st_context *ctx;
+	const void **keys;
+	void **vals;
+	size_t cap, n;
+} a2c_map;
+
+void a2c_map_init(a2c_map *m, st_context *ctx);
+void a2c_map_free(a2c_map *m);
+void *a2c_map_get(const a2c_map *m, const void *key);
+bool a2c_map_put(a2c_map *m, const void *key, void *val);
+
+/* ------------------------------------------------------ lowered values */
+
+/* A value of the source function as the component sees it: the port that
+ * carries it, and what must be driven in a group for that port to be
+ * valid (the inputs of combinational cells, recursively). */
+typedef struct a2c_val a2c_val;
+struct a2c_val {
+	st_value *port;
+	size_t ndeps;
+	st_value *dst[3]; /* a cell input to drive from src[i], or NULL: src[i] is only needed */
+	a2c_val *src[3];
+	unsigned stamp; /* the group that last drove this value's inputs */
+	a2c_val *next;  /* every a2c_val of a component, for freeing */
+};
+
+typedef struct a2c_mem {
+	st_op *cell;
+	size_t rank;
+	unsigned width;
+	unsigned addr_width[4];
+	struct a2c_mem *next;
+} a2c_mem;
+
+/* A group (or comb/static group) being filled. */
+typedef struct a2c_group {
+	st_op *op;
+	st_block *body;
+	unsigned stamp;
+} a2c_group;
+
+/* The state of one function being turned into a component. */
+typedef struct a2c_comp {
+	st_context *ctx;
+	st_op *module;
+	st_op *func;
+	st_op *comp;  /* calyx.component */
+	st_block *body;
+	st_op *wires; /* calyx.wires */
+	st_block *wires_body;
+	st_block *control; /* the block of calyx.control */
+	a2c_map vals;      /* source st_value -> a2c_val */
+	a2c_map mems;      /* source memref st_value -> a2c_mem */
+	a2c_val *all_vals;
+	a2c_mem *all_mems;
+	unsigned next_name;
+	unsigned next_stamp;
+	st_value *true_val; /* hw.constant true, made on demand */
+	bool pipeline;      /* pipeline innermost loops */
+	int64_t max_ii;     /* largest II of the pipelined loops, 0 if none */
+} a2c_comp;
+
+/* ----------------------------------------------------------- building */
+
+/* A fresh cell/group name "<prefix>_<n>" (in a buffer of 64 bytes). */
+void a2c_name(a2c_comp *c, const char *prefix, char *buf);
+st_type *a2c_int(a2c_comp *c, unsigned width);
+/* Width of an integer or index type; 0 for anything else. */
+unsigned a2c_width(const st_type *t);
+st_op *a2c_create(a2c_comp *c, const char *name, st_attr *loc, size_t nops, st_value *const *ops, size_t nres,
+                  st_type *const *types, st_attr *attrs, size_t nregions);
+/* A cell `calyx.<kind> @name` with the given port types, put before wires. */
+st_op *a2c_cell(a2c_comp *c, const char *kind, const char *prefix, st_attr *loc, size_t nports,
+                st_type *const *types, st_attr *extra, char *name_out);
+st_value *a2c_const(a2c_comp *c, unsigned width, int64_t value);
+st_value *a2c_true(a2c_comp *c);
+/* A group, comb group (kind "calyx.comb_group") or static group in wires. */
+bool a2c_group_begin(a2c_comp *c, a2c_group *g, const char *kind, const char *prefix, st_attr *loc,
+                     int64_t latency, char *name_out);
+bool a2c_assign(a2c_comp *c, st_block *b, st_value *dst, st_value *src, st_value *guard);
+bool a2c_group_done(a2c_comp *c, a2c_group *g, st_value *src);
+/* Control ops, appended to `b`; the op's first region gets one block. */
+st_op *a2c_ctl(a2c_comp *c, st_block *b, const char *name, st_attr *loc, size_t nops, st_value *const *ops,
+               st_attr *attrs, size_t nregions);
+st_block *a2c_region_block(a2c_comp *c, st_op *op, size_t i);
+bool a2c_enable(a2c_comp *c, st_block *b, const char *group, st_attr *loc);
+st_attr *a2c_named(a2c_comp *c, size_t n, const char *const *names, st_attr *const *vals);
+
+/* ------------------------------------------------------------- values */
+
+a2c_val *a2c_val_new(a2c_comp *c, st_value *port);
+bool a2c_val_dep(a2c_val *v, st_value *dst, a2c_val *src);
+a2c_val *a2c_lookup(a2c_comp *c, st_value *v);
+bool a2c_bind(a2c_comp *c, st_value *v, a2c_val *lv);
+/* Drives what `v` needs in group `g` and returns its port. */
+st_value *a2c_read(a2c_comp *c, a2c_group *g, a2c_val *v);
+/* A combinational cell of kind `kind` over `n` operands (lowered values),
+ * output width `width`; the result value reads its `out`. */
+a2c_val *a2c_comb(a2c_comp *c, const char *kind, st_attr *loc, size_t n, a2c_val *const *in,
+                  const unsigned *in_widths, unsigned width);
+/* `v` (width `from`) resized to `to` bits, sign- or zero-extended. */
+a2c_val *a2c_resize(a2c_comp *c, st_attr *loc, a2c_val *v, unsigned from, unsigned to, bool sign);
+/* A register of `width` bits: results in, write_en, clk, reset, out, done. */
+st_op *a2c_reg(a2c_comp *c, const char *prefix, st_attr *loc, unsigned width);
+
+/* --------------------------------------------------------- operations */
+
+/* Lowers one combinational op (constants, arith) into the value map;
+ * returns false when `op` is not one of them (*handled = false) or on
+ * failure. */
+bool a2c_lower_comb(a2c_comp *c, st_op *op, bool *handled);
+/* Lowers one sequential op (load, store, mul/div/rem) into a group enabled
+ * from `ctl`. */
+bool a2c_lower_seq_op(a2c_comp *c, st_op *op, st_block *ctl, bool *handled);
+/* The memory of a memref value, or NULL with an error at `user`. */
+a2c_mem *a2c_mem_of(a2c_comp *c, st_value *memref, st_op *user);
+a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external, st_attr *loc);
+/* Drives the address ports of `m` in `g` from the index operands. */
+bool a2c_drive_addr(a2c_comp *c, a2c_group *g, a2c_mem *m, st_op *op, size_t first, st_value *guard);
+/* Ports of a memory cell by name: addr<i>, write_data, write_en, read_data, done. */
+st_value *a2c_mem_port(a2c_mem *m, const char *port, size_t i);
+
+/* ------------------------------------------------------------- control */
+
+bool a2c_lower_block(a2c_comp *c, st_block *src, st_block *ctl);
+/* Pipelines an innermost scf.for when it can; *done false: not pipelined
+ * (a remark says why when asked), lower it as a plain loop. */
+bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, bool *done);
+
+/* Checks what the lowering cannot handle, with located errors. */
+st_status a2c_check_func(st_op *func, bool top);
+
+#endif

@@ -1,0 +1,271 @@
+/* Ops of a straight-line body: constants and integer arith become
+ * combinational cells (read inside the groups that use them); loads, stores
+ * and multiplications/divisions become groups that latch their result into a
+ * register and finish on that register's (or the memory's) done. */
+#include "a2c.h"
+
+typedef struct binop {
+	const char *op, *cell;
+} binop;
+
+static const binop comb_binops[] = {
+	{"arith.addi", "std_add"}, {"arith.subi", "std_sub"}, {"arith.andi", "std_and"},
+	{"arith.ori", "std_or"},   {"arith.xori", "std_xor"}, {"arith.shli", "std_lsh"},
+	{"arith.shrui", "std_rsh"}, {"arith.shrsi", "std_srsh"},
+};
+
+static const binop pipe_binops[] = {
+	{"arith.muli", "std_mult_pipe"}, {"arith.divsi", "std_divs_pipe"}, {"arith.divui", "std_divu_pipe"},
+	{"arith.remsi", "std_rems_pipe"}, {"arith.remui", "std_remu_pipe"},
+};
+
+/* arith.cmpi predicates in MLIR's order (eq, ne, slt, sle, sgt, sge, ult,
+ * ule, ugt, uge). */
+static const char *const cmp_cells[] = {"std_eq", "std_neq", "std_slt", "std_sle", "std_sgt",
+                                        "std_sge", "std_lt",  "std_le",  "std_gt",  "std_ge"};
+
+static const char *lookup(const binop *t, size_t n, const char *name) {
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(t[i].op, name))
+			return t[i].cell;
+	return NULL;
+}
+
+static unsigned vwidth(st_value *v) { return a2c_width(st_value_type(v)); }
+
+static a2c_val *cmp(a2c_comp *c, st_attr *loc, const char *cell, a2c_val *a, a2c_val *b, unsigned w) {
+	a2c_val *in[] = {a, b};
+	unsigned ws[] = {w, w};
+	return a2c_comb(c, cell, loc, 2, in, ws, 1);
+}
+
+static a2c_val *mux(a2c_comp *c, st_attr *loc, a2c_val *cond, a2c_val *t, a2c_val *f, unsigned w) {
+	a2c_val *in[] = {cond, t, f};
+	unsigned ws[] = {1, w, w};
+	return a2c_comb(c, "std_mux", loc, 3, in, ws, w);
+}
+
+static a2c_val *minmax(a2c_comp *c, st_op *op, const char *name) {
+	static const binop cmps[] = {{"arith.maxsi", "std_sgt"}, {"arith.minsi", "std_slt"},
+	                             {"arith.maxui", "std_gt"}, {"arith.minui", "std_lt"}};
+	const char *cell = lookup(cmps, 4, name);
+	if (!cell)
+		return NULL;
+	st_attr *loc = st_op_loc(op);
+	unsigned w = vwidth(st_op_result(op, 0));
+	a2c_val *a = a2c_lookup(c, st_op_operand(op, 0)), *b = a2c_lookup(c, st_op_operand(op, 1));
+	a2c_val *k = a && b ? cmp(c, loc, cell, a, b, w) : NULL;
+	return k ? mux(c, loc, k, a, b, w) : NULL;
+}
+
+static a2c_val *cast(a2c_comp *c, st_op *op, const char *name) {
+	bool sign;
+	if (!strcmp(name, "arith.extsi") || !strcmp(name, "arith.index_cast") || !strcmp(name, "arith.trunci"))
+		sign = true;
+	else if (!strcmp(name, "arith.extui") || !strcmp(name, "arith.index_castui"))
+		sign = false;
+	else
+		return NULL;
+	a2c_val *v = a2c_lookup(c, st_op_operand(op, 0));
+	return v ? a2c_resize(c, st_op_loc(op), v, vwidth(st_op_operand(op, 0)), vwidth(st_op_result(op, 0)), sign)
+	         : NULL;
+}
+
+bool a2c_lower_comb(a2c_comp *c, st_op *op, bool *handled) {
+	const char *name = st_op_name_cstr(op);
+	st_attr *loc = st_op_loc(op);
+	*handled = true;
+	a2c_val *r = NULL;
+	if (!strcmp(name, "arith.constant")) {
+		st_attr *v = st_op_get_attr(op, "value");
+		unsigned w = vwidth(st_op_result(op, 0));
+		r = a2c_val_new(c, a2c_const(c, w, st_attr_int_value(v)));
+	} else if (lookup(comb_binops, sizeof comb_binops / sizeof *comb_binops, name)) {
+		unsigned w = vwidth(st_op_result(op, 0));
+		a2c_val *in[] = {a2c_lookup(c, st_op_operand(op, 0)), a2c_lookup(c, st_op_operand(op, 1))};
+		unsigned ws[] = {w, w};
+		if (!in[0] || !in[1])
+			return false;
+		r = a2c_comb(c, lookup(comb_binops, sizeof comb_binops / sizeof *comb_binops, name), loc, 2, in, ws, w);
+	} else if (!strcmp(name, "arith.cmpi")) {
+		int64_t p = st_attr_int_value(st_op_get_attr(op, "predicate"));
+		a2c_val *a = a2c_lookup(c, st_op_operand(op, 0)), *b = a2c_lookup(c, st_op_operand(op, 1));
+		if (!a || !b)
+			return false;
+		if (p < 0 || p > 9)
+			return st_failed(st_op_error(op, "lower-to-calyx: unknown predicate %lld", (long long)p));
+		r = cmp(c, loc, cmp_cells[p], a, b, vwidth(st_op_operand(op, 0)));
+	} else if (!strcmp(name, "arith.select")) {
+		a2c_val *k = a2c_lookup(c, st_op_operand(op, 0)), *t = a2c_lookup(c, st_op_operand(op, 1)),
+			*f = a2c_lookup(c, st_op_operand(op, 2));
+		if (!k || !t || !f)
+			return false;
+		r = mux(c, loc, k, t, f, vwidth(st_op_result(op, 0)));
+	} else if (!(r = minmax(c, op, name)) && !(r = cast(c, op, name))) {
+		*handled = false;
+		return false;
+	}
+	return a2c_bind(c, st_op_result(op, 0), r);
+}
+
+/* ------------------------------------------------------------- memories */
+
+a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external, st_attr *loc) {
+	a2c_mem *m = st_ctx_alloc(c->ctx, sizeof *m);
+	if (!m)
+		return NULL;
+	memset(m, 0, sizeof *m);
+	m->next = c->all_mems;
+	c->all_mems = m;
+	m->rank = st_type_rank(t);
+	m->width = a2c_width(st_type_element(t));
+	st_type *types[12];
+	st_attr *sizes[4], *addrs[4];
+	st_type *i64 = a2c_int(c, 64), *b = a2c_int(c, 1);
+	for (size_t i = 0; i < m->rank; i++) {
+		int64_t d = st_type_dim(t, i);
+		unsigned a = 1;
+		while (a < 63 && ((int64_t)1 << a) < d)
+			a++;
+		m->addr_width[i] = a;
+		sizes[i] = st_integer_attr(c->ctx, i64, d);
+		addrs[i] = st_integer_attr(c->ctx, i64, a);
+		types[i] = a2c_int(c, a);
+	}
+	size_t k = m->rank;
+	types[k++] = a2c_int(c, m->width); /* write_data */
+	types[k++] = b;                    /* write_en */
+	types[k++] = b;                    /* clk */
+	types[k++] = a2c_int(c, m->width); /* read_data */
+	types[k++] = b;                    /* done */
+	const char *names[] = {"sizes", "width", "addrSizes", "external"};
+	st_attr *vals[] = {st_array_attr(c->ctx, m->rank, sizes), st_integer_attr(c->ctx, i64, m->width),
+	                   st_array_attr(c->ctx, m->rank, addrs), external ? st_unit_attr(c->ctx) : NULL};
+	char buf[64];
+	/* The cell's name is the memory's: the hardware interface names ports
+	 * after it.  a2c_cell numbers names, so build the op here. */
+	st_named_attr e[5];
+	size_t n = 0;
+	for (size_t i = 0; i < 4; i++)
+		if (vals[i])
+			e[n].name = st_ident_get_c(c->ctx, names[i]), e[n++].value = vals[i];
+	if (!name) {
+		a2c_name(c, "mem", buf);
+		name = buf;
+	}
+	e[n].name = st_ident_get_c(c->ctx, "sym_name"), e[n++].value = st_string_attr(c->ctx, st_str_c(name));
+	m->cell = a2c_create(c, "calyx.memory", loc, 0, NULL, k, types, st_dict_attr(c->ctx, n, e), 0);
+	if (!m->cell || !a2c_map_put(&c->mems, memref, m))
+		return NULL;
+	st_block_insert_op_before(c->body, c->wires, m->cell);
+	return m;
+}
+
+a2c_mem *a2c_mem_of(a2c_comp *c, st_value *memref, st_op *user) {
+	a2c_mem *m = a2c_map_get(&c->mems, memref);
+	if (!m)
+		st_op_error(user, "lower-to-calyx: the memref is neither an argument of the top function nor a "
+		                  "memref.alloc of this function");
+	return m;
+}
+
+st_value *a2c_mem_port(a2c_mem *m, const char *port, size_t i) {
+	static const char *const tail[] = {"write_data", "write_en", "clk", "read_data", "done"};
+	if (!strcmp(port, "addr"))
+		return st_op_result(m->cell, i);
+	for (size_t k = 0; k < 5; k++)
+		if (!strcmp(port, tail[k]))
+			return st_op_result(m->cell, m->rank + k);
+	return NULL;
+}
+
+bool a2c_drive_addr(a2c_comp *c, a2c_group *g, a2c_mem *m, st_op *op, size_t first, st_value *guard) {
+	for (size_t i = 0; i < m->rank; i++) {
+		a2c_val *idx = a2c_lookup(c, st_op_operand(op, first + i));
+		a2c_val *a = idx ? a2c_resize(c, st_op_loc(op), idx, A2C_INDEX_WIDTH, m->addr_width[i], false) : NULL;
+		st_value *p = a ? a2c_read(c, g, a) : NULL;
+		if (!p || !a2c_assign(c, g->body, a2c_mem_port(m, "addr", i), p, guard))
+			return false;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------- sequential ops */
+
+static bool lower_load(a2c_comp *c, st_op *op, st_block *ctl) {
+	a2c_mem *m = a2c_mem_of(c, st_op_operand(op, 0), op);
+	if (!m)
+		return false;
+	char gname[64];
+	a2c_group g;
+	st_op *r = a2c_reg(c, "load", st_op_loc(op), m->width);
+	if (!r || !a2c_group_begin(c, &g, "calyx.group", "ld", st_op_loc(op), 0, gname) ||
+	    !a2c_drive_addr(c, &g, m, op, 1, NULL) ||
+	    !a2c_assign(c, g.body, st_op_result(r, 0), a2c_mem_port(m, "read_data", 0), NULL) ||
+	    !a2c_assign(c, g.body, st_op_result(r, 1), a2c_true(c), NULL) || !a2c_group_done(c, &g, st_op_result(r, 5)))
+		return false;
+	return a2c_enable(c, ctl, gname, st_op_loc(op)) && a2c_bind(c, st_op_result(op, 0), a2c_val_new(c, st_op_result(r, 4)));
+}
+
+static bool lower_store(a2c_comp *c, st_op *op, st_block *ctl) {
+	a2c_mem *m = a2c_mem_of(c, st_op_operand(op, 1), op);
+	a2c_val *v = m ? a2c_lookup(c, st_op_operand(op, 0)) : NULL;
+	if (!v)
+		return false;
+	char gname[64];
+	a2c_group g;
+	if (!a2c_group_begin(c, &g, "calyx.group", "st", st_op_loc(op), 0, gname) || !a2c_drive_addr(c, &g, m, op, 2, NULL))
+		return false;
+	st_value *p = a2c_read(c, &g, v);
+	if (!p || !a2c_assign(c, g.body, a2c_mem_port(m, "write_data", 0), p, NULL) ||
+	    !a2c_assign(c, g.body, a2c_mem_port(m, "write_en", 0), a2c_true(c), NULL) ||
+	    !a2c_group_done(c, &g, a2c_mem_port(m, "done", 0)))
+		return false;
+	return a2c_enable(c, ctl, gname, st_op_loc(op));
+}
+
+/* A multi-cycle unit: go while not done, latch `out` into a register on
+ * done, finish on the register's done (so that the unit's go has fallen
+ * before the next group starts it again). */
+static bool lower_pipe(a2c_comp *c, st_op *op, const char *cell, st_block *ctl) {
+	st_attr *loc = st_op_loc(op);
+	unsigned w = vwidth(st_op_result(op, 0));
+	st_type *b = a2c_int(c, 1), *t = a2c_int(c, w);
+	st_type *types[] = {b, b, b, t, t, t, b};
+	st_type *nt[] = {b, b};
+	st_op *u = a2c_cell(c, cell, cell + 4, loc, 7, types, NULL, NULL);
+	st_op *not = a2c_cell(c, "std_not", "not", loc, 2, nt, NULL, NULL);
+	st_op *r = a2c_reg(c, "res", loc, w);
+	a2c_val *x = a2c_lookup(c, st_op_operand(op, 0)), *y = a2c_lookup(c, st_op_operand(op, 1));
+	char gname[64];
+	a2c_group g;
+	if (!u || !not || !r || !x || !y || !a2c_group_begin(c, &g, "calyx.group", cell + 4, loc, 0, gname))
+		return false;
+	st_value *px = a2c_read(c, &g, x), *py = a2c_read(c, &g, y);
+	if (!px || !py || !a2c_assign(c, g.body, st_op_result(u, 3), px, NULL) ||
+	    !a2c_assign(c, g.body, st_op_result(u, 4), py, NULL) ||
+	    !a2c_assign(c, g.body, st_op_result(not, 0), st_op_result(u, 6), NULL) ||
+	    !a2c_assign(c, g.body, st_op_result(u, 2), a2c_true(c), st_op_result(not, 1)) ||
+	    !a2c_assign(c, g.body, st_op_result(r, 0), st_op_result(u, 5), NULL) ||
+	    !a2c_assign(c, g.body, st_op_result(r, 1), st_op_result(u, 6), NULL) || !a2c_group_done(c, &g, st_op_result(r, 5)))
+		return false;
+	return a2c_enable(c, ctl, gname, loc) && a2c_bind(c, st_op_result(op, 0), a2c_val_new(c, st_op_result(r, 4)));
+}
+
+bool a2c_lower_seq_op(a2c_comp *c, st_op *op, st_block *ctl, bool *handled) {
+	const char *name = st_op_name_cstr(op);
+	*handled = true;
+	const char *cell = lookup(pipe_binops, sizeof pipe_binops / sizeof *pipe_binops, name);
+	if (cell)
+		return lower_pipe(c, op, cell, ctl);
+	if (!strcmp(name, "memref.load"))
+		return lower_load(c, op, ctl);
+	if (!strcmp(name, "memref.store"))
+		return lower_store(c, op, ctl);
+	if (!strcmp(name, "memref.alloc") || !strcmp(name, "memref.alloca"))
+		return a2c_mem_new(c, st_op_result(op, 0), st_value_type(st_op_result(op, 0)), NULL, false, st_op_loc(op));
+	if (!strcmp(name, "memref.dealloc"))
+		return true;
+	*handled = false;
+	return false;
+}

@@ -1,0 +1,325 @@
+/* The lower-to-calyx pass: a module of func/affine/scf/arith/memref becomes
+ * one calyx.component per function (the top one marked `toplevel`, its
+ * memref arguments external memories).  Affine ops are first lowered by the
+ * affine dialect's own lower-affine pass, run from here, so the lowering
+ * proper sees scf/arith/memref only. */
+#include "a2c.h"
+#include "strata/pass.h"
+#include "strata/registry.h"
+
+typedef struct options {
+	const char *top;
+	bool pipeline;
+} options;
+
+static const st_pass_option_def option_defs[] = {
+	{"top", "the function that becomes the toplevel component (default: the only public one)", ST_PASS_OPT_STRING,
+	 "", offsetof(options, top), NULL},
+	{"pipeline", "pipeline innermost loops with a static (modulo) schedule", ST_PASS_OPT_BOOL, "false",
+	 offsetof(options, pipeline), NULL},
+};
+
+/* ------------------------------------------------------------ checking */
+
+static const char *type_problem(const st_type *t) {
+	if (st_type_is_float(t))
+		return "floating-point values cannot be lowered to calyx (only integers and index)";
+	if (st_type_get_kind(t) == ST_TYPE_MEMREF) {
+		if (st_type_num_elements_static(t) < 0)
+			return "memrefs with dynamic shapes cannot be lowered to calyx (memories have static sizes)";
+		if (!a2c_width(st_type_element(t)))
+			return "only memrefs of integers can be lowered to calyx";
+		if (st_type_rank(t) < 1 || st_type_rank(t) > 4)
+			return "calyx memories have 1 to 4 dimensions";
+		if (st_type_memref_layout(t))
+			return "memrefs with a layout cannot be lowered to calyx";
+		return NULL;
+	}
+	if (!a2c_width(t) && st_type_get_kind(t) != ST_TYPE_FUNCTION)
+		return "only integer, index and memref values can be lowered to calyx";
+	if (a2c_width(t) > 64)
+		return "integers wider than 64 bits cannot be lowered to calyx";
+	return NULL;
+}
+
+typedef struct checker {
+	st_status status;
+} checker;
+
+static st_walk_result check_op(st_op *op, void *ud) {
+	checker *ck = ud;
+	const char *why = NULL;
+	for (size_t i = 0; !why && i < st_op_num_results(op); i++)
+		why = type_problem(st_value_type(st_op_result(op, i)));
+	for (size_t i = 0; !why && i < st_op_num_operands(op); i++)
+		why = type_problem(st_value_type(st_op_operand(op, i)));
+	for (size_t r = 0; !why && r < st_op_num_regions(op); r++)
+		if (st_region_num_blocks(st_op_region(op, r)) > 1)
+			why = "regions with several blocks (unstructured control flow) cannot be lowered to calyx";
+	if (why) {
+		ck->status = st_op_error(op, "lower-to-calyx: %s", why);
+		return ST_WALK_INTERRUPT;
+	}
+	return ST_WALK_ADVANCE;
+}
+
+st_status a2c_check_func(st_op *func, bool top) {
+	st_block *b = st_region_first_block(st_op_region(func, 0));
+	for (size_t i = 0; i < st_block_num_args(b); i++) {
+		st_type *t = st_value_type(st_block_arg(b, i));
+		const char *why = type_problem(t);
+		if (!why && !top && st_type_get_kind(t) == ST_TYPE_MEMREF)
+			why = "only the top function may take memrefs (they become its external memories)";
+		if (why)
+			return st_op_error(func, "lower-to-calyx: argument #%zu: %s", i, why);
+	}
+	st_type *ft = st_attr_type_value(st_op_get_attr(func, "function_type"));
+	for (size_t i = 0; i < st_type_num_results(ft); i++)
+		if (!a2c_width(st_type_result(ft, i)) || a2c_width(st_type_result(ft, i)) > 64)
+			return st_op_error(func, "lower-to-calyx: result #%zu: only integer and index results can be "
+			                         "lowered to calyx", i);
+	checker ck = {ST_OK};
+	st_walk(func, ST_WALK_PRE, check_op, &ck);
+	return ck.status;
+}
+
+/* ----------------------------------------------------------- components */
+
+static st_attr *arg_name(st_op *func, size_t i) {
+	st_attr *aa = st_op_get_attr(func, "arg_attrs");
+	st_attr *d = aa && i < st_attr_array_size(aa) ? st_attr_array_elt(aa, i) : NULL;
+	st_attr *n = d && st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? st_attr_dict_get_c(d, "calyx.name") : NULL;
+	return n && st_attr_get_kind(n) == ST_ATTR_STRING ? n : NULL;
+}
+
+/* The component op with its ports (data inputs, go, clk, reset, data
+ * outputs, done), an empty wires and a control holding one seq. */
+static st_op *make_component(a2c_comp *c, st_block **seq_out) {
+	st_context *ctx = c->ctx;
+	st_op *f = c->func;
+	st_block *fb = st_region_first_block(st_op_region(f, 0));
+	st_type *ft = st_attr_type_value(st_op_get_attr(f, "function_type"));
+	size_t nargs = st_block_num_args(fb), nres = st_type_num_results(ft);
+	size_t cap = nargs + nres + 4;
+	st_type **types = st_ctx_alloc(ctx, cap * sizeof *types);
+	st_attr **names = st_ctx_alloc(ctx, cap * sizeof *names), **pattrs = st_ctx_alloc(ctx, cap * sizeof *pattrs);
+	st_op *comp = NULL;
+	if (!types || !names || !pattrs)
+		goto out;
+	st_attr *empty = st_dict_attr(ctx, 0, NULL);
+	size_t k = 0, nin;
+	char buf[64];
+	for (size_t i = 0; i < nargs; i++) {
+		st_type *t = st_value_type(st_block_arg(fb, i));
+		if (st_type_get_kind(t) == ST_TYPE_MEMREF)
+			continue;
+		snprintf(buf, sizeof buf, "in%zu", i);
+		st_attr *n = arg_name(f, i);
+		names[k] = n ? n : st_string_attr(ctx, st_str_c(buf));
+		pattrs[k] = empty;
+		types[k++] = a2c_int(c, a2c_width(t));
+	}
+	static const char *const ctl_in[] = {"go", "clk", "reset"};
+	for (size_t i = 0; i < 3; i++) {
+		st_named_attr e = {st_ident_get_c(ctx, ctl_in[i]), st_unit_attr(ctx)};
+		names[k] = st_string_attr(ctx, st_str_c(ctl_in[i]));
+		pattrs[k] = st_dict_attr(ctx, 1, &e);
+		types[k++] = a2c_int(c, 1);
+	}
+	nin = k;
+	for (size_t i = 0; i < nres; i++) {
+		snprintf(buf, sizeof buf, "out%zu", i);
+		names[k] = st_string_attr(ctx, st_str_c(buf));
+		pattrs[k] = empty;
+		types[k++] = a2c_int(c, a2c_width(st_type_result(ft, i)));
+	}
+	st_named_attr de = {st_ident_get_c(ctx, "done"), st_unit_attr(ctx)};
+	names[k] = st_string_attr(ctx, st_str_c("done"));
+	pattrs[k] = st_dict_attr(ctx, 1, &de);
+	types[k++] = a2c_int(c, 1);
+	const char *an[] = {"sym_name", "function_type", "portNames", "portAttributes"};
+	st_attr *av[] = {st_op_get_attr(f, "sym_name"), st_type_attr(ctx, st_function_type(ctx, nin, types, k - nin, types + nin)),
+	                 st_array_attr(ctx, k, names), st_array_attr(ctx, k, pattrs)};
+	comp = a2c_create(c, "calyx.component", st_op_loc(f), 0, NULL, 0, NULL, a2c_named(c, 4, an, av), 1);
+	st_block *body = comp ? a2c_region_block(c, comp, 0) : NULL;
+	for (size_t i = 0; body && i < k; i++)
+		if (!st_block_add_arg(body, types[i], st_op_loc(f)))
+			body = NULL;
+	c->comp = comp, c->body = body;
+	c->wires = body ? a2c_ctl(c, body, "calyx.wires", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
+	st_op *control = c->wires ? a2c_ctl(c, body, "calyx.control", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
+	c->wires_body = c->wires ? a2c_region_block(c, c->wires, 0) : NULL;
+	c->control = control ? a2c_region_block(c, control, 0) : NULL;
+	st_op *seq = c->control ? a2c_ctl(c, c->control, "calyx.seq", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
+	*seq_out = seq ? a2c_region_block(c, seq, 0) : NULL;
+	if (!*seq_out && comp) {
+		st_op_destroy(comp);
+		comp = c->comp = NULL;
+	}
+out:
+	st_ctx_free(ctx, types, cap * sizeof *types);
+	st_ctx_free(ctx, names, cap * sizeof *names);
+	st_ctx_free(ctx, pattrs, cap * sizeof *pattrs);
+	return comp;
+}
+
+static bool bind_args(a2c_comp *c, bool top) {
+	st_block *fb = st_region_first_block(st_op_region(c->func, 0));
+	size_t port = 0;
+	for (size_t i = 0; i < st_block_num_args(fb); i++) {
+		st_value *a = st_block_arg(fb, i);
+		st_type *t = st_value_type(a);
+		if (st_type_get_kind(t) != ST_TYPE_MEMREF) {
+			if (!a2c_bind(c, a, a2c_val_new(c, st_block_arg(c->body, port++))))
+				return false;
+			continue;
+		}
+		char buf[64];
+		snprintf(buf, sizeof buf, "arg%zu", i);
+		st_attr *n = arg_name(c->func, i);
+		char nbuf[64];
+		if (n) {
+			st_str s = st_attr_string(n);
+			snprintf(nbuf, sizeof nbuf, "%.*s", (int)(s.len < 63 ? s.len : 63), s.data);
+		}
+		if (!a2c_mem_new(c, a, t, n ? nbuf : buf, top, st_op_loc(c->func)))
+			return false;
+	}
+	return true;
+}
+
+static void comp_free(a2c_comp *c) {
+	for (a2c_val *v = c->all_vals, *n; v; v = n)
+		n = v->next, st_ctx_free(c->ctx, v, sizeof *v);
+	for (a2c_mem *m = c->all_mems, *n; m; m = n)
+		n = m->next, st_ctx_free(c->ctx, m, sizeof *m);
+	a2c_map_free(&c->vals);
+	a2c_map_free(&c->mems);
+}
+
+static st_op *lower_func(st_op *module, st_op *func, bool top, bool pipeline) {
+	a2c_comp c;
+	memset(&c, 0, sizeof c);
+	c.ctx = st_op_context(func), c.module = module, c.func = func, c.pipeline = pipeline;
+	a2c_map_init(&c.vals, c.ctx);
+	a2c_map_init(&c.mems, c.ctx);
+	st_block *seq;
+	bool ok = make_component(&c, &seq) && bind_args(&c, top) &&
+	          a2c_lower_block(&c, st_region_first_block(st_op_region(func, 0)), seq);
+	if (ok && top)
+		st_op_set_attr(c.comp, "toplevel", st_unit_attr(c.ctx));
+	if (ok && c.max_ii)
+		st_op_set_attr(c.comp, "calyx.ii", st_integer_attr(c.ctx, a2c_int(&c, 64), c.max_ii));
+	if (!ok && c.comp) {
+		st_op_destroy(c.comp);
+		c.comp = NULL;
+	}
+	comp_free(&c);
+	return c.comp;
+}
+
+/* ------------------------------------------------------------------ pass */
+
+static bool is_func(st_op *op) { return !strcmp(st_op_name_cstr(op), "func.func") && !st_region_is_empty(st_op_region(op, 0)); }
+
+static bool is_public(st_op *op) {
+	st_attr *v = st_op_get_attr(op, "sym_visibility");
+	return !v || st_str_eq_c(st_attr_string(v), "public");
+}
+
+static st_op *find_top(st_op *module, const char *name) {
+	st_block *b = st_region_first_block(st_op_region(module, 0));
+	st_op *found = NULL;
+	size_t npublic = 0;
+	for (st_op *op = b ? st_block_first_op(b) : NULL; op; op = st_op_next(op)) {
+		if (!is_func(op))
+			continue;
+		if (*name && st_str_eq_c(st_ident_str(st_symbol_name(op)), name))
+			return op;
+		if (!*name && is_public(op))
+			found = op, npublic++;
+	}
+	if (*name)
+		st_op_error(module, "lower-to-calyx: no function named '%s' (option top)", name);
+	else if (npublic != 1)
+		st_op_error(module, "lower-to-calyx: %s public function; name the top one with the option top=<name>",
+		            npublic ? "more than one" : "no");
+	return npublic == 1 && !*name ? found : NULL;
+}
+
+static st_status run(st_pass *pass, st_op *module) {
+	const options *o = st_pass_options(pass);
+	st_context *ctx = st_pass_context(pass);
+	st_op *top = find_top(module, o->top ? o->top : "");
+	if (!top)
+		return ST_FAIL;
+	st_block *mb = st_region_first_block(st_op_region(module, 0));
+	for (st_op *op = st_block_first_op(mb); op; op = st_op_next(op))
+		if (is_func(op) && st_failed(a2c_check_func(op, op == top)))
+			return ST_FAIL;
+	st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
+	st_pass_instrument ins = {.verify_each = false};
+	if (!pm)
+		return ST_FAIL;
+	st_pass_manager_set_instrument(pm, &ins);
+	st_status s = st_pass_manager_add(pm, "lower-affine", NULL);
+	if (st_succeeded(s))
+		s = st_pass_manager_run(pm, module);
+	st_pass_manager_destroy(pm);
+	if (st_failed(s))
+		return ST_FAIL;
+	/* Build every component before changing the module, so that a failure
+	 * leaves the functions as they were. */
+	size_t n = 0, cap = 0;
+	st_op **made = NULL, **funcs = NULL;
+	for (st_op *op = st_block_first_op(mb); op; op = st_op_next(op)) {
+		if (!is_func(op))
+			continue;
+		st_op *comp = lower_func(module, op, op == top, o->pipeline);
+		if (!comp || !st_ctx_grow(ctx, (void **)&made, &cap, NULL, sizeof *made, n + 1)) {
+			if (comp)
+				st_op_destroy(comp);
+			s = ST_FAIL;
+			break;
+		}
+		made[n++] = comp;
+	}
+	if (st_succeeded(s) && n && !(funcs = st_ctx_alloc(ctx, n * sizeof *funcs)))
+		s = ST_FAIL;
+	size_t k = 0;
+	for (st_op *op = st_block_first_op(mb); funcs && op; op = st_op_next(op))
+		if (is_func(op))
+			funcs[k++] = op;
+	for (size_t i = 0; i < n; i++) {
+		if (st_succeeded(s)) {
+			st_block_insert_op_before(mb, funcs[i], made[i]);
+			st_op_erase(funcs[i]);
+		} else {
+			st_op_destroy(made[i]);
+		}
+	}
+	/* Declarations left behind have no hardware. */
+	for (st_op *op = st_block_first_op(mb), *next; st_succeeded(s) && op; op = next) {
+		next = st_op_next(op);
+		if (!strcmp(st_op_name_cstr(op), "func.func"))
+			st_op_erase(op);
+	}
+	if (made)
+		st_ctx_free(ctx, made, cap * sizeof *made);
+	if (funcs)
+		st_ctx_free(ctx, funcs, n * sizeof *funcs);
+	return s;
+}
+
+static const st_pass_def lower_to_calyx = {
+	.name = "lower-to-calyx",
+	.summary = "func/affine/scf/arith/memref to calyx components (one per function)",
+	.anchor = "builtin.module",
+	.options = option_defs,
+	.noptions = sizeof option_defs / sizeof *option_defs,
+	.options_size = sizeof(options),
+	.run = run,
+	.display_name = "LowerToCalyx",
+};
+
+st_status st_register_affine_to_calyx_passes(st_context *ctx) { return st_context_register_pass(ctx, &lower_to_calyx); }
