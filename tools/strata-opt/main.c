@@ -6,6 +6,7 @@
 #include "strata/translate.h"
 #include "plugin_loader.h"
 #include "test_passes.h"
+#include "tool_acg.h"
 #include "tool_io.h"
 
 #include <stdio.h>
@@ -248,29 +249,6 @@ static int show_dialects(st_tool_plugins *plugins) {
 	return 0;
 }
 
-/* --acg: a copy of the imported graph, named @target, goes first in the
- * module, so that target passes find it before the pipeline runs. */
-static bool insert_acg_target(st_op *m, st_op *acg_module) {
-	if (st_symbol_lookup(m, st_str_c("target"))) {
-		st_op_error(m, "already holds a symbol named @target; --acg adds one");
-		return false;
-	}
-	st_op *g = st_op_clone(st_block_first_op(st_region_first_block(st_op_region(acg_module, 0))), NULL);
-	if (!g)
-		return false;
-	st_op_set_attr(g, "sym_name", st_string_attr(st_op_context(m), st_str_c("target")));
-	st_block_prepend_op(st_region_first_block(st_op_region(m, 0)), g);
-	return true;
-}
-
-/* Imports the --acg file through the registered import-acg translation. */
-static st_op *load_acg(st_context *ctx, const char *path, st_tool_input *in) {
-	const st_translation_def *t = st_context_lookup_translation(ctx, st_str_c("import-acg"));
-	if (!t || !st_tool_read_input("strata-opt", path, in))
-		return NULL;
-	return t->import(ctx, st_str_make(in->data, in->len), path);
-}
-
 static bool process_chunk(st_context *ctx, const options *o, st_pass_manager *pm, st_str chunk, unsigned first_line,
                           st_tool_output *out, bool mapped, bool first_chunk) {
 	st_parse_options po = {
@@ -278,7 +256,7 @@ static bool process_chunk(st_context *ctx, const options *o, st_pass_manager *pm
 	st_op *m = st_parse_source(ctx, chunk, source_name(o), &po);
 	if (!m)
 		return false;
-	if (o->acg_module && !insert_acg_target(m, o->acg_module)) {
+	if (o->acg_module && !st_tool_insert_acg_target(m, o->acg_module, "--acg")) {
 		st_op_destroy(m);
 		return false;
 	}
@@ -451,7 +429,7 @@ int main(int argc, char **argv) {
 		}
 	}
 	st_tool_input acg_in = {0};
-	if (ok && !rc && o.acg && !(o.acg_module = load_acg(ctx, o.acg, &acg_in)))
+	if (ok && !rc && o.acg && !(o.acg_module = st_tool_load_acg(ctx, "strata-opt", o.acg, &acg_in)))
 		rc = 1;
 	st_tool_input in;
 	if (ok && !rc && !st_tool_read_input("strata-opt", o.input, &in))
