@@ -143,6 +143,10 @@ st_value *a2c_mem_port(a2c_mem *m, const char *port, size_t i);
 /* ------------------------------------------------------------- control */
 
 bool a2c_lower_block(a2c_comp *c, st_block *src, st_block *ctl);
+/* A group writing `n` values into registers (in, write_en), done on the
+ * first one's done, enabled from `ctl`. */
+bool a2c_write_regs(a2c_comp *c, st_block *ctl, st_attr *loc, const char *prefix, size_t n, st_op *const *regs,
+                    a2c_val *const *vals);
 /* Pipelines an innermost scf.for when it can; *done false: not pipelined
  * (a remark says why when asked), lower it as a plain loop. */
 bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, bool *done);

@@ -10,7 +10,7 @@ static bool lower_op(a2c_comp *c, st_op *op, st_block *ctl);
 
 /* A group writing `n` values into the registers `regs` (their `in` and
  * write_en), done on the first register's done. */
-static bool write_regs(a2c_comp *c, st_block *ctl, st_attr *loc, const char *prefix, size_t n, st_op *const *regs,
+bool a2c_write_regs(a2c_comp *c, st_block *ctl, st_attr *loc, const char *prefix, size_t n, st_op *const *regs,
                        a2c_val *const *vals) {
 	char gname[64];
 	a2c_group g;
@@ -91,7 +91,7 @@ static bool lower_for(a2c_comp *c, st_op *op, st_block *ctl) {
 		if (!a2c_bind(c, st_block_arg(body, i), rv) || (i && !a2c_bind(c, v, rv)))
 			return false;
 	}
-	if (!write_regs(c, ctl, loc, "init", n + 1, regs, init))
+	if (!a2c_write_regs(c, ctl, loc, "init", n + 1, regs, init))
 		return false;
 	a2c_val *iv = a2c_lookup(c, st_block_arg(body, 0));
 	a2c_val *in[] = {iv, ub};
@@ -110,7 +110,7 @@ static bool lower_for(a2c_comp *c, st_op *op, st_block *ctl) {
 	a2c_val *inc[] = {iv, step};
 	if (!(next[0] = a2c_comb(c, "std_add", loc, 2, inc, ws, A2C_INDEX_WIDTH)) || !lookup_all(c, y, 0, n, next + 1))
 		return false;
-	return write_regs(c, sb, loc, "latch", n + 1, regs, next);
+	return a2c_write_regs(c, sb, loc, "latch", n + 1, regs, next);
 }
 
 static bool lower_if(a2c_comp *c, st_op *op, st_block *ctl) {
@@ -139,7 +139,7 @@ static bool lower_if(a2c_comp *c, st_op *op, st_block *ctl) {
 		st_block *src = st_region_first_block(r), *sb = seq ? a2c_region_block(c, seq, 0) : NULL;
 		a2c_val *ys[A2C_MAX_CARRIED];
 		if (!sb || !a2c_lower_block(c, src, sb) || !lookup_all(c, st_block_last_op(src), 0, n, ys) ||
-		    !write_regs(c, sb, loc, k ? "else_res" : "then_res", n, regs, ys))
+		    !a2c_write_regs(c, sb, loc, k ? "else_res" : "then_res", n, regs, ys))
 			return false;
 	}
 	return true;
@@ -151,7 +151,7 @@ static st_value *plain_port(a2c_comp *c, st_block *ctl, st_attr *loc, a2c_val *v
 	if (!v->ndeps)
 		return v->port;
 	st_op *r = a2c_reg(c, "arg", loc, width);
-	return r && write_regs(c, ctl, loc, "arg", 1, &r, &v) ? st_op_result(r, 4) : NULL;
+	return r && a2c_write_regs(c, ctl, loc, "arg", 1, &r, &v) ? st_op_result(r, 4) : NULL;
 }
 
 static bool lower_call(a2c_comp *c, st_op *op, st_block *ctl) {
@@ -159,7 +159,7 @@ static bool lower_call(a2c_comp *c, st_op *op, st_block *ctl) {
 	st_attr *callee = st_op_get_attr(op, "callee");
 	st_op *f = callee ? st_symbol_lookup_nearest(op, callee) : NULL;
 	if (!f || strcmp(st_op_name_cstr(f), "func.func") || st_region_is_empty(st_op_region(f, 0)))
-		return st_failed(st_op_error(op, "lower-to-calyx: the callee must be a func.func with a body"));
+		return st_op_error(op, "lower-to-calyx: the callee must be a func.func with a body"), false;
 	st_type *ft = st_attr_type_value(st_op_get_attr(f, "function_type"));
 	size_t nin = st_type_num_inputs(ft), nout = st_type_num_results(ft);
 	if (nin > A2C_MAX_CARRIED || nout > A2C_MAX_CARRIED)
@@ -171,7 +171,7 @@ static bool lower_call(a2c_comp *c, st_op *op, st_block *ctl) {
 	for (size_t i = 0; i < nin; i++) {
 		st_type *t = st_type_input(ft, i);
 		if (!a2c_width(t))
-			return st_failed(st_op_error(op, "lower-to-calyx: calls may pass only integers and index values"));
+			return st_op_error(op, "lower-to-calyx: calls may pass only integers and index values"), false;
 		types[k++] = a2c_int(c, a2c_width(t));
 	}
 	types[k++] = b, types[k++] = b, types[k++] = b;
@@ -212,7 +212,10 @@ static bool lower_return(a2c_comp *c, st_op *op, st_block *ctl) {
 	if (too_many(op, n) || !lookup_all(c, op, 0, n, vals))
 		return false;
 	st_block *cb = c->body;
-	size_t nin = st_type_num_inputs(st_attr_type_value(st_op_get_attr(c->func, "function_type")));
+	st_type *ft = st_attr_type_value(st_op_get_attr(c->func, "function_type"));
+	size_t nin = 0; /* data inputs: the memref arguments are memories, not ports */
+	for (size_t i = 0; i < st_type_num_inputs(ft); i++)
+		nin += st_type_get_kind(st_type_input(ft, i)) != ST_TYPE_MEMREF;
 	for (size_t i = 0; i < n; i++) {
 		if (!(regs[i] = a2c_reg(c, "ret", st_op_loc(op), a2c_width(st_value_type(st_op_operand(op, i))))))
 			return false;
@@ -220,7 +223,7 @@ static bool lower_return(a2c_comp *c, st_op *op, st_block *ctl) {
 		if (!a2c_assign(c, c->wires_body, st_block_arg(cb, nin + 3 + i), st_op_result(regs[i], 4), NULL))
 			return false;
 	}
-	return write_regs(c, ctl, st_op_loc(op), "ret", n, regs, vals);
+	return a2c_write_regs(c, ctl, st_op_loc(op), "ret", n, regs, vals);
 }
 
 static bool is_par(st_op *op) { return op && st_op_get_attr(op, "calyx.par") != NULL; }
@@ -268,8 +271,8 @@ static bool lower_par(a2c_comp *c, st_op *first, st_op *last, st_block *ctl) {
 				for (st_use *us = st_value_first_use(st_op_result(u, r)); us; us = st_use_next(us))
 					if (st_op_is_ancestor(t, st_use_owner(us))) {
 						a2c_map_free(&owner);
-						return st_failed(st_op_error(t, "lower-to-calyx: a calyx.par thread uses a result "
-						                                "of another thread"));
+						st_op_error(t, "lower-to-calyx: a calyx.par thread uses a result of another thread");
+						return false;
 					}
 		s.thread = t;
 		st_walk(t, ST_WALK_PRE, scan_thread, &s);
@@ -308,7 +311,7 @@ static bool lower_op(a2c_comp *c, st_op *op, st_block *ctl) {
 	ok = a2c_lower_seq_op(c, op, ctl, &handled);
 	if (handled)
 		return ok;
-	return st_failed(st_op_error(op, "lower-to-calyx: this op cannot be lowered to calyx"));
+	return st_op_error(op, "lower-to-calyx: this op cannot be lowered to calyx"), false;
 }
 
 bool a2c_lower_block(a2c_comp *c, st_block *src, st_block *ctl) {

@@ -93,7 +93,7 @@ bool a2c_lower_comb(a2c_comp *c, st_op *op, bool *handled) {
 		if (!a || !b)
 			return false;
 		if (p < 0 || p > 9)
-			return st_failed(st_op_error(op, "lower-to-calyx: unknown predicate %lld", (long long)p));
+			return st_op_error(op, "lower-to-calyx: unknown predicate %lld", (long long)p), false;
 		r = cmp(c, loc, cmp_cells[p], a, b, vwidth(st_op_operand(op, 0)));
 	} else if (!strcmp(name, "arith.select")) {
 		a2c_val *k = a2c_lookup(c, st_op_operand(op, 0)), *t = a2c_lookup(c, st_op_operand(op, 1)),

@@ -1,8 +1,480 @@
-/* Pipelining of innermost loops (option pipeline=true). */
+/* Pipelining of innermost loops (pipeline=true): a modulo schedule run by
+ * one calyx.static_group.
+ *
+ * Iteration k starts at cycle k*II; an op scheduled at offset s fires at
+ * k*II + s.  II starts at the memory-port bound (each calyx memory has one
+ * port: max over memories of the accesses per iteration) and grows only
+ * if the iter_args recurrence needs it.  A value is valid in a window
+ * [p, e] of offsets (a register written once per iteration holds II
+ * cycles); a use later than e reads a copy, a register latched at e, then
+ * e + II, ... (modulo variable expansion by shift registers).  The group's
+ * own counters (T: cycles, S: T mod II, K: T div II) give every firing a
+ * guard and the induction variable (K + lb - stage).  The schedule itself
+ * is ASAP: loads/stores take the first cycle whose port slot (s mod II) is
+ * free for their memory, multiplications (calyx.std_mult_pipe, latency
+ * A2C_MULT_LATENCY, go held high) deliver their product at s + latency. */
 #include "a2c.h"
 
-bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, bool *done) {
-	(void)c, (void)loop, (void)ctl;
-	*done = false;
+#define INF (1 << 28)
+#define MAX_MEMS 16
+#define MAX_II 64
+
+typedef struct sval {
+	int p, e;
+	a2c_val *base;
+	a2c_val *copy[8];
+	int ncopies;
+} sval;
+
+typedef struct pipe {
+	a2c_comp *c;
+	st_op *loop;
+	st_block *body;
+	int64_t lb, trip;
+	int ii, depth;
+	a2c_map info;  /* body value -> sval */
+	a2c_map when;  /* op -> offset + 1 at which it reads its operands */
+	a2c_mem *mems[MAX_MEMS];
+	uint64_t slots[MAX_MEMS];
+	size_t nmems;
+	/* emission */
+	a2c_group g;
+	a2c_val *t, *s, *k, *iv;
+	a2c_map guards; /* offset + 1 -> a2c_val */
+	st_op *acc[16];
+} pipe;
+
+static bool const_index(st_value *v, int64_t *out) {
+	st_op *d = st_value_defining_op(v);
+	if (!d || strcmp(st_op_name_cstr(d), "arith.constant"))
+		return false;
+	*out = st_attr_int_value(st_op_get_attr(d, "value"));
 	return true;
+}
+
+static bool is_pipe_op(const char *n) {
+	static const char *const ok[] = {"arith.constant", "arith.addi", "arith.subi", "arith.andi", "arith.ori",
+	                                 "arith.xori", "arith.shli", "arith.shrui", "arith.shrsi", "arith.cmpi",
+	                                 "arith.select", "arith.extui", "arith.extsi", "arith.trunci",
+	                                 "arith.index_cast", "arith.index_castui", "arith.maxsi", "arith.minsi",
+	                                 "arith.maxui", "arith.minui", "arith.muli", "memref.load", "memref.store",
+	                                 "scf.yield"};
+	for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
+		if (!strcmp(n, ok[i]))
+			return true;
+	return false;
+}
+
+/* Whether the loop can be pipelined: an innermost scf.for with constant
+ * bounds and step 1 whose body has only pipelinable ops on known memories,
+ * no memory both read and written (no loop-carried memory dependence to
+ * check), at most 16 iter_args.  Fills the memory table. */
+static bool eligible(pipe *pp) {
+	int64_t ub, step;
+	if (!const_index(st_op_operand(pp->loop, 0), &pp->lb) || !const_index(st_op_operand(pp->loop, 1), &ub) ||
+	    !const_index(st_op_operand(pp->loop, 2), &step) || step != 1 || ub <= pp->lb || ub - pp->lb > (1 << 20) ||
+	    st_op_num_results(pp->loop) > 16)
+		return false;
+	pp->trip = ub - pp->lb;
+	bool loaded[MAX_MEMS] = {0}, stored[MAX_MEMS] = {0};
+	int count[MAX_MEMS] = {0};
+	for (st_op *op = st_block_first_op(pp->body); op; op = st_op_next(op)) {
+		const char *n = st_op_name_cstr(op);
+		if (!is_pipe_op(n) || st_op_num_regions(op))
+			return false;
+		bool ld = !strcmp(n, "memref.load"), sto = !strcmp(n, "memref.store");
+		if (!ld && !sto)
+			continue;
+		a2c_mem *m = a2c_map_get(&pp->c->mems, st_op_operand(op, ld ? 0 : 1));
+		if (!m)
+			return false;
+		size_t i = 0;
+		while (i < pp->nmems && pp->mems[i] != m)
+			i++;
+		if (i == pp->nmems) {
+			if (pp->nmems == MAX_MEMS)
+				return false;
+			pp->mems[pp->nmems++] = m;
+		}
+		count[i]++;
+		loaded[i] |= ld, stored[i] |= sto;
+		if (loaded[i] && stored[i])
+			return false;
+	}
+	pp->ii = 1;
+	for (size_t i = 0; i < pp->nmems; i++)
+		if (count[i] > pp->ii)
+			pp->ii = count[i];
+	return pp->ii <= MAX_II;
+}
+
+/* ----------------------------------------------------------- schedule */
+
+static sval *info(pipe *pp, st_value *v) { return a2c_map_get(&pp->info, v); }
+
+static sval *new_sval(pipe *pp, st_value *v, int p, int e) {
+	sval *s = st_ctx_alloc(pp->c->ctx, sizeof *s);
+	if (!s)
+		return NULL;
+	memset(s, 0, sizeof *s);
+	s->p = p, s->e = e;
+	if (!a2c_map_put(&pp->info, v, s)) {
+		st_ctx_free(pp->c->ctx, s, sizeof *s);
+		return NULL;
+	}
+	return s;
+}
+
+static void free_svals(pipe *pp) {
+	for (size_t i = 0; i < pp->info.cap; i++)
+		if (pp->info.keys && pp->info.keys[i])
+			st_ctx_free(pp->c->ctx, pp->info.vals[i], sizeof(sval));
+	a2c_map_free(&pp->info);
+}
+
+/* Earliest offset at which every operand in [first, first + n) is valid. */
+static int ready(pipe *pp, st_op *op, size_t first, size_t n) {
+	int t = 0;
+	for (size_t i = first; i < first + n; i++) {
+		sval *s = info(pp, st_op_operand(op, i));
+		if (s && s->p > t)
+			t = s->p;
+	}
+	return t;
+}
+
+/* The end of the window through which `s` is read at `t` (a copy when t is
+ * past its own window). */
+static int read_end(const pipe *pp, const sval *s, int t) {
+	if (t <= s->e)
+		return s->e;
+	int j = (t - s->e + pp->ii - 1) / pp->ii;
+	return s->e + j * pp->ii;
+}
+
+static int port_slot(pipe *pp, a2c_mem *m, int s) {
+	size_t i = 0;
+	while (pp->mems[i] != m)
+		i++;
+	while (pp->slots[i] >> (s % pp->ii) & 1)
+		s++;
+	pp->slots[i] |= (uint64_t)1 << (s % pp->ii);
+	return s;
+}
+
+static bool set_when(pipe *pp, st_op *op, int t) { return a2c_map_put(&pp->when, op, (void *)(intptr_t)(t + 1)); }
+
+static int when(pipe *pp, st_op *op) { return (int)(intptr_t)a2c_map_get(&pp->when, op) - 1; }
+
+/* One ASAP schedule at the current II; false when the iter_args
+ * recurrence does not fit (*grow: a larger II could fix it). */
+static bool schedule(pipe *pp, bool *grow) {
+	*grow = false;
+	free_svals(pp);
+	a2c_map_free(&pp->when);
+	a2c_map_init(&pp->info, pp->c->ctx);
+	a2c_map_init(&pp->when, pp->c->ctx);
+	memset(pp->slots, 0, sizeof pp->slots);
+	pp->depth = 1;
+	if (!new_sval(pp, st_block_arg(pp->body, 0), 0, pp->ii - 1))
+		return false;
+	for (size_t i = 1; i < st_block_num_args(pp->body); i++)
+		if (!new_sval(pp, st_block_arg(pp->body, i), 0, INF))
+			return false;
+	for (st_op *op = st_block_first_op(pp->body); op; op = st_op_next(op)) {
+		const char *n = st_op_name_cstr(op);
+		size_t nops = st_op_num_operands(op);
+		int t = ready(pp, op, 0, nops), end = INF;
+		if (!strcmp(n, "memref.load")) {
+			t = port_slot(pp, a2c_map_get(&pp->c->mems, st_op_operand(op, 0)), t);
+			if (!new_sval(pp, st_op_result(op, 0), t + 1, t + pp->ii))
+				return false;
+			if (t + 1 >= pp->depth)
+				pp->depth = t + 2;
+		} else if (!strcmp(n, "memref.store")) {
+			t = port_slot(pp, a2c_map_get(&pp->c->mems, st_op_operand(op, 1)), t);
+			if (t + 1 > pp->depth)
+				pp->depth = t + 1;
+		} else if (!strcmp(n, "arith.muli")) {
+			if (!new_sval(pp, st_op_result(op, 0), t + A2C_MULT_LATENCY, t + A2C_MULT_LATENCY))
+				return false;
+		} else if (!strcmp(n, "scf.yield")) {
+			/* Each carried value is latched at the offset where its new
+			 * value is ready; every read of the old value must fall in
+			 * the II cycles before. */
+			for (size_t i = 0; i < nops; i++) {
+				sval *y = info(pp, st_op_operand(op, i));
+				int cy = y ? y->p : 0;
+				if (cy + 1 > pp->depth)
+					pp->depth = cy + 1;
+				st_value *a = st_block_arg(pp->body, i + 1);
+				for (st_use *u = st_value_first_use(a); u; u = st_use_next(u)) {
+					if (st_use_owner(u) == op)
+						continue;
+					int tu = when(pp, st_use_owner(u));
+					if (tu > cy)
+						return false;
+					if (tu < cy - pp->ii + 1) {
+						*grow = true;
+						return false;
+					}
+				}
+			}
+		} else if (nops) {
+			for (size_t i = 0; i < nops; i++) {
+				sval *s = info(pp, st_op_operand(op, i));
+				int e = s ? read_end(pp, s, t) : INF;
+				end = e < end ? e : end;
+			}
+			if (!new_sval(pp, st_op_result(op, 0), t, end))
+				return false;
+		} else if (!new_sval(pp, st_op_result(op, 0), 0, INF)) {
+			return false;
+		}
+		if (!set_when(pp, op, t))
+			return false;
+	}
+	return true;
+}
+
+/* ------------------------------------------------------------- emission */
+
+static a2c_val *cst(pipe *pp, int64_t v) { return a2c_val_new(pp->c, a2c_const(pp->c, 32, v)); }
+
+static a2c_val *bin(pipe *pp, const char *kind, a2c_val *a, a2c_val *b, unsigned w) {
+	a2c_val *in[] = {a, b};
+	unsigned ws[] = {w, w};
+	return a && b ? a2c_comb(pp->c, kind, st_op_loc(pp->loop), 2, in, ws, w) : NULL;
+}
+
+static a2c_val *cmp(pipe *pp, const char *kind, a2c_val *a, int64_t k) {
+	a2c_val *in[] = {a, cst(pp, k)};
+	unsigned ws[] = {32, 32};
+	return in[1] ? a2c_comb(pp->c, kind, st_op_loc(pp->loop), 2, in, ws, 1) : NULL;
+}
+
+static a2c_val *mux(pipe *pp, a2c_val *k, a2c_val *a, a2c_val *b) {
+	a2c_val *in[] = {k, a, b};
+	unsigned ws[] = {1, 32, 32};
+	return k && a && b ? a2c_comb(pp->c, "std_mux", st_op_loc(pp->loop), 3, in, ws, 32) : NULL;
+}
+
+/* A 32-bit counter register written every cycle with `next` (when `en` is
+ * NULL) or when `en` holds. */
+static bool counter(pipe *pp, st_op *r, a2c_val *next, a2c_val *en) {
+	a2c_comp *c = pp->c;
+	st_value *n = a2c_read(c, &pp->g, next);
+	st_value *e = en ? a2c_read(c, &pp->g, en) : a2c_true(c);
+	return n && e && a2c_assign(c, pp->g.body, st_op_result(r, 0), n, NULL) &&
+	       a2c_assign(c, pp->g.body, st_op_result(r, 1), e, NULL);
+}
+
+static bool counters(pipe *pp, int64_t latency) {
+	a2c_comp *c = pp->c;
+	st_attr *loc = st_op_loc(pp->loop);
+	st_op *tr = a2c_reg(c, "t", loc, 32);
+	if (!tr)
+		return false;
+	pp->t = a2c_val_new(c, st_op_result(tr, 4));
+	a2c_val *last = cmp(pp, "std_eq", pp->t, latency - 1), *zero = cst(pp, 0), *one = cst(pp, 1);
+	if (!counter(pp, tr, mux(pp, last, zero, bin(pp, "std_add", pp->t, one, 32)), NULL))
+		return false;
+	if (pp->ii == 1) {
+		pp->k = pp->t;
+	} else {
+		st_op *sr = a2c_reg(c, "s", loc, 32), *kr = a2c_reg(c, "k", loc, 32);
+		if (!sr || !kr)
+			return false;
+		pp->s = a2c_val_new(c, st_op_result(sr, 4));
+		pp->k = a2c_val_new(c, st_op_result(kr, 4));
+		a2c_val *wrap = bin(pp, "std_or", cmp(pp, "std_eq", pp->s, pp->ii - 1), last, 1);
+		if (!counter(pp, sr, mux(pp, wrap, zero, bin(pp, "std_add", pp->s, one, 32)), NULL) ||
+		    !counter(pp, kr, mux(pp, last, zero, bin(pp, "std_add", pp->k, one, 32)), wrap))
+			return false;
+	}
+	a2c_val *iv = bin(pp, "std_add", pp->k, cst(pp, pp->lb), 32);
+	sval *s = info(pp, st_block_arg(pp->body, 0));
+	return iv && s && (s->base = iv);
+}
+
+/* The guard of a firing at offset `s`: iteration k = (T - s) / II exists. */
+static st_value *fire(pipe *pp, int s) {
+	a2c_val *g = a2c_map_get(&pp->guards, (void *)(intptr_t)(s + 1));
+	if (!g) {
+		int64_t hi = s + (pp->trip - 1) * pp->ii;
+		g = cmp(pp, "std_le", pp->t, hi);
+		if (g && s > 0)
+			g = bin(pp, "std_and", g, cmp(pp, "std_ge", pp->t, s), 1);
+		if (g && pp->ii > 1)
+			g = bin(pp, "std_and", g, cmp(pp, "std_eq", pp->s, s % pp->ii), 1);
+		if (!g || !a2c_map_put(&pp->guards, (void *)(intptr_t)(s + 1), g))
+			return NULL;
+	}
+	return a2c_read(pp->c, &pp->g, g);
+}
+
+/* A register latching `v` at the end of offset `at`. */
+static a2c_val *latch(pipe *pp, a2c_val *v, int at, unsigned width) {
+	a2c_comp *c = pp->c;
+	st_op *r = a2c_reg(c, "pipe", st_op_loc(pp->loop), width);
+	st_value *src = r ? a2c_read(c, &pp->g, v) : NULL, *g = src ? fire(pp, at) : NULL;
+	if (!g || !a2c_assign(c, pp->g.body, st_op_result(r, 0), src, NULL) ||
+	    !a2c_assign(c, pp->g.body, st_op_result(r, 1), a2c_true(c), g))
+		return NULL;
+	return a2c_val_new(c, st_op_result(r, 4));
+}
+
+/* The lowered value of `v` valid at offset `t`. */
+static a2c_val *read_at(pipe *pp, st_value *v, int t) {
+	sval *s = info(pp, v);
+	if (!s)
+		return a2c_map_get(&pp->c->vals, v);
+	if (t <= s->e)
+		return s->base;
+	int j = (t - s->e + pp->ii - 1) / pp->ii;
+	if (j > 8) {
+		st_op_error(pp->loop, "lower-to-calyx: a value lives too long in the pipeline");
+		return NULL;
+	}
+	unsigned w = a2c_width(st_value_type(v));
+	while (s->ncopies < j) {
+		a2c_val *prev = s->ncopies ? s->copy[s->ncopies - 1] : s->base;
+		if (!(s->copy[s->ncopies] = latch(pp, prev, s->e + s->ncopies * pp->ii, w)))
+			return NULL;
+		s->ncopies++;
+	}
+	return s->copy[j - 1];
+}
+
+/* Points the operands of `op` at their values valid at `t`, so that the
+ * ordinary lowering of the op (a2c_lower_comb, a2c_drive_addr) reads them. */
+static bool rebind(pipe *pp, st_op *op, int t) {
+	for (size_t i = 0; i < st_op_num_operands(op); i++) {
+		st_value *v = st_op_operand(op, i);
+		if (!info(pp, v))
+			continue;
+		a2c_val *lv = read_at(pp, v, t);
+		if (!lv || !a2c_bind(pp->c, v, lv))
+			return false;
+	}
+	return true;
+}
+
+static bool emit_mem(pipe *pp, st_op *op, bool load, int t) {
+	a2c_comp *c = pp->c;
+	a2c_mem *m = a2c_map_get(&c->mems, st_op_operand(op, load ? 0 : 1));
+	st_value *g = fire(pp, t);
+	if (!g || !a2c_drive_addr(c, &pp->g, m, op, load ? 1 : 2, g))
+		return false;
+	if (load) {
+		st_op *r = a2c_reg(c, "load", st_op_loc(op), m->width);
+		sval *s = info(pp, st_op_result(op, 0));
+		return r && a2c_assign(c, pp->g.body, st_op_result(r, 0), a2c_mem_port(m, "read_data", 0), NULL) &&
+		       a2c_assign(c, pp->g.body, st_op_result(r, 1), a2c_true(c), g) &&
+		       (s->base = a2c_val_new(c, st_op_result(r, 4)));
+	}
+	a2c_val *v = a2c_lookup(c, st_op_operand(op, 0));
+	st_value *p = v ? a2c_read(c, &pp->g, v) : NULL;
+	return p && a2c_assign(c, pp->g.body, a2c_mem_port(m, "write_data", 0), p, g) &&
+	       a2c_assign(c, pp->g.body, a2c_mem_port(m, "write_en", 0), a2c_true(c), g);
+}
+
+static bool emit_mul(pipe *pp, st_op *op) {
+	a2c_comp *c = pp->c;
+	unsigned w = a2c_width(st_value_type(st_op_result(op, 0)));
+	st_type *b = a2c_int(c, 1), *tw = a2c_int(c, w);
+	st_type *types[] = {b, b, b, tw, tw, tw, b};
+	st_op *u = a2c_cell(c, "std_mult_pipe", "mult_pipe", st_op_loc(op), 7, types, NULL, NULL);
+	a2c_val *x = a2c_lookup(c, st_op_operand(op, 0)), *y = a2c_lookup(c, st_op_operand(op, 1));
+	st_value *px = u && x ? a2c_read(c, &pp->g, x) : NULL, *py = px && y ? a2c_read(c, &pp->g, y) : NULL;
+	sval *s = info(pp, st_op_result(op, 0));
+	return py && a2c_assign(c, pp->g.body, st_op_result(u, 3), px, NULL) &&
+	       a2c_assign(c, pp->g.body, st_op_result(u, 4), py, NULL) &&
+	       a2c_assign(c, pp->g.body, st_op_result(u, 2), a2c_true(c), NULL) &&
+	       (s->base = a2c_val_new(c, st_op_result(u, 5)));
+}
+
+static bool emit_yield(pipe *pp, st_op *op) {
+	for (size_t i = 0; i < st_op_num_operands(op); i++) {
+		sval *y = info(pp, st_op_operand(op, i));
+		int cy = y ? y->p : 0;
+		a2c_val *v = read_at(pp, st_op_operand(op, i), cy);
+		st_value *p = v ? a2c_read(pp->c, &pp->g, v) : NULL, *g = p ? fire(pp, cy) : NULL;
+		if (!g || !a2c_assign(pp->c, pp->g.body, st_op_result(pp->acc[i], 0), p, NULL) ||
+		    !a2c_assign(pp->c, pp->g.body, st_op_result(pp->acc[i], 1), a2c_true(pp->c), g))
+			return false;
+	}
+	return true;
+}
+
+static bool emit(pipe *pp, st_block *ctl) {
+	a2c_comp *c = pp->c;
+	st_attr *loc = st_op_loc(pp->loop);
+	size_t n = st_op_num_results(pp->loop);
+	a2c_val *init[16];
+	for (size_t i = 0; i < n; i++) {
+		st_value *r = st_op_result(pp->loop, i);
+		if (!(pp->acc[i] = a2c_reg(c, "iter", loc, a2c_width(st_value_type(r)))))
+			return false;
+		a2c_val *av = a2c_val_new(c, st_op_result(pp->acc[i], 4));
+		sval *s = info(pp, st_block_arg(pp->body, i + 1));
+		if (!av || !(init[i] = a2c_lookup(c, st_op_operand(pp->loop, 3 + i))) || !a2c_bind(c, r, av))
+			return false;
+		s->base = av;
+	}
+	if (!a2c_write_regs(c, ctl, loc, "init", n, pp->acc, init))
+		return false;
+	int64_t latency = (pp->trip - 1) * pp->ii + pp->depth;
+	char gname[64];
+	if (!a2c_group_begin(c, &pp->g, "calyx.static_group", "pipe", loc, latency, gname) || !counters(pp, latency))
+		return false;
+	st_type *i64 = a2c_int(c, 64);
+	st_op_set_attr(pp->g.op, "calyx.ii", st_integer_attr(c->ctx, i64, pp->ii));
+	st_op_set_attr(pp->g.op, "calyx.depth", st_integer_attr(c->ctx, i64, pp->depth));
+	st_op_set_attr(pp->g.op, "calyx.trip", st_integer_attr(c->ctx, i64, pp->trip));
+	for (st_op *op = st_block_first_op(pp->body); op; op = st_op_next(op)) {
+		const char *name = st_op_name_cstr(op);
+		int t = when(pp, op);
+		bool handled, ok;
+		if (strcmp(name, "scf.yield") && !rebind(pp, op, t))
+			return false;
+		if (!strcmp(name, "memref.load") || !strcmp(name, "memref.store"))
+			ok = emit_mem(pp, op, name[7] == 'l', t);
+		else if (!strcmp(name, "arith.muli"))
+			ok = emit_mul(pp, op);
+		else if (!strcmp(name, "scf.yield"))
+			ok = emit_yield(pp, op);
+		else if ((ok = a2c_lower_comb(c, op, &handled)))
+			info(pp, st_op_result(op, 0))->base = a2c_map_get(&c->vals, st_op_result(op, 0));
+		if (!ok)
+			return false;
+	}
+	if (pp->ii > c->max_ii)
+		c->max_ii = pp->ii;
+	return a2c_enable(c, ctl, gname, loc);
+}
+
+bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, bool *done) {
+	pipe pp;
+	memset(&pp, 0, sizeof pp);
+	pp.c = c, pp.loop = loop, pp.body = st_region_first_block(st_op_region(loop, 0));
+	a2c_map_init(&pp.info, c->ctx);
+	a2c_map_init(&pp.when, c->ctx);
+	a2c_map_init(&pp.guards, c->ctx);
+	*done = false;
+	bool ok = true;
+	if (eligible(&pp)) {
+		bool grow = true, fits = false;
+		while (!fits && grow && pp.ii <= MAX_II) {
+			fits = schedule(&pp, &grow);
+			if (!fits)
+				pp.ii++;
+		}
+		if (fits && !st_context_out_of_memory(c->ctx))
+			ok = *done = emit(&pp, ctl);
+	}
+	free_svals(&pp);
+	a2c_map_free(&pp.when);
+	a2c_map_free(&pp.guards);
+	return ok && !st_context_out_of_memory(c->ctx);
 }
