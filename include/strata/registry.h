@@ -26,6 +26,8 @@ st_status st_register_affine_dialect(st_context *ctx);
 st_status st_register_affine_passes(st_context *ctx);
 /* lower-to-calyx: func/affine/scf/arith/memref to calyx (docs/calyx-lowering.md). */
 st_status st_register_affine_to_calyx_passes(st_context *ctx);
+/* PMLang's srDFG (docs/dialects/srdfg.md), with --view-srdfg. */
+st_status st_register_srdfg_dialect(st_context *ctx);
 
 /* Every dialect linked into the tools, in dependency order. */
 st_status st_register_all_dialects(st_context *ctx);

@@ -2,6 +2,7 @@
 #include "strata/registry.h"
 #include "strata/pass.h"
 #include "strata/verilog.h"
+#include "strata/pmlang.h"
 
 st_status st_register_all_dialects(st_context *ctx) {
 	st_status (*const regs[])(st_context *) = {
@@ -16,6 +17,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_comb_dialect,
 		st_register_seq_dialect,
 		st_register_affine_dialect,
+		st_register_srdfg_dialect,
 	};
 	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
 		if (st_failed(regs[i](ctx)))
@@ -32,4 +34,8 @@ st_status st_register_all_passes(st_context *ctx) {
 	return st_register_affine_to_calyx_passes(ctx);
 }
 
-st_status st_register_all_translations(st_context *ctx) { return st_register_verilog_translations(ctx); }
+st_status st_register_all_translations(st_context *ctx) {
+	if (st_failed(st_register_pmlang_translations(ctx)))
+		return ST_FAIL;
+	return st_register_verilog_translations(ctx);
+}

@@ -31,6 +31,7 @@ typedef struct options {
 	bool allow_unregistered;
 	bool poison_results;
 	uint64_t max_steps;
+	uint64_t invocations;
 	st_tool_plugins plugins;
 } options;
 
@@ -51,6 +52,9 @@ static void usage(FILE *f) {
 	      "  --out=<n>:<file>        after the run, write memref argument n to <file>\n"
 	      "                          (.npy, .pgm or .ppm)\n"
 	      "  --max-steps=<n>         stop after n operations (default 100000000; 0: no limit)\n"
+	      "  --invocations=<n>       run the function n times on the same arguments, so\n"
+	      "                          memrefs it writes (PMLang state) persist between\n"
+	      "                          runs; the results are printed after each run\n"
 	      "  --trace                 print each executed op with its values to stderr\n"
 	      "  --poison-results        print poison results as <type>:poison instead of\n"
 	      "                          reporting them as undefined behaviour\n"
@@ -84,6 +88,7 @@ static bool parse_u64(const char *s, uint64_t *out) {
 static int parse_args(int argc, char **argv, options *o) {
 	o->entry = "main";
 	o->max_steps = DEFAULT_MAX_STEPS;
+	o->invocations = 1;
 	o->args = calloc((size_t)argc, sizeof *o->args);
 	o->outs = calloc((size_t)argc, sizeof *o->outs);
 	if (!o->args || !o->outs)
@@ -105,6 +110,9 @@ static int parse_args(int argc, char **argv, options *o) {
 		} else if (!strncmp(a, "--max-steps=", 12)) {
 			if (!parse_u64(a + 12, &o->max_steps))
 				return arg_error("expected a number of steps in '%s'", a);
+		} else if (!strncmp(a, "--invocations=", 14)) {
+			if (!parse_u64(a + 14, &o->invocations) || !o->invocations)
+				return arg_error("expected a positive number of invocations in '%s'", a);
 		} else if (!strcmp(a, "--trace")) {
 			o->trace = true;
 		} else if (!strcmp(a, "--poison-results")) {
@@ -216,7 +224,9 @@ static int run(st_context *ctx, st_op *module, const options *o) {
 	for (; rc == 0 && made < nparams; made++)
 		if (!make_arg(it, o->args[made], made, st_type_input(ft, made), &args[made]))
 			rc = 1;
-	if (rc == 0) {
+	for (uint64_t run = 0; rc == 0 && run < o->invocations; run++) {
+		for (size_t i = 0; run && i < nres; i++)
+			st_ival_release(it, &res[i]);
 		double t0 = now(CLOCK_MONOTONIC), c0 = now(CLOCK_PROCESS_CPUTIME_ID);
 		rc = st_succeeded(st_interp_call(it, fn, nparams, args, nres, res)) ? 0 : 1;
 		double dt = now(CLOCK_MONOTONIC) - t0, dc = now(CLOCK_PROCESS_CPUTIME_ID) - c0;
@@ -228,10 +238,10 @@ static int run(st_context *ctx, st_op *module, const options *o) {
 			        (unsigned long long)steps, dt, dt > 0 ? (double)steps / dt : 0.0, dc,
 			        dc > 0 ? (double)steps / dc : 0.0);
 		}
-	}
-	for (size_t i = 0; rc == 0 && i < nres; i++) {
-		st_ival_print(it, &res[i], write_stdout, stdout);
-		fputc('\n', stdout);
+		for (size_t i = 0; rc == 0 && i < nres; i++) {
+			st_ival_print(it, &res[i], write_stdout, stdout);
+			fputc('\n', stdout);
+		}
 	}
 	for (size_t i = 0; rc == 0 && i < o->nouts; i++) {
 		char err[512];
