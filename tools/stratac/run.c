@@ -82,6 +82,9 @@ static bool install(const char *from, const char *to) {
 
 #define VL_OPT "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O1"
 
+static bool build_model(const char *top, char *sv, char *tb, char *mdir, const char *log, const char *dir,
+                        const char *binary, bool *cached);
+
 bool stc_verilator_build(const stc_options *o, const char *work, const char *top, char *binary, size_t n,
                          bool *cached) {
 	char sv[4096], tb[4096], log[4096], ver[4096], mdir[4096], root_buf[4096];
@@ -115,6 +118,30 @@ bool stc_verilator_build(const stc_options *o, const char *work, const char *top
 	*cached = access(binary, X_OK) == 0;
 	if (*cached)
 		return true;
+	/* Runs that need the same model at once (parallel tests) wait for the
+	 * first one's build instead of each compiling it. */
+	if (!stc_mkdirs(dir)) {
+		fprintf(stderr, "stratac: error: cannot create the cache directory %s: %s\n", dir, strerror(errno));
+		return false;
+	}
+	char lock_path[4300];
+	snprintf(lock_path, sizeof lock_path, "%s/lock", dir);
+	int lock = open(lock_path, O_RDWR | O_CREAT, 0644);
+	struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+	if (lock >= 0)
+		while (fcntl(lock, F_SETLKW, &fl) < 0 && errno == EINTR)
+			;
+	bool ok = build_model(top, sv, tb, mdir, log, dir, binary, cached);
+	if (lock >= 0)
+		close(lock);
+	return ok;
+}
+
+static bool build_model(const char *top, char *sv, char *tb, char *mdir, const char *log, const char *dir,
+                        const char *binary, bool *cached) {
+	*cached = access(binary, X_OK) == 0;
+	if (*cached)
+		return true;
 	char topmod[256];
 	snprintf(topmod, sizeof topmod, "%s", top);
 	char *argv[] = {"verilator", "--cc", "--exe", "--build", "-j", "2", "--x-initial", "0", "--top-module", topmod,
@@ -125,7 +152,7 @@ bool stc_verilator_build(const stc_options *o, const char *work, const char *top
 	}
 	char built[4200];
 	snprintf(built, sizeof built, "%s/tb", mdir);
-	if (!stc_mkdirs(dir) || !install(built, binary)) {
+	if (!install(built, binary)) {
 		fprintf(stderr, "stratac: error: cannot store the model in the cache %s: %s\n", dir, strerror(errno));
 		return false;
 	}
