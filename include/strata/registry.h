@@ -24,6 +24,10 @@ st_status st_register_seq_dialect(st_context *ctx);
 st_status st_register_affine_dialect(st_context *ctx);
 /* The affine dialect's passes (lower-affine, affine-loop-tile, ...). */
 st_status st_register_affine_passes(st_context *ctx);
+/* Unified buffers (docs/dialects/ub.md) and their passes: extraction from
+ * affine, scheduling, capacities, mapping, simulation. */
+st_status st_register_ub_dialect(st_context *ctx);
+st_status st_register_ub_passes(st_context *ctx);
 /* lower-to-calyx: func/affine/scf/arith/memref to calyx (docs/calyx-lowering.md). */
 st_status st_register_affine_to_calyx_passes(st_context *ctx);
 /* PMLang's srDFG (docs/dialects/srdfg.md), with --view-srdfg. */

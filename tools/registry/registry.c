@@ -17,6 +17,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_comb_dialect,
 		st_register_seq_dialect,
 		st_register_affine_dialect,
+		st_register_ub_dialect,
 		st_register_srdfg_dialect,
 	};
 	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
@@ -28,6 +29,8 @@ st_status st_register_all_dialects(st_context *ctx) {
 st_status st_register_all_passes(st_context *ctx) {
 	/* Dialect-specific passes are added after the core's. */
 	if (st_failed(st_register_core_passes(ctx)))
+		return ST_FAIL;
+	if (st_failed(st_register_ub_passes(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_affine_passes(ctx)))
 		return ST_FAIL;

@@ -1,0 +1,176 @@
+/* Capacity analysis: how many values of each buffer are live at once under
+ * the ports' schedules, a value being live on [write, last read).  The
+ * ports are enumerated point by point (their domains are boxes), which is
+ * exact and linear in the number of accesses; a buffer whose values are all
+ * read in the cycle they are written has capacity 0: a wire.  The pass
+ * `ub-capacity` writes each buffer's capacity and the graph's latency. */
+#include "ub_internal.h"
+#include "ub_passes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Steps x through the box lo..hi (innermost last); false after the last. */
+static bool next_point(unsigned n, const int64_t *lo, const int64_t *hi, int64_t *x) {
+	for (unsigned d = n; d-- > 0;) {
+		if (x[d] < hi[d]) {
+			x[d]++;
+			return true;
+		}
+		x[d] = lo[d];
+	}
+	return false;
+}
+
+static int64_t linear_index(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
+	int64_t e = 0;
+	for (unsigned d = 0; d < b->rank; d++)
+		e = e * b->shape[d] + st__ub_aff_eval(&p->acc[d], p->ndims, x);
+	return e;
+}
+
+static size_t buffer_size(const st__ub_buffer *b) {
+	size_t n = 1;
+	for (unsigned d = 0; d < b->rank; d++)
+		n *= (size_t)b->shape[d];
+	return n;
+}
+
+/* Writes of port p into wt (one write per element), reads into rl (the
+ * latest). */
+static st_status record_port(const st__ub_model *m, const st__ub_port *p, int64_t *wt, int64_t *rl) {
+	const st__ub_buffer *b = &m->buffers[p->buffer];
+	int64_t x[ST_UB_MAX_DIMS];
+	memcpy(x, p->lo, sizeof x);
+	do {
+		int64_t e = linear_index(b, p, x), t = st__ub_aff_eval(&p->sched, p->ndims, x);
+		if (p->write) {
+			if (wt[e] != INT64_MIN)
+				return st_op_error(p->op, "element %lld of buffer '%s' is written twice (a buffer holds one "
+				                          "value per element and tile)", (long long)e, b->name);
+			wt[e] = t;
+		} else if (t > rl[e]) {
+			rl[e] = t;
+		}
+	} while (next_point(p->ndims, p->lo, p->hi, x));
+	return ST_OK;
+}
+
+static int cmp_i64(const void *a, const void *b) {
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* The most values live at once: +1 at each write, -1 at each last read,
+ * the -1s of a cycle before its +1s (half-open intervals).  Events are
+ * encoded as 2t (a death) and 2t+1 (a birth) and sorted. */
+static int64_t max_live(st_context *ctx, const int64_t *wt, const int64_t *rl, size_t n) {
+	size_t cap = 2 * n + 1, k = 0;
+	int64_t *ev = st_ctx_alloc(ctx, cap * sizeof *ev);
+	if (!ev)
+		return -1;
+	for (size_t e = 0; e < n; e++) {
+		if (wt[e] == INT64_MIN || rl[e] <= wt[e])
+			continue;
+		ev[k++] = 2 * wt[e] + 1;
+		ev[k++] = 2 * rl[e];
+	}
+	qsort(ev, k, sizeof *ev, cmp_i64);
+	int64_t live = 0, best = 0;
+	for (size_t i = 0; i < k; i++) {
+		live += (ev[i] & 1) ? 1 : -1;
+		if (live > best)
+			best = live;
+	}
+	st_ctx_free(ctx, ev, cap * sizeof *ev);
+	return best;
+}
+
+static st_status buffer_capacity(st__ub_model *m, size_t bi, int64_t *cap) {
+	st__ub_buffer *b = &m->buffers[bi];
+	size_t n = buffer_size(b);
+	int64_t *wt = st_ctx_alloc(m->ctx, n * sizeof *wt), *rl = st_ctx_alloc(m->ctx, n * sizeof *rl);
+	st_status st = wt && rl ? ST_OK : st_op_error(b->op, "out of memory");
+	for (size_t e = 0; wt && rl && e < n; e++)
+		wt[e] = rl[e] = INT64_MIN;
+	for (size_t k = 0; st == ST_OK && k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi && m->ports[k].write)
+			st = record_port(m, &m->ports[k], wt, rl);
+	for (size_t k = 0; st == ST_OK && k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
+			st = record_port(m, &m->ports[k], wt, rl);
+	for (size_t e = 0; st == ST_OK && e < n; e++) {
+		if (rl[e] != INT64_MIN && wt[e] == INT64_MIN)
+			st = st_op_error(b->op, "element %zu of buffer '%s' is read but never written", e, b->name);
+		else if (rl[e] != INT64_MIN && rl[e] < wt[e])
+			st = st_op_error(b->op, "element %zu of buffer '%s' is read at cycle %lld, before it is written at "
+			                        "cycle %lld", e, b->name, (long long)rl[e], (long long)wt[e]);
+	}
+	if (st == ST_OK && (*cap = max_live(m->ctx, wt, rl, n)) < 0)
+		st = st_op_error(b->op, "out of memory");
+	if (wt)
+		st_ctx_free(m->ctx, wt, n * sizeof *wt);
+	if (rl)
+		st_ctx_free(m->ctx, rl, n * sizeof *rl);
+	return st;
+}
+
+st_status st__ub_capacities(st__ub_model *m, int64_t *caps) {
+	for (size_t b = 0; b < m->nbuffers; b++)
+		if (st_failed(buffer_capacity(m, b, &caps[b])))
+			return ST_FAIL;
+	return ST_OK;
+}
+
+int64_t st__ub_latency(const st__ub_model *m) {
+	int64_t last = -1;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		/* An affine function of a box is largest at a corner. */
+		int64_t t = p->sched.c[0];
+		for (unsigned d = 0; d < p->ndims; d++)
+			t += p->sched.c[1 + d] * (p->sched.c[1 + d] > 0 ? p->hi[d] : p->lo[d]);
+		if (t > last)
+			last = t;
+	}
+	return last + 1;
+}
+
+/* ---------------------------------------------------------------- the pass */
+
+static st_walk_result capacity_graph(st_op *op, void *ud) {
+	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
+		return ST_WALK_ADVANCE;
+	st__ub_model *m = st__ub_model_build(op);
+	st_status *st = ud;
+	if (!m) {
+		*st = ST_FAIL;
+		return ST_WALK_INTERRUPT;
+	}
+	st_type *i64 = st_integer_type(m->ctx, 64, ST_SIGNLESS);
+	int64_t *caps = st_ctx_alloc(m->ctx, (m->nbuffers + 1) * sizeof *caps);
+	if (!caps || st_failed(st__ub_capacities(m, caps))) {
+		*st = ST_FAIL;
+	} else {
+		for (size_t b = 0; b < m->nbuffers; b++)
+			st_op_set_attr(m->buffers[b].op, "capacity", st_integer_attr(m->ctx, i64, caps[b]));
+		st_op_set_attr(op, "latency", st_integer_attr(m->ctx, i64, st__ub_latency(m)));
+	}
+	if (caps)
+		st_ctx_free(m->ctx, caps, (m->nbuffers + 1) * sizeof *caps);
+	st__ub_model_destroy(m);
+	return *st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
+}
+
+static st_status run_capacity(st_pass *pass, st_op *op) {
+	(void)pass;
+	st_status st = ST_OK;
+	st_walk(op, ST_WALK_PRE, capacity_graph, &st);
+	return st;
+}
+
+const st_pass_def st__ub_capacity_pass = {
+	.name = "ub-capacity",
+	.summary = "Compute each unified buffer's capacity (most values live at once) and the graph's latency",
+	.run = run_capacity,
+};

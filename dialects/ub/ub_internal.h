@@ -1,0 +1,115 @@
+/* Shared by the files of the ub dialect: the verifier hooks, the isl
+ * helpers, and the graph model that the schedulers, the capacity analysis,
+ * the mapper and the simulator work on (docs/unified-buffers.md). */
+#ifndef STRATA_UB_INTERNAL_H
+#define STRATA_UB_INTERNAL_H
+
+#include "strata/ir.h"
+
+#include <isl/aff.h>
+#include <isl/ctx.h>
+#include <isl/map.h>
+#include <isl/set.h>
+#include <isl/space.h>
+
+/* Verifier hooks (ub_verify.c). */
+st_status st__ub_verify_buffer(st_op *op);
+st_status st__ub_verify_port(st_op *op);
+st_status st__ub_verify_graph(st_op *op);
+
+/* ------------------------------------------------------------ isl helpers */
+
+/* An isl_ctx that returns errors instead of aborting, with an operation
+ * bound so a pathological input fails instead of running for ever. */
+isl_ctx *st__ub_isl_ctx(void);
+/* The string attribute `attr` of `op` read as an isl set or map; NULL after
+ * an error at `op` that quotes isl's complaint. */
+isl_set *st__ub_attr_set(isl_ctx *ictx, st_op *op, const char *attr);
+isl_map *st__ub_attr_map(isl_ctx *ictx, st_op *op, const char *attr);
+/* Sets the string attribute `attr` of `op` to isl's text of the object. */
+void st__ub_set_map_attr(st_op *op, const char *attr, isl_map *m);
+void st__ub_set_set_attr(st_op *op, const char *attr, isl_set *s);
+
+#define ST_UB_MAX_DIMS 8
+
+/* An affine function of a box's dimensions: c[0] + sum c[1 + i] * x_i. */
+typedef struct st__ub_aff {
+	int64_t c[ST_UB_MAX_DIMS + 1];
+} st__ub_aff;
+
+static inline int64_t st__ub_aff_eval(const st__ub_aff *a, unsigned n, const int64_t *x) {
+	int64_t v = a->c[0];
+	for (unsigned i = 0; i < n; i++)
+		v += a->c[1 + i] * x[i];
+	return v;
+}
+
+/* A set that is a box with constant bounds: lo[i] <= x_i <= hi[i].  False
+ * for anything else (a parametric or non-rectangular set). */
+bool st__ub_box_of(isl_set *s, unsigned *ndims, int64_t *lo, int64_t *hi);
+/* A map that is one affine function without parameters: its results into
+ * out[0..*nout).  False otherwise. */
+bool st__ub_affs_of(isl_map *m, unsigned *nout, st__ub_aff *out);
+
+/* ------------------------------------------------------------- the model */
+
+typedef struct st__ub_port {
+	st_op *op;
+	bool write;
+	int buffer; /* index in the model's buffers */
+	int kernel; /* the kernel the port feeds or is fed by; -1: the host */
+	isl_set *domain;
+	isl_map *access, *schedule;
+	/* Compiled forms, for enumerating (the domain must be a box). */
+	unsigned ndims;
+	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS];
+	unsigned rank;
+	st__ub_aff acc[ST_UB_MAX_DIMS];
+	st__ub_aff sched;
+} st__ub_port;
+
+typedef struct st__ub_buffer {
+	st_op *op;
+	char name[64];
+	unsigned rank;
+	int64_t shape[ST_UB_MAX_DIMS];
+	int arg;        /* host memref argument, or -1 */
+	int64_t capacity; /* -1: not computed */
+} st__ub_buffer;
+
+typedef struct st__ub_kernel {
+	st_op *op; /* NULL for the host */
+	char name[64];
+	int64_t latency;
+} st__ub_kernel;
+
+typedef struct st__ub_model {
+	st_context *ctx;
+	isl_ctx *ictx;
+	st_op *graph;
+	st__ub_buffer *buffers;
+	size_t nbuffers;
+	st__ub_port *ports;
+	size_t nports;
+	st__ub_kernel *kernels;
+	size_t nkernels;
+	size_t cap_buffers, cap_ports, cap_kernels;
+} st__ub_model;
+
+/* Reads a verified ub.graph.  NULL after a diagnostic (a port the
+ * enumerating tools cannot handle: a domain that is not a box, an access
+ * or schedule that is not one affine function). */
+st__ub_model *st__ub_model_build(st_op *graph);
+void st__ub_model_destroy(st__ub_model *m);
+/* Rereads the compiled forms of port k after its isl objects changed. */
+bool st__ub_model_compile_port(st__ub_model *m, size_t k);
+
+/* Capacity of each buffer (ub_capacity.c): the most values live at once, a
+ * value being live from the cycle it is written up to, not including, the
+ * cycle of its last read.  caps[b] receives buffer b's; ST_FAIL after a
+ * diagnostic (a value read before it is written, or never written). */
+st_status st__ub_capacities(st__ub_model *m, int64_t *caps);
+/* The cycle after the last port fires. */
+int64_t st__ub_latency(const st__ub_model *m);
+
+#endif

@@ -1,0 +1,9 @@
+/* The pass definitions of the ub dialect, one file each. */
+#ifndef STRATA_UB_PASSES_H
+#define STRATA_UB_PASSES_H
+
+#include "strata/pass.h"
+
+extern const st_pass_def st__ub_capacity_pass;
+
+#endif

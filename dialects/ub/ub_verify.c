@@ -1,0 +1,135 @@
+/* The ub verifier: buffers have a static shape, each port's isl objects
+ * parse and agree with each other (the access map and the schedule are
+ * functions on the port's domain, the access reaches the port's buffer
+ * inside its shape, the schedule is one cycle number), and a graph names
+ * each buffer once. */
+#include "ub_internal.h"
+
+#include <string.h>
+
+static const char *const buffer_kinds[] = {"wire", "tap", "rom", "line", "stream", "accumulation", "double", NULL};
+
+st_status st__ub_verify_buffer(st_op *op) {
+	st_type *t = st_value_type(st_op_result(op, 0));
+	if (!st_type_has_rank(t) || st_type_rank(t) > ST_UB_MAX_DIMS)
+		return st_op_error(op, "a buffer has a ranked memref type of at most %d dimensions", ST_UB_MAX_DIMS);
+	for (size_t i = 0; i < st_type_rank(t); i++)
+		if (st_type_shape(t)[i] < 0)
+			return st_op_error(op, "a buffer has a static shape");
+	st_str name = st_attr_string(st_op_get_attr(op, "name"));
+	if (name.len == 0 || name.len >= 64)
+		return st_op_error(op, "a buffer name has 1 to 63 characters");
+	for (size_t i = 0; i < name.len; i++) {
+		char c = name.data[i];
+		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i && c >= '0' && c <= '9')))
+			return st_op_error(op, "a buffer name is an identifier (it names the isl tuple of its accesses)");
+	}
+	st_attr *cap = st_op_get_attr(op, "capacity");
+	if (cap && st_attr_int_value(cap) < 0)
+		return st_op_error(op, "capacity must be non-negative");
+	st_attr *arg = st_op_get_attr(op, "arg");
+	if (arg && st_attr_int_value(arg) < 0)
+		return st_op_error(op, "arg must be a non-negative argument number");
+	st_attr *kind = st_op_get_attr(op, "kind");
+	if (kind) {
+		bool known = false;
+		for (size_t i = 0; buffer_kinds[i]; i++)
+			known = known || st_str_eq_c(st_attr_string(kind), buffer_kinds[i]);
+		if (!known)
+			return st_op_error(op, "unknown buffer kind '%.*s'", (int)st_attr_string(kind).len,
+			                   st_attr_string(kind).data);
+	}
+	return ST_OK;
+}
+
+/* The isl checks of one port, its objects already read. */
+static st_status check_port(st_op *op, isl_set *dom, isl_map *acc, isl_map *sched) {
+	st_op *bop = st_value_defining_op(st_op_operand(op, 0));
+	if (!bop || !st_str_eq_c(st_ident_str(st_op_name(bop)), "ub.buffer"))
+		return st_op_error(op, "a port's buffer must be a ub.buffer");
+	st_type *bt = st_value_type(st_op_operand(op, 0));
+	st_str bname = st_attr_string(st_op_get_attr(bop, "name"));
+	if (isl_set_dim(dom, isl_dim_param) != 0 || isl_map_dim(acc, isl_dim_param) != 0 ||
+	    isl_map_dim(sched, isl_dim_param) != 0)
+		return st_op_error(op, "port objects have no parameters (sizes are constants in a tile)");
+	if (!isl_set_has_tuple_name(dom))
+		return st_op_error(op, "'domain' needs a named tuple (the kernel's statement)");
+	isl_space *ds = isl_set_get_space(dom);
+	isl_space *as = isl_space_domain(isl_map_get_space(acc));
+	isl_space *ss = isl_space_domain(isl_map_get_space(sched));
+	bool ok_a = isl_space_is_equal(ds, as) == isl_bool_true;
+	bool ok_s = isl_space_is_equal(ds, ss) == isl_bool_true;
+	isl_space_free(ds);
+	isl_space_free(as);
+	isl_space_free(ss);
+	if (!ok_a)
+		return st_op_error(op, "'access' is not a map from the domain's space");
+	if (!ok_s)
+		return st_op_error(op, "'schedule' is not a map from the domain's space");
+	const char *rn = isl_map_get_tuple_name(acc, isl_dim_out);
+	if (!rn || strlen(rn) != bname.len || memcmp(rn, bname.data, bname.len))
+		return st_op_error(op, "'access' must reach buffer '%.*s' (its range tuple is '%s')", (int)bname.len,
+		                   bname.data, rn ? rn : "");
+	if ((size_t)isl_map_dim(acc, isl_dim_out) != st_type_rank(bt))
+		return st_op_error(op, "'access' has %d indices for a buffer of rank %zu", (int)isl_map_dim(acc, isl_dim_out),
+		                   st_type_rank(bt));
+	if (isl_map_dim(sched, isl_dim_out) != 1)
+		return st_op_error(op, "'schedule' must give one cycle number");
+	isl_map *a = isl_map_intersect_domain(isl_map_copy(acc), isl_set_copy(dom));
+	isl_map *s = isl_map_intersect_domain(isl_map_copy(sched), isl_set_copy(dom));
+	isl_bool fa = isl_map_is_single_valued(a), fs = isl_map_is_single_valued(s);
+	isl_bool ta = isl_set_is_subset(dom, isl_map_domain(isl_map_copy(a)));
+	isl_bool ts = isl_set_is_subset(dom, isl_map_domain(isl_map_copy(s)));
+	/* The accessed elements must lie in the buffer's shape. */
+	isl_set *box = isl_set_universe(isl_space_range(isl_map_get_space(a)));
+	for (size_t i = 0; i < st_type_rank(bt); i++) {
+		box = isl_set_lower_bound_si(box, isl_dim_set, (unsigned)i, 0);
+		box = isl_set_upper_bound_si(box, isl_dim_set, (unsigned)i, (int)(st_type_shape(bt)[i] - 1));
+	}
+	isl_bool inside = isl_set_is_subset(isl_map_range(isl_map_copy(a)), box);
+	isl_set_free(box);
+	isl_map_free(a);
+	isl_map_free(s);
+	if (fa != isl_bool_true || ta != isl_bool_true)
+		return st_op_error(op, "'access' must give one element for each point of the domain");
+	if (fs != isl_bool_true || ts != isl_bool_true)
+		return st_op_error(op, "'schedule' must give one cycle for each point of the domain");
+	if (inside != isl_bool_true)
+		return st_op_error(op, "'access' reaches outside the %zu-d shape of buffer '%.*s'", st_type_rank(bt),
+		                   (int)bname.len, bname.data);
+	return ST_OK;
+}
+
+st_status st__ub_verify_port(st_op *op) {
+	bool write = st_str_eq_c(st_ident_str(st_op_name(op)), "ub.write");
+	st_type *elt = st_type_element(st_value_type(st_op_operand(op, 0)));
+	if (write && st_op_num_operands(op) > 1 && st_value_type(st_op_operand(op, 1)) != elt)
+		return st_op_error(op, "the written value must have the buffer's element type");
+	if (!write && st_value_type(st_op_result(op, 0)) != elt)
+		return st_op_error(op, "the read value must have the buffer's element type");
+	isl_ctx *ictx = st__ub_isl_ctx();
+	if (!ictx)
+		return st_op_error(op, "out of memory");
+	isl_set *dom = st__ub_attr_set(ictx, op, "domain");
+	isl_map *acc = dom ? st__ub_attr_map(ictx, op, "access") : NULL;
+	isl_map *sched = acc ? st__ub_attr_map(ictx, op, "schedule") : NULL;
+	st_status st = sched ? check_port(op, dom, acc, sched) : ST_FAIL;
+	isl_set_free(dom);
+	isl_map_free(acc);
+	isl_map_free(sched);
+	isl_ctx_free(ictx);
+	return st;
+}
+
+st_status st__ub_verify_graph(st_op *op) {
+	st_block *b = st_region_first_block(st_op_region(op, 0));
+	for (st_op *x = b ? st_block_first_op(b) : NULL; x; x = st_op_next(x)) {
+		if (!st_str_eq_c(st_ident_str(st_op_name(x)), "ub.buffer"))
+			continue;
+		st_str n = st_attr_string(st_op_get_attr(x, "name"));
+		for (st_op *y = st_op_next(x); y; y = st_op_next(y))
+			if (st_str_eq_c(st_ident_str(st_op_name(y)), "ub.buffer") && st_str_eq(st_attr_string(st_op_get_attr(y, "name")), n))
+				return st_op_error(y, "buffer '%.*s' is defined twice in the graph", (int)n.len, n.data);
+	}
+	return ST_OK;
+}
