@@ -3,6 +3,7 @@
 #include "strata/pass.h"
 #include "strata/verilog.h"
 #include "strata/pmlang.h"
+#include "strata/halide.h"
 
 st_status st_register_all_dialects(st_context *ctx) {
 	st_status (*const regs[])(st_context *) = {
@@ -39,6 +40,8 @@ st_status st_register_all_passes(st_context *ctx) {
 
 st_status st_register_all_translations(st_context *ctx) {
 	if (st_failed(st_register_pmlang_translations(ctx)))
+		return ST_FAIL;
+	if (st_failed(st_register_halide_translations(ctx)))
 		return ST_FAIL;
 	return st_register_verilog_translations(ctx);
 }

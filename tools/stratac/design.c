@@ -255,6 +255,8 @@ static st_walk_result max_ii(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
+void stc_design_note_ii(st_op *module, int64_t *ii) { st_walk(module, ST_WALK_PRE, max_ii, ii); }
+
 bool stc_design_read(st_op *lowered, stc_design *d) {
 	d->hw_top = find_hw_top(lowered, d->kernel_name);
 	if (!d->hw_top) {
@@ -288,8 +290,7 @@ bool stc_design_read(st_op *lowered, stc_design *d) {
 	}
 	if (!check_control(d->hw_top, d) || !match_kernel(d))
 		return false;
-	d->ii = -1;
-	st_walk(lowered, ST_WALK_PRE, max_ii, &d->ii);
+	stc_design_note_ii(lowered, &d->ii);
 	return true;
 }
 

@@ -23,7 +23,7 @@ static const char *const pipeline[] = {
 static void write_file(void *f, const char *data, size_t len) { fwrite(data, 1, len, f); }
 
 /* Each pass runs in a manager of its own so that its time is known. */
-static bool lower(st_context *ctx, const stc_options *o, st_op *m, const char *kernel, stc_times *t) {
+static bool lower(st_context *ctx, const stc_options *o, st_op *m, const char *kernel, stc_times *t, int64_t *ii) {
 	for (size_t i = 0; i < sizeof pipeline / sizeof pipeline[0]; i++)
 		if (!st_context_lookup_pass(ctx, st_str_c(pipeline[i]))) {
 			fprintf(stderr,
@@ -40,6 +40,8 @@ static bool lower(st_context *ctx, const stc_options *o, st_op *m, const char *k
 		          st_succeeded(st_pass_manager_run(pm, m));
 		stc_time_add(t, pipeline[i], t0);
 		st_pass_manager_destroy(pm);
+		if (ok)
+			stc_design_note_ii(m, ii);
 		free(opts);
 		if (!ok) {
 			fprintf(stderr, "stratac: error: the pass '%s' failed on kernel '%s'\n", pipeline[i], kernel);
@@ -142,7 +144,8 @@ bool stc_fpga_flow(st_context *ctx, const stc_options *o, st_op *module, st_op *
 			st_op_destroy(hw);
 		return false;
 	}
-	bool ok = stc_design_has_hw(hw) || lower(ctx, o, hw, d->kernel_name, &q->times);
+	d->ii = -1;
+	bool ok = stc_design_has_hw(hw) || lower(ctx, o, hw, d->kernel_name, &q->times, &d->ii);
 	ok = ok && stc_design_read(hw, d);
 	q->ii = ok ? d->ii : -1;
 	char *p_ir = stc_fmt("%s/design.mlir", work), *p_sv = stc_fmt("%s/design.sv", work),

@@ -51,7 +51,7 @@ typedef struct stc_design {
 	const char *kernel_name;
 	stc_mem *mems;
 	size_t nmems;
-	int64_t ii; /* the largest calyx.ii, -1: nothing pipelined */
+	int64_t ii; /* the largest calyx.ii, -1: nothing pipelined (preset by the caller) */
 } stc_design;
 
 /* Milliseconds per stage of the run, in the order they ran (qor.json). */
@@ -80,6 +80,10 @@ typedef struct stc_resources {
 bool stc_design_find_kernel(st_op *original, const char *top, stc_design *d);
 bool stc_design_has_hw(st_op *module);
 bool stc_design_read(st_op *lowered, stc_design *d);
+/* Raises *ii to the largest `calyx.ii` in `module`: the lowering puts it on
+ * components and static groups, which later passes may remove, so it is
+ * looked for after every pass. */
+void stc_design_note_ii(st_op *module, int64_t *ii);
 void stc_design_free(stc_design *d);
 
 /* testbench.c: the C++ testbench of docs/stratac.md for the design. */
