@@ -1,0 +1,31 @@
+/* What the emission files share (hl_emit.c: function, buffers, loops;
+ * hl_emit_expr.c: stage bodies and expressions). */
+#ifndef STRATA_HL_EMIT_H
+#define STRATA_HL_EMIT_H
+
+#include "hl_lower.h"
+
+typedef struct st__hl_em {
+	st__hl_lower *L;
+	st_context *ctx;
+	st_op *module;
+	st_block *mblk; /* the module's body (tables become globals there) */
+	st_block *blk;  /* where ops are appended */
+} st__hl_em;
+
+st_attr *st__hl_em_loc(st__hl_em *m, int line, int col);
+/* Creates an op with at most one result (rt NULL: none) at the end of
+ * m->blk; out of memory leaves through the import's bail. */
+st_op *st__hl_em_op(st__hl_em *m, const char *name, st_attr *loc, size_t n, st_value *const *ops, st_type *rt,
+                    st_attr *attrs, size_t nregions);
+/* A dictionary of the non-NULL values. */
+st_attr *st__hl_em_attrs(st__hl_em *m, size_t n, const char *const *names, st_attr *const *vals);
+/* A map of expressions over placeholders, and its operands. */
+const st_affine_map *st__hl_em_map(st__hl_em *m, size_t n, st_affine_expr *const *es, st_value ***ops, size_t *nops);
+/* An index value for an affine expression over placeholders. */
+st_value *st__hl_em_apply(st__hl_em *m, st_affine_expr *e, st_attr *loc);
+st_type *st__hl_ir_type(st_context *ctx, st__hl_type t);
+/* The innermost body of a stage: compute and store one point. */
+void st__hl_em_body(st__hl_em *m, int fi, int stage, st_attr *loc);
+
+#endif

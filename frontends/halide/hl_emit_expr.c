@@ -1,0 +1,546 @@
+/* Stage bodies and expressions of the lowering: a point of a stage is
+ * computed with Halide's scalar semantics spelled out in arith and math
+ * (Euclidean division with x / 0 == 0, shifts that go the other way for a
+ * negative amount, bf16 computed in f32 and rounded back, ...: the rules of
+ * hl_scalar.c, which the direct evaluator follows), calls of inlined funcs
+ * are expanded in place, and reads of realized funcs, inputs and tables
+ * become affine.load (or memref.load when a coordinate is data-dependent). */
+#include "hl_emit.h"
+#include "hl_scalar.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define S(x) (int)(x).len, (x).data
+
+/* Where vars come from: a stage's iteration, or an inlined call's
+ * arguments (an i32 value, and its affine form when it has one). */
+typedef struct xenv {
+	const st__hl_func *f;
+	const st__hl_iter *it;
+	st_value *vals[ST__HL_MAX_DIMS];
+	st_affine_expr *aff[ST__HL_MAX_DIMS];
+} xenv;
+
+static st_value *emit(st__hl_em *m, const xenv *en, const st__hl_expr *e);
+
+static st_attr *eloc(st__hl_em *m, const st__hl_expr *e) { return st__hl_em_loc(m, e->line, e->col); }
+
+static st_value *op1(st__hl_em *m, const char *name, st_attr *loc, st_type *t, st_value *a) {
+	return st_op_result(st__hl_em_op(m, name, loc, 1, &a, t, NULL, 0), 0);
+}
+
+static st_value *op2(st__hl_em *m, const char *name, st_attr *loc, st_value *a, st_value *b) {
+	st_value *ops[2] = {a, b};
+	return st_op_result(st__hl_em_op(m, name, loc, 2, ops, st_value_type(a), NULL, 0), 0);
+}
+
+static st_value *cnst(st__hl_em *m, st_attr *loc, st_type *t, st_attr *v) {
+	const char *names[] = {"value"};
+	st_attr *vals[] = {v};
+	(void)t;
+	return st_op_result(st__hl_em_op(m, "arith.constant", loc, 0, NULL, t, st__hl_em_attrs(m, 1, names, vals), 0), 0);
+}
+
+static st_value *iconst(st__hl_em *m, st_attr *loc, st_type *t, int64_t v) {
+	return cnst(m, loc, t, st_integer_attr(m->ctx, t, v));
+}
+
+static st_value *cmpi(st__hl_em *m, st_attr *loc, int pred, st_value *a, st_value *b) {
+	st_value *ops[2] = {a, b};
+	const char *names[] = {"predicate"};
+	st_attr *vals[] = {st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), pred)};
+	return st_op_result(st__hl_em_op(m, "arith.cmpi", loc, 2, ops, st_integer_type(m->ctx, 1, ST_SIGNLESS),
+	                                 st__hl_em_attrs(m, 1, names, vals), 0),
+	                    0);
+}
+
+static st_value *cmpf(st__hl_em *m, st_attr *loc, int pred, st_value *a, st_value *b) {
+	st_value *ops[2] = {a, b};
+	const char *names[] = {"predicate"};
+	st_attr *vals[] = {st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), pred)};
+	return st_op_result(st__hl_em_op(m, "arith.cmpf", loc, 2, ops, st_integer_type(m->ctx, 1, ST_SIGNLESS),
+	                                 st__hl_em_attrs(m, 1, names, vals), 0),
+	                    0);
+}
+
+enum { EQ = 0, NE = 1, SLT = 2, SLE = 3, SGT = 4, SGE = 5, ULT = 6, ULE = 7, UGT = 8, UGE = 9 };
+enum { F_OEQ = 1, F_OGT = 2, F_OGE = 3, F_OLT = 4, F_OLE = 5, F_UNE = 13 };
+
+static st_value *sel(st__hl_em *m, st_attr *loc, st_value *c, st_value *a, st_value *b) {
+	st_value *ops[3] = {c, a, b};
+	return st_op_result(st__hl_em_op(m, "arith.select", loc, 3, ops, st_value_type(a), NULL, 0), 0);
+}
+
+static st_type *f32(st__hl_em *m) { return st_float_type(m->ctx, ST_TYPE_F32); }
+
+/* bf16 is computed in f32 (Halide's emulation). */
+static st_value *widen(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *v) {
+	return t.code == ST__HL_BFLOAT ? op1(m, "arith.extf", loc, f32(m), v) : v;
+}
+
+static st_value *narrow(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *v) {
+	return t.code == ST__HL_BFLOAT ? op1(m, "arith.truncf", loc, st__hl_ir_type(m->ctx, t), v) : v;
+}
+
+/* ------------------------------------------------------------- integers */
+
+static st_value *int_div(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *b, bool mod) {
+	st_type *it = st_value_type(a);
+	st_value *zero = iconst(m, loc, it, 0), *one = iconst(m, loc, it, 1);
+	st_value *isz = cmpi(m, loc, EQ, b, zero);
+	if (t.code == ST__HL_UINT) {
+		st_value *bs = sel(m, loc, isz, one, b);
+		st_value *q = op2(m, mod ? "arith.remui" : "arith.divui", loc, a, bs);
+		return sel(m, loc, isz, zero, q);
+	}
+	/* Signed: a safe divisor (not 0, not -1), then Euclid's adjustment. */
+	st_value *m1 = iconst(m, loc, it, -1);
+	st_value *ism1 = cmpi(m, loc, EQ, b, m1);
+	st_value *bad = op2(m, "arith.ori", loc, isz, ism1);
+	st_value *bs = sel(m, loc, bad, one, b);
+	st_value *r = op2(m, "arith.remsi", loc, a, bs);
+	st_value *rneg = cmpi(m, loc, SLT, r, zero);
+	if (mod) {
+		st_value *negb = op2(m, "arith.subi", loc, zero, b);
+		st_value *absb = sel(m, loc, cmpi(m, loc, SLT, b, zero), negb, b);
+		st_value *r2 = sel(m, loc, rneg, op2(m, "arith.addi", loc, r, absb), r);
+		return sel(m, loc, bad, zero, r2);
+	}
+	st_value *q = op2(m, "arith.divsi", loc, a, bs);
+	st_value *adj = sel(m, loc, cmpi(m, loc, SGT, b, zero), m1, one);
+	st_value *q2 = sel(m, loc, rneg, op2(m, "arith.addi", loc, q, adj), q);
+	st_value *q3 = sel(m, loc, ism1, op2(m, "arith.subi", loc, zero, a), q2);
+	return sel(m, loc, isz, zero, q3);
+}
+
+/* a shifted by s >= 0 (as unsigned); past the width: 0, or the sign. */
+static st_value *shift_nonneg(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *s, bool left) {
+	st_type *it = st_value_type(a);
+	st_value *w = iconst(m, loc, it, t.bits);
+	st_value *ovf = cmpi(m, loc, UGE, s, w);
+	st_value *safe = sel(m, loc, ovf, iconst(m, loc, it, 0), s);
+	const char *name = left ? "arith.shli" : t.code == ST__HL_INT ? "arith.shrsi" : "arith.shrui";
+	st_value *r = op2(m, name, loc, a, safe);
+	st_value *past = left || t.code != ST__HL_INT ? iconst(m, loc, it, 0)
+	                                               : op2(m, "arith.shrsi", loc, a, iconst(m, loc, it, t.bits - 1));
+	return sel(m, loc, ovf, past, r);
+}
+
+static st_value *int_shift(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *b, bool left) {
+	st_value *pos = shift_nonneg(m, loc, t, a, b, left);
+	if (t.code != ST__HL_INT)
+		return pos;
+	st_type *it = st_value_type(a);
+	st_value *zero = iconst(m, loc, it, 0);
+	st_value *neg = shift_nonneg(m, loc, t, a, op2(m, "arith.subi", loc, zero, b), !left);
+	return sel(m, loc, cmpi(m, loc, SLT, b, zero), neg, pos);
+}
+
+static int int_pred(int op, bool is_signed) {
+	switch (op) {
+	case ST__HL_LT: return is_signed ? SLT : ULT;
+	case ST__HL_LE: return is_signed ? SLE : ULE;
+	case ST__HL_GT: return is_signed ? SGT : UGT;
+	case ST__HL_GE: return is_signed ? SGE : UGE;
+	case ST__HL_EQ: return EQ;
+	default: return NE;
+	}
+}
+
+static int float_pred(int op) {
+	switch (op) {
+	case ST__HL_LT: return F_OLT;
+	case ST__HL_LE: return F_OLE;
+	case ST__HL_GT: return F_OGT;
+	case ST__HL_GE: return F_OGE;
+	case ST__HL_EQ: return F_OEQ;
+	default: return F_UNE;
+	}
+}
+
+static st_value *binary(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
+	st_attr *loc = eloc(m, e);
+	st__hl_type t = e->args[0]->type;
+	st_value *a = emit(m, en, e->args[0]), *b = emit(m, en, e->args[1]);
+	bool cmp = e->op >= ST__HL_LT && e->op <= ST__HL_NE;
+	if (st__hl_is_float(t)) {
+		a = widen(m, loc, t, a);
+		b = widen(m, loc, t, b);
+		if (cmp)
+			return cmpf(m, loc, float_pred(e->op), a, b);
+		st_value *r;
+		switch (e->op) {
+		case ST__HL_ADD: r = op2(m, "arith.addf", loc, a, b); break;
+		case ST__HL_SUB: r = op2(m, "arith.subf", loc, a, b); break;
+		case ST__HL_MUL: r = op2(m, "arith.mulf", loc, a, b); break;
+		case ST__HL_DIV: r = op2(m, "arith.divf", loc, a, b); break;
+		default: {
+			/* a - b * floor(a / b) */
+			st_value *q = op1(m, "math.floor", loc, f32(m), op2(m, "arith.divf", loc, a, b));
+			r = op2(m, "arith.subf", loc, a, op2(m, "arith.mulf", loc, b, q));
+		}
+		}
+		return narrow(m, loc, t, r);
+	}
+	if (cmp)
+		return cmpi(m, loc, int_pred(e->op, t.code == ST__HL_INT), a, b);
+	switch (e->op) {
+	case ST__HL_ADD: return op2(m, "arith.addi", loc, a, b);
+	case ST__HL_SUB: return op2(m, "arith.subi", loc, a, b);
+	case ST__HL_MUL: return op2(m, "arith.muli", loc, a, b);
+	case ST__HL_DIV: return int_div(m, loc, t, a, b, false);
+	case ST__HL_MOD: return int_div(m, loc, t, a, b, true);
+	case ST__HL_SHL: return int_shift(m, loc, t, a, b, true);
+	case ST__HL_SHR: return int_shift(m, loc, t, a, b, false);
+	case ST__HL_AND:
+	case ST__HL_LAND: return op2(m, "arith.andi", loc, a, b);
+	case ST__HL_OR:
+	case ST__HL_LOR: return op2(m, "arith.ori", loc, a, b);
+	default: return op2(m, "arith.xori", loc, a, b);
+	}
+}
+
+/* ---------------------------------------------------------------- casts */
+
+static st_value *convert(st__hl_em *m, st_attr *loc, st__hl_type from, st__hl_type to, st_value *v) {
+	st_context *ctx = m->ctx;
+	st_type *rt = st__hl_ir_type(ctx, to);
+	if (st__hl_type_eq(from, to))
+		return v;
+	if (st__hl_is_bool(to)) {
+		if (st__hl_is_float(from))
+			return cmpf(m, loc, F_UNE, widen(m, loc, from, v), cnst(m, loc, f32(m), st_float_attr(ctx, f32(m), 0)));
+		return cmpi(m, loc, NE, v, iconst(m, loc, st_value_type(v), 0));
+	}
+	if (st__hl_is_float(to)) {
+		st_value *f;
+		if (st__hl_is_float(from))
+			f = widen(m, loc, from, v);
+		else
+			f = op1(m, from.code == ST__HL_INT ? "arith.sitofp" : "arith.uitofp", loc, f32(m), v);
+		return narrow(m, loc, to, f);
+	}
+	if (st__hl_is_float(from))
+		return op1(m, to.code == ST__HL_INT ? "arith.fptosi" : "arith.fptoui", loc, rt, widen(m, loc, from, v));
+	if (to.bits == from.bits)
+		return v;
+	if (to.bits < from.bits)
+		return op1(m, "arith.trunci", loc, rt, v);
+	return op1(m, from.code == ST__HL_INT ? "arith.extsi" : "arith.extui", loc, rt, v);
+}
+
+/* ------------------------------------------------------------ intrinsics */
+
+static st_value *minmax(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *b, bool mn) {
+	if (st__hl_is_float(t)) {
+		st_value *c = cmpf(m, loc, mn ? F_OLT : F_OGT, widen(m, loc, t, a), widen(m, loc, t, b));
+		return sel(m, loc, c, a, b);
+	}
+	bool sg = t.code == ST__HL_INT;
+	return op2(m, mn ? (sg ? "arith.minsi" : "arith.minui") : (sg ? "arith.maxsi" : "arith.maxui"), loc, a, b);
+}
+
+static st_value *fmath(st__hl_em *m, st_attr *loc, const char *name, st__hl_type t, st_value *a, st_value *b) {
+	a = widen(m, loc, t, a);
+	st_value *r = b ? op2(m, name, loc, a, widen(m, loc, t, b)) : op1(m, name, loc, f32(m), a);
+	return narrow(m, loc, t, r);
+}
+
+static st_value *intrinsic(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
+	st_attr *loc = eloc(m, e);
+	st__hl_type at = e->args[e->nargs - 1]->type;
+	if (e->op == ST__HL_SELECT) {
+		st_value *c = emit(m, en, e->args[0]);
+		return sel(m, loc, c, emit(m, en, e->args[1]), emit(m, en, e->args[2]));
+	}
+	st_value *a[3] = {NULL, NULL, NULL};
+	for (size_t i = 0; i < e->nargs; i++)
+		a[i] = emit(m, en, e->args[i]);
+	st_type *it = st_value_type(a[0]);
+	switch (e->op) {
+	case ST__HL_MIN: return minmax(m, loc, at, a[0], a[1], true);
+	case ST__HL_MAX: return minmax(m, loc, at, a[0], a[1], false);
+	case ST__HL_CLAMP: return minmax(m, loc, at, minmax(m, loc, at, a[0], a[2], true), a[1], false);
+	case ST__HL_ABS:
+		if (st__hl_is_float(at))
+			return fmath(m, loc, "math.absf", at, a[0], NULL);
+		if (at.code != ST__HL_INT)
+			return a[0];
+		return sel(m, loc, cmpi(m, loc, SLT, a[0], iconst(m, loc, it, 0)),
+		           op2(m, "arith.subi", loc, iconst(m, loc, it, 0), a[0]), a[0]);
+	case ST__HL_ABSD:
+		if (st__hl_is_float(at)) {
+			st_value *d = op2(m, "arith.subf", loc, widen(m, loc, at, a[0]), widen(m, loc, at, a[1]));
+			return narrow(m, loc, at, op1(m, "math.absf", loc, f32(m), d));
+		}
+		return sel(m, loc, cmpi(m, loc, at.code == ST__HL_INT ? SGT : UGT, a[0], a[1]),
+		           op2(m, "arith.subi", loc, a[0], a[1]), op2(m, "arith.subi", loc, a[1], a[0]));
+	case ST__HL_SQRT: return fmath(m, loc, "math.sqrt", at, a[0], NULL);
+	case ST__HL_EXP: return fmath(m, loc, "math.exp", at, a[0], NULL);
+	case ST__HL_LOG: return fmath(m, loc, "math.log", at, a[0], NULL);
+	case ST__HL_POW: return fmath(m, loc, "math.powf", at, a[0], a[1]);
+	case ST__HL_FLOOR: return fmath(m, loc, "math.floor", at, a[0], NULL);
+	case ST__HL_CEIL: return fmath(m, loc, "math.ceil", at, a[0], NULL);
+	case ST__HL_ROUND: return fmath(m, loc, "math.roundeven", at, a[0], NULL);
+	case ST__HL_NEG:
+		if (st__hl_is_float(at))
+			return op1(m, "arith.negf", loc, st_value_type(a[0]), a[0]);
+		return op2(m, "arith.subi", loc, iconst(m, loc, it, 0), a[0]);
+	case ST__HL_NOT: return op2(m, "arith.xori", loc, a[0], iconst(m, loc, it, 1));
+	default: return op2(m, "arith.xori", loc, a[0], iconst(m, loc, it, -1));
+	}
+}
+
+/* ---------------------------------------------------------------- reads */
+
+static st_str rvar_name(st__hl_parser *p, const st__hl_expr *e, char *buf, size_t n) {
+	int k = snprintf(buf, n, "%.*s.%c", S(p->rdoms[e->ref].name), "xyzw"[e->dim]);
+	return st_str_make(buf, (size_t)k);
+}
+
+/* The affine form of an index expression, or NULL. */
+static st_affine_expr *affine_of(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
+	st_context *ctx = m->ctx;
+	st__hl_parser *p = m->L->p;
+	char buf[80];
+	switch (e->kind) {
+	case ST__HL_E_INT: return st_affine_const(ctx, e->i);
+	case ST__HL_E_VAR:
+		if (en->it)
+			return st__hl_iter_value(en->it, p->vars[e->ref].name);
+		for (int i = 0; i < en->f->ndims; i++)
+			if (en->f->args[i] == e->ref)
+				return en->aff[i];
+		return NULL;
+	case ST__HL_E_RVAR: return en->it ? st__hl_iter_value(en->it, rvar_name(p, e, buf, sizeof buf)) : NULL;
+	case ST__HL_E_BIN: {
+		st_affine_expr *a = affine_of(m, en, e->args[0]), *b = affine_of(m, en, e->args[1]);
+		if (!a || !b)
+			return NULL;
+		bool bc = st_affine_expr_kind(b) == ST_AFFINE_CONST, ac = st_affine_expr_kind(a) == ST_AFFINE_CONST;
+		switch (e->op) {
+		case ST__HL_ADD: return st_affine_add(ctx, a, b);
+		case ST__HL_SUB: return st_affine_sub(ctx, a, b);
+		case ST__HL_MUL: return ac || bc ? st_affine_mul(ctx, a, b) : NULL;
+		case ST__HL_DIV: return bc && st_affine_expr_value(b) > 0 ? st_affine_floordiv(ctx, a, b) : NULL;
+		case ST__HL_MOD: return bc && st_affine_expr_value(b) > 0 ? st_affine_mod(ctx, a, b) : NULL;
+		default: return NULL;
+		}
+	}
+	default: return NULL;
+	}
+}
+
+static st_value *index_cast(st__hl_em *m, st_attr *loc, st_value *v, bool to_index) {
+	return op1(m, "arith.index_cast", loc, to_index ? st_index_type(m->ctx) : st_integer_type(m->ctx, 32, ST_SIGNLESS),
+	           v);
+}
+
+static st_value *table_buffer(st__hl_em *m, int fi, st_attr *loc);
+
+/* Reads (or, with `store`, writes) func fi's buffer at coordinates given as
+ * affine forms where possible and i32 values otherwise. */
+static st_value *access(st__hl_em *m, int fi, st_affine_expr *const *aff, st_value *const *vals, st_attr *loc,
+                        st_value *store) {
+	st__hl_lower *L = m->L;
+	st__hl_func *f = &L->p->funcs[fi];
+	st__hl_lfunc *lf = &L->lf[fi];
+	st_value *buf = f->kind == ST__HL_F_TABLE ? table_buffer(m, fi, loc) : lf->buffer;
+	st_context *ctx = m->ctx;
+	int nd = f->ndims;
+	bool affine = true;
+	st_affine_expr *idx[ST__HL_MAX_DIMS];
+	for (int d = 0; d < nd; d++) {
+		st_affine_expr *mn = f->kind == ST__HL_F_TABLE || f->kind == ST__HL_F_IMAGE ? st_affine_const(ctx, 0)
+		                                                                            : lf->storage.min[d];
+		/* memref order: the last argument first. */
+		idx[nd - 1 - d] = aff[d] ? st_affine_sub(ctx, aff[d], mn) : NULL;
+		if (!aff[d]) {
+			affine = false;
+			/* The min is an index: the data-dependent coordinate becomes one. */
+			st_value *c = index_cast(m, loc, vals[d], true);
+			st_value *mv = st__hl_em_apply(m, mn, loc);
+			st_value *ops[2] = {c, mv};
+			idx[nd - 1 - d] = NULL;
+			((st_value **)vals)[d] = st_op_result(st__hl_em_op(m, "arith.subi", loc, 2, ops, st_index_type(ctx), NULL, 0), 0);
+		}
+	}
+	if (affine) {
+		st_value **ops;
+		size_t n;
+		const st_affine_map *map = st__hl_em_map(m, (size_t)nd, idx, &ops, &n);
+		st_value *all[24];
+		size_t k = 0;
+		if (store)
+			all[k++] = store;
+		all[k++] = buf;
+		for (size_t i = 0; i < n && k < 24; i++)
+			all[k++] = ops[i];
+		const char *names[] = {"map"};
+		st_attr *mv[] = {st_affine_map_attr(ctx, map)};
+		st_op *op = st__hl_em_op(m, store ? "affine.store" : "affine.load", loc, k, all,
+		                         store ? NULL : st_type_element(st_value_type(buf)), st__hl_em_attrs(m, 1, names, mv), 0);
+		return store ? NULL : st_op_result(op, 0);
+	}
+	st_value *all[8];
+	size_t k = 0;
+	if (store)
+		all[k++] = store;
+	all[k++] = buf;
+	for (int d = nd - 1; d >= 0; d--)
+		all[k++] = idx[nd - 1 - d] ? st__hl_em_apply(m, idx[nd - 1 - d], loc) : vals[d];
+	st_op *op = st__hl_em_op(m, store ? "memref.store" : "memref.load", loc, k, all,
+	                         store ? NULL : st_type_element(st_value_type(buf)), NULL, 0);
+	return store ? NULL : st_op_result(op, 0);
+}
+
+static st_value *call(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
+	st__hl_lower *L = m->L;
+	st__hl_func *g = &L->p->funcs[e->ref];
+	st_attr *loc = eloc(m, e);
+	st_affine_expr *aff[ST__HL_MAX_DIMS];
+	st_value *vals[ST__HL_MAX_DIMS];
+	bool inl = (g->kind == ST__HL_F_FUNC || g->kind == ST__HL_F_WRAPPER) && !L->lf[e->ref].realized;
+	for (size_t i = 0; i < e->nargs; i++) {
+		aff[i] = affine_of(m, en, e->args[i]);
+		vals[i] = aff[i] && !inl ? NULL : emit(m, en, e->args[i]);
+	}
+	if (inl) {
+		xenv inner = {.f = g};
+		for (size_t i = 0; i < e->nargs; i++) {
+			inner.aff[i] = aff[i];
+			inner.vals[i] = vals[i];
+		}
+		return emit(m, &inner, g->pure);
+	}
+	return access(m, e->ref, aff, vals, loc, NULL);
+}
+
+/* A global holding a table's entries, and its buffer. */
+static st_value *table_buffer(st__hl_em *m, int fi, st_attr *loc) {
+	st__hl_func *f = &m->L->p->funcs[fi];
+	st_context *ctx = m->ctx;
+	char name[96];
+	int n = snprintf(name, sizeof name, "%.*s", S(f->name));
+	st_str sym = st_str_make(name, (size_t)n);
+	int64_t shape[ST__HL_MAX_DIMS], count = 1;
+	for (int d = 0; d < f->ndims; d++) {
+		shape[f->ndims - 1 - d] = f->size[d];
+		count *= f->size[d];
+	}
+	st_type *elt = st__hl_ir_type(ctx, f->type);
+	st_type *mt = st_memref_type(ctx, (size_t)f->ndims, shape, elt, NULL, NULL);
+	if (!st_symbol_lookup(m->module, sym)) {
+		st_type *tt = st_tensor_type(ctx, (size_t)f->ndims, shape, elt, NULL);
+		st_attr *init = f->ivals ? st_dense_int_elements_attr(ctx, tt, (size_t)count, f->ivals)
+		                         : st_dense_float_elements_attr(ctx, tt, (size_t)count, f->fvals);
+		const char *names[] = {"constant", "initial_value", "sym_name", "sym_visibility", "type"};
+		st_attr *vals[] = {st_unit_attr(ctx), init, st_string_attr(ctx, sym), st_string_attr(ctx, st_str_c("private")),
+		                   st_type_attr(ctx, mt)};
+		st_op_state s = {.name = st_str_c("memref.global"), .loc = st__hl_em_loc(m, f->line, f->col),
+		                 .attrs = st__hl_em_attrs(m, 5, names, vals)};
+		st_op *g = st_op_create(ctx, &s);
+		if (!g)
+			st__hl_fatal(m->L->p, "out of memory");
+		st_block_insert_op_before(m->mblk, st_block_first_op(m->mblk), g);
+	}
+	const char *names[] = {"name"};
+	st_attr *vals[] = {st_symbol_ref_attr(ctx, sym, 0, NULL)};
+	return st_op_result(st__hl_em_op(m, "memref.get_global", loc, 0, NULL, mt, st__hl_em_attrs(m, 1, names, vals), 0),
+	                    0);
+}
+
+/* ----------------------------------------------------------- expressions */
+
+static st_value *var_value(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
+	st_attr *loc = eloc(m, e);
+	if (!en->it) {
+		for (int i = 0; i < en->f->ndims; i++)
+			if (en->f->args[i] == e->ref)
+				return en->vals[i] ? en->vals[i] : index_cast(m, loc, st__hl_em_apply(m, en->aff[i], loc), false);
+		st__hl_fatal(m->L->p, "internal error: unbound var");
+	}
+	st_affine_expr *a = affine_of(m, en, e);
+	if (!a)
+		st__hl_fatal(m->L->p, "internal error: a var without a loop");
+	return index_cast(m, loc, st__hl_em_apply(m, a, loc), false);
+}
+
+static st_value *emit(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
+	st_context *ctx = m->ctx;
+	st_attr *loc = eloc(m, e);
+	switch (e->kind) {
+	case ST__HL_E_INT:
+		if (st__hl_is_float(e->type))
+			return cnst(m, loc, st__hl_ir_type(ctx, e->type), st_float_attr(ctx, st__hl_ir_type(ctx, e->type), (double)e->i));
+		return iconst(m, loc, st__hl_ir_type(ctx, e->type), e->i);
+	case ST__HL_E_FLOAT: {
+		st_type *t = st__hl_ir_type(ctx, e->type);
+		double v = e->type.code == ST__HL_BFLOAT ? st__hl_bf16_round((float)e->f) : (float)e->f;
+		return cnst(m, loc, t, st_float_attr(ctx, t, v));
+	}
+	case ST__HL_E_VAR:
+	case ST__HL_E_RVAR: return var_value(m, en, e);
+	case ST__HL_E_FCALL: return call(m, en, e);
+	case ST__HL_E_CAST: return convert(m, loc, e->args[0]->type, e->type, emit(m, en, e->args[0]));
+	case ST__HL_E_BIN: return binary(m, en, e);
+	case ST__HL_E_INTRIN: return intrinsic(m, en, e);
+	default: st__hl_fatal(m->L->p, "internal error: unexpected expression");
+	}
+}
+
+/* ------------------------------------------------------------------ body */
+
+void st__hl_em_body(st__hl_em *m, int fi, int stage, st_attr *loc) {
+	st__hl_lower *L = m->L;
+	st__hl_func *f = &L->p->funcs[fi];
+	st__hl_iter *it = &L->lf[fi].iters[stage];
+	st_context *ctx = m->ctx;
+	st_block *saved = m->blk;
+	if (it->nguards) {
+		st_affine_expr *cs[8];
+		size_t n = it->nguards < 8 ? it->nguards : 8;
+		for (size_t i = 0; i < n; i++)
+			cs[i] = st_affine_sub(ctx, st_affine_const(ctx, it->guards[i].max), it->guards[i].val);
+		st_value **ops;
+		size_t nops;
+		const st_affine_map *map = st__hl_em_map(m, n, cs, &ops, &nops);
+		st_affine_expr *res[8];
+		for (size_t i = 0; i < n; i++)
+			res[i] = st_affine_map_result(map, i);
+		const st_integer_set *set = st_integer_set_get(ctx, (unsigned)nops, 0, n, res, NULL);
+		const char *names[] = {"condition"};
+		st_attr *vals[] = {st_integer_set_attr(ctx, set)};
+		st_op *iff = st__hl_em_op(m, "affine.if", loc, nops, ops, NULL, st__hl_em_attrs(m, 1, names, vals), 2);
+		st_block *then = st_block_create(ctx);
+		if (!then)
+			st__hl_fatal(L->p, "out of memory");
+		st_region_append_block(st_op_region(iff, 0), then);
+		m->blk = then;
+	}
+	xenv en = {.f = f, .it = it};
+	st_affine_expr *aff[ST__HL_MAX_DIMS];
+	st_value *vals[ST__HL_MAX_DIMS];
+	const st__hl_expr *rhs;
+	if (stage == 0) {
+		for (int d = 0; d < f->ndims; d++) {
+			aff[d] = st__hl_iter_value(it, L->p->vars[f->args[d]].name);
+			vals[d] = NULL;
+		}
+		rhs = f->pure;
+	} else {
+		const st__hl_update *u = &f->updates[stage - 1];
+		for (int d = 0; d < f->ndims; d++) {
+			aff[d] = affine_of(m, &en, u->lhs[d]);
+			vals[d] = aff[d] ? NULL : emit(m, &en, u->lhs[d]);
+		}
+		rhs = u->rhs;
+	}
+	st_value *v = emit(m, &en, rhs);
+	access(m, fi, aff, vals, st__hl_em_loc(m, rhs->line, rhs->col), v);
+	if (it->nguards) {
+		st__hl_em_op(m, "affine.yield", loc, 0, NULL, NULL, NULL, 0);
+		m->blk = saved;
+	}
+}
