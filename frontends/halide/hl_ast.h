@@ -191,6 +191,7 @@ typedef struct st__hl_bound {
 typedef struct st__hl_fifo {
 	int dest; /* consumer func */
 	int64_t depth;
+	int line, col;
 } st__hl_fifo;
 
 typedef struct st__hl_func {
@@ -226,6 +227,7 @@ typedef struct st__hl_func {
 	bool stream_to_accel, accel_input, linebuffer, compute_share_root;
 	int compute_share;           /* root func of the shared chain, or -1 */
 	int64_t output_rate;         /* 0: not given */
+	int rate_line, rate_col;
 	st__hl_fifo *fifos;
 	size_t nfifos, fcap;
 	int out_index;               /* position among the outputs, or -1 */

@@ -438,6 +438,7 @@ typedef struct req {
 	bctx b;
 	int target;            /* the func whose region is wanted */
 	ival box[ST__HL_MAX_DIMS];
+	const st__hl_expr *lo_at[ST__HL_MAX_DIMS]; /* the call that gave the lower bound */
 	bool any;
 	const st__hl_expr *bad; /* a call that could not be bounded */
 	const st__hl_func *bad_in;
@@ -457,6 +458,7 @@ static void merge(req *q, const ival *args, int n, const st__hl_expr *at, const 
 		}
 		if (!q->any) {
 			q->box[d] = v;
+			q->lo_at[d] = at;
 			continue;
 		}
 		st_affine_expr *lo = pick(ctx, q->box[d].lo, v.lo, true), *hi = pick(ctx, q->box[d].hi, v.hi, false);
@@ -465,6 +467,8 @@ static void merge(req *q, const ival *args, int n, const st__hl_expr *at, const 
 				q->conflict = at;
 			return;
 		}
+		if (lo != q->box[d].lo)
+			q->lo_at[d] = at;
 		q->box[d].lo = lo;
 		q->box[d].hi = hi;
 	}
@@ -737,7 +741,7 @@ bool st__hl_bounds(st__hl_lower *L) {
 		for (int d = 0; d < f->ndims; d++) {
 			int64_t lo = st_affine_expr_value(L->lf[fi].region.min[d]);
 			if (lo < 0)
-				return st_succeeded(st__hl_error(p, f->line, f->col,
+				return st_succeeded(st__hl_error(p, q.lo_at[d]->line, q.lo_at[d]->col,
 				                                 "'%.*s' is read at coordinate %lld of dimension %d, but an input "
 				                                 "starts at 0 (clamp the coordinates or shrink the output)",
 				                                 S(f->name), (long long)lo, d));

@@ -277,13 +277,12 @@ static bool check_hardware(st__hl_parser *p) {
 			                                 "memory, but it is not computed inside an accelerator",
 			                                 st__hl_memtype_names[f->mem], S(f->name)));
 		if (f->output_rate && !f->hw_accel)
-			return st_succeeded(st__hl_error(p, f->def_line, f->def_col,
+			return st_succeeded(st__hl_error(p, f->rate_line, f->rate_col,
 			                                 "output_rate applies to an accelerated Func (hw_accelerate)"));
 		for (size_t q = 0; q < f->nfifos; q++)
 			if (!calls(p, &p->funcs[f->fifos[q].dest], (int)fi) &&
 			    !calls(p, &p->funcs[f->fifos[q].dest], outermost(p, (int)fi)))
-				return st_succeeded(st__hl_error(p, f->def_line ? f->def_line : f->line,
-				                                 f->def_line ? f->def_col : f->col,
+				return st_succeeded(st__hl_error(p, f->fifos[q].line, f->fifos[q].col,
 				                                 "fifo_depth: '%.*s' does not read '%.*s'",
 				                                 S(p->funcs[f->fifos[q].dest].name), S(f->name)));
 		if (ai < 0)

@@ -507,7 +507,7 @@ static bool hw_directive(st__hl_parser *p, st__hl_func *f, const directive *d, s
 		int64_t depth = 0;
 		if (!chain_target(p, a[0], &fi, &stage) || !pos_const(p, a[1], "a FIFO depth", &depth))
 			return false;
-		st__hl_fifo q = {fi, depth};
+		st__hl_fifo q = {fi, depth, line, col};
 		st__hl_grow(p, (void **)&f->fifos, &f->fcap, sizeof *f->fifos, f->nfifos + 1);
 		f->fifos[f->nfifos++] = q;
 		return true;
@@ -527,6 +527,8 @@ static bool hw_directive(st__hl_parser *p, st__hl_func *f, const directive *d, s
 		return true;
 	}
 	/* output_rate */
+	f->rate_line = line;
+	f->rate_col = col;
 	return pos_const(p, a[0], "an output rate", &f->output_rate);
 }
 

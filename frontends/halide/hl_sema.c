@@ -846,6 +846,7 @@ bool st__hl_sema(st__hl_parser *p) {
 			return false;
 	}
 	if (p->noutputs == 0)
-		return st_succeeded(st__hl_error(p, p->line, p->col, "no output: end the program with realize(f, {sizes})"));
+		return st_succeeded(st__hl_error(p, p->first ? p->first->line : 1, p->first ? p->first->col : 1,
+		                                 "no output: end the program with realize(f, {sizes})"));
 	return st__hl_check_schedule(p);
 }
