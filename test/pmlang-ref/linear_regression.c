@@ -1,7 +1,6 @@
 /* C reference of examples/pmlang/linear_regression.pm: one SGD step per
  * invocation; prints main's results (w, err) after each. */
-#include <stdio.h>
-#include <stdlib.h>
+#include "ref_io.h"
 
 #define N 8
 
@@ -14,23 +13,8 @@ static void sgd_step(const float *x, const float *y, float *w, float mu, float *
 		w[i] = w[i] - mu * err[0] * x[i];
 }
 
-static void read_floats(float *v, int n) {
-	for (int i = 0; i < n; i++) {
-		double d;
-		if (scanf("%la", &d) != 1)
-			exit(2);
-		v[i] = (float)d;
-	}
-}
-
-static void print_floats(const float *v, int n) {
-	for (int i = 0; i < n; i++)
-		printf("%s%a", i ? " " : "", (double)v[i]);
-	printf("\n");
-}
-
 int main(int argc, char **argv) {
-	int runs = argc > 1 ? atoi(argv[1]) : 1;
+	int runs = invocations(argc, argv);
 	float x[N], y[1], mu, w[N], err[1];
 	read_floats(x, N);
 	read_floats(y, 1);
