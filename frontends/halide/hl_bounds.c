@@ -261,14 +261,63 @@ static st_affine_expr *relax(const bctx *b, st_affine_expr *e, bool lower) {
 	return NULL;
 }
 
+/* A linear form: atoms (dims, or non-linear subexpressions, which are
+ * uniqued) with coefficients, and a constant. */
+typedef struct lin {
+	st_affine_expr *atom[32];
+	int64_t coef[32];
+	size_t n;
+	int64_t c;
+	bool ok;
+} lin;
+
+static void lin_add(lin *l, st_affine_expr *e, int64_t k) {
+	switch (st_affine_expr_kind(e)) {
+	case ST_AFFINE_CONST: l->c += k * st_affine_expr_value(e); return;
+	case ST_AFFINE_ADD:
+		lin_add(l, st_affine_expr_lhs(e), k);
+		lin_add(l, st_affine_expr_rhs(e), k);
+		return;
+	case ST_AFFINE_MUL:
+		if (st_affine_expr_kind(st_affine_expr_rhs(e)) == ST_AFFINE_CONST) {
+			lin_add(l, st_affine_expr_lhs(e), k * st_affine_expr_value(st_affine_expr_rhs(e)));
+			return;
+		}
+		break;
+	default: break;
+	}
+	for (size_t i = 0; i < l->n; i++)
+		if (l->atom[i] == e) {
+			l->coef[i] += k;
+			return;
+		}
+	if (l->n == 32) {
+		l->ok = false;
+		return;
+	}
+	l->atom[l->n] = e;
+	l->coef[l->n++] = k;
+}
+
+/* a - b when it is a constant. */
+static bool const_diff(st_affine_expr *a, st_affine_expr *b, int64_t *out) {
+	lin l = {.ok = true};
+	lin_add(&l, a, 1);
+	lin_add(&l, b, -1);
+	for (size_t i = 0; i < l.n; i++)
+		if (l.coef[i])
+			return false;
+	*out = l.c;
+	return l.ok;
+}
+
 /* min or max of two bounds when their order is known. */
 static st_affine_expr *pick(st_context *ctx, st_affine_expr *a, st_affine_expr *b, bool want_min) {
-	if (!a || !b)
+	(void)ctx;
+	int64_t d;
+	if (!a || !b || !const_diff(a, b, &d))
 		return NULL;
-	st_affine_expr *d = st_affine_sub(ctx, a, b);
-	if (!d || st_affine_expr_kind(d) != ST_AFFINE_CONST)
-		return NULL;
-	return (st_affine_expr_value(d) <= 0) == want_min ? a : b;
+	return (d <= 0) == want_min ? a : b;
 }
 
 static ival unknown(void) {
@@ -560,14 +609,14 @@ static bool to_region(st__hl_lower *L, const req *q, const st__hl_func *f, st__h
 	if (q->bad || q->conflict || !q->any)
 		return region_error(L, q, f);
 	for (int d = 0; d < f->ndims; d++) {
-		st_affine_expr *ext = st_affine_sub(L->ctx, q->box[d].hi, q->box[d].lo);
-		if (!ext || st_affine_expr_kind(ext) != ST_AFFINE_CONST)
+		int64_t ext;
+		if (!const_diff(q->box[d].hi, q->box[d].lo, &ext))
 			return st_succeeded(st__hl_error(L->p, f->line, f->col,
 			                                 "the region of '%.*s' has no constant size where it is computed "
 			                                 "(compute it at another level)",
 			                                 S(f->name)));
 		out->min[d] = q->box[d].lo;
-		out->extent[d] = st_affine_expr_value(ext) + 1;
+		out->extent[d] = ext + 1;
 		if (out->extent[d] <= 0) {
 			out->extent[d] = 1;
 		}
