@@ -24,6 +24,11 @@ st_status st_register_seq_dialect(st_context *ctx);
 st_status st_register_affine_dialect(st_context *ctx);
 /* The affine dialect's passes (lower-affine, affine-loop-tile, ...). */
 st_status st_register_affine_passes(st_context *ctx);
+/* Calyx (docs/dialects/calyx.md) with --export-calyx; its passes
+ * (calyx-go-insertion, ..., calyx-remove-groups) and lower-calyx-to-hw. */
+st_status st_register_calyx_dialect(st_context *ctx);
+st_status st_register_calyx_passes(st_context *ctx);
+st_status st_register_calyx_to_hw_passes(st_context *ctx);
 /* Unified buffers (docs/dialects/ub.md) and their passes: extraction from
  * affine, scheduling, capacities, mapping, simulation. */
 st_status st_register_ub_dialect(st_context *ctx);

@@ -18,6 +18,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_comb_dialect,
 		st_register_seq_dialect,
 		st_register_affine_dialect,
+		st_register_calyx_dialect,
 		st_register_ub_dialect,
 		st_register_srdfg_dialect,
 	};
@@ -30,6 +31,8 @@ st_status st_register_all_dialects(st_context *ctx) {
 st_status st_register_all_passes(st_context *ctx) {
 	/* Dialect-specific passes are added after the core's. */
 	if (st_failed(st_register_core_passes(ctx)))
+		return ST_FAIL;
+	if (st_failed(st_register_calyx_passes(ctx)) || st_failed(st_register_calyx_to_hw_passes(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_ub_passes(ctx)))
 		return ST_FAIL;
