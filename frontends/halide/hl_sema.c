@@ -648,6 +648,21 @@ static bool pure_def(st__hl_parser *p, st__hl_func *f, int fi, st__hl_expr *lhs,
 	return true;
 }
 
+/* A read of func fi in e that moves along a pure var of the update (its
+ * value there would depend on the order of the pure loops), or NULL. */
+static const st__hl_expr *self_read(const st__hl_expr *e, int fi, st__hl_expr *const *lhs, size_t n) {
+	if (e->kind == ST__HL_E_FCALL && e->ref == fi)
+		for (size_t i = 0; i < n && i < e->nargs; i++)
+			if (lhs[i]->kind == ST__HL_E_VAR && (e->args[i]->kind != ST__HL_E_VAR || e->args[i]->ref != lhs[i]->ref))
+				return e;
+	for (size_t i = 0; i < e->nargs; i++) {
+		const st__hl_expr *b = self_read(e->args[i], fi, lhs, n);
+		if (b)
+			return b;
+	}
+	return NULL;
+}
+
 /* An update; `implicit_pure` when the func had no pure definition: it
  * then starts from the op's identity in the type of the right-hand side
  * (Halide: 0 for += and -=, 1 for *=). */
@@ -718,6 +733,12 @@ static bool update_def(st__hl_parser *p, st__hl_func *f, int fi, st__hl_expr *lh
 		                                 S(f->name), st__hl_type_name(e->type), st__hl_type_name(f->type)));
 	u.rhs = e;
 	u.rdom = sc.rdom;
+	const st__hl_expr *bad = self_read(e, fi, u.lhs, u.nlhs);
+	if (bad)
+		return st_succeeded(st__hl_error(p, bad->line, bad->col,
+		                                 "an update of '%.*s' reads it only at its own coordinates in the positions "
+		                                 "of pure Vars",
+		                                 S(f->name)));
 	if (implicit_pure)
 		st__hl_stage_init(p, f, 0);
 	st__hl_grow(p, (void **)&f->updates, &f->ucap, sizeof *f->updates, f->nupdates + 1);
