@@ -225,9 +225,8 @@ static bool lower_store(a2c_comp *c, st_op *op, st_block *ctl) {
 }
 
 /* A multi-cycle unit: go while not done, latch `out` into a register on
- * done and finish in that same cycle (the register holds the result from
- * the next cycle, when the next group runs); finishing on the register's
- * done instead would leave go high one more cycle and restart the unit. */
+ * done, finish on the register's done: the group's assignments are off in
+ * its done cycle (go = !done), so the latch must happen the cycle before. */
 static bool lower_pipe(a2c_comp *c, st_op *op, const char *cell, st_block *ctl) {
 	st_attr *loc = st_op_loc(op);
 	unsigned w = vwidth(st_op_result(op, 0));
@@ -248,7 +247,7 @@ static bool lower_pipe(a2c_comp *c, st_op *op, const char *cell, st_block *ctl) 
 	    !a2c_assign(c, g.body, st_op_result(not, 0), st_op_result(u, 6), NULL) ||
 	    !a2c_assign(c, g.body, st_op_result(u, 2), a2c_true(c), st_op_result(not, 1)) ||
 	    !a2c_assign(c, g.body, st_op_result(r, 0), st_op_result(u, 5), NULL) ||
-	    !a2c_assign(c, g.body, st_op_result(r, 1), st_op_result(u, 6), NULL) || !a2c_group_done(c, &g, st_op_result(u, 6)))
+	    !a2c_assign(c, g.body, st_op_result(r, 1), st_op_result(u, 6), NULL) || !a2c_group_done(c, &g, st_op_result(r, 5)))
 		return false;
 	return a2c_enable(c, ctl, gname, loc) && a2c_bind(c, st_op_result(op, 0), a2c_val_new(c, st_op_result(r, 4)));
 }

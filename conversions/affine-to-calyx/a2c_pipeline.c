@@ -42,6 +42,8 @@ typedef struct pipe {
 	a2c_val *t, *s, *k, *iv;
 	a2c_map guards; /* offset + 1 -> a2c_val */
 	st_op *acc[16];
+	a2c_val *init[16];
+	bool init_inside; /* the static group writes the inits at T == 0 */
 } pipe;
 
 static bool const_index(st_value *v, int64_t *out) {
@@ -394,16 +396,39 @@ static bool emit_mul(pipe *pp, st_op *op) {
 	       (s->base = a2c_val_new(c, st_op_result(u, 5)));
 }
 
+/* The carried registers latch the yielded values at their offsets; with
+ * init_inside they take the inits at T == 0 instead (no read of them comes
+ * before offset 1, so this saves the init group's cycles). */
 static bool emit_yield(pipe *pp, st_op *op) {
 	for (size_t i = 0; i < st_op_num_operands(op); i++) {
 		sval *y = info(pp, st_op_operand(op, i));
 		int cy = y ? y->p : 0;
 		a2c_val *v = read_at(pp, st_op_operand(op, i), cy);
-		st_value *p = v ? a2c_read(pp->c, &pp->g, v) : NULL, *g = p ? fire(pp, cy) : NULL;
-		if (!g || !a2c_assign(pp->c, pp->g.body, st_op_result(pp->acc[i], 0), p, NULL) ||
+		st_value *g = v ? fire(pp, cy) : NULL;
+		if (g && pp->init_inside) {
+			a2c_val *first = cmp(pp, "std_eq", pp->t, 0);
+			unsigned w = a2c_width(st_value_type(st_op_operand(op, i)));
+			a2c_val *in[] = {first, pp->init[i], v};
+			unsigned ws[] = {1, w, w};
+			v = first ? a2c_comb(pp->c, "std_mux", st_op_loc(op), 3, in, ws, w) : NULL;
+			a2c_val *fv = a2c_map_get(&pp->guards, (void *)(intptr_t)(cy + 1));
+			a2c_val *en = v && fv ? bin(pp, "std_or", first, fv, 1) : NULL;
+			g = en ? a2c_read(pp->c, &pp->g, en) : NULL;
+		}
+		st_value *p = g && v ? a2c_read(pp->c, &pp->g, v) : NULL;
+		if (!p || !a2c_assign(pp->c, pp->g.body, st_op_result(pp->acc[i], 0), p, NULL) ||
 		    !a2c_assign(pp->c, pp->g.body, st_op_result(pp->acc[i], 1), a2c_true(pp->c), g))
 			return false;
 	}
+	return true;
+}
+
+/* Whether every read of the carried values comes at offset 1 or later. */
+static bool reads_after_first(pipe *pp) {
+	for (size_t i = 1; i < st_block_num_args(pp->body); i++)
+		for (st_use *u = st_value_first_use(st_block_arg(pp->body, i)); u; u = st_use_next(u))
+			if (strcmp(st_op_name_cstr(st_use_owner(u)), "scf.yield") && when(pp, st_use_owner(u)) < 1)
+				return false;
 	return true;
 }
 
@@ -411,7 +436,7 @@ static bool emit(pipe *pp, st_block *ctl) {
 	a2c_comp *c = pp->c;
 	st_attr *loc = st_op_loc(pp->loop);
 	size_t n = st_op_num_results(pp->loop);
-	a2c_val *init[16];
+	a2c_val **init = pp->init;
 	for (size_t i = 0; i < n; i++) {
 		st_value *r = st_op_result(pp->loop, i);
 		if (!(pp->acc[i] = a2c_reg(c, "iter", loc, a2c_width(st_value_type(r)))))
@@ -422,7 +447,8 @@ static bool emit(pipe *pp, st_block *ctl) {
 			return false;
 		s->base = av;
 	}
-	if (!a2c_write_regs(c, ctl, loc, "init", n, pp->acc, init))
+	pp->init_inside = n && reads_after_first(pp);
+	if (!pp->init_inside && !a2c_write_regs(c, ctl, loc, "init", n, pp->acc, init))
 		return false;
 	int64_t latency = (pp->trip - 1) * pp->ii + pp->depth;
 	char gname[64];

@@ -203,6 +203,7 @@ typedef struct env {
 typedef struct bctx {
 	st__hl_lower *L;
 	int fixed; /* loop level the bounds are relative to (-1: root) */
+	int depth; /* of funcs whose definitions bound their values */
 } bctx;
 
 static bool is_fixed(const bctx *b, int ph) {
@@ -394,7 +395,23 @@ static ival bounds_of(const bctx *b, const env *en, const st__hl_expr *e) {
 			return x;
 		return type_range(b, e->type);
 	case ST__HL_E_FCALL: {
+		/* The values of a pure func are bounded by its definition (a
+		 * clamp, a select of constants, a narrow type). */
 		const st__hl_func *g = &p->funcs[e->ref];
+		if (has_loops(g) && g->nupdates == 0 && b->depth < 16) {
+			env inner = {.f = g};
+			for (size_t i = 0; i < e->nargs; i++)
+				inner.args[i] = bounds_of(b, en, e->args[i]);
+			((bctx *)b)->depth++;
+			ival v = relaxed(b, bounds_of(b, &inner, g->pure));
+			((bctx *)b)->depth--;
+			ival t = value_range(b, g);
+			if (!v.lo)
+				v.lo = t.lo;
+			if (!v.hi)
+				v.hi = t.hi;
+			return v;
+		}
 		return value_range(b, g);
 	}
 	case ST__HL_E_BIN:
@@ -556,7 +573,7 @@ static void walk_req(req *q, const env *en, const st__hl_expr *e, const st__hl_f
  * level `fixed`. */
 static req requirement(st__hl_lower *L, int target, int fixed) {
 	st__hl_parser *p = L->p;
-	req q = {.b = {L, fixed}, .target = target};
+	req q = {.b = {L, fixed, 0}, .target = target};
 	for (size_t c = 0; c < p->nfuncs; c++) {
 		if (!L->lf[c].realized || (int)c == target || !L->lf[c].iters)
 			continue;
@@ -629,7 +646,7 @@ static bool to_region(st__hl_lower *L, const req *q, const st__hl_func *f, st__h
 static bool add_update_writes(st__hl_lower *L, int fi, st__hl_region *rg) {
 	st__hl_parser *p = L->p;
 	st__hl_func *f = &p->funcs[fi];
-	bctx b = {L, L->lf[fi].compute_loop};
+	bctx b = {L, L->lf[fi].compute_loop, 0};
 	for (size_t u = 0; u < f->nupdates; u++) {
 		const st__hl_update *up = &f->updates[u];
 		/* Reduction vars range over their domain. */
@@ -684,7 +701,14 @@ static bool func_region(st__hl_lower *L, int fi) {
 			lf->region.extent[d] = f->out_extent[d];
 		}
 	} else {
-		req q = requirement(L, fi, lf->compute_loop);
+		/* A func whose updates write at computed coordinates is realized
+		 * whole wherever it is computed: its region is what all its readers
+		 * need, seen from the root. */
+		bool scattered = false;
+		for (size_t u = 0; u < f->nupdates; u++)
+			for (int d = 0; d < f->ndims; d++)
+				scattered = scattered || f->updates[u].lhs[d]->kind != ST__HL_E_VAR;
+		req q = requirement(L, fi, scattered ? -1 : lf->compute_loop);
 		bool writes_only = !q.any && !q.bad && !q.conflict && f->nupdates;
 		if (!writes_only && !to_region(L, &q, f, &lf->region))
 			return false;

@@ -89,8 +89,16 @@ int st__hl_wrapper(st__hl_parser *p, int fi, int line, int col) {
 
 /* ------------------------------------------------------------ arguments */
 
+static st_str rvar_name(st__hl_parser *p, int r, int d);
+
 /* The loop named by a directive's argument: `x` or `r.x`. */
 static bool loop_name(st__hl_parser *p, const st__hl_expr *e, st_str *out) {
+	int r = e->kind == ST__HL_E_NAME ? st__hl_find_rdom(p, e->name) : -1;
+	if (r >= 0 && p->rdoms[r].n == 1) {
+		/* A 1-D RDom stands for its only variable. */
+		*out = rvar_name(p, r, 0);
+		return true;
+	}
 	if (e->kind == ST__HL_E_NAME) {
 		*out = e->name;
 		return true;
