@@ -131,7 +131,7 @@ static bool find_port(const st_op *top, st_hw_dir dir, const char *name, int64_t
  * absence is an error. */
 static bool mem_port(const st_op *top, const stc_mem *m, st_hw_dir dir, const char *suffix, int64_t want, bool need,
                      bool *has) {
-	char name[96];
+	char name[128];
 	int64_t w;
 	snprintf(name, sizeof name, "%s_%s", m->name, suffix);
 	*has = find_port(top, dir, name, &w);
@@ -157,7 +157,7 @@ static unsigned addr_bits(int64_t n) {
 static bool check_ports(const st_op *top, stc_mem *m) {
 	bool has;
 	for (size_t k = 0; k < m->ndims; k++) {
-		char suffix[16];
+		char suffix[32];
 		snprintf(suffix, sizeof suffix, "addr%zu", k);
 		if (!mem_port(top, m, ST_HW_OUT, suffix, addr_bits(m->dims[k]), true, &has))
 			return false;
