@@ -1,0 +1,111 @@
+// What lower-to-calyx refuses, each with a located error.
+// RUN: strata-opt %s --split-input-file --verify-diagnostics --lower-to-calyx
+
+// expected-error@+1 {{lower-to-calyx: argument #0: floating-point values cannot be lowered to calyx (only integers and index)}}
+func.func @f(%x: f32) {
+  return
+}
+
+// -----
+
+func.func @f(%a: memref<4xi32>) {
+  %c0 = arith.constant 0 : index
+  // expected-error@+1 {{lower-to-calyx: floating-point values cannot be lowered to calyx (only integers and index)}}
+  %x = arith.constant 1.0 : f32
+  return
+}
+
+// -----
+
+// expected-error@+1 {{lower-to-calyx: argument #0: memrefs with dynamic shapes cannot be lowered to calyx (memories have static sizes)}}
+func.func @f(%a: memref<?xi32>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{lower-to-calyx: argument #0: only memrefs of integers can be lowered to calyx}}
+func.func @f(%a: memref<4xf32>) {
+  return
+}
+
+// -----
+
+func.func @top(%a: memref<4xi32>) {
+  return
+}
+// expected-error@+1 {{lower-to-calyx: argument #0: only the top function may take memrefs (they become its external memories)}}
+func.func private @helper(%a: memref<4xi32>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{lower-to-calyx: more than one public function; name the top one with the option top=<name>}}
+module {
+  func.func @a() {
+    return
+  }
+  func.func @b() {
+    return
+  }
+}
+
+// -----
+
+func.func @f(%a: memref<4xi32>, %n: i32) {
+  // expected-error@+1 {{lower-to-calyx: regions with several blocks (unstructured control flow) cannot be lowered to calyx}}
+  scf.execute_region {
+    cf.br ^bb1
+  ^bb1:
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+func.func @f(%a: memref<4xi32>, %x: i32) -> i32 {
+  // expected-error@+1 {{lower-to-calyx: this op cannot be lowered to calyx}}
+  %r = math.absi %x : i32
+  return %r : i32
+}
+
+// -----
+
+func.func @f(%a: memref<4xi32>, %b: memref<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-note@+1 {{the other thread}}
+  scf.for %i = %c0 to %c4 step %c1 {
+    %v = memref.load %a[%i] : memref<4xi32>
+    memref.store %v, %b[%i] : memref<4xi32>
+  } {calyx.par}
+  scf.for %i = %c0 to %c4 step %c1 {
+    // expected-error@+1 {{lower-to-calyx: threads of a calyx.par share a memory (calyx memories have one port)}}
+    %v = memref.load %a[%i] : memref<4xi32>
+    memref.store %v, %a[%i] : memref<4xi32>
+  } {calyx.par}
+  return
+}
+
+// -----
+
+func.func @f(%a: memref<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0 : i32
+  %s = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> (i32) {
+    %v = memref.load %a[%i] : memref<4xi32>
+    %n = arith.addi %acc, %v : i32
+    scf.yield %n : i32
+  } {calyx.par}
+  // expected-error@+1 {{lower-to-calyx: a calyx.par thread uses a result of another thread}}
+  scf.for %i = %c0 to %c4 step %c1 {
+    memref.store %s, %a[%i] : memref<4xi32>
+  } {calyx.par}
+  return
+}
+
