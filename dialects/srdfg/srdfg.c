@@ -141,6 +141,8 @@ static const st_value_def outs_def[] = {{.name = "outs", .type = &tc_edge, .arit
 static const st_attr_def node_attrs[] = {
 	{.name = "component", .constraint = &st_ac_string},
 	{.name = "domain", .constraint = &st_ac_string, .optional = true},
+	/* The codelet pattern srdfg-raise-to-codelet recognised. */
+	{.name = "codelet", .constraint = &st_ac_string, .optional = true},
 };
 
 static const st_value_def values_def[] = {{.name = "values", .arity = ST_VARIADIC}};

@@ -47,6 +47,22 @@ static const void *source_of(st_value *v) {
 
 static void emit_block(dot *d, st_block *b);
 
+/* The edges a statement reads inside its regions (its reductions' too) are
+ * its inputs as well: dashed arrows. */
+static void emit_reads(dot *d, st_op *stmt, st_op *op) {
+	for (size_t r = 0; r < st_op_num_regions(op); r++)
+		for (st_block *b = st_region_first_block(st_op_region(op, r)); b; b = st_block_next(b))
+			for (st_op *in = st_block_first_op(b); in; in = st_op_next(in)) {
+				if (!strcmp(st_op_name_cstr(in), "srdfg.load")) {
+					char lb[256];
+					edge_label(d, st_op_operand(in, 0), lb, sizeof lb);
+					putf(d, "n%p -> ", source_of(st_op_operand(in, 0)), "");
+					putf(d, "n%p [label=\"%s\", style=dashed];\n", stmt, lb);
+				}
+				emit_reads(d, stmt, in);
+			}
+}
+
 static void emit_op(dot *d, st_op *op) {
 	const char *name = st_op_name_cstr(op);
 	if (is_cluster(op)) {
@@ -73,17 +89,8 @@ static void emit_op(dot *d, st_op *op) {
 		putf(d, "n%p -> ", source_of(v), "");
 		putf(d, "n%p [label=\"%s\"];\n", op, lb);
 	}
-	/* Values a statement reads inside its region are its inputs too. */
-	if (!strcmp(name, "srdfg.compute")) {
-		st_block *b = st_region_first_block(st_op_region(op, 0));
-		for (st_op *in = st_block_first_op(b); in; in = st_op_next(in))
-			if (!strcmp(st_op_name_cstr(in), "srdfg.load")) {
-				char lb[256];
-				edge_label(d, st_op_operand(in, 0), lb, sizeof lb);
-				putf(d, "n%p -> ", source_of(st_op_operand(in, 0)), "");
-				putf(d, "n%p [label=\"%s\", style=dashed];\n", op, lb);
-			}
-	}
+	if (!strcmp(name, "srdfg.compute"))
+		emit_reads(d, op, op);
 }
 
 static void emit_block(dot *d, st_block *b) {

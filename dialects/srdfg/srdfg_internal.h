@@ -37,4 +37,10 @@ extern const st_interp_hook st__srdfg_constant_hook;
 
 st_status st__srdfg_register_translations(st_context *ctx);
 
+/* Passes (srdfg_passes.c registers them all). */
+struct st_pass_def;
+extern const struct st_pass_def st__srdfg_simplify_pass;
+extern const struct st_pass_def st__srdfg_bounds_pass;
+extern const struct st_pass_def st__srdfg_raise_pass;
+
 #endif

@@ -201,15 +201,30 @@ static uint64_t identity(red_kind k, st_type *t) {
 	return 0;
 }
 
+/* The NaN of a sum or product, as arith.addf/mulf give it (APFloat): the
+ * first NaN operand made quiet, else the positive default NaN. */
+static uint64_t nan_result(st_type_kind fk, uint64_t a, uint64_t b) {
+	int eb, mb;
+	st_float_format(fk, &eb, &mb);
+	uint64_t exp = ((1ull << eb) - 1) << mb, quiet = 1ull << (mb - 1), mant = (1ull << mb) - 1;
+	if ((a & exp) == exp && (a & mant))
+		return a | quiet;
+	if ((b & exp) == exp && (b & mant))
+		return b | quiet;
+	return exp | quiet;
+}
+
 /* acc <- acc (op) v for the built-in kinds.  Floats are computed in double
  * and rounded once, which is exactly the rounded f32 sum or product. */
 static uint64_t combine(red_kind k, st_type *t, uint64_t acc, uint64_t v) {
 	if (st_type_is_float(t)) {
 		st_type_kind fk = st_type_get_kind(t);
 		double a = st_float_bits_to_double(fk, acc), b = st_float_bits_to_double(fk, v);
+		if (k == K_SUM || k == K_PROD) {
+			double r = k == K_SUM ? a + b : a * b;
+			return isnan(r) ? nan_result(fk, acc, v) : st_float_bits_from_double(fk, r);
+		}
 		switch (k) {
-		case K_SUM: return st_float_bits_from_double(fk, a + b);
-		case K_PROD: return st_float_bits_from_double(fk, a * b);
 		case K_MAX: return b > a ? v : acc;
 		default: return b < a ? v : acc;
 		}
@@ -254,7 +269,7 @@ static st_status exec_reduce(st_interp_exec *x) {
 	static const char *const kinds[] = {"sum", "prod", "max", "min"};
 	st_str k = st_attr_string(st_op_get_attr(st_interp_exec_op(x), "kind"));
 	red_state r = {.kind = K_USER, .t = st_interp_result_type(x, 0)};
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 4 && st_region_is_empty(st_op_region(st_interp_exec_op(x), 1)); i++)
 		if (st_str_eq_c(k, kinds[i]))
 			r.kind = (red_kind)i;
 	r.acc = identity(r.kind, r.t);

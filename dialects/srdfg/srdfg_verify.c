@@ -150,12 +150,13 @@ st_status st__srdfg_verify_reduce(st_op *op) {
 		return st_op_error(op, "the body must yield the result type first");
 	if (st_op_num_operands(y) == 2 && !st_type_is_signless_integer(st_value_type(st_op_operand(y, 1)), 1))
 		return st_op_error(op, "the body's second value (the index filter) must be an i1");
-	bool user = !builtin_kind(st_attr_string(st_op_get_attr(op, "kind")));
+	/* A combiner overrides a built-in kind (a user `reduction min`). */
 	st_region *c = st_op_region(op, 1);
-	if (user != !st_region_is_empty(c))
-		return st_op_error(op, "a user reduction needs a combiner region, sum, prod, max and min none");
-	if (!user)
+	if (st_region_is_empty(c)) {
+		if (!builtin_kind(st_attr_string(st_op_get_attr(op, "kind"))))
+			return st_op_error(op, "a reduction other than sum, prod, max and min needs a combiner region");
 		return ST_OK;
+	}
 	st_block *cb = st_region_first_block(c);
 	if (st_block_num_args(cb) != 2 || st_value_type(st_block_arg(cb, 0)) != t || st_value_type(st_block_arg(cb, 1)) != t)
 		return st_op_error(op, "the combiner takes two values of the result type");

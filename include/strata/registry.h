@@ -39,6 +39,8 @@ st_status st_register_affine_to_calyx_passes(st_context *ctx);
 st_status st_register_srdfg_dialect(st_context *ctx);
 /* convert-srdfg-to-affine (conversions/srdfg-to-affine). */
 st_status st_register_srdfg_to_affine_passes(st_context *ctx);
+/* srdfg-flatten, -dead-node-elim, -simplify, -check-bounds, -raise-to-codelet. */
+st_status st_register_srdfg_passes(st_context *ctx);
 
 /* Every dialect linked into the tools, in dependency order. */
 st_status st_register_all_dialects(st_context *ctx);

@@ -228,7 +228,7 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  // expected-error @+1 {{a user reduction needs a combiner region, sum, prod, max and min none}}
+  // expected-error @+1 {{a reduction other than sum, prod, max and min needs a combiner region}}
   %r = srdfg.reduce "mine" {lb = array<i64: 0>, ub = array<i64: 1>} : f32 {
   ^bb0(%i: index):
     %c = arith.constant 1.0 : f32
