@@ -56,6 +56,9 @@ static st_walk_result check_op(st_op *op, void *ud) {
 	for (size_t r = 0; !why && r < st_op_num_regions(op); r++)
 		if (st_region_num_blocks(st_op_region(op, r)) > 1)
 			why = "regions with several blocks (unstructured control flow) cannot be lowered to calyx";
+	/* lower-affine rebuilds affine ops without their other attributes. */
+	if (!why && st_op_get_attr(op, "calyx.par") && !strncmp(st_op_name_cstr(op), "affine.", 7))
+		why = "calyx.par would be dropped by lower-affine: mark scf ops (e.g. scf.for) instead";
 	if (why) {
 		ck->status = st_op_error(op, "lower-to-calyx: %s", why);
 		return ST_WALK_INTERRUPT;

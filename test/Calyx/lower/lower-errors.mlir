@@ -109,3 +109,13 @@ func.func @f(%a: memref<4xi32>) {
   return
 }
 
+
+// -----
+
+func.func @f(%a: memref<4xi32>) {
+  // expected-error@+1 {{lower-to-calyx: calyx.par would be dropped by lower-affine: mark scf ops (e.g. scf.for) instead}}
+  affine.for %i = 0 to 4 {
+    %v = affine.load %a[%i] : memref<4xi32>
+  } {calyx.par}
+  return
+}
