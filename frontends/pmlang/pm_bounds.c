@@ -78,11 +78,13 @@ void st__pm_bounds_free(pm_builder *b) {
 	b->isl = NULL;
 }
 
+/* The subscript at the sample point, for the message.  The ranges and
+ * factors keep it within 64 bits; unsigned arithmetic keeps it defined. */
 static int64_t eval(const pm_lin *l, const int64_t *pt, size_t n) {
-	int64_t v = l->c0;
+	uint64_t v = (uint64_t)l->c0;
 	for (size_t i = 0; i < n; i++)
-		v += l->c[i] * pt[i];
-	return v;
+		v += (uint64_t)l->c[i] * (uint64_t)pt[i];
+	return (int64_t)v;
 }
 
 bool st__pm_check_bounds(pm_builder *b, const pm_env *env, const pm_lin *sub, pm_loc at, st_str name, size_t k,

@@ -74,6 +74,14 @@ static pm_var *add_var(pm_builder *b, pm_scope *s, st_str name, pm_loc at, pm_vk
 	return v;
 }
 
+bool st__pm_check_size(pm_builder *b, st_str name, size_t rank, const int64_t *shape, pm_loc at) {
+	int64_t n = 1;
+	for (size_t i = 0; i < rank; i++)
+		if (shape[i] > PM_MAX_SIZE || (n *= shape[i]) > PM_MAX_SIZE)
+			return ERR(at, "'%.*s' is too large: arrays hold at most 2^31 elements", S(name));
+	return true;
+}
+
 static st_type *elt_of(pm_builder *b, pm_type t, pm_loc at) {
 	switch (t.kind) {
 	case PM_T_BIN:
@@ -116,6 +124,8 @@ static bool index_decl(pm_builder *b, pm_scope *s, pm_stmt *st) {
 		if (hi < lo)
 			return ERR(it->loc, "index '%.*s' has an empty range [%lld:%lld]", S(it->name), (long long)lo,
 			           (long long)hi);
+		if (lo < -PM_MAX_SIZE || hi > PM_MAX_SIZE)
+			return ERR(it->loc, "index '%.*s' has a range beyond [-2^31:2^31]", S(it->name));
 		pm_var *v = add_var(b, s, it->name, it->loc, PM_V_INDEX);
 		if (!v)
 			return false;
@@ -141,6 +151,8 @@ static bool var_decl(pm_builder *b, pm_scope *s, pm_stmt *st) {
 				           (long long)tmp.shape[tmp.rank]);
 			tmp.rank++;
 		}
+		if (!st__pm_check_size(b, it->name, tmp.rank, tmp.shape, it->loc))
+			return false;
 		pm_var *v = add_var(b, s, it->name, it->loc, PM_V_EDGE);
 		if (!v)
 			return false;
@@ -199,6 +211,8 @@ static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 				return ERR(u->loc, "more than %d dimensions", PM_MAX_RANK);
 			tmp.shape[tmp.rank++] = iv->hi + 1;
 		}
+		if (!st__pm_check_size(b, lhs->name, tmp.rank, tmp.shape, lhs->loc))
+			return false;
 		v = add_var(b, s, lhs->name, lhs->loc, PM_V_EDGE);
 		if (!v)
 			return false;
@@ -548,6 +562,8 @@ static bool build_main(pm_builder *b, pm_component *c, st_op *module) {
 				return ERR(d->loc, "more than %d dimensions", PM_MAX_RANK);
 			v->shape[v->rank++] = d->value;
 		}
+		if (!st__pm_check_size(b, f->name, v->rank, v->shape, f->loc))
+			return false;
 		if (!v->rank && (f->mod == PM_M_OUTPUT || f->mod == PM_M_STATE))
 			return ERR(f->loc, "main's %s '%.*s' must be an array (write it '%.*s[1]')",
 			           f->mod == PM_M_OUTPUT ? "output" : "state", S(f->name), S(f->name));

@@ -11,6 +11,9 @@
 
 #define PM_MAX_RANK 8
 #define PM_MAX_IDX 16
+/* Index ranges and arrays are limited to 2^31 values, so that boxes, sizes
+ * and subscripts stay far from int64 overflow. */
+#define PM_MAX_SIZE ((int64_t)1 << 31)
 
 typedef enum pm_vkind {
 	PM_V_EDGE,  /* an argument or local: an SSA edge */
@@ -85,6 +88,9 @@ typedef struct pm_builder {
 } pm_builder;
 
 pm_var *st__pm_lookup(pm_scope *s, st_str name);
+/* Checks that an array of `rank` dimensions `shape` named `name` holds at
+ * most PM_MAX_SIZE elements. */
+bool st__pm_check_size(pm_builder *b, st_str name, size_t rank, const int64_t *shape, pm_loc at);
 int st__pm_env_index(const pm_env *env, st_str name);
 
 /* Constant integer expressions (index bounds, sizes, literal arguments). */
