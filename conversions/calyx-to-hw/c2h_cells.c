@@ -21,7 +21,7 @@ static void reg(c2h *s, st_op *c) {
 	char a[160], b[160], d[160], z[32];
 	unsigned w = width(c, 0);
 	p(c, "out", a);
-	if (s->fixes & C2H_FIX_WRITE_EN)
+	if ((s->fixes & C2H_FIX_WRITE_EN) || st_op_get_attr(c, "calyx.fsm"))
 		c2h_printf(s, "  %s = seq.compreg.ce %s, %%clk, %s reset %%reset, %s : i%u\n", a, p(c, "in", b),
 		           p(c, "write_en", d), c2h_const(s, w, 0, z), w);
 	else

@@ -393,7 +393,7 @@ typedef struct c2h_options {
 	const char *disable;
 } c2h_options;
 
-static const char *const fix_names[] = {"mux-chain", "write-enable", "not", "mem-enables", NULL};
+static const char *const fix_names[] = {"mux-chain", "write-enable", "bitwise-not", "mem-enables", NULL};
 
 static st_status run(st_pass *pass, st_op *module) {
 	st_context *ctx = st_pass_context(pass);
@@ -405,7 +405,7 @@ static st_status run(st_pass *pass, st_op *module) {
 			k++;
 		if (!fix_names[k])
 			return st_error(ctx, st_op_loc(module),
-			                "lower-calyx-to-hw: unknown fix '%s' (mux-chain, write-enable, not, mem-enables)", opt->disable);
+			                "lower-calyx-to-hw: unknown fix '%s' (mux-chain, write-enable, bitwise-not, mem-enables)", opt->disable);
 		fixes &= ~(1u << k);
 	}
 	st_block *mb = st_region_first_block(st_op_region(module, 0));
@@ -455,7 +455,7 @@ static st_status run(st_pass *pass, st_op *module) {
 
 static const st_pass_option_def c2h_opts[] = {
 	{.name = "debug-disable-fix",
-	 .summary = "bring back one CIRCT defect (mux-chain, write-enable, not, mem-enables), for tests",
+	 .summary = "bring back one CIRCT defect (mux-chain, write-enable, bitwise-not, mem-enables), for tests",
 	 .kind = ST_PASS_OPT_STRING,
 	 .offset = offsetof(c2h_options, disable)},
 };

@@ -52,9 +52,13 @@ static st_op *new_reg(cc_state *s, unsigned width, const char *what) {
 	}
 	st_type *w = st_integer_type(s->ctx, width, ST_SIGNLESS), *b = st_integer_type(s->ctx, 1, ST_SIGNLESS);
 	st_type *types[6] = {w, b, b, b, w, b};
-	st_named_attr na = {st_ident_get_c(s->ctx, "sym_name"), st_string_attr(s->ctx, (st_str){buf, strlen(buf)})};
+	/* Marked as the compiler's own: lower-calyx-to-hw's write-enable defect
+	 * switch leaves control registers alone (CIRCT's FSMs were not
+	 * registers of this kind). */
+	st_named_attr na[2] = {{st_ident_get_c(s->ctx, "calyx.fsm"), st_unit_attr(s->ctx)},
+	                       {st_ident_get_c(s->ctx, "sym_name"), st_string_attr(s->ctx, (st_str){buf, strlen(buf)})}};
 	st__calyx_builder cb = {s->ctx, st_op_block(s->wires), s->wires, st_op_loc(s->wires)};
-	st_op *r = st__calyx_build(&cb, "calyx.register", 0, NULL, 6, types, st_dict_attr(s->ctx, 1, &na));
+	st_op *r = st__calyx_build(&cb, "calyx.register", 0, NULL, 6, types, st_dict_attr(s->ctx, 2, na));
 	if (!r)
 		s->status = ST_FAIL;
 	return r;
