@@ -404,7 +404,7 @@ static st_value *call(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
 	bool inl = (g->kind == ST__HL_F_FUNC || g->kind == ST__HL_F_WRAPPER) && !L->lf[e->ref].realized;
 	for (size_t i = 0; i < e->nargs; i++) {
 		aff[i] = affine_of(m, en, e->args[i]);
-		vals[i] = aff[i] && !inl ? NULL : emit(m, en, e->args[i]);
+		vals[i] = aff[i] ? NULL : emit(m, en, e->args[i]);
 	}
 	if (inl) {
 		xenv inner = {.f = g};
