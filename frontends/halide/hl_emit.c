@@ -113,11 +113,12 @@ static st_type *buffer_type(st__hl_em *m, const st__hl_func *f, const st__hl_reg
 	return st_memref_type(m->ctx, (size_t)f->ndims, shape, st__hl_ir_type(m->ctx, f->type), NULL, NULL);
 }
 
-/* The hardware schedule of a func, as attributes of its storage. */
-static st_attr *storage_attrs(st__hl_em *m, const st__hl_func *f) {
+/* The hardware schedule of a func, as attributes of its storage (or, for
+ * an input, of its argument: then its name is `halide.name`). */
+static st_attr *storage_attrs(st__hl_em *m, const st__hl_func *f, const char *name_key) {
 	st_context *ctx = m->ctx;
 	st__hl_parser *p = m->L->p;
-	const char *names[8] = {"halide.func", "halide.store_in", "halide.linebuffer", "halide.compute_share",
+	const char *names[8] = {name_key, "halide.store_in", "halide.linebuffer", "halide.compute_share",
 	                        "halide.fifo_depth", "halide.accelerator_input", "halide.stream_to_accelerator",
 	                        "halide.compute_share_root"};
 	st_attr *vals[8] = {str_attr(ctx, f->name)};
@@ -163,7 +164,7 @@ static void alloc_func(st__hl_em *m, int fi) {
 	if (f->out_index >= 0)
 		return;
 	st_op *a = st__hl_em_op(m, "memref.alloc", st__hl_em_loc(m, f->line, f->col), 0, NULL,
-	                        buffer_type(m, f, &lf->storage), storage_attrs(m, f), 0);
+	                        buffer_type(m, f, &lf->storage), storage_attrs(m, f, "halide.func"), 0);
 	st_op_set_attr(a, "operandSegmentSizes", st_dense_int_array_attr(m->ctx, st_integer_type(m->ctx, 32, ST_SIGNLESS), 2,
 	                                                                 (const int64_t[]){0, 0}));
 	lf->buffer = st_op_result(a, 0);
@@ -334,16 +335,6 @@ static st_str file_stem(st__hl_parser *p) {
 	return st__hl_strdup(p, buf, k);
 }
 
-static st_attr *arg_attr(st__hl_em *m, const st__hl_func *f) {
-	const char *names[] = {"halide.name", "halide.accelerator_input", "halide.stream_to_accelerator"};
-	st_attr *vals[3] = {str_attr(m->ctx, f->name)};
-	if (f->accel_input)
-		vals[1] = st_unit_attr(m->ctx);
-	if (f->stream_to_accel)
-		vals[2] = st_unit_attr(m->ctx);
-	return st__hl_em_attrs(m, 3, names, vals);
-}
-
 st_op *st__hl_emit(st__hl_lower *L) {
 	st__hl_parser *p = L->p;
 	st_context *ctx = p->ctx;
@@ -366,12 +357,12 @@ st_op *st__hl_emit(st__hl_lower *L) {
 	for (size_t i = 0; i < p->nimages; i++) {
 		st__hl_func *f = &p->funcs[p->images[i]];
 		types[i] = buffer_type(m, f, &L->lf[p->images[i]].region);
-		aattrs[i] = arg_attr(m, f);
+		aattrs[i] = storage_attrs(m, f, "halide.name");
 	}
 	for (size_t o = 0; o < p->noutputs; o++) {
 		st__hl_func *f = &p->funcs[p->outputs[o]];
 		types[p->nimages + o] = buffer_type(m, f, &L->lf[p->outputs[o]].region);
-		aattrs[p->nimages + o] = arg_attr(m, f);
+		aattrs[p->nimages + o] = storage_attrs(m, f, "halide.name");
 	}
 	st_str stem = file_stem(p);
 	const char *names[] = {"arg_attrs", "function_type", "sym_name"};
