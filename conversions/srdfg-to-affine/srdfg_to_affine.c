@@ -130,6 +130,36 @@ static st_op *inline_block(lower *L, st_block *src, st_block *dst) {
 
 static bool edge_rank(st_type *t) { return st_type_get_kind(st_srdfg_edge_value(t)) == ST_TYPE_RANKED_TENSOR; }
 
+/* A nest of affine.for over [lb[i], ub[i]] (inclusive) whose outer loops
+ * end in affine.yield; the innermost body is left open.  NULL on failure. */
+static st_block *nest(lower *L, st_block *dst, size_t n, const int64_t *lb, const int64_t *ub, st_value **ivs,
+                      st_attr *loc) {
+	st_block *cur = dst;
+	for (size_t i = 0; i < n; i++) {
+		st_op *f = loop(L, cur, lb[i], ub[i], 0, NULL, loc);
+		if (!f)
+			return NULL;
+		if (cur != dst)
+			emit(L, cur, "affine.yield", 0, NULL, 0, NULL, NULL, 0, loc);
+		cur = body_of(f);
+		ivs[i] = st_block_arg(cur, 0);
+	}
+	return L->failed ? NULL : cur;
+}
+
+/* Stores `v` at `map(ivs)` of `buf` in the innermost body `cur`, and closes
+ * that body when it is a loop's. */
+static void store_close(lower *L, st_block *cur, st_value *v, st_value *buf, size_t n, st_value *const *ivs,
+                        st_attr *map, bool close, st_attr *loc) {
+	st_value *ops[2 + MAX_IDX] = {v, buf};
+	for (size_t i = 0; i < n; i++)
+		ops[2 + i] = ivs[i];
+	const char *names[] = {"map"};
+	emit(L, cur, "affine.store", 2 + n, ops, 0, NULL, dict(L, 1, names, &map), 0, loc);
+	if (close)
+		emit(L, cur, "affine.yield", 0, NULL, 0, NULL, NULL, 0, loc);
+}
+
 static void lower_compute(lower *L, st_op *op, st_block *dst) {
 	st_type *t = st_value_type(st_op_result(op, 0));
 	st_block *body = body_of(op);
@@ -143,30 +173,21 @@ static void lower_compute(lower *L, st_op *op, st_block *dst) {
 	st_value *buf = alloc(L, dst, mt, loc);
 	st_value *cp[2] = {get(L, st_op_operand(op, 0)), buf};
 	emit(L, dst, "memref.copy", 2, cp, 0, NULL, NULL, 0, loc);
-	/* Loops, each ending in affine.yield; ops go before that yield. */
 	st_attr *lba = st_op_get_attr(op, "lb"), *uba = st_op_get_attr(op, "ub");
 	size_t n = st_attr_dense_array_size(lba);
-	st_block *cur = dst;
-	st_value *ivs[MAX_IDX];
-	for (size_t i = 0; i < n && !L->failed; i++) {
-		st_op *f = loop(L, cur, st_attr_dense_array_int(lba, i), st_attr_dense_array_int(uba, i), 0, NULL, loc);
-		if (!f)
-			return;
-		if (cur != dst)
-			emit(L, cur, "affine.yield", 0, NULL, 0, NULL, NULL, 0, loc);
-		cur = body_of(f);
-		ivs[i] = st_block_arg(cur, 0);
-		st_value_map_add(L->map, st_block_arg(body, i), ivs[i]);
+	int64_t lb[MAX_IDX] = {0}, ub[MAX_IDX] = {0};
+	for (size_t i = 0; i < n; i++) {
+		lb[i] = st_attr_dense_array_int(lba, i);
+		ub[i] = st_attr_dense_array_int(uba, i);
 	}
-	st_op *y = inline_block(L, body, cur);
-	st_value *ops[2 + MAX_IDX] = {get(L, st_op_operand(y, 0)), buf};
+	st_value *ivs[MAX_IDX];
+	st_block *cur = nest(L, dst, n, lb, ub, ivs, loc);
+	if (!cur)
+		return;
 	for (size_t i = 0; i < n; i++)
-		ops[2 + i] = ivs[i];
-	const char *names[] = {"map"};
-	st_attr *m = st_op_get_attr(op, "map");
-	emit(L, cur, "affine.store", 2 + n, ops, 0, NULL, dict(L, 1, names, &m), 0, loc);
-	if (n)
-		emit(L, cur, "affine.yield", 0, NULL, 0, NULL, NULL, 0, loc);
+		st_value_map_add(L->map, st_block_arg(body, i), ivs[i]);
+	st_op *y = inline_block(L, body, cur);
+	store_close(L, cur, get(L, st_op_operand(y, 0)), buf, n, ivs, st_op_get_attr(op, "map"), n > 0, loc);
 	st_value_map_add(L->map, st_op_result(op, 0), buf);
 }
 
@@ -267,25 +288,16 @@ static void lower_op(lower *L, st_op *op, st_block *dst) {
 		}
 		st_type *mt = st_srdfg_edge_memref(ctx, t);
 		st_value *buf = alloc(L, dst, mt, loc);
-		st_block *cur = dst;
 		size_t rank = st_type_rank(mt);
-		st_value *ivs[MAX_IDX];
-		for (size_t i = 0; i < rank && !L->failed; i++) {
-			st_op *f = loop(L, cur, 0, st_type_dim(mt, i) - 1, 0, NULL, loc);
-			if (!f)
-				return;
-			if (cur != dst)
-				emit(L, cur, "affine.yield", 0, NULL, 0, NULL, NULL, 0, loc);
-			cur = body_of(f);
-			ivs[i] = st_block_arg(cur, 0);
-		}
-		st_value *ops[2 + MAX_IDX] = {zero(L, cur, st_type_element(mt), loc), buf};
+		int64_t lb[MAX_IDX] = {0}, ub[MAX_IDX] = {0};
 		for (size_t i = 0; i < rank; i++)
-			ops[2 + i] = ivs[i];
-		st_attr *m = st_affine_map_attr(ctx, st_affine_map_identity(ctx, (unsigned)rank));
-		const char *names[] = {"map"};
-		emit(L, cur, "affine.store", 2 + rank, ops, 0, NULL, dict(L, 1, names, &m), 0, loc);
-		emit(L, cur, "affine.yield", 0, NULL, 0, NULL, NULL, 0, loc);
+			ub[i] = st_type_dim(mt, i) - 1;
+		st_value *ivs[MAX_IDX];
+		st_block *cur = nest(L, dst, rank, lb, ub, ivs, loc);
+		if (!cur)
+			return;
+		store_close(L, cur, zero(L, cur, st_type_element(mt), loc), buf, rank, ivs,
+		            st_affine_map_attr(ctx, st_affine_map_identity(ctx, (unsigned)rank)), true, loc);
 		st_value_map_add(L->map, st_op_result(op, 0), buf);
 	} else if (is(op, "srdfg.constant")) {
 		st_value_map_add(L->map, st_op_result(op, 0), constant(L, dst, st_op_get_attr(op, "value"), loc));

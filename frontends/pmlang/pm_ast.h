@@ -5,7 +5,7 @@
 #ifndef STRATA_PM_AST_H
 #define STRATA_PM_AST_H
 
-#include "strata/ir.h"
+#include "strata/blocklist.h"
 
 #include <setjmp.h>
 
@@ -134,15 +134,13 @@ typedef struct pm_program {
 	pm_reduction *reductions, *last_reduction;
 } pm_program;
 
-typedef struct pm_mem pm_mem;
-
 typedef struct pm_parser {
 	st_context *ctx;
 	st_str fname;
 	int line, col;
 	bool failed;
 	jmp_buf bail;
-	pm_mem *mem;
+	st_blocklist mem;
 	pm_program prog;
 	char charbuf[8];
 } pm_parser;

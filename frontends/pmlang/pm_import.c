@@ -19,47 +19,21 @@ int st__pm_yyparse(st__pm_scanner scanner, pm_parser *p);
 
 /* ----------------------------------------------------------------- memory */
 
-struct pm_mem {
-	struct pm_mem *prev, *next;
-	size_t size;
-	max_align_t align[];
-};
-
+/* Out of memory in the scanner, the grammar or the builder ends the import
+ * through its jump point (st__pm_fatal). */
 void *st__pm_alloc(pm_parser *p, size_t n) {
-	if (n > SIZE_MAX / 2)
-		st__pm_fatal(p, "input too large");
-	pm_mem *h = st_ctx_alloc(p->ctx, sizeof *h + n);
-	if (!h)
-		st__pm_fatal(p, "out of memory");
-	h->size = n;
-	h->prev = NULL;
-	h->next = p->mem;
-	if (p->mem)
-		p->mem->prev = h;
-	p->mem = h;
-	return h->align;
+	void *q = st_blocklist_alloc(&p->mem, n);
+	if (!q)
+		st__pm_fatal(p, n > SIZE_MAX / 2 ? "input too large" : "out of memory");
+	return q;
 }
 
-void st__pm_free(pm_parser *p, void *ptr) {
-	if (!ptr)
-		return;
-	pm_mem *h = (pm_mem *)((char *)ptr - offsetof(pm_mem, align));
-	if (h->prev)
-		h->prev->next = h->next;
-	else
-		p->mem = h->next;
-	if (h->next)
-		h->next->prev = h->prev;
-	st_ctx_free(p->ctx, h, sizeof *h + h->size);
-}
+void st__pm_free(pm_parser *p, void *ptr) { st_blocklist_free(&p->mem, ptr); }
 
 void *st__pm_realloc(pm_parser *p, void *ptr, size_t n) {
-	void *q = st__pm_alloc(p, n);
-	if (ptr) {
-		pm_mem *h = (pm_mem *)((char *)ptr - offsetof(pm_mem, align));
-		memcpy(q, ptr, h->size < n ? h->size : n);
-		st__pm_free(p, ptr);
-	}
+	void *q = st_blocklist_realloc(&p->mem, ptr, n);
+	if (!q)
+		st__pm_fatal(p, "out of memory");
 	return q;
 }
 
@@ -67,11 +41,6 @@ void *st__pm_new(pm_parser *p, size_t n) {
 	void *q = st__pm_alloc(p, n);
 	memset(q, 0, n);
 	return q;
-}
-
-static void free_all(pm_parser *p) {
-	while (p->mem)
-		st__pm_free(p, p->mem->align);
 }
 
 /* The import cannot go on (out of memory): report once and leave through
@@ -203,6 +172,7 @@ st_op *st_pmlang_import(st_context *ctx, st_str text, const char *filename) {
 		return NULL;
 	memset(p, 0, sizeof *p);
 	p->ctx = ctx;
+	p->mem.ctx = ctx;
 	p->fname = st_str_c(filename);
 	p->line = p->col = 1;
 	st__pm_scanner volatile scanner = NULL;
@@ -226,7 +196,7 @@ st_op *st_pmlang_import(st_context *ctx, st_str text, const char *filename) {
 	if (ok)
 		ok = st_succeeded(st_verify(module));
 	st_op *m = module;
-	free_all(p);
+	st_blocklist_free_all(&p->mem);
 	st_ctx_free(ctx, p, sizeof *p);
 	if (!ok && m) {
 		st_op_destroy(m);
