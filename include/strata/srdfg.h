@@ -21,6 +21,7 @@ typedef enum st_srdfg_mod {
 	ST_SRDFG_LOCAL,
 } st_srdfg_mod;
 
+/* Registers the dialect (with arith and math, and --view-srdfg). */
 st_status st_register_srdfg_dialect(st_context *ctx);
 /* The modifier's keyword ("input", ...). */
 const char *st_srdfg_mod_name(st_srdfg_mod m);
