@@ -313,7 +313,7 @@ void st__hl_expr_push(st__hl_parser *p, st__hl_expr *list, st__hl_expr *arg);
 
 /* Type rules (hl_types.c): converts the operands of a binary operator the
  * way Halide's match_types does; false after an error. */
-bool st__hl_match_types(st__hl_parser *p, st__hl_expr **a, st__hl_expr **b, const char *what, int line, int col);
+bool st__hl_match_types(st__hl_parser *p, st__hl_expr **a, st__hl_expr **b);
 /* `e` converted to `t` (a literal is retyped, checking it fits). */
 st__hl_expr *st__hl_cast_to(st__hl_parser *p, st__hl_expr *e, st__hl_type t, bool implicit);
 /* An untyped literal given its own type (i32 or f32); false if it does not fit. */

@@ -26,6 +26,16 @@ st_op *st__hl_em_op(st__hl_em *m, const char *name, st_attr *loc, size_t n, st_v
 	return op;
 }
 
+/* Dictionaries are kept sorted by name. */
+static void sort_named(st_named_attr *a, size_t k) {
+	for (size_t i = 1; i < k; i++)
+		for (size_t j = i; j > 0 && strcmp(st_ident_cstr(a[j - 1].name), st_ident_cstr(a[j].name)) > 0; j--) {
+			st_named_attr t = a[j];
+			a[j] = a[j - 1];
+			a[j - 1] = t;
+		}
+}
+
 st_attr *st__hl_em_attrs(st__hl_em *m, size_t n, const char *const *names, st_attr *const *vals) {
 	st_named_attr a[16];
 	size_t k = 0;
@@ -34,13 +44,7 @@ st_attr *st__hl_em_attrs(st__hl_em *m, size_t n, const char *const *names, st_at
 			a[k].name = st_ident_get_c(m->ctx, names[i]);
 			a[k++].value = vals[i];
 		}
-	/* Sorted by name, as dictionaries are kept. */
-	for (size_t i = 1; i < k; i++)
-		for (size_t j = i; j > 0 && strcmp(st_ident_cstr(a[j - 1].name), st_ident_cstr(a[j].name)) > 0; j--) {
-			st_named_attr t = a[j];
-			a[j] = a[j - 1];
-			a[j - 1] = t;
-		}
+	sort_named(a, k);
 	return st_dict_attr(m->ctx, k, a);
 }
 
@@ -141,12 +145,7 @@ static st_attr *storage_attrs(st__hl_em *m, const st__hl_func *f, const char *na
 			q[k].name = id;
 			q[k++].value = st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), f->fifos[i].depth);
 		}
-		for (size_t i = 1; i < k; i++)
-			for (size_t j = i; j > 0 && strcmp(st_ident_cstr(q[j - 1].name), st_ident_cstr(q[j].name)) > 0; j--) {
-				st_named_attr t = q[j];
-				q[j] = q[j - 1];
-				q[j - 1] = t;
-			}
+		sort_named(q, k);
 		vals[4] = st_dict_attr(ctx, k, q);
 	}
 	if (f->accel_input)
@@ -259,12 +258,7 @@ static void emit_dims(st__hl_em *m, int fi, int stage, int d) {
 		all[k++] = st_attr_dict_entry(bounds, i);
 	for (size_t i = 0; i < st_attr_dict_size(a); i++)
 		all[k++] = st_attr_dict_entry(a, i);
-	for (size_t i = 1; i < k; i++)
-		for (size_t j = i; j > 0 && strcmp(st_ident_cstr(all[j - 1].name), st_ident_cstr(all[j].name)) > 0; j--) {
-			st_named_attr t = all[j];
-			all[j] = all[j - 1];
-			all[j - 1] = t;
-		}
+	sort_named(all, k);
 	st_op *loop = st__hl_em_op(m, "affine.for", loc, 0, NULL, NULL, st_dict_attr(ctx, k, all), 1);
 	st_block *body = st_block_create(ctx);
 	if (!body)

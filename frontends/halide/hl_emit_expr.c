@@ -46,22 +46,22 @@ static st_value *iconst(st__hl_em *m, st_attr *loc, st_type *t, int64_t v) {
 	return cnst(m, loc, t, st_integer_attr(m->ctx, t, v));
 }
 
-static st_value *cmpi(st__hl_em *m, st_attr *loc, int pred, st_value *a, st_value *b) {
+/* arith.cmpi or arith.cmpf with its predicate. */
+static st_value *compare(st__hl_em *m, const char *name, st_attr *loc, int pred, st_value *a, st_value *b) {
 	st_value *ops[2] = {a, b};
 	const char *names[] = {"predicate"};
 	st_attr *vals[] = {st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), pred)};
-	return st_op_result(st__hl_em_op(m, "arith.cmpi", loc, 2, ops, st_integer_type(m->ctx, 1, ST_SIGNLESS),
+	return st_op_result(st__hl_em_op(m, name, loc, 2, ops, st_integer_type(m->ctx, 1, ST_SIGNLESS),
 	                                 st__hl_em_attrs(m, 1, names, vals), 0),
 	                    0);
 }
 
+static st_value *cmpi(st__hl_em *m, st_attr *loc, int pred, st_value *a, st_value *b) {
+	return compare(m, "arith.cmpi", loc, pred, a, b);
+}
+
 static st_value *cmpf(st__hl_em *m, st_attr *loc, int pred, st_value *a, st_value *b) {
-	st_value *ops[2] = {a, b};
-	const char *names[] = {"predicate"};
-	st_attr *vals[] = {st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), pred)};
-	return st_op_result(st__hl_em_op(m, "arith.cmpf", loc, 2, ops, st_integer_type(m->ctx, 1, ST_SIGNLESS),
-	                                 st__hl_em_attrs(m, 1, names, vals), 0),
-	                    0);
+	return compare(m, "arith.cmpf", loc, pred, a, b);
 }
 
 enum { EQ = 0, NE = 1, SLT = 2, SLE = 3, SGT = 4, SGE = 5, ULT = 6, ULE = 7, UGT = 8, UGE = 9 };

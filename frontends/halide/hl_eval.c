@@ -8,6 +8,7 @@
  * wrote keep the pure definition's value. */
 #include "hl_scalar.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,10 +41,14 @@ typedef struct frame {
 	int64_t r[ST__HL_MAX_RDIMS];
 } frame;
 
-static bool fail(ev *e, const char *fmt, const char *a, int64_t x) {
+static bool fail(ev *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static bool fail(ev *e, const char *fmt, ...) {
 	if (!e->failed) {
 		char msg[256];
-		snprintf(msg, sizeof msg, fmt, a, (long long)x);
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(msg, sizeof msg, fmt, ap);
+		va_end(ap);
 		st_error(e->p->ctx, st_loc_unknown(e->p->ctx), "halide evaluator: %s", msg);
 	}
 	e->failed = true;
@@ -83,7 +88,7 @@ static bool insert(ev *x, table *t, const int32_t *k, st__hl_val v) {
 		size_t ncap = t->cap ? t->cap * 2 : 1024;
 		entry *ne = st_ctx_alloc(x->p->ctx, ncap * sizeof *ne);
 		if (!ne)
-			return fail(x, "%sout of memory", "", 0);
+			return fail(x, "out of memory");
 		memset(ne, 0, ncap * sizeof *ne);
 		for (size_t i = 0; i < t->cap; i++)
 			if (t->e[i].used) {
@@ -111,7 +116,7 @@ static bool make_key(ev *x, const st__hl_func *f, const int64_t *c, int32_t *k) 
 	memset(k, 0, ST__HL_MAX_DIMS * sizeof *k);
 	for (int d = 0; d < f->ndims; d++) {
 		if (c[d] < INT32_MIN || c[d] > INT32_MAX)
-			return fail(x, "'%s' is called at coordinate %lld", f->name.data, c[d]);
+			return fail(x, "'%.*s' is called at coordinate %lld", S(f->name), (long long)c[d]);
 		k[d] = (int32_t)c[d];
 	}
 	return true;
@@ -174,7 +179,7 @@ static bool index_of(ev *x, const st__hl_func *f, const int64_t *shape, const in
 	for (int d = f->ndims - 1; d >= 0; d--) {
 		int64_t ext = shape[f->ndims - 1 - d];
 		if (c[d] < 0 || c[d] >= ext)
-			return fail(x, "'%s' is read outside its bounds (at coordinate %lld)", f->name.data, c[d]);
+			return fail(x, "'%.*s' is read outside its bounds (at coordinate %lld)", S(f->name), (long long)c[d]);
 		k = k * (size_t)ext + (size_t)c[d];
 	}
 	*idx = k;
@@ -183,7 +188,7 @@ static bool index_of(ev *x, const st__hl_func *f, const int64_t *shape, const in
 
 static bool eval(ev *x, const st__hl_expr *e, frame *fr, st__hl_val *out) {
 	if (++x->steps > MAX_STEPS)
-		return fail(x, "%stoo much work (over %lld steps)", "", MAX_STEPS);
+		return fail(x, "too much work (over %lld steps)", (long long)MAX_STEPS);
 	st__hl_val a[3];
 	switch (e->kind) {
 	case ST__HL_E_INT:
@@ -200,7 +205,7 @@ static bool eval(ev *x, const st__hl_expr *e, frame *fr, st__hl_val *out) {
 				out->i = fr->coords[i];
 				return true;
 			}
-		return fail(x, "%sa Var of no argument", "", 0);
+		return fail(x, "a Var of no argument");
 	case ST__HL_E_RVAR:
 		out->i = fr->r[e->dim];
 		return true;
@@ -217,12 +222,9 @@ static bool eval(ev *x, const st__hl_expr *e, frame *fr, st__hl_val *out) {
 		if (!eval(x, e->args[0], fr, &a[0]))
 			return false;
 		if (!st__hl_cast_eval(e->args[0]->type, e->type, a[0], out))
-			return fail(x, "a float converted to %s is out of its range%.0lld", st__hl_type_name(e->type), 0);
+			return fail(x, "a float converted to %s is out of its range", st__hl_type_name(e->type));
 		return true;
 	case ST__HL_E_BIN:
-		if (e->op == ST__HL_LAND || e->op == ST__HL_LOR) {
-			/* Both sides are pure: evaluating both is fine. */
-		}
 		if (!eval(x, e->args[0], fr, &a[0]) || !eval(x, e->args[1], fr, &a[1]))
 			return false;
 		*out = st__hl_binop_eval(e->op, e->args[0]->type, a[0], a[1]);
@@ -239,7 +241,7 @@ static bool eval(ev *x, const st__hl_expr *e, frame *fr, st__hl_val *out) {
 		*out = st__hl_intrin_eval(e->op, e->type, e->args[e->nargs - 1]->type, a);
 		return true;
 	default:
-		return fail(x, "%sunexpected expression", "", 0);
+		return fail(x, "unexpected expression");
 	}
 }
 
@@ -342,7 +344,7 @@ static bool check_inputs(ev *x) {
 		st__hl_type t;
 		if (b->rank != (size_t)f->ndims || !st__hl_type_from_name(st_str_c(b->type), &t) ||
 		    !st__hl_type_eq(t, f->type))
-			return fail(x, "input '%s' needs a buffer of its type and rank%.0lld", f->name.data, 0);
+			return fail(x, "input '%.*s' needs a buffer of its type and rank", S(f->name));
 	}
 	return true;
 }

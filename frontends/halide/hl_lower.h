@@ -86,10 +86,6 @@ bool st__hl_bounds(st__hl_lower *L);
 bool st__hl_loop_encloses(const st__hl_lower *L, int outer, int inner);
 /* The loop a func's stage dim is, and the loop enclosing a loop. */
 int st__hl_loop_parent(const st__hl_lower *L, int loop);
-/* Whether e, an index expression, is affine in the vars of `iter`'s
- * stage of func f (through inlined funcs): its affine form, or NULL. */
-st_affine_expr *st__hl_affine_of(st__hl_lower *L, const st__hl_func *f, const st__hl_iter *it,
-                                 const st__hl_expr *e);
 /* The value of name `name` in an iteration, or NULL. */
 st_affine_expr *st__hl_iter_value(const st__hl_iter *it, st_str name);
 

@@ -66,7 +66,24 @@ static int64_t shift(int64_t a, int64_t b, bool left, st__hl_type t) {
 	return a >> b; /* a is sign- or zero-extended already */
 }
 
+/* A comparison, or -1 when op is none; integers of up to 32 bits are
+ * exact as doubles. */
+static int compare(int op, double x, double y) {
+	switch (op) {
+	case ST__HL_LT: return x < y;
+	case ST__HL_LE: return x <= y;
+	case ST__HL_GT: return x > y;
+	case ST__HL_GE: return x >= y;
+	case ST__HL_EQ: return x == y;
+	case ST__HL_NE: return x != y;
+	default: return -1;
+	}
+}
+
 st__hl_val st__hl_binop_eval(int op, st__hl_type t, st__hl_val a, st__hl_val b) {
+	int c = st__hl_is_float(t) ? compare(op, (float)a.f, (float)b.f) : compare(op, (double)a.i, (double)b.i);
+	if (c >= 0)
+		return ival(c);
 	if (st__hl_is_float(t)) {
 		float x = (float)a.f, y = (float)b.f;
 		switch (op) {
@@ -75,12 +92,6 @@ st__hl_val st__hl_binop_eval(int op, st__hl_type t, st__hl_val a, st__hl_val b) 
 		case ST__HL_MUL: return fval(fl(t, x * y));
 		case ST__HL_DIV: return fval(fl(t, x / y));
 		case ST__HL_MOD: return fval(fl(t, x - y * floorf(x / y)));
-		case ST__HL_LT: return ival(x < y);
-		case ST__HL_LE: return ival(x <= y);
-		case ST__HL_GT: return ival(x > y);
-		case ST__HL_GE: return ival(x >= y);
-		case ST__HL_EQ: return ival(x == y);
-		case ST__HL_NE: return ival(x != y);
 		default: return ival(0);
 		}
 	}
@@ -96,12 +107,6 @@ st__hl_val st__hl_binop_eval(int op, st__hl_type t, st__hl_val a, st__hl_val b) 
 	case ST__HL_AND: return ival(st__hl_wrap(x & y, t));
 	case ST__HL_OR: return ival(st__hl_wrap(x | y, t));
 	case ST__HL_XOR: return ival(st__hl_wrap(x ^ y, t));
-	case ST__HL_LT: return ival(x < y);
-	case ST__HL_LE: return ival(x <= y);
-	case ST__HL_GT: return ival(x > y);
-	case ST__HL_GE: return ival(x >= y);
-	case ST__HL_EQ: return ival(x == y);
-	case ST__HL_NE: return ival(x != y);
 	case ST__HL_LAND: return ival(x && y);
 	case ST__HL_LOR: return ival(x || y);
 	default: return ival(0);

@@ -382,7 +382,7 @@ static st__hl_expr *intrinsic(st__hl_parser *p, st__hl_expr *e, int op) {
 			return NULL;
 		if (!need(p, a[0], !a[0]->literal && st__hl_is_bool(a[0]->type), "a bool condition", "select"))
 			return NULL;
-		if (!st__hl_match_types(p, &a[1], &a[2], "select", e->line, e->col))
+		if (!st__hl_match_types(p, &a[1], &a[2]))
 			return NULL;
 		if (a[1]->literal && (!st__hl_settle(p, a[1]) || !st__hl_settle(p, a[2])))
 			return NULL;
@@ -391,7 +391,7 @@ static st__hl_expr *intrinsic(st__hl_parser *p, st__hl_expr *e, int op) {
 	case ST__HL_MIN:
 	case ST__HL_MAX:
 	case ST__HL_ABSD:
-		if (!arity(p, e, 2, 2) || !st__hl_match_types(p, &a[0], &a[1], "", e->line, e->col))
+		if (!arity(p, e, 2, 2) || !st__hl_match_types(p, &a[0], &a[1]))
 			return NULL;
 		if (a[0]->literal && (!st__hl_settle(p, a[0]) || !st__hl_settle(p, a[1])))
 			return NULL;
@@ -416,7 +416,7 @@ static st__hl_expr *intrinsic(st__hl_parser *p, st__hl_expr *e, int op) {
 		return e;
 	case ST__HL_POW:
 		if (!arity(p, e, 2, 2) || !float_arg(p, &a[0]) || !float_arg(p, &a[1]) ||
-		    !st__hl_match_types(p, &a[0], &a[1], "pow", e->line, e->col))
+		    !st__hl_match_types(p, &a[0], &a[1]))
 			return NULL;
 		e->type = a[0]->type;
 		return e;
@@ -544,7 +544,7 @@ static st__hl_expr *binary(st__hl_parser *p, scope *sc, st__hl_expr *e) {
 			if (!need(p, x, x->literal ? x->kind == ST__HL_E_INT : !st__hl_is_float(x->type), "integer operands", on))
 				return NULL;
 		}
-	if (!st__hl_match_types(p, a, b, on, e->line, e->col))
+	if (!st__hl_match_types(p, a, b))
 		return NULL;
 	if ((*a)->literal && (!st__hl_settle(p, *a) || !st__hl_settle(p, *b)))
 		return NULL;
@@ -719,7 +719,7 @@ static bool update_def(st__hl_parser *p, st__hl_func *f, int fi, st__hl_expr *lh
 		b->type = f->type;
 		st__hl_expr_push(p, b, self);
 		st__hl_expr_push(p, b, e);
-		if (!st__hl_match_types(p, &b->args[0], &b->args[1], st__hl_binop_names[op], line, col))
+		if (!st__hl_match_types(p, &b->args[0], &b->args[1]))
 			return false;
 		b->type = b->args[0]->type;
 		e = b;

@@ -100,10 +100,7 @@ bool st__hl_settle(st__hl_parser *p, st__hl_expr *e) {
 	return true;
 }
 
-bool st__hl_match_types(st__hl_parser *p, st__hl_expr **a, st__hl_expr **b, const char *what, int line, int col) {
-	(void)what;
-	(void)line;
-	(void)col;
+bool st__hl_match_types(st__hl_parser *p, st__hl_expr **a, st__hl_expr **b) {
 	st__hl_expr *x = *a, *y = *b;
 	/* A literal meets the other operand's type (Halide's int and float
 	 * overloads of the operators). */

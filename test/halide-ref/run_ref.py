@@ -15,20 +15,11 @@ import argparse
 import fcntl
 import os
 import re
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, '..', 'Halide', 'Inputs'))
 import hlnpy  # noqa: E402
-
-
-def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.stderr.write(r.stdout + r.stderr)
-        sys.exit('run_ref: failed: ' + ' '.join(cmd))
-    return r.stdout
 
 
 def reference_binary(obj_root):
@@ -39,7 +30,7 @@ def reference_binary(obj_root):
     with open(os.path.join(out_dir, '.lock'), 'w') as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not os.path.exists(exe) or os.path.getmtime(exe) < os.path.getmtime(src):
-            run(['c++', '-std=c++17', '-O1', '-I/usr/include/halide14', src, '-o', exe + '.tmp', '-lHalide14'])
+            hlnpy.run(['c++', '-std=c++17', '-O1', '-I/usr/include/halide14', src, '-o', exe + '.tmp', '-lHalide14'])
             os.replace(exe + '.tmp', exe)
     return exe
 
@@ -72,15 +63,15 @@ def main():
     prog = os.path.join(a.work, stem + '.hl')
     open(prog, 'w').write(text)
     ir = os.path.join(a.work, stem + '.mlir')
-    run(['strata-translate', '--import-halide', prog, '-o', ir])
+    hlnpy.run(['strata-translate', '--import-halide', prog, '-o', ir])
     hlnpy.gen(prog, ir, a.work)
     nin = len(re.findall(r'(?m)^\s*ImageParam\b', text))
     out = os.path.join(a.work, 'strata.npy')
-    run(['strata-run', ir, '--entry=' + stem] + open(os.path.join(a.work, 'run-args')).read().split() +
+    hlnpy.run(['strata-run', ir, '--entry=' + stem] + open(os.path.join(a.work, 'run-args')).read().split() +
         ['--out=%d:%s' % (nin, out)])
     ref = os.path.join(a.work, 'halide.npy')
     ins = [os.path.join(a.work, 'in%d.npy' % k) for k in range(nin)]
-    run([reference_binary(a.obj_root), a.app, a.sched, ','.join(map(str, sizes)), ref] + ins)
+    hlnpy.run([reference_binary(a.obj_root), a.app, a.sched, ','.join(map(str, sizes)), ref] + ins)
     sys.stdout.write('%s %s %s: ' % (a.app, stem, 'x'.join(map(str, sizes))))
     sys.stdout.flush()
     hlnpy.cmp(out, ref, a.ulp)

@@ -10,20 +10,11 @@ The lowered function is named after PROG's stem; every output is compared
 """
 import os
 import re
-import subprocess
 import sys
 
 here = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, here)
 import hlnpy  # noqa: E402
-
-
-def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True)
-    if r.returncode != 0:
-        sys.stderr.write(r.stdout + r.stderr)
-        sys.exit('hlcheck: failed: ' + ' '.join(cmd))
-    return r.stdout
 
 
 def main():
@@ -32,15 +23,15 @@ def main():
     os.makedirs(work, exist_ok=True)
     stem = re.sub(r'[^A-Za-z0-9_]', '_', os.path.splitext(os.path.basename(prog))[0])
     ir = os.path.join(work, stem + '.mlir')
-    run(['strata-translate', '--import-halide', prog, '-o', ir])
+    hlnpy.run(['strata-translate', '--import-halide', prog, '-o', ir])
     hlnpy.gen(prog, ir, work)
     text = open(prog).read()
     nin = len(re.findall(r'(?m)^\s*ImageParam\b', text))
     outs = re.findall(r'(?m)^\s*realize\s*\(\s*(\w+)', text)
     run_outs = ['--out=%d:%s' % (nin + o, os.path.join(work, 'out%d.npy' % o)) for o in range(len(outs))]
     ev_outs = ['--out=%d:%s' % (o, os.path.join(work, 'ref%d.npy' % o)) for o in range(len(outs))]
-    run(['strata-run', ir, '--entry=' + stem] + open(os.path.join(work, 'run-args')).read().split() + run_outs)
-    run(['strata-hl-eval', prog] + open(os.path.join(work, 'eval-args')).read().split() + ev_outs)
+    hlnpy.run(['strata-run', ir, '--entry=' + stem] + open(os.path.join(work, 'run-args')).read().split() + run_outs)
+    hlnpy.run(['strata-hl-eval', prog] + open(os.path.join(work, 'eval-args')).read().split() + ev_outs)
     for o, name in enumerate(outs):
         sys.stdout.write('%s: ' % name)
         sys.stdout.flush()

@@ -15,6 +15,7 @@
 import os
 import re
 import struct
+import subprocess
 import sys
 
 TYPES = {('UInt', 8): ('u8', 1), ('UInt', 16): ('u16', 2), ('UInt', 32): ('u32', 4),
@@ -23,6 +24,15 @@ TYPES = {('UInt', 8): ('u8', 1), ('UInt', 16): ('u16', 2), ('UInt', 32): ('u32',
 SHORT = {v[0]: v for v in TYPES.values()}
 DESCR = {'u8': '|u1', 'i8': '|i1', 'u16': '<u2', 'i16': '<i2', 'u32': '<u4', 'i32': '<i4', 'f32': '<f4',
          'bf16': '<u2'}
+
+
+def run(cmd):
+    """Runs a tool; its output, or exits with its messages."""
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.stderr.write(r.stdout + r.stderr)
+        sys.exit('failed: ' + ' '.join(cmd))
+    return r.stdout
 
 
 def write_npy(path, descr, shape, payload):
