@@ -38,6 +38,7 @@ typedef struct st_halide_buffer {
 	void *data;
 } st_halide_buffer;
 
+/* How many ImageParams (inputs) and realized funcs (outputs) it has. */
 size_t st_halide_num_inputs(const st_halide_program *prog);
 size_t st_halide_num_outputs(const st_halide_program *prog);
 /* The name, type and rank of input i (shape left 0: inputs take any size). */
