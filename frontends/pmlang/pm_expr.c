@@ -62,7 +62,7 @@ bool st__pm_const_int(pm_builder *b, pm_scope *s, pm_expr *e, int64_t *out) {
 		*out = -x;
 		return true;
 	case PM_E_BIN:
-		if (!strchr("+-*/%", e->op) || e->op == 0)
+		if (e->op >= 128 || !e->op || !strchr("+-*/%", e->op))
 			return ERR(e->loc, "expected a constant integer expression");
 		if (!st__pm_const_int(b, s, e->a, &x) || !st__pm_const_int(b, s, e->b, &y))
 			return false;
@@ -577,7 +577,7 @@ static st_value *build(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		}
 		if (!operands(b, s, env, blk, e, hint, &x, &y))
 			return NULL;
-		if (strchr("+-*/%^", e->op) && e->op < 128)
+		if (e->op < 128 && strchr("+-*/%^", e->op))
 			return arith(b, blk, e->op, x, y, e->loc);
 		return cmp(b, blk, e->op, x, y, e->loc);
 	case PM_E_COND: {

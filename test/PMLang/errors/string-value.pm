@@ -1,0 +1,6 @@
+// RUN: not strata-translate --import-pmlang %s 2>&1 | FileCheck %s
+main(input float x[3], output float y[3]) {
+  index i[0:2];
+  y[i] = "one";
+}
+// CHECK: string-value.pm:4:10: error: a string cannot be computed with

@@ -1,0 +1,6 @@
+// RUN: not strata-translate --import-pmlang %s 2>&1 | FileCheck %s
+main(input float x[3], output float y[3]) {
+  index i[0:2];
+  y[i] = i[0];
+}
+// CHECK: subscripted-index.pm:4:10: error: index 'i' cannot be subscripted
