@@ -68,6 +68,11 @@ static const st_attr_def invoke_attrs[] = {{.name = "callee", .constraint = &st_
 		.format = "$sym_name attr-dict `:` type($ports)", .verify = st__calyx_verify_cell,                         \
 		.result_names = st__calyx_cell_names                                                                       \
 	}
+#define REGION_OP(n, sum, attrs_, nattrs_, fmt, verify_)                                                     \
+	{                                                                                                               \
+		.name = "calyx." n, .summary = sum, .attrs = attrs_, .nattrs = nattrs_, .regions = graph_body,             \
+		.nregions = 1, .traits = REGION_OPS, .format = fmt, .verify = verify_                                      \
+	}
 #define CONTROL(n, sum)                                                                                             \
 	{                                                                                                               \
 		.name = "calyx." n, .summary = sum, .regions = ssa_body, .nregions = 1, .traits = REGION_OPS,               \
@@ -158,35 +163,12 @@ static const st_opdef calyx_ops[] = {
 		.verify = st__calyx_verify_constant,
 		.result_names = st__calyx_constant_names,
 	},
-	{
-		.name = "calyx.wires",
-		.summary = "the groups and the continuous assignments of a component",
-		.regions = graph_body,
-		.nregions = 1,
-		.traits = REGION_OPS,
-		.format = "$body attr-dict",
-		.verify = st__calyx_verify_wires,
-	},
-	{
-		.name = "calyx.group",
-		.summary = "assignments active while the group runs, with a done condition",
-		ATTRS(cell_attrs),
-		.regions = graph_body,
-		.nregions = 1,
-		.traits = REGION_OPS,
-		.format = "$sym_name $body attr-dict",
-		.verify = st__calyx_verify_group,
-	},
-	{
-		.name = "calyx.comb_group",
-		.summary = "combinational assignments that compute an if/while condition",
-		ATTRS(cell_attrs),
-		.regions = graph_body,
-		.nregions = 1,
-		.traits = REGION_OPS,
-		.format = "$sym_name $body attr-dict",
-		.verify = st__calyx_verify_group,
-	},
+	REGION_OP("wires", "the groups and the continuous assignments of a component", NULL, 0, "$body attr-dict",
+	          st__calyx_verify_wires),
+	REGION_OP("group", "assignments active while the group runs, with a done condition", cell_attrs, 1,
+	          "$sym_name $body attr-dict", st__calyx_verify_group),
+	REGION_OP("comb_group", "combinational assignments that compute an if/while condition", cell_attrs, 1,
+	          "$sym_name $body attr-dict", st__calyx_verify_group),
 	{
 		.name = "calyx.static_group",
 		.summary = "assignments active for a fixed number of cycles",

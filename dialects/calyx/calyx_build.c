@@ -49,32 +49,23 @@ static bool is_const(st_value *v, int64_t *out) {
 	return true;
 }
 
-/* One-bit and/or fold constants away: the FSMs are full of `go & 1`. */
-st_value *st__calyx_and(st__calyx_builder *b, st_value *x, st_value *y) {
+/* One-bit and/or fold constants away (the FSMs are full of `go & 1`): a
+ * constant equal to `absorbing` decides the result, the other is neutral. */
+static st_value *logic(st__calyx_builder *b, const char *name, int64_t absorbing, st_value *x, st_value *y) {
 	int64_t c;
 	if (!x)
 		return y;
 	if (!y)
 		return x;
 	if (is_const(x, &c))
-		return c ? y : x;
+		return c == absorbing ? x : y;
 	if (is_const(y, &c))
-		return c ? x : y;
-	return binary(b, "comb.and", x, y);
+		return c == absorbing ? y : x;
+	return binary(b, name, x, y);
 }
 
-st_value *st__calyx_or(st__calyx_builder *b, st_value *x, st_value *y) {
-	int64_t c;
-	if (!x)
-		return y;
-	if (!y)
-		return x;
-	if (is_const(x, &c))
-		return c ? x : y;
-	if (is_const(y, &c))
-		return c ? y : x;
-	return binary(b, "comb.or", x, y);
-}
+st_value *st__calyx_and(st__calyx_builder *b, st_value *x, st_value *y) { return logic(b, "comb.and", 0, x, y); }
+st_value *st__calyx_or(st__calyx_builder *b, st_value *x, st_value *y) { return logic(b, "comb.or", 1, x, y); }
 
 st_value *st__calyx_not(st__calyx_builder *b, st_value *x) {
 	int64_t c;

@@ -262,6 +262,17 @@ static st_value *compile_while(cc_state *s, st_op *node, st_value *go) {
 	return done;
 }
 
+/* counter := counter + 1 when `when`. */
+static void increment(cc_state *s, st_op *cnt, st_value *when) {
+	st_value *ops[2] = {reg_out(cnt), konst(s, st_type_int_width(st_value_type(reg_out(cnt))), 1)};
+	st_type *t = st_value_type(ops[0]);
+	st_op *inc = st__calyx_build(&s->w, "comb.add", 2, ops, 1, &t, NULL);
+	if (!inc)
+		s->status = ST_FAIL;
+	else
+		write_reg(s, cnt, st_op_result(inc, 0), when);
+}
+
 static st_value *compile_repeat(cc_state *s, st_op *node, st_value *go) {
 	int64_t n = st_attr_int_value(st_op_get_attr(node, "count"));
 	st_op *child = st_block_first_op(body_of(node));
@@ -275,11 +286,7 @@ static st_value *compile_repeat(cc_state *s, st_op *node, st_value *go) {
 	write_reg(s, cnt, konst(s, w, 0), done);
 	st_value *run = and2(s, go, st__calyx_not(&s->w, done));
 	st_value *bd = compile_child(s, child, run);
-	st_value *ops[2] = {reg_out(cnt), konst(s, w, 1)};
-	st_type *t = st_value_type(ops[0]);
-	st_op *inc = st__calyx_build(&s->w, "comb.add", 2, ops, 1, &t, NULL);
-	if (inc)
-		write_reg(s, cnt, st_op_result(inc, 0), and2(s, run, bd));
+	increment(s, cnt, and2(s, run, bd));
 	return done;
 }
 
@@ -295,11 +302,7 @@ static st_value *compile_static(cc_state *s, st_op *node, st_value *go) {
 	write_reg(s, cnt, konst(s, w, 0), done);
 	st_value *run = and2(s, go, st__calyx_not(&s->w, done));
 	schedule_static(s, node, run, reg_out(cnt), 0);
-	st_value *ops[2] = {reg_out(cnt), konst(s, w, 1)};
-	st_type *ty = st_value_type(ops[0]);
-	st_op *inc = st__calyx_build(&s->w, "comb.add", 2, ops, 1, &ty, NULL);
-	if (inc)
-		write_reg(s, cnt, st_op_result(inc, 0), run);
+	increment(s, cnt, run);
 	return done;
 }
 
