@@ -84,7 +84,7 @@ const st_affine_map *st__hl_em_map(st__hl_em *m, size_t n, st_affine_expr *const
 		repl[ph] = st_affine_dim(m->ctx, (unsigned)k);
 		vals[k++] = L->phs[ph].v;
 	}
-	st_affine_expr *res[ST__HL_MAX_DIMS + 2];
+	st_affine_expr **res = st__hl_alloc(L->p, (n + 1) * sizeof *res);
 	for (size_t i = 0; i < n; i++)
 		res[i] = st_affine_expr_replace(m->ctx, es[i], repl, NULL);
 	*ops = vals;

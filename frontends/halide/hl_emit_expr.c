@@ -370,12 +370,12 @@ static st_value *access(st__hl_em *m, int fi, st_affine_expr *const *aff, st_val
 		st_value **ops;
 		size_t n;
 		const st_affine_map *map = st__hl_em_map(m, (size_t)nd, idx, &ops, &n);
-		st_value *all[24];
+		st_value **all = st__hl_alloc(L->p, (n + 2) * sizeof *all);
 		size_t k = 0;
 		if (store)
 			all[k++] = store;
 		all[k++] = buf;
-		for (size_t i = 0; i < n && k < 24; i++)
+		for (size_t i = 0; i < n; i++)
 			all[k++] = ops[i];
 		const char *names[] = {"map"};
 		st_attr *mv[] = {st_affine_map_attr(ctx, map)};
@@ -499,14 +499,13 @@ void st__hl_em_body(st__hl_em *m, int fi, int stage, st_attr *loc) {
 	st_context *ctx = m->ctx;
 	st_block *saved = m->blk;
 	if (it->nguards) {
-		st_affine_expr *cs[8];
-		size_t n = it->nguards < 8 ? it->nguards : 8;
+		size_t n = it->nguards;
+		st_affine_expr **cs = st__hl_alloc(L->p, n * sizeof *cs), **res = st__hl_alloc(L->p, n * sizeof *res);
 		for (size_t i = 0; i < n; i++)
 			cs[i] = st_affine_sub(ctx, st_affine_const(ctx, it->guards[i].max), it->guards[i].val);
 		st_value **ops;
 		size_t nops;
 		const st_affine_map *map = st__hl_em_map(m, n, cs, &ops, &nops);
-		st_affine_expr *res[8];
 		for (size_t i = 0; i < n; i++)
 			res[i] = st_affine_map_result(map, i);
 		const st_integer_set *set = st_integer_set_get(ctx, (unsigned)nops, 0, n, res, NULL);
