@@ -596,7 +596,7 @@ static req requirement(st__hl_lower *L, int target, int fixed) {
 /* --------------------------------------------------------------- regions */
 
 static int level_loop(st__hl_lower *L, const st__hl_looplevel *lv) {
-	if (!lv->set || lv->kind != ST__HL_AT)
+	if (!lv->set || lv->kind != ST__HL_AT || !L->lf[lv->func].iters)
 		return -1;
 	st__hl_func *g = &L->p->funcs[lv->func];
 	st__hl_iter *it = &L->lf[lv->func].iters[g->nupdates];
@@ -779,6 +779,27 @@ static void visit(st__hl_lower *L, int fi, char *mark) {
 	L->topo[L->ntopo++] = fi;
 }
 
+/* A func computed inside another's loop must have all its readers there:
+ * that func, or funcs computed inside the same loop. */
+static bool placed_inside_readers(st__hl_lower *L, int fi) {
+	st__hl_parser *p = L->p;
+	st__hl_func *f = &p->funcs[fi];
+	if (!f->compute.set || f->compute.kind != ST__HL_AT)
+		return true;
+	int owner = f->compute.func, loop = L->lf[fi].compute_loop;
+	for (size_t c = 0; c < p->nfuncs; c++) {
+		if ((int)c == fi || (int)c == owner || !L->lf[c].realized || !reads(p, (int)c, fi))
+			continue;
+		int cl = L->lf[c].compute_loop;
+		if (loop < 0 || cl < 0 || !st__hl_loop_encloses(L, loop, cl))
+			return st_succeeded(st__hl_error(p, f->compute.line, f->compute.col,
+			                                 "'%.*s' is computed inside '%.*s', but '%.*s' reads it outside "
+			                                 "those loops",
+			                                 S(f->name), S(p->funcs[owner].name), S(p->funcs[c].name)));
+	}
+	return true;
+}
+
 bool st__hl_bounds(st__hl_lower *L) {
 	st__hl_parser *p = L->p;
 	L->lf = st__hl_alloc(p, (p->nfuncs + 1) * sizeof *L->lf);
@@ -797,6 +818,8 @@ bool st__hl_bounds(st__hl_lower *L) {
 		st__hl_lfunc *lf = &L->lf[fi];
 		lf->compute_loop = level_loop(L, &f->compute);
 		lf->store_loop = f->store.set ? level_loop(L, &f->store) : lf->compute_loop;
+		if (!placed_inside_readers(L, fi))
+			return false;
 		if (!func_region(L, fi))
 			return false;
 		lf->iters = st__hl_alloc(p, (f->nupdates + 1) * sizeof *lf->iters);
