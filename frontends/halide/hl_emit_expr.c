@@ -114,6 +114,18 @@ static st_value *int_div(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a,
 	return sel(m, loc, isz, zero, q3);
 }
 
+/* Division by a positive constant needs no guard: Euclid's quotient is
+ * the floor. */
+static st_value *int_div_pos(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *b, bool mod) {
+	if (t.code == ST__HL_UINT)
+		return op2(m, mod ? "arith.remui" : "arith.divui", loc, a, b);
+	if (!mod)
+		return op2(m, "arith.floordivsi", loc, a, b);
+	st_value *r = op2(m, "arith.remsi", loc, a, b);
+	st_value *neg = cmpi(m, loc, SLT, r, iconst(m, loc, st_value_type(a), 0));
+	return sel(m, loc, neg, op2(m, "arith.addi", loc, r, b), r);
+}
+
 /* a shifted by s >= 0 (as unsigned); past the width: 0, or the sign. */
 static st_value *shift_nonneg(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *s, bool left) {
 	st_type *it = st_value_type(a);
@@ -189,8 +201,11 @@ static st_value *binary(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
 	case ST__HL_ADD: return op2(m, "arith.addi", loc, a, b);
 	case ST__HL_SUB: return op2(m, "arith.subi", loc, a, b);
 	case ST__HL_MUL: return op2(m, "arith.muli", loc, a, b);
-	case ST__HL_DIV: return int_div(m, loc, t, a, b, false);
-	case ST__HL_MOD: return int_div(m, loc, t, a, b, true);
+	case ST__HL_DIV:
+	case ST__HL_MOD:
+		if (e->args[1]->kind == ST__HL_E_INT && e->args[1]->i > 0)
+			return int_div_pos(m, loc, t, a, b, e->op == ST__HL_MOD);
+		return int_div(m, loc, t, a, b, e->op == ST__HL_MOD);
 	case ST__HL_SHL: return int_shift(m, loc, t, a, b, true);
 	case ST__HL_SHR: return int_shift(m, loc, t, a, b, false);
 	case ST__HL_AND:
