@@ -72,12 +72,12 @@ static void pipe(c2h *s, st_op *c, const char *op, unsigned lat) {
 
 /* The flat address of a memory: row-major over its dimensions. */
 static void flat_address(c2h *s, st_op *c, size_t dims, const int64_t *sizes, const int64_t *aw, unsigned fw, char *out) {
-	char acc[32] = "", t[32], x[160], k[32];
+	char acc[160] = "", t[32], x[160], k[32];
 	for (size_t i = 0; i < dims; i++) {
 		char name[8] = "addr0";
 		name[4] = (char)('0' + i);
 		const char *ai = p(c, name, x);
-		char ext[32];
+		char ext[160];
 		if ((unsigned)aw[i] == fw) {
 			strcpy(ext, ai);
 		} else if ((unsigned)aw[i] > fw) {
