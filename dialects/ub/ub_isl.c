@@ -120,6 +120,12 @@ static bool aff_of(isl_aff *a, unsigned nin, st__ub_aff *out) {
 	return ok;
 }
 
+static isl_stat take_piece(isl_set *set, isl_multi_aff *ma, void *user) {
+	isl_set_free(set);
+	*(isl_multi_aff **)user = ma;
+	return isl_stat_ok;
+}
+
 bool st__ub_affs_of(isl_map *m, unsigned *nout, st__ub_aff *out) {
 	isl_size nin = isl_map_dim(m, isl_dim_in), no = isl_map_dim(m, isl_dim_out);
 	if (nin < 0 || no < 0 || nin > ST_UB_MAX_DIMS || no > ST_UB_MAX_DIMS || isl_map_dim(m, isl_dim_param) != 0)
@@ -129,9 +135,11 @@ bool st__ub_affs_of(isl_map *m, unsigned *nout, st__ub_aff *out) {
 		isl_pw_multi_aff_free(pma);
 		return false;
 	}
-	/* One piece; its domain may be the map's domain, the function is what
-	 * matters. */
-	isl_multi_aff *ma = isl_pw_multi_aff_as_multi_aff(pma);
+	/* One piece; its domain is the map's domain, the function is what
+	 * matters (as_multi_aff would want a universe domain). */
+	isl_multi_aff *ma = NULL;
+	isl_pw_multi_aff_foreach_piece(pma, take_piece, &ma);
+	isl_pw_multi_aff_free(pma);
 	bool ok = ma != NULL;
 	for (int k = 0; ok && k < no; k++)
 		ok = aff_of(isl_multi_aff_get_at(ma, k), (unsigned)nin, &out[k]);

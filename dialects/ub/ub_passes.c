@@ -5,6 +5,8 @@
 st_status st_register_ub_passes(st_context *ctx) {
 	const st_pass_def *const defs[] = {
 		&st__ub_capacity_pass,
+		&st__ub_extract_pass,
+		&st__ub_schedule_pass,
 	};
 	for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
 		if (st_failed(st_context_register_pass(ctx, defs[i])))

@@ -5,5 +5,7 @@
 #include "strata/pass.h"
 
 extern const st_pass_def st__ub_capacity_pass;
+extern const st_pass_def st__ub_extract_pass;
+extern const st_pass_def st__ub_schedule_pass;
 
 #endif

@@ -1,0 +1,724 @@
+/* ub-extract: the accelerated region of an affine function becomes a
+ * ub.graph (docs/unified-buffers.md).  Each top-level loop nest is a stage
+ * writing one memref; the nests writing the same memref (a pure definition
+ * and its updates) merge into one kernel per stencil: reduction loops are
+ * unrolled and each load of the value being updated is replaced by the
+ * value last stored, so the kernel has one store and k loads.  Loads are
+ * grouped by memref and index into read ports, stores into write ports;
+ * indices are shifted so each intermediate buffer starts at 0; constant
+ * tables read at constant indices fold into the kernel (tap registers).
+ * The schedule written is the sequential one; ub-schedule replaces it. */
+#include "ub_internal.h"
+#include "ub_passes.h"
+#include "strata/affine.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAX_READS 64
+#define MAX_STAGES 32
+#define MAX_BUFS 32
+#define MAX_IDX 256
+
+typedef struct xread {
+	int buf;
+	st__ub_aff acc[ST_UB_MAX_DIMS];
+	st_value *arg; /* the kernel body's argument */
+} xread;
+
+typedef struct xstage {
+	int buf; /* the buffer it writes */
+	unsigned ndims;
+	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS];
+	st_op *loops[ST_UB_MAX_DIMS];
+	st__ub_aff store[ST_UB_MAX_DIMS];
+	xread reads[MAX_READS];
+	size_t nreads;
+	st_block *body;
+	st_value *cur;
+	int64_t latency;
+	st_value_map *vmap; /* nest values -> kernel body values */
+} xstage;
+
+typedef struct xbuf {
+	st_value *mem;
+	char name[64];
+	int arg;
+	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS];
+	bool touched;
+} xbuf;
+
+typedef struct xctx {
+	st_context *ctx;
+	st_op *fn;
+	xbuf bufs[MAX_BUFS];
+	size_t nbufs;
+	xstage stages[MAX_STAGES];
+	size_t nstages;
+	/* Index values of the nest being read: loop indices of pure loops
+	 * (affine in the domain), constants of unrolled reduction loops. */
+	st_value *idx_val[MAX_IDX];
+	st__ub_aff idx_aff[MAX_IDX];
+	size_t nidx;
+} xctx;
+
+static const st__ub_aff *index_of(xctx *x, st_value *v) {
+	for (size_t i = x->nidx; i-- > 0;)
+		if (x->idx_val[i] == v)
+			return &x->idx_aff[i];
+	return NULL;
+}
+
+static bool push_index(xctx *x, st_value *v, const st__ub_aff *a) {
+	if (x->nidx == MAX_IDX)
+		return false;
+	x->idx_val[x->nidx] = v;
+	x->idx_aff[x->nidx++] = *a;
+	return true;
+}
+
+/* An affine expression over index values as an affine function of the
+ * domain; false when it is not linear. */
+static bool expr_aff(xctx *x, st_affine_expr *e, st_value *const *dims, unsigned nd, st_value *const *syms,
+                     st__ub_aff *out) {
+	memset(out, 0, sizeof *out);
+	switch (st_affine_expr_kind(e)) {
+	case ST_AFFINE_CONST:
+		out->c[0] = st_affine_expr_value(e);
+		return true;
+	case ST_AFFINE_DIM:
+	case ST_AFFINE_SYMBOL: {
+		unsigned p = st_affine_expr_position(e);
+		st_value *v = st_affine_expr_kind(e) == ST_AFFINE_DIM ? dims[p] : syms[p];
+		const st__ub_aff *a = v ? index_of(x, v) : NULL;
+		if (!a)
+			return false;
+		*out = *a;
+		return true;
+	}
+	case ST_AFFINE_ADD: {
+		st__ub_aff l, r;
+		if (!expr_aff(x, st_affine_expr_lhs(e), dims, nd, syms, &l) ||
+		    !expr_aff(x, st_affine_expr_rhs(e), dims, nd, syms, &r))
+			return false;
+		for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
+			out->c[i] = l.c[i] + r.c[i];
+		return true;
+	}
+	case ST_AFFINE_MUL: {
+		st__ub_aff l, r;
+		if (!expr_aff(x, st_affine_expr_lhs(e), dims, nd, syms, &l) ||
+		    !expr_aff(x, st_affine_expr_rhs(e), dims, nd, syms, &r))
+			return false;
+		bool lconst = true;
+		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
+			lconst = lconst && l.c[i] == 0;
+		const st__ub_aff *k = lconst ? &l : &r, *v = lconst ? &r : &l;
+		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
+			if (k->c[i] != 0)
+				return false;
+		for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
+			out->c[i] = k->c[0] * v->c[i];
+		return true;
+	}
+	default:
+		return false;
+	}
+}
+
+/* The indices of an affine.load/store (map attribute `map`, index operands
+ * from `first`). */
+static bool access_affs(xctx *x, st_op *op, size_t first, unsigned *rank, st__ub_aff *out) {
+	const st_affine_map *m = st_attr_affine_map(st_op_get_attr(op, "map"));
+	unsigned nd = st_affine_map_num_dims(m);
+	st_value *ops[ST_UB_MAX_DIMS * 2];
+	size_t n = st_op_num_operands(op) - first;
+	if (!m || n > ST_UB_MAX_DIMS * 2 || st_affine_map_num_results(m) > ST_UB_MAX_DIMS)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		ops[i] = st_op_operand(op, first + i);
+	*rank = (unsigned)st_affine_map_num_results(m);
+	for (unsigned k = 0; k < *rank; k++)
+		if (!expr_aff(x, st_affine_map_result(m, k), ops, nd, ops + nd, &out[k]))
+			return false;
+	return true;
+}
+
+static bool const_bound(st_op *loop, const char *attr, int64_t *v) {
+	const st_affine_map *m = st_attr_affine_map(st_op_get_attr(loop, attr));
+	if (!m || st_affine_map_num_results(m) != 1 || st_affine_map_num_dims(m) || st_affine_map_num_symbols(m))
+		return false;
+	st_affine_expr *e = st_affine_map_result(m, 0);
+	if (st_affine_expr_kind(e) != ST_AFFINE_CONST)
+		return false;
+	*v = st_affine_expr_value(e);
+	return true;
+}
+
+static st_value *loop_iv(st_op *loop) {
+	st_block *b = st_region_first_block(st_op_region(loop, 0));
+	return b && st_block_num_args(b) ? st_block_arg(b, 0) : NULL;
+}
+
+static bool is_op(const st_op *op, const char *name) { return st_str_eq_c(st_ident_str(st_op_name(op)), name); }
+
+static int buf_of(xctx *x, st_value *mem) {
+	for (size_t i = 0; i < x->nbufs; i++)
+		if (x->bufs[i].mem == mem)
+			return (int)i;
+	return -1;
+}
+
+static bool affs_equal(const st__ub_aff *a, const st__ub_aff *b, unsigned n) {
+	return memcmp(a, b, n * sizeof *a) == 0;
+}
+
+/* Widens the index range seen for buffer b by an access over the stage's
+ * domain (an affine function of a box is extreme at corners). */
+static void note_access(xctx *x, xstage *s, int b, const st__ub_aff *acc, unsigned rank) {
+	xbuf *u = &x->bufs[b];
+	for (unsigned d = 0; d < rank; d++) {
+		int64_t lo = acc[d].c[0], hi = acc[d].c[0];
+		for (unsigned i = 0; i < s->ndims; i++) {
+			int64_t c = acc[d].c[1 + i];
+			lo += c * (c > 0 ? s->lo[i] : s->hi[i]);
+			hi += c * (c > 0 ? s->hi[i] : s->lo[i]);
+		}
+		if (!u->touched || lo < u->lo[d])
+			u->lo[d] = lo;
+		if (!u->touched || hi > u->hi[d])
+			u->hi[d] = hi;
+	}
+	u->touched = true;
+}
+
+/* A load from a constant memref.global at constant indices: the value, as
+ * an arith.constant in the kernel body (a tap register). */
+static st_value *tap_constant(xctx *x, xstage *s, st_op *load, const st__ub_aff *acc, unsigned rank) {
+	st_op *gg = st_value_defining_op(st_op_operand(load, 0));
+	if (!gg || !is_op(gg, "memref.get_global"))
+		return NULL;
+	for (unsigned d = 0; d < rank; d++)
+		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
+			if (acc[d].c[i])
+				return NULL;
+	st_op *g = st_symbol_lookup_nearest(gg, st_op_get_attr(gg, "name"));
+	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
+	if (!g || !st_op_get_attr(g, "constant") || !init || st_attr_get_kind(init) != ST_ATTR_DENSE_ELEMENTS)
+		return NULL;
+	st_type *mt = st_value_type(st_op_operand(load, 0));
+	size_t k = 0;
+	for (unsigned d = 0; d < rank; d++)
+		k = k * (size_t)st_type_shape(mt)[d] + (size_t)acc[d].c[0];
+	st_type *et = st_type_element(mt);
+	int64_t v = st_attr_dense_is_splat(init) ? st_attr_dense_int(init, 0) : st_attr_dense_int(init, k);
+	st_named_attr na = {st_ident_get_c(x->ctx, "value"), st_integer_attr(x->ctx, et, v)};
+	st_op_state os = {.name = st_str_c("arith.constant"), .loc = st_op_loc(load), .nresults = 1,
+	                  .result_types = &et, .attrs = st_dict_attr(x->ctx, 1, &na)};
+	st_op *c = st_op_create(x->ctx, &os);
+	if (!c)
+		return NULL;
+	st_block_append_op(s->body, c);
+	return st_op_result(c, 0);
+}
+
+static st_status read_ops(xctx *x, xstage *s, st_block *b);
+static st_value *remap(xctx *x, xstage *s, st_value *v);
+
+static st_status read_load(xctx *x, xstage *s, st_op *op) {
+	unsigned rank;
+	st__ub_aff acc[ST_UB_MAX_DIMS];
+	if (!access_affs(x, op, 1, &rank, acc))
+		return st_op_error(op, "ub-extract: the index is not an affine function of the pure loops");
+	int b = buf_of(x, st_op_operand(op, 0));
+	st_value *v = NULL;
+	if (b == s->buf) {
+		if (!affs_equal(acc, s->store, rank))
+			return st_op_error(op, "ub-extract: a stage reads its own buffer at another element (recursion is "
+			                       "not supported)");
+		if (!s->cur)
+			return st_op_error(op, "ub-extract: the value is read before the stage stores it");
+		v = s->cur;
+	} else if (b < 0) {
+		v = tap_constant(x, s, op, acc, rank);
+		if (!v)
+			return st_op_error(op, "ub-extract: a load from a memref that is neither an argument, an allocation "
+			                       "of the function, nor a constant table at constant indices");
+	} else {
+		for (size_t i = 0; i < s->nreads && !v; i++)
+			if (s->reads[i].buf == b && affs_equal(s->reads[i].acc, acc, rank))
+				v = s->reads[i].arg;
+		if (!v) {
+			if (s->nreads == MAX_READS)
+				return st_op_error(op, "ub-extract: a kernel reads at most %d distinct elements", MAX_READS);
+			xread *r = &s->reads[s->nreads++];
+			r->buf = b;
+			memcpy(r->acc, acc, sizeof acc);
+			r->arg = st_block_add_arg(s->body, st_value_type(st_op_result(op, 0)), st_op_loc(op));
+			note_access(x, s, b, acc, rank);
+			v = r->arg;
+		}
+	}
+	st_value_map_add(s->vmap, st_op_result(op, 0), v);
+	return ST_OK;
+}
+
+static st_status read_store(xctx *x, xstage *s, st_op *op) {
+	unsigned rank;
+	st__ub_aff acc[ST_UB_MAX_DIMS];
+	if (!access_affs(x, op, 2, &rank, acc))
+		return st_op_error(op, "ub-extract: the index is not an affine function of the pure loops");
+	if (buf_of(x, st_op_operand(op, 1)) != s->buf || !affs_equal(acc, s->store, rank))
+		return st_op_error(op, "ub-extract: a stage stores one element of one buffer per iteration");
+	s->cur = remap(x, s, st_op_operand(op, 0));
+	if (!s->cur)
+		return st_op_error(op, "ub-extract: the stored value is not computed inside the stage");
+	return ST_OK;
+}
+
+/* A reduction loop: unrolled, its index a constant in each copy. */
+static st_status read_reduction(xctx *x, xstage *s, st_op *op) {
+	int64_t lo, hi;
+	st_attr *step_a = st_op_get_attr(op, "step");
+	int64_t step = step_a ? st_attr_int_value(step_a) : 1;
+	if (!const_bound(op, "lowerBoundMap", &lo) || !const_bound(op, "upperBoundMap", &hi) || st_op_num_results(op))
+		return st_op_error(op, "ub-extract: a reduction loop needs constant bounds and no results");
+	st_block *b = st_region_first_block(st_op_region(op, 0));
+	for (int64_t i = lo; i < hi; i += step) {
+		st__ub_aff a;
+		memset(&a, 0, sizeof a);
+		a.c[0] = i;
+		size_t mark = x->nidx;
+		if (!push_index(x, loop_iv(op), &a))
+			return st_op_error(op, "ub-extract: loops nested too deeply");
+		if (st_failed(read_ops(x, s, b)))
+			return ST_FAIL;
+		x->nidx = mark;
+	}
+	return ST_OK;
+}
+
+static st_status read_apply(xctx *x, st_op *op) {
+	unsigned rank;
+	st__ub_aff a[ST_UB_MAX_DIMS];
+	if (!access_affs(x, op, 0, &rank, a) || rank != 1)
+		return st_op_error(op, "ub-extract: an index computation that is not affine in the loops");
+	return push_index(x, st_op_result(op, 0), &a[0]) ? ST_OK : st_op_error(op, "ub-extract: too many indices");
+}
+
+/* The kernel-body value standing for v: already mapped, or a constant
+ * defined outside the nest, cloned into the body on first use. */
+static st_value *remap(xctx *x, xstage *s, st_value *v) {
+	(void)x;
+	st_value *m = st_value_map_lookup(s->vmap, v);
+	if (m)
+		return m;
+	st_op *def = st_value_defining_op(v);
+	if (!def || !st_op_has_trait(def, ST_TRAIT_CONSTANT_LIKE))
+		return NULL;
+	st_op *c = st_op_clone(def, s->vmap);
+	if (!c)
+		return NULL;
+	st_block_append_op(s->body, c);
+	return st_value_map_lookup(s->vmap, v);
+}
+
+/* Clones a computation op into the kernel body, its operands remapped. */
+static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
+	if (st_op_num_regions(op) || st_op_num_successors(op))
+		return st_op_error(op, "ub-extract: an op with regions or successors inside a stage");
+	for (size_t i = 0; i < st_op_num_operands(op); i++)
+		if (!remap(x, s, st_op_operand(op, i)))
+			return st_op_error(op, "ub-extract: operand #%zu is defined outside the stage and is not a constant", i);
+	st_op *c = st_op_clone(op, s->vmap);
+	if (!c)
+		return ST_FAIL;
+	st_block_append_op(s->body, c);
+	return ST_OK;
+}
+
+static st_status read_ops(xctx *x, xstage *s, st_block *b) {
+	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op)) {
+		st_status st;
+		if (is_op(op, "affine.yield"))
+			continue;
+		if (is_op(op, "affine.load"))
+			st = read_load(x, s, op);
+		else if (is_op(op, "affine.store"))
+			st = read_store(x, s, op);
+		else if (is_op(op, "affine.for"))
+			st = read_reduction(x, s, op);
+		else if (is_op(op, "affine.apply"))
+			st = read_apply(x, op);
+		else
+			st = clone_compute(x, s, op);
+		if (st_failed(st))
+			return ST_FAIL;
+	}
+	return ST_OK;
+}
+
+/* The store of a nest (the first one): it names the stage's buffer. */
+static st_walk_result find_store(st_op *op, void *ud) {
+	if (!is_op(op, "affine.store"))
+		return ST_WALK_ADVANCE;
+	*(st_op **)ud = op;
+	return ST_WALK_INTERRUPT;
+}
+
+/* Whether value v is used by the index operands of `store` (directly or
+ * through affine.apply). */
+static bool feeds_index(st_value *v, st_op *store) {
+	for (size_t i = 2; i < st_op_num_operands(store); i++) {
+		st_value *o = st_op_operand(store, i);
+		if (o == v)
+			return true;
+		st_op *d = st_value_defining_op(o);
+		if (d && is_op(d, "affine.apply"))
+			for (size_t k = 0; k < st_op_num_operands(d); k++)
+				if (st_op_operand(d, k) == v)
+					return true;
+	}
+	return false;
+}
+
+static st_status read_nest(xctx *x, st_op *nest) {
+	st_op *store = NULL;
+	st_walk(nest, ST_WALK_PRE, find_store, &store);
+	if (!store)
+		return st_op_error(nest, "ub-extract: a stage stores nothing");
+	int b = buf_of(x, st_op_operand(store, 1));
+	if (b < 0)
+		return st_op_error(store, "ub-extract: a stage stores into a memref that is not an argument or an "
+		                          "allocation of the function");
+	/* The pure loops: the perfectly nested loops whose indices the store
+	 * uses, outermost first. */
+	xstage tmp;
+	memset(&tmp, 0, sizeof tmp);
+	st_op *loop = nest, *inner = NULL;
+	while (loop && is_op(loop, "affine.for") && feeds_index(loop_iv(loop), store)) {
+		if (tmp.ndims == ST_UB_MAX_DIMS)
+			return st_op_error(loop, "ub-extract: at most %d pure loops", ST_UB_MAX_DIMS);
+		st_attr *step = st_op_get_attr(loop, "step");
+		if (!const_bound(loop, "lowerBoundMap", &tmp.lo[tmp.ndims]) ||
+		    !const_bound(loop, "upperBoundMap", &tmp.hi[tmp.ndims]) || (step && st_attr_int_value(step) != 1))
+			return st_op_error(loop, "ub-extract: a pure loop needs constant bounds and step 1");
+		tmp.hi[tmp.ndims]--;
+		tmp.loops[tmp.ndims++] = loop;
+		inner = loop;
+		st_block *body = st_region_first_block(st_op_region(loop, 0));
+		st_op *first = st_block_first_op(body);
+		loop = first && st_op_next(first) && is_op(st_op_next(first), "affine.yield") ? first : NULL;
+	}
+	if (!inner)
+		return st_op_error(nest, "ub-extract: the outer loop of a stage must be a pure loop of its store");
+	/* A later nest writing the same buffer is an update: it continues the
+	 * kernel of the first. */
+	xstage *s = NULL;
+	for (size_t i = 0; i < x->nstages; i++)
+		if (x->stages[i].buf == b)
+			s = &x->stages[i];
+	if (s && (s->ndims != tmp.ndims || memcmp(s->lo, tmp.lo, sizeof tmp.lo) || memcmp(s->hi, tmp.hi, sizeof tmp.hi)))
+		return st_op_error(nest, "ub-extract: an update of '%s' over another domain than its definition",
+		                   x->bufs[b].name);
+	x->nidx = 0;
+	for (unsigned d = 0; d < tmp.ndims; d++) {
+		st__ub_aff a;
+		memset(&a, 0, sizeof a);
+		a.c[1 + d] = 1;
+		push_index(x, loop_iv(tmp.loops[d]), &a);
+	}
+	unsigned rank;
+	if (!s) {
+		if (x->nstages == MAX_STAGES)
+			return st_op_error(nest, "ub-extract: at most %d stages", MAX_STAGES);
+		s = &x->stages[x->nstages++];
+		*s = tmp;
+		s->buf = b;
+		s->body = st_block_create(x->ctx);
+		s->vmap = st_value_map_create(x->ctx);
+		if (!s->body || !s->vmap)
+			return st_op_error(nest, "out of memory");
+		if (!access_affs(x, store, 2, &rank, s->store))
+			return st_op_error(store, "ub-extract: the index is not an affine function of the pure loops");
+		note_access(x, s, b, s->store, rank);
+	}
+	st_attr *lat = st_op_get_attr(nest, "hw_latency");
+	if (lat)
+		s->latency = st_attr_int_value(lat);
+	return read_ops(x, s, st_region_first_block(st_op_region(inner, 0)));
+}
+
+static void buffer_name(xctx *x, xbuf *u, st_op *alloc, size_t arg) {
+	st_attr *n = alloc ? st_op_get_attr(alloc, "halide.func") : NULL;
+	if (!n && alloc)
+		n = st_op_get_attr(alloc, "name");
+	if (n && st_attr_get_kind(n) == ST_ATTR_STRING && st_attr_string(n).len < 60)
+		snprintf(u->name, sizeof u->name, "%.*s", (int)st_attr_string(n).len, st_attr_string(n).data);
+	else if (alloc)
+		snprintf(u->name, sizeof u->name, "buf%zu", x->nbufs);
+	else
+		snprintf(u->name, sizeof u->name, "arg%zu", arg);
+	/* isl tuple names must be identifiers. */
+	for (char *c = u->name; *c; c++)
+		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+			*c = '_';
+}
+
+/* ------------------------------------------------------------ the graph */
+
+typedef struct text {
+	char s[2048];
+	size_t n;
+} text;
+
+static void put(text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(text *t, const char *fmt, ...) {
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(t->s + t->n, sizeof t->s - t->n, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		t->n = t->n + (size_t)k < sizeof t->s ? t->n + (size_t)k : sizeof t->s - 1;
+}
+
+static void put_tuple(text *t, const char *name, unsigned n) {
+	put(t, "%s[", name);
+	for (unsigned i = 0; i < n; i++)
+		put(t, "%si%u", i ? ", " : "", i);
+	put(t, "]");
+}
+
+static void put_aff(text *t, const st__ub_aff *a, unsigned n, int64_t shift) {
+	bool any = false;
+	for (unsigned i = 0; i < n; i++) {
+		if (!a->c[1 + i])
+			continue;
+		put(t, "%s%lld*i%u", any ? " + " : "", (long long)a->c[1 + i], i);
+		any = true;
+	}
+	if (!any || a->c[0] - shift)
+		put(t, "%s%lld", any ? " + " : "", (long long)(a->c[0] - shift));
+}
+
+static st_attr *str_attr(xctx *x, text *t) { return st_string_attr(x->ctx, st_str_make(t->s, t->n)); }
+
+/* The three isl strings of a port of statement `stmt` over the box lo..hi,
+ * reaching buffer u through acc; the schedule is sequential from *clock. */
+static st_attr *port_attrs(xctx *x, const char *stmt, unsigned n, const int64_t *lo, const int64_t *hi, xbuf *u,
+                           unsigned rank, const st__ub_aff *acc, int64_t start) {
+	text d = {.n = 0}, a = {.n = 0}, s = {.n = 0};
+	put(&d, "{ ");
+	put_tuple(&d, stmt, n);
+	for (unsigned i = 0; i < n; i++)
+		put(&d, "%s%lld <= i%u <= %lld", i ? " and " : " : ", (long long)lo[i], i, (long long)hi[i]);
+	put(&d, " }");
+	put(&a, "{ ");
+	put_tuple(&a, stmt, n);
+	put(&a, " -> %s[", u->name);
+	for (unsigned k = 0; k < rank; k++) {
+		put(&a, k ? ", " : "");
+		put_aff(&a, &acc[k], n, u->arg < 0 ? u->lo[k] : 0);
+	}
+	put(&a, "] }");
+	put(&s, "{ ");
+	put_tuple(&s, stmt, n);
+	put(&s, " -> [%lld", (long long)start);
+	int64_t stride = 1;
+	for (unsigned i = n; i-- > 0;) {
+		put(&s, " + %lld*(i%u - %lld)", (long long)stride, i, (long long)lo[i]);
+		stride *= hi[i] - lo[i] + 1;
+	}
+	put(&s, "] }");
+	st_named_attr na[3] = {{st_ident_get_c(x->ctx, "access"), str_attr(x, &a)},
+	                       {st_ident_get_c(x->ctx, "domain"), str_attr(x, &d)},
+	                       {st_ident_get_c(x->ctx, "schedule"), str_attr(x, &s)}};
+	return st_dict_attr(x->ctx, 3, na);
+}
+
+static int64_t box_count(unsigned n, const int64_t *lo, const int64_t *hi) {
+	int64_t c = 1;
+	for (unsigned i = 0; i < n; i++)
+		c *= hi[i] - lo[i] + 1;
+	return c;
+}
+
+static st_op *add_op(xctx *x, st_block *b, const char *name, st_attr *loc, size_t nops, st_value *const *ops,
+                     st_type *rt, st_attr *attrs, size_t nregions) {
+	st_op_state os = {.name = st_str_c(name), .loc = loc, .noperands = nops, .operands = ops,
+	                  .nresults = rt ? 1 : 0, .result_types = &rt, .attrs = attrs, .nregions = nregions};
+	st_op *op = st_op_create(x->ctx, &os);
+	if (op)
+		st_block_append_op(b, op);
+	return op;
+}
+
+static st_status build_graph(xctx *x, st_op *anchor) {
+	st_context *ctx = x->ctx;
+	st_attr *loc = st_op_loc(anchor);
+	/* The graph is a symbol beside the function it comes from. */
+	char gname[128];
+	st_str fname = st_ident_str(st_symbol_name(x->fn));
+	snprintf(gname, sizeof gname, "%.*s_ub", (int)(fname.len < 100 ? fname.len : 100), fname.data);
+	st_named_attr gn = {st_ident_get_c(ctx, "sym_name"), st_string_attr(ctx, st_str_c(gname))};
+	st_op_state gs = {.name = st_str_c("ub.graph"), .loc = loc, .attrs = st_dict_attr(ctx, 1, &gn), .nregions = 1};
+	st_op *g = st_op_create(ctx, &gs);
+	if (!g)
+		return ST_FAIL;
+	st_block *gb = st_block_create(ctx);
+	st_region_append_block(st_op_region(g, 0), gb);
+	st_op_move_after(g, x->fn);
+	st_value *bufv[MAX_BUFS];
+	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
+	for (size_t i = 0; i < x->nbufs; i++) {
+		xbuf *u = &x->bufs[i];
+		st_type *mt = st_value_type(u->mem);
+		int64_t shape[ST_UB_MAX_DIMS];
+		for (size_t d = 0; d < st_type_rank(mt); d++)
+			shape[d] = u->arg >= 0 || !u->touched ? st_type_shape(mt)[d] : u->hi[d] - u->lo[d] + 1;
+		st_type *bt = st_memref_type(ctx, st_type_rank(mt), shape, st_type_element(mt), NULL, NULL);
+		st_named_attr na[2] = {{st_ident_get_c(ctx, "name"), st_string_attr(ctx, st_str_c(u->name))},
+		                       {st_ident_get_c(ctx, "arg"), st_integer_attr(ctx, i64, u->arg)}};
+		st_op *b = add_op(x, gb, "ub.buffer", loc, 0, NULL, bt, st_dict_attr(ctx, u->arg >= 0 ? 2 : 1, na), 0);
+		if (!b)
+			return ST_FAIL;
+		bufv[i] = st_op_result(b, 0);
+	}
+	int64_t clock = 0;
+	/* Host streams into the argument buffers the stages read. */
+	for (size_t i = 0; i < x->nbufs; i++) {
+		xbuf *u = &x->bufs[i];
+		bool read = false;
+		for (size_t k = 0; k < x->nstages; k++)
+			for (size_t r = 0; r < x->stages[k].nreads; r++)
+				read = read || x->stages[k].reads[r].buf == (int)i;
+		if (u->arg < 0 || !read)
+			continue;
+		st_type *mt = st_value_type(u->mem);
+		unsigned n = (unsigned)st_type_rank(mt);
+		int64_t lo[ST_UB_MAX_DIMS] = {0}, hi[ST_UB_MAX_DIMS];
+		st__ub_aff id[ST_UB_MAX_DIMS];
+		memset(id, 0, sizeof id);
+		for (unsigned d = 0; d < n; d++) {
+			hi[d] = st_type_shape(mt)[d] - 1;
+			id[d].c[1 + d] = 1;
+		}
+		char stmt[80];
+		snprintf(stmt, sizeof stmt, "host_%s", u->name);
+		if (!add_op(x, gb, "ub.write", loc, 1, &bufv[i], NULL, port_attrs(x, stmt, n, lo, hi, u, n, id, clock), 0))
+			return ST_FAIL;
+		clock += box_count(n, lo, hi);
+	}
+	for (size_t k = 0; k < x->nstages; k++) {
+		xstage *s = &x->stages[k];
+		xbuf *w = &x->bufs[s->buf];
+		st_value *ins[MAX_READS];
+		st_type *ity[MAX_READS];
+		for (size_t r = 0; r < s->nreads; r++) {
+			xread *rd = &s->reads[r];
+			xbuf *u = &x->bufs[rd->buf];
+			unsigned rank = (unsigned)st_type_rank(st_value_type(u->mem));
+			st_type *et = st_type_element(st_value_type(u->mem));
+			st_op *p = add_op(x, gb, "ub.read", loc, 1, &bufv[rd->buf], et,
+			                  port_attrs(x, w->name, s->ndims, s->lo, s->hi, u, rank, rd->acc, clock), 0);
+			if (!p)
+				return ST_FAIL;
+			ins[r] = st_op_result(p, 0);
+			ity[r] = et;
+		}
+		(void)ity;
+		st_type *et = st_type_element(st_value_type(w->mem));
+		st_named_attr na[2] = {{st_ident_get_c(ctx, "latency"), st_integer_attr(ctx, i64, s->latency)},
+		                       {st_ident_get_c(ctx, "name"), st_string_attr(ctx, st_str_c(w->name))}};
+		st_op *kop = add_op(x, gb, "ub.kernel", loc, s->nreads, ins, et, st_dict_attr(ctx, 2, na), 1);
+		if (!kop)
+			return ST_FAIL;
+		add_op(x, s->body, "ub.yield", loc, 1, &s->cur, NULL, NULL, 0);
+		st_region_append_block(st_op_region(kop, 0), s->body);
+		s->body = NULL;
+		st_value *wv[2] = {bufv[s->buf], st_op_result(kop, 0)};
+		unsigned rank = (unsigned)st_type_rank(st_value_type(w->mem));
+		int64_t start = clock + s->latency;
+		if (!add_op(x, gb, "ub.write", loc, 2, wv, NULL,
+		            port_attrs(x, w->name, s->ndims, s->lo, s->hi, w, rank, s->store, start), 0))
+			return ST_FAIL;
+		clock = start + box_count(s->ndims, s->lo, s->hi);
+		/* The host reads what a stage writes into an argument. */
+		if (w->arg >= 0) {
+			char stmt[80];
+			snprintf(stmt, sizeof stmt, "host_%s", w->name);
+			if (!add_op(x, gb, "ub.read", loc, 1, &bufv[s->buf], et,
+			            port_attrs(x, stmt, s->ndims, s->lo, s->hi, w, rank, s->store, clock), 0))
+				return ST_FAIL;
+			clock += box_count(s->ndims, s->lo, s->hi);
+		}
+	}
+	return ST_OK;
+}
+
+/* ------------------------------------------------------------- the pass */
+
+static st_status extract_func(st_context *ctx, st_op *fn) {
+	xctx *x = st_ctx_alloc(ctx, sizeof *x);
+	if (!x)
+		return st_op_error(fn, "out of memory");
+	memset(x, 0, sizeof *x);
+	x->ctx = ctx;
+	x->fn = fn;
+	st_block *body = st_region_first_block(st_op_region(fn, 0));
+	st_status st = body ? ST_OK : st_op_error(fn, "ub-extract: the function has no body");
+	for (size_t i = 0; st == ST_OK && i < st_block_num_args(body); i++) {
+		st_value *a = st_block_arg(body, i);
+		if (!st_type_is_shaped(st_value_type(a)) || x->nbufs == MAX_BUFS)
+			continue;
+		xbuf *u = &x->bufs[x->nbufs];
+		u->mem = a;
+		u->arg = (int)i;
+		buffer_name(x, u, NULL, i);
+		x->nbufs++;
+	}
+	for (st_op *op = body ? st_block_first_op(body) : NULL; st == ST_OK && op; op = st_op_next(op)) {
+		if (is_op(op, "memref.alloc") || is_op(op, "memref.alloca")) {
+			if (x->nbufs == MAX_BUFS) {
+				st = st_op_error(op, "ub-extract: at most %d buffers", MAX_BUFS);
+				break;
+			}
+			xbuf *u = &x->bufs[x->nbufs];
+			u->mem = st_op_result(op, 0);
+			u->arg = -1;
+			buffer_name(x, u, op, 0);
+			x->nbufs++;
+		} else if (is_op(op, "affine.for")) {
+			st = read_nest(x, op);
+		}
+	}
+	if (st == ST_OK && x->nstages == 0)
+		st = st_op_error(fn, "ub-extract: the accelerated function has no loop nest");
+	if (st == ST_OK)
+		st = build_graph(x, fn);
+	for (size_t k = 0; k < x->nstages; k++) {
+		if (x->stages[k].body)
+			st_block_destroy(x->stages[k].body);
+		if (x->stages[k].vmap)
+			st_value_map_destroy(x->stages[k].vmap);
+	}
+	st_ctx_free(ctx, x, sizeof *x);
+	return st;
+}
+
+static st_status run_extract(st_pass *pass, st_op *op) {
+	st_context *ctx = st_pass_context(pass);
+	st_block *b = st_region_first_block(st_op_region(op, 0));
+	for (st_op *f = b ? st_block_first_op(b) : NULL; f; f = st_op_next(f))
+		if (is_op(f, "func.func") && st_op_get_attr(f, "hw_accelerate") && st_failed(extract_func(ctx, f)))
+			return ST_FAIL;
+	return ST_OK;
+}
+
+const st_pass_def st__ub_extract_pass = {
+	.name = "ub-extract",
+	.summary = "Extract a unified-buffer graph from each affine function marked hw_accelerate",
+	.anchor = "builtin.module",
+	.run = run_extract,
+};

@@ -1,0 +1,199 @@
+// What ub-extract refuses, each located at the op at fault.
+// RUN: strata-opt %s --split-input-file --verify-diagnostics --ub-extract
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+  affine.for %x = 0 to 8 {
+    // expected-error @+1 {{ub-extract: the index is not an affine function of the pure loops}}
+    %v = affine.load %in[%x mod 2] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+  affine.for %x = 0 to 7 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  affine.for %x = 0 to 7 {
+    // expected-error @+1 {{ub-extract: a stage reads its own buffer at another element (recursion is not supported)}}
+    %v = affine.load %out[%x + 1] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+  affine.for %x = 0 to 8 {
+    // expected-error @+1 {{ub-extract: the value is read before the stage stores it}}
+    %v = affine.load %out[%x] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+memref.global "private" @g : memref<8xi16> = dense<1>
+func.func @f(%out: memref<8xi16>) attributes {hw_accelerate} {
+  %g = memref.get_global @g : memref<8xi16>
+  affine.for %x = 0 to 8 {
+    // expected-error @+1 {{ub-extract: a load from a memref that is neither an argument, an allocation of the function, nor a constant table at constant indices}}
+    %v = affine.load %g[%x] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %o2: memref<8xi16>) attributes {hw_accelerate} {
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+    // expected-error @+1 {{ub-extract: a stage stores one element of one buffer per iteration}}
+    affine.store %v, %o2[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {hw_accelerate} {
+  affine.for %x = 0 to 8 {
+    // expected-error @+1 {{ub-extract: the stored value is not computed inside the stage}}
+    affine.store %s, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+  affine.for %x = 0 to 8 {
+    // expected-error @+1 {{ub-extract: a reduction loop needs constant bounds and no results}}
+    affine.for %r = 0 to affine_map<(d0) -> (d0)>(%x) {
+      %v = affine.load %in[%x] : memref<8xi16>
+      affine.store %v, %out[%x] : memref<8xi16>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+  affine.for %x = 0 to 8 {
+    // expected-error @+1 {{ub-extract: an index computation that is not affine in the loops}}
+    %i = affine.apply affine_map<(d0) -> (d0 mod 2)>(%x)
+    %v = affine.load %in[%i] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {hw_accelerate} {
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    // expected-error @+1 {{ub-extract: operand #1 is defined outside the stage and is not a constant}}
+    %w = arith.addi %v, %s : i16
+    affine.store %w, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %c: i1) attributes {hw_accelerate} {
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    // expected-error @+1 {{ub-extract: an op with regions or successors inside a stage}}
+    %w = scf.if %c -> (i16) {
+      scf.yield %v : i16
+    } else {
+      scf.yield %v : i16
+    }
+    affine.store %w, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+  // expected-error @+1 {{ub-extract: a stage stores nothing}}
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+memref.global "private" @g : memref<8xi16> = dense<1>
+func.func @f(%in: memref<8xi16>) attributes {hw_accelerate} {
+  %g = memref.get_global @g : memref<8xi16>
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    // expected-error @+1 {{ub-extract: a stage stores into a memref that is not an argument or an allocation of the function}}
+    affine.store %v, %g[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+  // expected-error @+1 {{ub-extract: a pure loop needs constant bounds and step 1}}
+  affine.for %x = 0 to 8 step 2 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+  // expected-error @+1 {{ub-extract: the outer loop of a stage must be a pure loop of its store}}
+  affine.for %r = 0 to 2 {
+    affine.for %x = 0 to 8 {
+      %v = affine.load %in[%x] : memref<8xi16>
+      affine.store %v, %out[%x] : memref<8xi16>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  // expected-error @+1 {{ub-extract: an update of 'arg1' over another domain than its definition}}
+  affine.for %x = 0 to 4 {
+    %v = affine.load %out[%x] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{ub-extract: the accelerated function has no loop nest}}
+func.func @f(%in: memref<8xi16>) attributes {hw_accelerate} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{ub-extract: the function has no body}}
+func.func private @f(%in: memref<8xi16>) attributes {hw_accelerate}

@@ -1,0 +1,20 @@
+// ub-extract on the cascade stand-in: one kernel per stencil (the pure
+// definition and its RDom update merged, the RDom unrolled into 9 read
+// ports), the 3x3 weights folded as constants (tap registers), and the
+// sequential schedule, one stage after the other.
+// RUN: strata-opt %S/Inputs/cascade.mlir --ub-extract | FileCheck %s
+// RUN: strata-opt %S/Inputs/cascade.mlir --ub-extract --ub-schedule=strategy=sequential --ub-capacity | FileCheck %s --check-prefix=SEQ
+
+// CHECK: ub.graph @cascade_ub {
+// CHECK: ub.write %{{.*}} {access = "{ host_arg0[i0, i1] -> arg0[1*i0, 1*i1] }"
+// CHECK-COUNT-9: ub.read %{{.*}} {access = "{ conv1[i0, i1] -> hw_input[{{.*}}] }"
+// CHECK: ub.kernel @conv1({{.*}}) {latency = 0 : i64} : (i16, i16, i16, i16, i16, i16, i16, i16, i16) -> i16 {
+// CHECK: %[[C4:.*]] = arith.constant 4 : i16
+// CHECK-NEXT: arith.muli %[[C4]], %arg4 : i16
+// CHECK: ub.yield
+// CHECK: ub.write %{{.*}} from %{{.*}} : i16 {access = "{ conv1[i0, i1] -> conv1[1*i0, 1*i1] }", domain = "{ conv1[i0, i1] : 0 <= i0 <= 61 and 0 <= i1 <= 61 }", schedule = "{ conv1[i0, i1] -> [8192 + 1*(i1 - 0) + 62*(i0 - 0)] }"}
+
+// Sequentially, every stage waits for the previous one: hw_input holds its
+// whole tile.
+// SEQ: ub.graph @cascade_ub attributes {latency = 19236 : i64}
+// SEQ: ub.buffer @hw_input {capacity = 4096 : i64}
