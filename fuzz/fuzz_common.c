@@ -103,3 +103,63 @@ void fz_fail(const char *what, const char *text_a, const char *text_b) {
 		fprintf(stderr, "--- second text:\n%s\n", text_b);
 	abort();
 }
+
+void fz_expect_error(st_context *ctx, size_t errors_before, const char *what) {
+	if (st_context_num_errors(ctx) == errors_before && !st_context_out_of_memory(ctx))
+		fz_fail(what, NULL, NULL);
+}
+
+/* Fails with "<what>: <property>". */
+static void fail_about(const char *what, const char *property, const char *text_a, const char *text_b) {
+	char msg[512];
+	snprintf(msg, sizeof msg, "%s: %s", what, property);
+	fz_fail(msg, text_a, text_b);
+}
+
+void fz_check_reads_back(st_context *ctx, st_op *m, const char *what, bool exact) {
+	fz_buf text = {0}, again = {0};
+	st_print_options custom = {0}, generic = {.generic = true};
+	if (st_failed(st_verify(m))) {
+		fz_print(m, &generic, &text);
+		fail_about(what, "the module does not verify", text.data, NULL);
+	}
+	fz_print(m, &custom, &text);
+	for (int round = exact ? 1 : 0; round < 2; round++) {
+		st_op *m2 = fz_parse(ctx, (const uint8_t *)text.data, text.len, "output.mlir");
+		if (!m2 || st_failed(st_verify(m2)))
+			fail_about(what, "the module's print does not parse and verify", text.data, NULL);
+		fz_print(m2, &custom, &again);
+		st_op_destroy(m2);
+		if (round == 0) {
+			fz_buf t = text;
+			text = again;
+			again = t;
+		} else if (again.len != text.len || memcmp(again.data, text.data, text.len)) {
+			fail_about(what, "the module's print reads back as another module", text.data, again.data);
+		}
+	}
+	fz_buf_free(&text);
+	fz_buf_free(&again);
+}
+
+static void drop_text(void *ud, const char *data, size_t len) {
+	(void)ud;
+	(void)data;
+	(void)len;
+}
+
+bool fz_check_pipeline(st_context *ctx, st_op *m, const char *pipeline, bool exact) {
+	st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
+	if (!pm || st_failed(st_pass_manager_parse_pipeline(pm, st_str_c(pipeline), "<pipeline>")))
+		fz_fail("a pipeline of the harness does not parse", pipeline, NULL);
+	st_pass_instrument ins = {.out = drop_text};
+	st_pass_manager_set_instrument(pm, &ins);
+	size_t errors = st_context_num_errors(ctx);
+	bool ok = st_succeeded(st_pass_manager_run(pm, m));
+	if (ok)
+		fz_check_reads_back(ctx, m, pipeline, exact);
+	else
+		fz_expect_error(ctx, errors, "a pipeline failed without an error");
+	st_pass_manager_destroy(pm);
+	return ok;
+}

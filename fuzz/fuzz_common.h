@@ -50,4 +50,23 @@ void fz_print(st_op *op, const st_print_options *o, fz_buf *b);
  * libFuzzer (or the replayer) saves and names the input. */
 void fz_fail(const char *what, const char *text_a, const char *text_b) __attribute__((noreturn));
 
+/* For a step that failed: fails with `what` unless it reported an error
+ * since `errors_before` (st_context_num_errors) or memory ran out. */
+void fz_expect_error(st_context *ctx, size_t errors_before, const char *what);
+
+/* A module that verifies must print as text that parses, verifies and
+ * prints the same; `what` names the module's origin in the failure.
+ * Not `exact`: the first print need only reach that fixpoint after one
+ * round, for IR built by a lowering rather than parsed: it may hold
+ * affine maps with unused dimensions, which the custom form of the affine
+ * ops drops (as MLIR's does), so its first print can name maps the second
+ * no longer needs. */
+void fz_check_reads_back(st_context *ctx, st_op *m, const char *what, bool exact);
+
+/* Runs `pipeline` (text) on a module that verifies: on success the
+ * result verifies and reads back (`exact`: as for fz_check_reads_back),
+ * on failure an error was reported.
+ * Returns whether the pipeline succeeded. */
+bool fz_check_pipeline(st_context *ctx, st_op *m, const char *pipeline, bool exact);
+
 #endif
