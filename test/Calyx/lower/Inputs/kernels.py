@@ -200,16 +200,48 @@ KERNELS = {
 }
 
 
+def read_words(path, bits, n):
+    if not os.path.exists(path):
+        return [0] * n
+    words = [l.split('#')[0].strip() for l in open(path)]
+    return [wrap(int(w, 0), bits) for w in words if w]
+
+
+def check_stratac(kernel, d, mems, ref):
+    state, outs = {}, {}
+    for name, shape, bits, _ in mems:
+        n = 1
+        for k in shape:
+            n *= k
+        state[name] = Mem(shape, bits, read_words(os.path.join(d, 'inputs', name + '.txt'), bits, n))
+        outs[name] = read_words(os.path.join(d, 'outputs', name + '.txt'), bits, n)
+    ref(state)
+    bad = 0
+    for name, _, _, _ in mems:
+        want, got = state[name].v, outs[name]
+        if got != want:
+            k = next(i for i in range(len(want)) if got[i] != want[i])
+            print('%s: hardware %s MISMATCH at flat index %d: got %d, want %d' % (kernel, name, k, got[k], want[k]))
+            bad += 1
+        else:
+            print('%s: hardware %s ok (%d elements)' % (kernel, name, len(want)))
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('kernel', choices=sorted(KERNELS))
-    ap.add_argument('--work', required=True)
+    ap.add_argument('--work')
+    ap.add_argument('--stratac-dir', help='check a stratac run: DIR/inputs/*.txt through the reference against '
+                    'DIR/outputs/*.txt (the simulated hardware)')
     ap.add_argument('--seed', type=int, default=1)
     ap.add_argument('--src', default=os.path.join(os.path.dirname(__file__), '..', '..', '..', '..'))
     ap.add_argument('--inputs-only', action='store_true')
     ap.add_argument('--file', help='run this file instead of the kernel\'s (tests of the checker)')
     a = ap.parse_args()
     fname, entry, mems, ref = KERNELS[a.kernel]
+    if a.stratac_dir:
+        return check_stratac(a.kernel, a.stratac_dir, mems, ref)
     os.makedirs(a.work, exist_ok=True)
     rng = random.Random(a.seed)
     state, ins = {}, []
