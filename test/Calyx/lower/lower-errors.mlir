@@ -119,3 +119,34 @@ func.func @f(%a: memref<4xi32>) {
   } {calyx.par}
   return
 }
+
+// -----
+
+func.func private @ext(%x: i32) -> i32
+func.func @f(%a: memref<4xi32>, %x: i32) -> i32 {
+  // expected-error@+1 {{lower-to-calyx: the callee must be a func.func with a body}}
+  %r = func.call @ext(%x) : (i32) -> i32
+  return %r : i32
+}
+
+// -----
+
+// expected-error@+1 {{lower-to-calyx: argument #0: calyx memories have 1 to 4 dimensions}}
+func.func @f(%a: memref<i32>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{lower-to-calyx: argument #0: integers wider than 64 bits cannot be lowered to calyx}}
+func.func @f(%a: i128) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{lower-to-calyx: result #0: only integer and index results can be lowered to calyx}}
+func.func @f() -> memref<4xi32> {
+  %m = memref.alloc() : memref<4xi32>
+  return %m : memref<4xi32>
+}
