@@ -671,6 +671,12 @@ static bool add_update_writes(st__hl_lower *L, int fi, st__hl_region *rg) {
 				                                 "cannot bound where this update of '%.*s' writes (clamp it)",
 				                                 S(f->name)));
 			int64_t lo = st_affine_expr_value(v.lo), hi = st_affine_expr_value(v.hi);
+			if (f->out_index >= 0 && (lo < 0 || hi >= f->out_extent[d]))
+				return st_succeeded(st__hl_error(p, a->line, a->col,
+				                                 "this update of output '%.*s' writes at %lld..%lld of dimension %d, "
+				                                 "outside its realized size %lld",
+				                                 S(f->name), (long long)lo, (long long)hi, d,
+				                                 (long long)f->out_extent[d]));
 			if (!rg->min[d]) {
 				rg->min[d] = v.lo;
 				rg->extent[d] = hi - lo + 1;
