@@ -11,18 +11,22 @@
  * own counters (T: cycles, S: T mod II, K: T div II) give every firing a
  * guard and the induction variable (K + lb - stage).  The schedule itself
  * is ASAP: loads/stores take the first cycle whose port slot (s mod II) is
- * free for their memory, multiplications (calyx.std_mult_pipe, latency
- * A2C_MULT_LATENCY, go held high) deliver their product at s + latency. */
+ * free for their memory; multiplications and divisions (calyx's pipelined
+ * units: latency 3, or the data width for dividers; go held high) deliver
+ * their result at s + latency. */
 #include "a2c.h"
+
+#include <assert.h>
 
 #define INF (1 << 28)
 #define MAX_MEMS 16
 #define MAX_II 64
+#define MAX_COPIES 64
 
 typedef struct sval {
 	int p, e;
 	a2c_val *base;
-	a2c_val *copy[8];
+	a2c_val *copy[MAX_COPIES];
 	int ncopies;
 } sval;
 
@@ -46,6 +50,24 @@ typedef struct pipe {
 	bool init_inside; /* the static group writes the inits at T == 0 */
 } pipe;
 
+/* The pipelined units and their latencies (docs/dialects/calyx.md: the
+ * multiplier 3 cycles, the dividers as many as the data width). */
+static const char *unit_of(const char *op) {
+	static const char *const units[][2] = {{"arith.muli", "std_mult_pipe"}, {"arith.divsi", "std_divs_pipe"},
+	                                       {"arith.divui", "std_divu_pipe"}, {"arith.remsi", "std_rems_pipe"},
+	                                       {"arith.remui", "std_remu_pipe"}};
+	for (size_t i = 0; i < sizeof units / sizeof *units; i++)
+		if (!strcmp(op, units[i][0]))
+			return units[i][1];
+	return NULL;
+}
+
+static int unit_latency(st_op *op) {
+	if (!strcmp(st_op_name_cstr(op), "arith.muli"))
+		return A2C_MULT_LATENCY;
+	return (int)a2c_width(st_value_type(st_op_result(op, 0)));
+}
+
 static bool const_index(st_value *v, int64_t *out) {
 	st_op *d = st_value_defining_op(v);
 	if (!d || strcmp(st_op_name_cstr(d), "arith.constant"))
@@ -59,8 +81,8 @@ static bool is_pipe_op(const char *n) {
 	                                 "arith.xori", "arith.shli", "arith.shrui", "arith.shrsi", "arith.cmpi",
 	                                 "arith.select", "arith.extui", "arith.extsi", "arith.trunci",
 	                                 "arith.index_cast", "arith.index_castui", "arith.maxsi", "arith.minsi",
-	                                 "arith.maxui", "arith.minui", "arith.muli", "memref.load", "memref.store",
-	                                 "scf.yield"};
+	                                 "arith.maxui", "arith.minui", "arith.muli", "arith.divsi", "arith.divui",
+	                                 "arith.remsi", "arith.remui", "memref.load", "memref.store", "scf.yield"};
 	for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
 		if (!strcmp(n, ok[i]))
 			return true;
@@ -197,8 +219,9 @@ static bool schedule(pipe *pp, bool *grow) {
 			t = port_slot(pp, a2c_map_get(&pp->c->mems, st_op_operand(op, 1)), t);
 			if (t + 1 > pp->depth)
 				pp->depth = t + 1;
-		} else if (!strcmp(n, "arith.muli")) {
-			if (!new_sval(pp, st_op_result(op, 0), t + A2C_MULT_LATENCY, t + A2C_MULT_LATENCY))
+		} else if (unit_of(n)) {
+			int l = unit_latency(op);
+			if (!new_sval(pp, st_op_result(op, 0), t + l, t + l))
 				return false;
 		} else if (!strcmp(n, "scf.yield")) {
 			/* Each carried value is latched at the offset where its new
@@ -232,6 +255,12 @@ static bool schedule(pipe *pp, bool *grow) {
 				return false;
 		} else if (!new_sval(pp, st_op_result(op, 0), 0, INF)) {
 			return false;
+		}
+		/* A value read long after its window needs a copy per II cycles. */
+		for (size_t i = 0; i < nops; i++) {
+			sval *s = info(pp, st_op_operand(op, i));
+			if (s && s->e < INF && t > s->e && (t - s->e + pp->ii - 1) / pp->ii > MAX_COPIES)
+				return false;
 		}
 		if (!set_when(pp, op, t))
 			return false;
@@ -334,10 +363,7 @@ static a2c_val *read_at(pipe *pp, st_value *v, int t) {
 	if (t <= s->e)
 		return s->base;
 	int j = (t - s->e + pp->ii - 1) / pp->ii;
-	if (j > 8) {
-		st_op_error(pp->loop, "lower-to-calyx: a value lives too long in the pipeline");
-		return NULL;
-	}
+	assert(j <= MAX_COPIES); /* schedule() refuses longer lives */
 	unsigned w = a2c_width(st_value_type(v));
 	while (s->ncopies < j) {
 		a2c_val *prev = s->ncopies ? s->copy[s->ncopies - 1] : s->base;
@@ -381,12 +407,15 @@ static bool emit_mem(pipe *pp, st_op *op, bool load, int t) {
 	       a2c_assign(c, pp->g.body, a2c_mem_port(m, "write_en", 0), a2c_true(c), g);
 }
 
-static bool emit_mul(pipe *pp, st_op *op) {
+/* A pipelined unit with go held high: its `out` is the result of the
+ * operands presented `latency` cycles before. */
+static bool emit_unit(pipe *pp, st_op *op) {
 	a2c_comp *c = pp->c;
 	unsigned w = a2c_width(st_value_type(st_op_result(op, 0)));
 	st_type *b = a2c_int(c, 1), *tw = a2c_int(c, w);
 	st_type *types[] = {b, b, b, tw, tw, tw, b};
-	st_op *u = a2c_cell(c, "std_mult_pipe", "mult_pipe", st_op_loc(op), 7, types, NULL, NULL);
+	const char *kind = unit_of(st_op_name_cstr(op));
+	st_op *u = a2c_cell(c, kind, kind + 4, st_op_loc(op), 7, types, NULL, NULL);
 	a2c_val *x = a2c_lookup(c, st_op_operand(op, 0)), *y = a2c_lookup(c, st_op_operand(op, 1));
 	st_value *px = u && x ? a2c_read(c, &pp->g, x) : NULL, *py = px && y ? a2c_read(c, &pp->g, y) : NULL;
 	sval *s = info(pp, st_op_result(op, 0));
@@ -466,8 +495,8 @@ static bool emit(pipe *pp, st_block *ctl) {
 			return false;
 		if (!strcmp(name, "memref.load") || !strcmp(name, "memref.store"))
 			ok = emit_mem(pp, op, name[7] == 'l', t);
-		else if (!strcmp(name, "arith.muli"))
-			ok = emit_mul(pp, op);
+		else if (unit_of(name))
+			ok = emit_unit(pp, op);
 		else if (!strcmp(name, "scf.yield"))
 			ok = emit_yield(pp, op);
 		else if ((ok = a2c_lower_comb(c, op, &handled)))

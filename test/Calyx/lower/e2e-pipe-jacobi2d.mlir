@@ -8,6 +8,6 @@
 // RUN: %python %S/Inputs/kernels.py jacobi2d --stratac-dir %t | FileCheck %s --check-prefix=REF
 // CHECK: QoR of jacobi2d on
 // CHECK-NEXT: cycles {{[0-9]+}}
-// CHECK-NEXT: II 1
+// CHECK-NEXT: II 5
 // REF-DAG: jacobi2d: hardware A ok
 // REF-DAG: jacobi2d: hardware B ok
