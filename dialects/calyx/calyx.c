@@ -73,6 +73,11 @@ static const st_attr_def invoke_attrs[] = {{.name = "callee", .constraint = &st_
 		.name = "calyx." n, .summary = sum, .attrs = attrs_, .nattrs = nattrs_, .regions = graph_body,             \
 		.nregions = 1, .traits = REGION_OPS, .format = fmt, .verify = verify_                                      \
 	}
+#define MEMORY(n, sum)                                                                                              \
+	{                                                                                                               \
+		.name = "calyx." n, .summary = sum, RES(cell_ports), ATTRS(memory_attrs), .parse = st__calyx_parse_memory, \
+		.print = st__calyx_print_memory, .verify = st__calyx_verify_cell, .result_names = st__calyx_cell_names     \
+	}
 #define CONTROL(n, sum)                                                                                             \
 	{                                                                                                               \
 		.name = "calyx." n, .summary = sum, .regions = ssa_body, .nregions = 1, .traits = REGION_OPS,               \
@@ -123,26 +128,8 @@ static const st_opdef calyx_ops[] = {
 	CELL("std_remu_pipe", "a pipelined unsigned divider, remainder"),
 	CELL("std_divs_pipe", "a pipelined signed divider, quotient"),
 	CELL("std_rems_pipe", "a pipelined signed divider, remainder"),
-	{
-		.name = "calyx.memory",
-		.summary = "a combinational-read memory (comb_mem_d1..d4)",
-		RES(cell_ports),
-		ATTRS(memory_attrs),
-		.parse = st__calyx_parse_memory,
-		.print = st__calyx_print_memory,
-		.verify = st__calyx_verify_cell,
-		.result_names = st__calyx_cell_names,
-	},
-	{
-		.name = "calyx.seq_mem",
-		.summary = "a memory with a registered read (seq_mem_d1..d4)",
-		RES(cell_ports),
-		ATTRS(memory_attrs),
-		.parse = st__calyx_parse_memory,
-		.print = st__calyx_print_memory,
-		.verify = st__calyx_verify_cell,
-		.result_names = st__calyx_cell_names,
-	},
+	MEMORY("memory", "a combinational-read memory (comb_mem_d1..d4)"),
+	MEMORY("seq_mem", "a memory with a registered read (seq_mem_d1..d4)"),
 	{
 		.name = "calyx.instance",
 		.summary = "an instance of another component; results are its ports",

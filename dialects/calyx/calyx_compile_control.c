@@ -161,12 +161,22 @@ static size_t count_children(st_op *node) {
 	return n;
 }
 
-static st_value *compile_seq(cc_state *s, st_op *node, st_value *go) {
-	size_t n = count_children(node);
-	if (n == 0)
+/* seq and par of zero or one child need no register: the done is at once
+ * (*trivial set) or the child's. */
+static st_value *few_children(cc_state *s, st_op *node, st_value *go, size_t *n, bool *trivial) {
+	*n = count_children(node);
+	*trivial = *n < 2;
+	if (*n == 0)
 		return konst(s, 1, 1);
-	if (n == 1)
-		return compile(s, st_block_first_op(body_of(node)), go);
+	return *n == 1 ? compile(s, st_block_first_op(body_of(node)), go) : NULL;
+}
+
+static st_value *compile_seq(cc_state *s, st_op *node, st_value *go) {
+	size_t n;
+	bool trivial;
+	st_value *d = few_children(s, node, go, &n, &trivial);
+	if (trivial)
+		return d;
 	unsigned w = bits_for(n);
 	st_op *fsm = new_reg(s, w, "fsm");
 	if (!fsm)
@@ -184,11 +194,11 @@ static st_value *compile_seq(cc_state *s, st_op *node, st_value *go) {
 }
 
 static st_value *compile_par(cc_state *s, st_op *node, st_value *go) {
-	size_t n = count_children(node);
-	if (n == 0)
-		return konst(s, 1, 1);
-	if (n == 1)
-		return compile(s, st_block_first_op(body_of(node)), go);
+	size_t n;
+	bool trivial;
+	st_value *d = few_children(s, node, go, &n, &trivial);
+	if (trivial)
+		return d;
 	st_op *small[64], **pd = n <= 64 ? small : st_ctx_alloc(s->ctx, n * sizeof *pd);
 	if (!pd)
 		return NULL;
