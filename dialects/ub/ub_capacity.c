@@ -86,7 +86,7 @@ static int64_t max_live(st_context *ctx, const int64_t *wt, const int64_t *rl, s
 	return best;
 }
 
-static st_status buffer_capacity(st__ub_model *m, size_t bi, int64_t *cap) {
+st_status st__ub_lifetimes(st__ub_model *m, size_t bi, int64_t **wtp, int64_t **rlp, size_t *np) {
 	st__ub_buffer *b = &m->buffers[bi];
 	size_t n = buffer_size(b);
 	int64_t *wt = st_ctx_alloc(m->ctx, n * sizeof *wt), *rl = st_ctx_alloc(m->ctx, n * sizeof *rl);
@@ -106,12 +106,27 @@ static st_status buffer_capacity(st__ub_model *m, size_t bi, int64_t *cap) {
 			st = st_op_error(b->op, "element %zu of buffer '%s' is read at cycle %lld, before it is written at "
 			                        "cycle %lld", e, b->name, (long long)rl[e], (long long)wt[e]);
 	}
-	if (st == ST_OK && (*cap = max_live(m->ctx, wt, rl, n)) < 0)
-		st = st_op_error(b->op, "out of memory");
+	if (st == ST_OK) {
+		*wtp = wt;
+		*rlp = rl;
+		*np = n;
+		return ST_OK;
+	}
 	if (wt)
 		st_ctx_free(m->ctx, wt, n * sizeof *wt);
 	if (rl)
 		st_ctx_free(m->ctx, rl, n * sizeof *rl);
+	return ST_FAIL;
+}
+
+static st_status buffer_capacity(st__ub_model *m, size_t bi, int64_t *cap) {
+	int64_t *wt, *rl;
+	size_t n;
+	if (st_failed(st__ub_lifetimes(m, bi, &wt, &rl, &n)))
+		return ST_FAIL;
+	st_status st = (*cap = max_live(m->ctx, wt, rl, n)) < 0 ? st_op_error(m->buffers[bi].op, "out of memory") : ST_OK;
+	st_ctx_free(m->ctx, wt, n * sizeof *wt);
+	st_ctx_free(m->ctx, rl, n * sizeof *rl);
 	return st;
 }
 

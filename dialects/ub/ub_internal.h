@@ -109,6 +109,10 @@ bool st__ub_model_compile_port(st__ub_model *m, size_t k);
  * cycle of its last read.  caps[b] receives buffer b's; ST_FAIL after a
  * diagnostic (a value read before it is written, or never written). */
 st_status st__ub_capacities(st__ub_model *m, int64_t *caps);
+/* When each element of buffer bi is written (*wt) and last read (*rl),
+ * INT64_MIN for never; arrays of *n elements in context memory that the
+ * caller frees.  ST_FAIL after a diagnostic as st__ub_capacities. */
+st_status st__ub_lifetimes(st__ub_model *m, size_t bi, int64_t **wt, int64_t **rl, size_t *n);
 /* The cycle after the last port fires. */
 int64_t st__ub_latency(const st__ub_model *m);
 

@@ -1,0 +1,621 @@
+/* ub-simulate: runs a scheduled ub graph cycle by cycle with every buffer
+ * holding exactly its `capacity` values (docs/unified-buffers.md).
+ *
+ * Each statement fires at its read ports' cycle: it reads one value per
+ * read port, runs its kernel body with the interpreter, and its write
+ * ports store the results at their own cycle.  Within a cycle statements
+ * act in graph order (a latency-0 chain passes values through in one
+ * cycle); a value whose last read is in this cycle gives up its slot at
+ * the start of the cycle but stays readable during it (read before write),
+ * and a value read in the cycle it is written never takes a slot (a wire).
+ * When a write finds no free slot, the oldest value is overwritten: that
+ * is reported as a lost value and the run fails.  The host streams the
+ * input files (binary PGM) into the argument buffers and collects what the
+ * graph writes into its output arguments as .npy files in strata-run's
+ * format, so outputs compare byte for byte with the interpreter's. */
+#include "ub_internal.h"
+#include "ub_passes.h"
+#include "strata/interp.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct sim_options {
+	const char *input;
+	const char *output;
+} sim_options;
+
+typedef struct sim_buf {
+	int64_t cap;
+	size_t n;
+	int64_t *wt, *rl;
+	int32_t *slot_of;
+	uint64_t *slot_val;
+	int64_t *slot_w;
+	size_t *slot_elem;
+	int32_t *free_slots;
+	size_t nfree;
+	uint64_t *cyc_val;
+	int64_t *cyc_t;
+	size_t *by_death; /* stored elements by last read */
+	size_t ndeath, next_death;
+	uint64_t *host; /* the argument's data (input or output), or NULL */
+	bool have_input;
+} sim_buf;
+
+typedef struct sim_event {
+	int64_t t;
+	int32_t stmt;
+	int32_t port; /* -1: the statement fires; else a write port */
+	int64_t point;
+} sim_event;
+
+typedef struct sim {
+	st__ub_model *m;
+	st_interp *it;
+	sim_buf *bufs;
+	int32_t *stmt_of; /* port -> statement */
+	size_t nstmts;
+	uint64_t **pending; /* write port -> value per point */
+	sim_event *ev;
+	size_t nev;
+	/* Every allocation of the run, freed together. */
+	void **allocs;
+	size_t *sizes;
+	size_t nallocs, cap_allocs;
+} sim;
+
+/* ------------------------------------------------------------ utilities */
+
+static void *salloc(sim *s, size_t n) {
+	st_context *ctx = s->m->ctx;
+	if (s->nallocs == s->cap_allocs) {
+		size_t nc = s->cap_allocs ? 2 * s->cap_allocs : 64;
+		void **na = st_ctx_alloc(ctx, nc * sizeof *na);
+		size_t *ns = st_ctx_alloc(ctx, nc * sizeof *ns);
+		if (!na || !ns) {
+			if (na)
+				st_ctx_free(ctx, na, nc * sizeof *na);
+			if (ns)
+				st_ctx_free(ctx, ns, nc * sizeof *ns);
+			return NULL;
+		}
+		if (s->nallocs) {
+			memcpy(na, s->allocs, s->nallocs * sizeof *na);
+			memcpy(ns, s->sizes, s->nallocs * sizeof *ns);
+			st_ctx_free(ctx, s->allocs, s->cap_allocs * sizeof *na);
+			st_ctx_free(ctx, s->sizes, s->cap_allocs * sizeof *ns);
+		}
+		s->allocs = na;
+		s->sizes = ns;
+		s->cap_allocs = nc;
+	}
+	void *p = st_ctx_alloc(ctx, n ? n : 1);
+	if (!p)
+		return NULL;
+	memset(p, 0, n ? n : 1);
+	s->allocs[s->nallocs] = p;
+	s->sizes[s->nallocs++] = n ? n : 1;
+	return p;
+}
+
+static void sim_free(sim *s) {
+	st_context *ctx = s->m->ctx;
+	for (size_t i = 0; i < s->nallocs; i++)
+		st_ctx_free(ctx, s->allocs[i], s->sizes[i]);
+	if (s->cap_allocs) {
+		st_ctx_free(ctx, s->allocs, s->cap_allocs * sizeof *s->allocs);
+		st_ctx_free(ctx, s->sizes, s->cap_allocs * sizeof *s->sizes);
+	}
+	for (size_t b = 0; s->bufs && b < s->m->nbuffers; b++) {
+		if (s->bufs[b].wt)
+			st_ctx_free(ctx, s->bufs[b].wt, s->bufs[b].n * sizeof(int64_t));
+		if (s->bufs[b].rl)
+			st_ctx_free(ctx, s->bufs[b].rl, s->bufs[b].n * sizeof(int64_t));
+	}
+	if (s->it)
+		st_interp_destroy(s->it);
+}
+
+static int64_t box_points(const st__ub_port *p) {
+	int64_t n = 1;
+	for (unsigned i = 0; i < p->ndims; i++)
+		n *= p->hi[i] - p->lo[i] + 1;
+	return n;
+}
+
+static void point_of(const st__ub_port *p, int64_t k, int64_t *x) {
+	for (unsigned i = p->ndims; i-- > 0;) {
+		int64_t e = p->hi[i] - p->lo[i] + 1;
+		x[i] = p->lo[i] + k % e;
+		k /= e;
+	}
+}
+
+static size_t elem_of(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
+	size_t e = 0;
+	for (unsigned d = 0; d < b->rank; d++)
+		e = e * (size_t)b->shape[d] + (size_t)st__ub_aff_eval(&p->acc[d], p->ndims, x);
+	return e;
+}
+
+static void elem_str(const st__ub_buffer *b, size_t e, char *buf, size_t n) {
+	int64_t idx[ST_UB_MAX_DIMS];
+	for (unsigned d = b->rank; d-- > 0;) {
+		idx[d] = (int64_t)(e % (size_t)b->shape[d]);
+		e /= (size_t)b->shape[d];
+	}
+	size_t u = (size_t)snprintf(buf, n, "[");
+	for (unsigned d = 0; d < b->rank && u < n; d++)
+		u += (size_t)snprintf(buf + u, n - u, "%s%lld", d ? ", " : "", (long long)idx[d]);
+	if (u < n)
+		snprintf(buf + u, n - u, "]");
+}
+
+static int cmp_event(const void *a, const void *b) {
+	const sim_event *x = a, *y = b;
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	if (x->stmt != y->stmt)
+		return x->stmt < y->stmt ? -1 : 1;
+	if (x->port != y->port)
+		return x->port < y->port ? -1 : 1;
+	return (x->point > y->point) - (x->point < y->point);
+}
+
+static bool same_stmt(const st__ub_port *a, const st__ub_port *b) {
+	return !strcmp(isl_set_get_tuple_name(a->domain), isl_set_get_tuple_name(b->domain));
+}
+
+/* ---------------------------------------------------------------- files */
+
+/* Binary PGM (P5), 8- or 16-bit samples, into data[h * w]. */
+static st_status read_pgm(st_op *at, const char *path, const st__ub_buffer *b, uint64_t *data) {
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return st_op_error(at, "ub-simulate: cannot open '%s': %s", path, strerror(errno));
+	int w = 0, h = 0, maxv = 0;
+	char magic[3] = {0};
+	bool ok = fscanf(f, "%2s %d %d %d", magic, &w, &h, &maxv) == 4 && !strcmp(magic, "P5") && maxv > 0 &&
+	          maxv < 65536 && fgetc(f) != EOF;
+	if (!ok || b->rank != 2 || h != b->shape[0] || w != b->shape[1]) {
+		fclose(f);
+		return st_op_error(at, "ub-simulate: '%s' is not a binary PGM of the %lldx%lld shape of buffer '%s'", path,
+		                   (long long)(b->rank == 2 ? b->shape[1] : 0), (long long)(b->rank == 2 ? b->shape[0] : 0),
+		                   b->name);
+	}
+	for (size_t k = 0; k < (size_t)w * (size_t)h && ok; k++) {
+		int c0 = fgetc(f), c1 = maxv > 255 ? fgetc(f) : 0;
+		ok = c0 != EOF && c1 != EOF;
+		data[k] = maxv > 255 ? (uint64_t)((c0 << 8) | c1) : (uint64_t)c0;
+	}
+	fclose(f);
+	return ok ? ST_OK : st_op_error(at, "ub-simulate: '%s' ends early", path);
+}
+
+/* strata-run's .npy layout (tools/strata-run/io.c) for integer elements. */
+static st_status write_npy(st_op *at, const char *path, const st__ub_buffer *b, st_type *elt, const uint64_t *data) {
+	unsigned w = st_type_is_integer(elt) ? st_type_int_width(elt) : 0;
+	const char *descr = w == 1 ? "|b1" : w <= 8 ? "|i1" : w <= 16 ? "<i2" : w <= 32 ? "<i4" : "<i8";
+	if (w == 0 || w > 64)
+		return st_op_error(at, "ub-simulate: outputs of integer elements only");
+	FILE *f = fopen(path, "wb");
+	if (!f)
+		return st_op_error(at, "ub-simulate: cannot write '%s': %s", path, strerror(errno));
+	char hdr[512], shape[256] = "";
+	size_t used = 0, n = 1;
+	for (unsigned i = 0; i < b->rank; i++) {
+		used += (size_t)snprintf(shape + used, sizeof shape - used, "%lld%s", (long long)b->shape[i],
+		                         b->rank == 1 ? "," : i + 1 < b->rank ? ", " : "");
+		n *= (size_t)b->shape[i];
+	}
+	int len = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, shape);
+	size_t total = 10 + (size_t)len + 1, pad = (64 - total % 64) % 64, hlen = (size_t)len + pad + 1;
+	unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hlen & 0xff), (unsigned char)(hlen >> 8)};
+	fwrite(pre, 1, 10, f);
+	fwrite(hdr, 1, (size_t)len, f);
+	for (size_t i = 0; i < pad; i++)
+		fputc(' ', f);
+	fputc('\n', f);
+	unsigned size = (unsigned)(descr[2] - '0');
+	for (size_t k = 0; k < n; k++) {
+		uint64_t bits = data[k];
+		if (w > 1 && w < 64 && (bits >> (w - 1)) & 1)
+			bits |= ~0ull << w;
+		for (unsigned i = 0; i < size; i++)
+			fputc((int)((bits >> (8 * i)) & 0xff), f);
+	}
+	return fclose(f) == 0 ? ST_OK : st_op_error(at, "ub-simulate: cannot write '%s'", path);
+}
+
+/* The i-th ':'-separated path of `list` into buf; false when absent. */
+static bool nth_path(const char *list, size_t i, char *buf, size_t n) {
+	const char *p = list;
+	for (size_t k = 0; p && k < i; k++) {
+		p = strchr(p, ':');
+		p = p ? p + 1 : NULL;
+	}
+	if (!p || !*p)
+		return false;
+	size_t len = strcspn(p, ":");
+	if (len >= n)
+		return false;
+	memcpy(buf, p, len);
+	buf[len] = 0;
+	return true;
+}
+
+/* ---------------------------------------------------------------- setup */
+
+static int64_t rl_key_buf_rl(const sim_buf *b, size_t e) { return b->rl[e]; }
+
+/* Sorting the stored elements by last read without a global for qsort:
+ * a counting pass over the (bounded) cycle range would need the range;
+ * an insertion into buckets is simpler: elements come out of the lifetimes
+ * in element order, then one merge sort. */
+static void sort_by_death(const sim_buf *b, size_t *a, size_t *tmp, size_t n) {
+	for (size_t w = 1; w < n; w *= 2) {
+		for (size_t i = 0; i < n; i += 2 * w) {
+			size_t mid = i + w < n ? i + w : n, end = i + 2 * w < n ? i + 2 * w : n, l = i, r = mid, k = i;
+			while (l < mid && r < end)
+				tmp[k++] = rl_key_buf_rl(b, a[l]) <= rl_key_buf_rl(b, a[r]) ? a[l++] : a[r++];
+			while (l < mid)
+				tmp[k++] = a[l++];
+			while (r < end)
+				tmp[k++] = a[r++];
+		}
+		memcpy(a, tmp, n * sizeof *a);
+	}
+}
+
+static st_status setup_buffer(sim *s, size_t bi) {
+	st__ub_model *m = s->m;
+	sim_buf *sb = &s->bufs[bi];
+	st_attr *cap = st_op_get_attr(m->buffers[bi].op, "capacity");
+	if (!cap)
+		return st_op_error(m->buffers[bi].op, "ub-simulate: the buffer has no capacity (run ub-capacity first)");
+	sb->cap = st_attr_int_value(cap);
+	if (st_failed(st__ub_lifetimes(m, bi, &sb->wt, &sb->rl, &sb->n)))
+		return ST_FAIL;
+	size_t n = sb->n, c = (size_t)sb->cap;
+	sb->slot_of = salloc(s, n * sizeof *sb->slot_of);
+	sb->slot_val = salloc(s, c * sizeof *sb->slot_val);
+	sb->slot_w = salloc(s, c * sizeof *sb->slot_w);
+	sb->slot_elem = salloc(s, c * sizeof *sb->slot_elem);
+	sb->free_slots = salloc(s, c * sizeof *sb->free_slots);
+	sb->cyc_val = salloc(s, n * sizeof *sb->cyc_val);
+	sb->cyc_t = salloc(s, n * sizeof *sb->cyc_t);
+	sb->by_death = salloc(s, n * sizeof *sb->by_death);
+	size_t *tmp = salloc(s, n * sizeof *tmp);
+	if (!sb->slot_of || !sb->slot_val || !sb->slot_w || !sb->slot_elem || !sb->free_slots || !sb->cyc_val ||
+	    !sb->cyc_t || !sb->by_death || !tmp)
+		return st_op_error(m->buffers[bi].op, "out of memory");
+	for (size_t e = 0; e < n; e++) {
+		sb->slot_of[e] = -1;
+		sb->cyc_t[e] = INT64_MIN;
+		if (sb->wt[e] != INT64_MIN && sb->rl[e] > sb->wt[e])
+			sb->by_death[sb->ndeath++] = e;
+	}
+	sort_by_death(sb, sb->by_death, tmp, sb->ndeath);
+	for (size_t k = 0; k < c; k++)
+		sb->free_slots[sb->nfree++] = (int32_t)(c - 1 - k);
+	return ST_OK;
+}
+
+static st_status add_event(sim *s, int64_t t, int32_t stmt, int32_t port, int64_t point) {
+	s->ev[s->nev++] = (sim_event){t, stmt, port, point};
+	return ST_OK;
+}
+
+/* Statements in graph order, one fire event per point of a statement with
+ * read ports, one write event per point of each write port. */
+static st_status setup_events(sim *s) {
+	st__ub_model *m = s->m;
+	size_t total = 0;
+	s->stmt_of = salloc(s, m->nports * sizeof *s->stmt_of);
+	s->pending = salloc(s, m->nports * sizeof *s->pending);
+	if (!s->stmt_of || !s->pending)
+		return st_op_error(m->graph, "out of memory");
+	for (size_t k = 0; k < m->nports; k++) {
+		s->stmt_of[k] = -1;
+		for (size_t j = 0; j < k && s->stmt_of[k] < 0; j++)
+			if (same_stmt(&m->ports[j], &m->ports[k]))
+				s->stmt_of[k] = s->stmt_of[j];
+		if (s->stmt_of[k] < 0)
+			s->stmt_of[k] = (int32_t)s->nstmts++;
+		total += (size_t)box_points(&m->ports[k]);
+	}
+	s->ev = salloc(s, total * sizeof *s->ev);
+	if (!s->ev)
+		return st_op_error(m->graph, "out of memory");
+	for (size_t k = 0; k < m->nports; k++) {
+		st__ub_port *p = &m->ports[k];
+		int64_t np = box_points(p);
+		int64_t x[ST_UB_MAX_DIMS];
+		const st__ub_port *first_read = NULL;
+		for (size_t j = 0; j < m->nports && !first_read; j++)
+			if (!m->ports[j].write && s->stmt_of[j] == s->stmt_of[k])
+				first_read = &m->ports[j];
+		if (p->write) {
+			s->pending[k] = salloc(s, (size_t)np * sizeof(uint64_t));
+			if (!s->pending[k])
+				return st_op_error(m->graph, "out of memory");
+		}
+		for (int64_t i = 0; i < np; i++) {
+			point_of(p, i, x);
+			int64_t t = st__ub_aff_eval(&p->sched, p->ndims, x);
+			if (p->write)
+				add_event(s, t, s->stmt_of[k], (int32_t)k, i);
+			else if (p == first_read)
+				add_event(s, t, s->stmt_of[k], -1, i);
+			else if (t != st__ub_aff_eval(&first_read->sched, p->ndims, x))
+				return st_op_error(p->op, "ub-simulate: the read ports of a statement must fire together");
+		}
+	}
+	qsort(s->ev, s->nev, sizeof *s->ev, cmp_event);
+	return ST_OK;
+}
+
+/* ------------------------------------------------------------ the run */
+
+/* Values whose last read is in cycle t leave their slots (still readable
+ * during t). */
+static void release(sim *s, int64_t t) {
+	for (size_t b = 0; b < s->m->nbuffers; b++) {
+		sim_buf *sb = &s->bufs[b];
+		while (sb->next_death < sb->ndeath && sb->rl[sb->by_death[sb->next_death]] <= t) {
+			size_t e = sb->by_death[sb->next_death++];
+			int32_t sl = sb->slot_of[e];
+			if (sl < 0)
+				continue;
+			sb->cyc_val[e] = sb->slot_val[sl];
+			sb->cyc_t[e] = t;
+			sb->slot_of[e] = -1;
+			sb->free_slots[sb->nfree++] = sl;
+		}
+	}
+}
+
+static st_status store(sim *s, const st__ub_port *p, size_t e, uint64_t v, int64_t t) {
+	sim_buf *sb = &s->bufs[p->buffer];
+	const st__ub_buffer *b = &s->m->buffers[p->buffer];
+	if (sb->rl[e] == INT64_MIN)
+		return ST_OK;
+	if (sb->rl[e] == t) {
+		sb->cyc_val[e] = v;
+		sb->cyc_t[e] = t;
+		return ST_OK;
+	}
+	if (sb->nfree == 0) {
+		int64_t oldest = INT64_MAX;
+		size_t victim = 0;
+		for (size_t k = 0; k < (size_t)sb->cap; k++)
+			if (sb->slot_w[k] < oldest) {
+				oldest = sb->slot_w[k];
+				victim = k;
+			}
+		char es[96];
+		size_t ve = sb->cap ? sb->slot_elem[victim] : e;
+		elem_str(b, ve, es, sizeof es);
+		return st_op_error(p->op, "ub-simulate: buffer '%s' with capacity %lld loses a value: element %s written at "
+		                          "cycle %lld is overwritten at cycle %lld, before its last read at cycle %lld", b->name,
+		                   (long long)sb->cap, es, (long long)(sb->cap ? oldest : t), (long long)t,
+		                   (long long)sb->rl[ve]);
+	}
+	int32_t sl = sb->free_slots[--sb->nfree];
+	sb->slot_of[e] = sl;
+	sb->slot_val[sl] = v;
+	sb->slot_w[sl] = t;
+	sb->slot_elem[sl] = e;
+	return ST_OK;
+}
+
+static st_status load(sim *s, const st__ub_port *p, size_t e, int64_t t, uint64_t *v) {
+	sim_buf *sb = &s->bufs[p->buffer];
+	if (sb->slot_of[e] >= 0) {
+		*v = sb->slot_val[sb->slot_of[e]];
+		return ST_OK;
+	}
+	if (sb->cyc_t[e] == t) {
+		*v = sb->cyc_val[e];
+		return ST_OK;
+	}
+	char es[96];
+	elem_str(&s->m->buffers[p->buffer], e, es, sizeof es);
+	return st_op_error(p->op, "ub-simulate: element %s of buffer '%s' is not in the buffer at cycle %lld", es,
+	                   s->m->buffers[p->buffer].name, (long long)t);
+}
+
+/* A statement fires at point `point`: its reads, its kernel, the values
+ * its write ports will store. */
+static st_status fire(sim *s, const sim_event *ev) {
+	st__ub_model *m = s->m;
+	uint64_t vals[64] = {0};
+	st_op *kop = NULL;
+	const st__ub_port *host_out = NULL;
+	for (size_t k = 0; k < m->nports; k++) {
+		st__ub_port *p = &m->ports[k];
+		if (p->write || s->stmt_of[k] != ev->stmt)
+			continue;
+		int64_t x[ST_UB_MAX_DIMS];
+		point_of(p, ev->point, x);
+		size_t e = elem_of(&m->buffers[p->buffer], p, x);
+		uint64_t v = 0;
+		if (st_failed(load(s, p, e, ev->t, &v)))
+			return ST_FAIL;
+		if (p->kernel < 0) {
+			host_out = p;
+			if (s->bufs[p->buffer].host)
+				s->bufs[p->buffer].host[e] = v;
+			continue;
+		}
+		kop = m->kernels[p->kernel].op;
+		for (size_t i = 0; i < st_op_num_operands(kop) && i < 64; i++)
+			if (st_op_operand(kop, i) == st_op_result(p->op, 0))
+				vals[i] = v;
+	}
+	if (!kop)
+		return ST_OK;
+	(void)host_out;
+	size_t nin = st_op_num_operands(kop);
+	st_ival args[64], res[8];
+	for (size_t i = 0; i < nin; i++)
+		args[i] = st_ival_bits(st_value_type(st_op_operand(kop, i)), vals[i]);
+	if (st_failed(st_interp_call(s->it, kop, nin, args, st_op_num_results(kop), res)))
+		return ST_FAIL;
+	for (size_t k = 0; k < m->nports; k++) {
+		st__ub_port *p = &m->ports[k];
+		if (!p->write || s->stmt_of[k] != ev->stmt || st_op_num_operands(p->op) < 2)
+			continue;
+		st_op *def = st_value_defining_op(st_op_operand(p->op, 1));
+		if (def == kop)
+			s->pending[k][ev->point] = res[st_value_index(st_op_operand(p->op, 1))].u.bits;
+	}
+	for (size_t r = 0; r < st_op_num_results(kop); r++)
+		st_ival_release(s->it, &res[r]);
+	return ST_OK;
+}
+
+static st_status write_event(sim *s, const sim_event *ev) {
+	st__ub_port *p = &s->m->ports[ev->port];
+	int64_t x[ST_UB_MAX_DIMS];
+	point_of(p, ev->point, x);
+	size_t e = elem_of(&s->m->buffers[p->buffer], p, x);
+	uint64_t v = s->pending[ev->port][ev->point];
+	if (st_op_num_operands(p->op) < 2) {
+		uint64_t *in = s->bufs[p->buffer].host;
+		if (!s->bufs[p->buffer].have_input)
+			return st_op_error(p->op, "ub-simulate: no input file for the host stream into buffer '%s'",
+			                   s->m->buffers[p->buffer].name);
+		v = in[e];
+	}
+	return store(s, p, e, v, ev->t);
+}
+
+static st_status run(sim *s) {
+	int64_t cycle = INT64_MIN;
+	for (size_t i = 0; i < s->nev; i++) {
+		const sim_event *ev = &s->ev[i];
+		if (ev->t != cycle) {
+			cycle = ev->t;
+			release(s, cycle);
+		}
+		if (st_failed(ev->port < 0 ? fire(s, ev) : write_event(s, ev)))
+			return ST_FAIL;
+	}
+	return ST_OK;
+}
+
+/* Host data: the input files into the argument buffers the host writes,
+ * in argument order; a zeroed array for each argument buffer it reads. */
+static st_status setup_host(sim *s, const sim_options *o, size_t *ninputs) {
+	st__ub_model *m = s->m;
+	*ninputs = 0;
+	for (int arg = 0; arg < 64; arg++) {
+		for (size_t b = 0; b < m->nbuffers; b++) {
+			if (m->buffers[b].arg != arg)
+				continue;
+			bool host_writes = false;
+			for (size_t k = 0; k < m->nports; k++)
+				host_writes = host_writes || (m->ports[k].buffer == (int)b && m->ports[k].write &&
+				                              st_op_num_operands(m->ports[k].op) < 2);
+			s->bufs[b].host = salloc(s, s->bufs[b].n * sizeof(uint64_t));
+			if (!s->bufs[b].host)
+				return st_op_error(m->buffers[b].op, "out of memory");
+			char path[512];
+			if (host_writes && nth_path(o->input, (*ninputs)++, path, sizeof path)) {
+				if (st_failed(read_pgm(m->buffers[b].op, path, &m->buffers[b], s->bufs[b].host)))
+					return ST_FAIL;
+				s->bufs[b].have_input = true;
+			}
+		}
+	}
+	return ST_OK;
+}
+
+static st_status write_outputs(sim *s, const sim_options *o) {
+	st__ub_model *m = s->m;
+	size_t nout = 0;
+	for (int arg = 0; arg < 64; arg++)
+		for (size_t b = 0; b < m->nbuffers; b++) {
+			if (m->buffers[b].arg != arg)
+				continue;
+			bool host_reads = false;
+			for (size_t k = 0; k < m->nports; k++)
+				host_reads = host_reads || (m->ports[k].buffer == (int)b && !m->ports[k].write && m->ports[k].kernel < 0);
+			char path[512];
+			st_type *elt = st_type_element(st_value_type(st_op_result(m->buffers[b].op, 0)));
+			if (host_reads && nth_path(o->output, nout++, path, sizeof path) &&
+			    st_failed(write_npy(m->buffers[b].op, path, &m->buffers[b], elt, s->bufs[b].host)))
+				return ST_FAIL;
+		}
+	return ST_OK;
+}
+
+static st_walk_result simulate_one(st_op *op, void *ud) {
+	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
+		return ST_WALK_ADVANCE;
+	st_pass *pass = ((void **)ud)[0];
+	st_status *st = ((void **)ud)[1];
+	const sim_options *o = st_pass_options(pass);
+	sim s;
+	memset(&s, 0, sizeof s);
+	s.m = st__ub_model_build(op);
+	if (!s.m) {
+		*st = ST_FAIL;
+		return ST_WALK_INTERRUPT;
+	}
+	size_t ninputs = 0;
+	s.bufs = salloc(&s, s.m->nbuffers * sizeof *s.bufs);
+	s.it = st_interp_create(s.m->ctx, NULL);
+	*st = s.bufs && s.it ? ST_OK : st_op_error(op, "out of memory");
+	for (size_t b = 0; *st == ST_OK && b < s.m->nbuffers; b++)
+		*st = setup_buffer(&s, b);
+	if (*st == ST_OK)
+		*st = setup_host(&s, o, &ninputs);
+	if (*st == ST_OK)
+		*st = setup_events(&s);
+	if (*st == ST_OK)
+		*st = run(&s);
+	if (*st == ST_OK)
+		*st = write_outputs(&s, o);
+	if (*st == ST_OK) {
+		char msg[256];
+		int n = snprintf(msg, sizeof msg, "ub-simulate: @%s: %zu events over %lld cycles, no value lost\n",
+		                 st_ident_cstr(st_symbol_name(op)), s.nev, (long long)st__ub_latency(s.m));
+		st_pass_write(pass, msg, (size_t)n);
+	}
+	sim_free(&s);
+	st__ub_model_destroy(s.m);
+	return *st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
+}
+
+static st_status run_simulate(st_pass *pass, st_op *op) {
+	st_status st = ST_OK;
+	void *ud[2] = {pass, &st};
+	st_walk(op, ST_WALK_PRE, simulate_one, ud);
+	return st;
+}
+
+static const st_pass_option_def sim_opts[] = {
+	{.name = "input",
+	 .summary = "binary PGM files streamed into the input arguments, ':'-separated in argument order",
+	 .kind = ST_PASS_OPT_STRING,
+	 .offset = offsetof(sim_options, input)},
+	{.name = "output",
+	 .summary = ".npy files receiving the output arguments, ':'-separated in argument order",
+	 .kind = ST_PASS_OPT_STRING,
+	 .offset = offsetof(sim_options, output)},
+};
+
+const st_pass_def st__ub_simulate_pass = {
+	.name = "ub-simulate",
+	.summary = "Run each scheduled ub graph cycle by cycle with buffers of exactly their capacities",
+	.options = sim_opts,
+	.noptions = 2,
+	.options_size = sizeof(sim_options),
+	.run = run_simulate,
+};
