@@ -4,7 +4,9 @@
  * becomes a buffer: srdfg.init a zero-filled memref.alloc, srdfg.compute a
  * new buffer holding a copy of its init edge and a loop nest storing the
  * body's value at the statement's map, so that every SSA edge keeps its
- * contents exactly as the interpreter's srdfg semantics say.  A reduction
+ * contents exactly as the interpreter's srdfg semantics say; a statement
+ * whose init edge nothing reads afterwards writes into that buffer instead
+ * (in_place).  A reduction
  * is a loop nest carrying its accumulator in iter_args (a user reduction
  * also a "no element yet" flag), combining in the same order and with the
  * same comparisons as the interpreter, so both agree bit for bit.
@@ -160,6 +162,48 @@ static void store_close(lower *L, st_block *cur, st_value *v, st_value *buf, siz
 		emit(L, cur, "affine.yield", 0, NULL, 0, NULL, NULL, 0, loc);
 }
 
+/* Whether statement `op` may write into its init edge's buffer instead of
+ * a copy: the buffer is its own (a local or statement result of the same
+ * block, or an output or state argument of the graph it is directly in),
+ * every other read of the init edge comes before the statement, and the
+ * statement reads the init edge only at the point it writes (so every
+ * point still sees the value from before the statement). */
+static bool in_place(st_op *op) {
+	st_value *e = st_op_operand(op, 0);
+	st_block *blk = st_op_block(op), *body = body_of(op);
+	st_op *def = st_value_defining_op(e);
+	if (def ? st_op_block(def) != blk || !(is(def, "srdfg.init") || is(def, "srdfg.compute"))
+	        : st_value_owner_block(e) != blk || !is(st_block_parent_op(blk), "srdfg.graph") ||
+	              (st_srdfg_edge_mod(st_value_type(e)) != ST_SRDFG_OUTPUT &&
+	               st_srdfg_edge_mod(st_value_type(e)) != ST_SRDFG_STATE))
+		return false;
+	for (st_use *u = st_value_first_use(e); u; u = st_use_next(u)) {
+		st_op *user = st_use_owner(u), *a = user;
+		while (a && st_op_block(a) != blk)
+			a = st_block_parent_op(st_op_block(a));
+		if (!a)
+			return false;
+		if (a == op) {
+			if (user == op)
+				continue;
+			/* A read in the body: at the written point only. */
+			if (!is(user, "srdfg.load") || st_op_get_attr(user, "map") != st_op_get_attr(op, "map") ||
+			    st_op_num_operands(user) != 1 + st_block_num_args(body))
+				return false;
+			for (size_t i = 0; i < st_block_num_args(body); i++)
+				if (st_op_operand(user, 1 + i) != st_block_arg(body, i))
+					return false;
+			continue;
+		}
+		/* The argument a return writes to is not a read. */
+		if (is(user, "srdfg.return") && st_use_operand_index(u) >= st_op_num_operands(user) / 2)
+			continue;
+		if (!st_op_is_before_in_block(a, op))
+			return false;
+	}
+	return true;
+}
+
 static void lower_compute(lower *L, st_op *op, st_block *dst) {
 	st_type *t = st_value_type(st_op_result(op, 0));
 	st_block *body = body_of(op);
@@ -169,10 +213,12 @@ static void lower_compute(lower *L, st_op *op, st_block *dst) {
 		st_value_map_add(L->map, st_op_result(op, 0), get(L, st_op_operand(y, 0)));
 		return;
 	}
-	st_type *mt = st_srdfg_edge_memref(L->ctx, t);
-	st_value *buf = alloc(L, dst, mt, loc);
-	st_value *cp[2] = {get(L, st_op_operand(op, 0)), buf};
-	emit(L, dst, "memref.copy", 2, cp, 0, NULL, NULL, 0, loc);
+	st_value *buf = get(L, st_op_operand(op, 0));
+	if (!in_place(op)) {
+		st_value *cp[2] = {buf, alloc(L, dst, st_srdfg_edge_memref(L->ctx, t), loc)};
+		emit(L, dst, "memref.copy", 2, cp, 0, NULL, NULL, 0, loc);
+		buf = cp[1];
+	}
 	st_attr *lba = st_op_get_attr(op, "lb"), *uba = st_op_get_attr(op, "ub");
 	size_t n = st_attr_dense_array_size(lba);
 	int64_t lb[MAX_IDX] = {0}, ub[MAX_IDX] = {0};
@@ -360,7 +406,8 @@ static st_status lower_graph(st_op *g) {
 	st_value *outs[256];
 	for (size_t i = 0; dst && i < n && i < 256 && !L.failed; i++) {
 		st_value *cp[2] = {get(&L, st_op_operand(ret, i)), get(&L, st_op_operand(ret, n + i))};
-		emit(&L, dst, "memref.copy", 2, cp, 0, NULL, NULL, 0, st_op_loc(ret));
+		if (cp[0] != cp[1])
+			emit(&L, dst, "memref.copy", 2, cp, 0, NULL, NULL, 0, st_op_loc(ret));
 		outs[i] = cp[1];
 	}
 	for (size_t i = 0; dst && i < L.nallocs && !L.failed; i++)

@@ -1,5 +1,6 @@
 // convert-srdfg-to-affine: nodes are inlined, a statement is a new buffer
-// (a copy of its init edge) written by an affine loop nest, a reduction a
+// (a copy of its init edge) written by an affine loop nest, or its init's
+// buffer when nothing reads that edge afterwards, a reduction a
 // loop carrying its accumulator (a user reduction also a "first" flag),
 // and the final values are copied into the argument buffers.
 // RUN: strata-translate --import-pmlang %s | strata-opt --convert-srdfg-to-affine | FileCheck %s
@@ -28,12 +29,15 @@ main(input float A[2][3], input float x[3], state float s[2], output float y[2])
 // CHECK:     arith.select %[[FIRST]]
 // CHECK:   affine.store %{{.*}}, %[[B]][%[[J]]] : memref<2xf32>
   mv(A, x, y);
-// CHECK: %[[S2:.*]] = memref.alloc() : memref<2xf32>
-// CHECK: memref.copy %[[S]], %[[S2]]
+// A state read only at the point written is updated in place: no buffer,
+// no copy back.
+// CHECK-NOT: memref.alloc
+// CHECK: affine.load %[[S]][%[[K:.*]]] : memref<2xf32>
+// CHECK: affine.store %{{.*}}, %[[S]][%[[K]]] : memref<2xf32>
   s[k] = s[k] + y[k];
-// CHECK: memref.copy %[[S2]], %[[S]]
+// CHECK-NOT: memref.copy %[[S]]
 // CHECK: memref.copy %[[B]], %[[Y]]
 // CHECK: memref.dealloc %[[B]]
-// CHECK: memref.dealloc %[[S2]]
+// CHECK-NOT: memref.dealloc
 // CHECK: return %[[S]], %[[Y]] : memref<2xf32>, memref<2xf32>
 }
