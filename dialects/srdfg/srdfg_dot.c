@@ -14,13 +14,29 @@ typedef struct dot {
 	st_write_fn w;
 	void *ud;
 	st_context *ctx;
+	/* Node numbers in the order ops are drawn, so that the output does not
+	 * depend on addresses; looked up linearly (pictures are small). */
+	const void **ids;
+	size_t nids, cap;
 } dot;
 
 static void put(dot *d, const char *s) { d->w(d->ud, s, strlen(s)); }
 
+/* The number of `p` (a new one the first time). */
+static size_t id_of(dot *d, const void *p) {
+	for (size_t i = 0; i < d->nids; i++)
+		if (d->ids[i] == p)
+			return i;
+	if (!st_ctx_grow(d->ctx, (void **)&d->ids, &d->cap, NULL, sizeof *d->ids, d->nids + 1))
+		return (size_t)-1;
+	d->ids[d->nids] = p;
+	return d->nids++;
+}
+
+/* `fmt` holds one %zu (the number of `a`) and optionally one %s. */
 static void putf(dot *d, const char *fmt, const void *a, const char *b) {
 	char buf[512];
-	snprintf(buf, sizeof buf, fmt, a, b);
+	snprintf(buf, sizeof buf, fmt, id_of(d, a), b);
 	put(d, buf);
 }
 
@@ -56,8 +72,8 @@ static void emit_reads(dot *d, st_op *stmt, st_op *op) {
 				if (!strcmp(st_op_name_cstr(in), "srdfg.load")) {
 					char lb[256];
 					edge_label(d, st_op_operand(in, 0), lb, sizeof lb);
-					putf(d, "n%p -> ", source_of(st_op_operand(in, 0)), "");
-					putf(d, "n%p [label=\"%s\", style=dashed];\n", stmt, lb);
+					putf(d, "n%zu -> ", source_of(st_op_operand(in, 0)), "");
+					putf(d, "n%zu [label=\"%s\", style=dashed];\n", stmt, lb);
 				}
 				emit_reads(d, stmt, in);
 			}
@@ -73,12 +89,12 @@ static void emit_op(dot *d, st_op *op) {
 		char lb[256];
 		snprintf(lb, sizeof lb, "%.*s%s%.*s", (int)label.len, label.data, dom ? " : " : "",
 		         dom ? (int)st_attr_string(dom).len : 0, dom ? st_attr_string(dom).data : "");
-		putf(d, "subgraph cluster_%p {\nlabel=\"%s\";\n", op, lb);
-		putf(d, "n%p [label=\"%s\", shape=point];\n", op, "");
+		putf(d, "subgraph cluster_%zu {\nlabel=\"%s\";\n", op, lb);
+		putf(d, "n%zu [label=\"%s\", shape=point];\n", op, "");
 		emit_block(d, st_region_first_block(st_op_region(op, 0)));
 		put(d, "}\n");
 	} else if (!strcmp(name, "srdfg.compute") || !strcmp(name, "srdfg.init") || !strcmp(name, "srdfg.constant")) {
-		putf(d, "n%p [label=\"%s\", shape=box];\n", op, name + 6);
+		putf(d, "n%zu [label=\"%s\", shape=box];\n", op, name + 6);
 	} else {
 		return;
 	}
@@ -86,8 +102,8 @@ static void emit_op(dot *d, st_op *op) {
 		char lb[256];
 		st_value *v = st_op_operand(op, i);
 		edge_label(d, v, lb, sizeof lb);
-		putf(d, "n%p -> ", source_of(v), "");
-		putf(d, "n%p [label=\"%s\"];\n", op, lb);
+		putf(d, "n%zu -> ", source_of(v), "");
+		putf(d, "n%zu [label=\"%s\"];\n", op, lb);
 	}
 	if (!strcmp(name, "srdfg.compute"))
 		emit_reads(d, op, op);
@@ -99,10 +115,11 @@ static void emit_block(dot *d, st_block *b) {
 }
 
 static st_status export_dot(st_op *module, st_write_fn w, void *ud) {
-	dot d = {w, ud, st_op_context(module)};
+	dot d = {w, ud, st_op_context(module), NULL, 0, 0};
 	put(&d, "digraph srdfg {\ncompound=true;\n");
 	emit_block(&d, st_region_first_block(st_op_region(module, 0)));
 	put(&d, "}\n");
+	st_ctx_free(d.ctx, d.ids, d.cap * sizeof *d.ids);
 	return ST_OK;
 }
 
