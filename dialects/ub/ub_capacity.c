@@ -167,9 +167,18 @@ static st_walk_result capacity_graph(st_op *op, void *ud) {
 	if (!caps || st_failed(st__ub_capacities(m, caps))) {
 		*st = ST_FAIL;
 	} else {
-		for (size_t b = 0; b < m->nbuffers; b++)
+		int64_t total = 0, lat = st__ub_latency(m);
+		for (size_t b = 0; b < m->nbuffers; b++) {
 			st_op_set_attr(m->buffers[b].op, "capacity", st_integer_attr(m->ctx, i64, caps[b]));
-		st_op_set_attr(op, "latency", st_integer_attr(m->ctx, i64, st__ub_latency(m)));
+			total += caps[b];
+		}
+		/* A shared schedule runs in whole coarse periods. */
+		st_attr *period = st_op_get_attr(op, "period");
+		int64_t p = period && st_attr_get_kind(period) == ST_ATTR_INTEGER ? st_attr_int_value(period) : 0;
+		if (p > 0)
+			lat = (lat + p - 1) / p * p;
+		st_op_set_attr(op, "latency", st_integer_attr(m->ctx, i64, lat));
+		st_op_set_attr(op, "memory", st_integer_attr(m->ctx, i64, total));
 	}
 	if (caps)
 		st_ctx_free(m->ctx, caps, (m->nbuffers + 1) * sizeof *caps);

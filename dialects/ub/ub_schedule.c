@@ -10,7 +10,10 @@
  * before (or in) the cycle it is read: the maximum over its read ports of
  * write time minus lin, computed by isl over the whole domain.
  * strategy=sequential: statements one after the other, each row-major over
- * its own domain (what extraction writes). */
+ * its own domain (what extraction writes).
+ * strategy=share-line: compute sharing at line granularity (see
+ * plan_sharing), t = D + sum s_i p_i with one contiguous slot per shared
+ * statement and coarse iteration. */
 #include "ub_internal.h"
 #include "ub_passes.h"
 
@@ -22,10 +25,11 @@
 
 typedef struct ub_schedule_options {
 	int strategy;
+	const char *share;
 } ub_schedule_options;
 
-enum { STRATEGY_STENCIL, STRATEGY_SEQUENTIAL };
-static const char *const strategies[] = {"stencil", "sequential", NULL};
+enum { STRATEGY_STENCIL, STRATEGY_SEQUENTIAL, STRATEGY_SHARE_LINE };
+static const char *const strategies[] = {"stencil", "sequential", "share-line", NULL};
 
 /* { S[i..] -> [a(i)] } in the domain space of port p's schedule. */
 static isl_map *aff_map(const st__ub_port *p, const st__ub_aff *a) {
@@ -104,14 +108,20 @@ static int64_t box_size(const st__ub_port *p) {
 
 /* The stencil delay of the statement of port `first`: its input-rate
  * linear part and the least D. */
-static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, st__ub_aff *lin, int64_t *d) {
+static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, bool fixed_lin, st__ub_aff *lin,
+                              int64_t *d) {
 	const st__ub_port *r0 = NULL;
 	for (size_t k = first; k < m->nports && !r0; k++)
 		if (!m->ports[k].write && same_stmt(&m->ports[k], &m->ports[first]))
 			r0 = &m->ports[k];
 	if (!r0) {
-		/* A source (a host stream): row-major at one value per cycle. */
-		row_major(&m->ports[first], lin, d);
+		/* A source (a host stream): row-major at one value per cycle, or
+		 * on the given time base from its first point. */
+		const st__ub_port *p = &m->ports[first];
+		if (!fixed_lin)
+			row_major(p, lin, d);
+		else
+			*d = -st__ub_aff_eval(lin, p->ndims, p->lo);
 		return ST_OK;
 	}
 	*d = INT64_MIN;
@@ -124,7 +134,7 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, s
 			return st_op_error(r->op, "ub-schedule: the buffer this port reads is not written by an earlier "
 			                          "statement");
 		isl_map *t = write_times(r, w);
-		if (r == r0) {
+		if (r == r0 && !fixed_lin) {
 			unsigned n;
 			if (!st__ub_affs_of(t, &n, lin)) {
 				isl_map_free(t);
@@ -145,13 +155,109 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, s
 	return ST_OK;
 }
 
-static st_status schedule_graph(st__ub_model *m, int strategy) {
+/* Whether kernel `name` is in the ':'-separated list. */
+static bool in_list(const char *list, const char *name) {
+	size_t n = strlen(name);
+	for (const char *p = list; p && *p;) {
+		size_t len = strcspn(p, ":");
+		if (len == n && !strncmp(p, name, n))
+			return true;
+		p += len + (p[len] == ':');
+	}
+	return false;
+}
+
+/* Compute sharing at line granularity (source section 5.2): the shared
+ * statements take turns on one kernel inside each coarse iteration (the
+ * outermost loop), each in one contiguous slot as long as the row its
+ * producer delivers (at least its own row).  Every statement runs on the
+ * time base t = D + P*i0 + (row position), P the sum of the slots; a shared
+ * statement's D is the least delay at or after its stencil delay that
+ * puts its row inside its slot, which starts after the slots of the
+ * shared statements before it (the phase).  share[] marks the shared
+ * statements' first ports; slot/phase are filled per first port. */
+typedef struct share_plan {
+	int64_t period;
+	int64_t *slot, *phase;
+	bool *shared;
+} share_plan;
+
+static int64_t inner_extent(const st__ub_port *p) {
+	int64_t e = 1;
+	for (unsigned i = 1; i < p->ndims; i++)
+		e *= p->hi[i] - p->lo[i] + 1;
+	return e;
+}
+
+static st_status plan_sharing(st__ub_model *m, const char *share, share_plan *sp) {
+	int64_t phase = 0;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		bool first = true;
+		for (size_t j = 0; j < k && first; j++)
+			first = !same_stmt(&m->ports[j], p);
+		if (!first || p->kernel < 0 || !in_list(share, m->kernels[p->kernel].name))
+			continue;
+		if (p->ndims < 2)
+			return st_op_error(p->op, "ub-schedule: line sharing needs at least two loops (coarse and row)");
+		int64_t slot = inner_extent(p);
+		for (size_t j = k; j < m->nports; j++) {
+			const st__ub_port *r = &m->ports[j];
+			const st__ub_port *w = r->write || !same_stmt(r, p) ? NULL : writer_of(m, r);
+			if (w && inner_extent(w) > slot)
+				slot = inner_extent(w);
+		}
+		sp->shared[k] = true;
+		sp->slot[k] = slot;
+		sp->phase[k] = phase;
+		phase += slot;
+	}
+	sp->period = phase;
+	if (phase == 0)
+		return st_op_error(m->graph, "ub-schedule: strategy=share-line needs share=<kernel>:<kernel>... naming "
+		                             "kernels of the graph");
+	return ST_OK;
+}
+
+static void share_lin(const share_plan *sp, const st__ub_port *p, st__ub_aff *lin) {
+	memset(lin, 0, sizeof *lin);
+	lin->c[1] = sp->period;
+	int64_t stride = 1;
+	for (unsigned i = p->ndims; i-- > 1;) {
+		lin->c[1 + i] = stride;
+		stride *= p->hi[i] - p->lo[i] + 1;
+	}
+}
+
+/* The least D' >= d that puts the statement's row in its slot. */
+static int64_t into_slot(const share_plan *sp, size_t k, const st__ub_port *p, const st__ub_aff *lin, int64_t d) {
+	int64_t row_start = lin->c[0];
+	for (unsigned i = 1; i < p->ndims; i++)
+		row_start += lin->c[1 + i] * p->lo[i];
+	int64_t slack = sp->slot[k] - inner_extent(p), P = sp->period;
+	int64_t r = ((d + row_start - sp->phase[k]) % P + P) % P;
+	return r <= slack ? d : d + (P - r);
+}
+
+static st_status schedule_graph(st__ub_model *m, int strategy, const char *share) {
 	bool *done = st_ctx_alloc(m->ctx, (m->nports + 1) * sizeof *done);
 	if (!done)
 		return st_op_error(m->graph, "out of memory");
 	memset(done, 0, (m->nports + 1) * sizeof *done);
 	st_status st = ST_OK;
 	int64_t clock = 0;
+	share_plan sp = {0};
+	size_t n = m->nports + 1;
+	if (strategy == STRATEGY_SHARE_LINE) {
+		sp.slot = st_ctx_alloc(m->ctx, n * sizeof *sp.slot);
+		sp.phase = st_ctx_alloc(m->ctx, n * sizeof *sp.phase);
+		sp.shared = st_ctx_alloc(m->ctx, n * sizeof *sp.shared);
+		st = sp.slot && sp.phase && sp.shared ? ST_OK : st_op_error(m->graph, "out of memory");
+		if (st == ST_OK) {
+			memset(sp.shared, 0, n * sizeof *sp.shared);
+			st = plan_sharing(m, share, &sp);
+		}
+	}
 	for (size_t k = 0; st == ST_OK && k < m->nports; k++) {
 		if (done[k])
 			continue;
@@ -165,13 +271,27 @@ static st_status schedule_graph(st__ub_model *m, int strategy) {
 				if (same_stmt(&m->ports[j], &m->ports[k]) && latency_of(m, &m->ports[j]) > lat)
 					lat = latency_of(m, &m->ports[j]);
 			clock += box_size(&m->ports[k]) + lat;
+		} else if (strategy == STRATEGY_SHARE_LINE) {
+			share_lin(&sp, &m->ports[k], &lin);
+			st = stencil_stmt(m, k, done, true, &lin, &d);
+			if (st == ST_OK && sp.shared[k])
+				d = into_slot(&sp, k, &m->ports[k], &lin, d);
 		} else {
-			st = stencil_stmt(m, k, done, &lin, &d);
+			st = stencil_stmt(m, k, done, false, &lin, &d);
 		}
 		if (st == ST_OK)
 			set_stmt(m, k, &lin, d, done);
 	}
 	st_ctx_free(m->ctx, done, (m->nports + 1) * sizeof *done);
+	if (sp.slot)
+		st_ctx_free(m->ctx, sp.slot, n * sizeof *sp.slot);
+	if (sp.phase)
+		st_ctx_free(m->ctx, sp.phase, n * sizeof *sp.phase);
+	if (sp.shared)
+		st_ctx_free(m->ctx, sp.shared, n * sizeof *sp.shared);
+	/* A shared schedule repeats every period: the run lasts whole periods. */
+	if (st == ST_OK && sp.period)
+		st_op_set_attr(m->graph, "period", st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), sp.period));
 	return st;
 }
 
@@ -181,7 +301,7 @@ static st_walk_result schedule_one(st_op *op, void *ud) {
 	const ub_schedule_options *o = ((void **)ud)[0];
 	st_status *st = ((void **)ud)[1];
 	st__ub_model *m = st__ub_model_build(op);
-	*st = m ? schedule_graph(m, o->strategy) : ST_FAIL;
+	*st = m ? schedule_graph(m, o->strategy, o->share) : ST_FAIL;
 	st__ub_model_destroy(m);
 	return *st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
 }
@@ -200,13 +320,17 @@ static const st_pass_option_def schedule_opts[] = {
 	 .default_value = "stencil",
 	 .offset = offsetof(ub_schedule_options, strategy),
 	 .cases = strategies},
+	{.name = "share",
+	 .summary = "share-line: the kernels sharing one compute unit, ':'-separated, in their turn order",
+	 .kind = ST_PASS_OPT_STRING,
+	 .offset = offsetof(ub_schedule_options, share)},
 };
 
 const st_pass_def st__ub_schedule_pass = {
 	.name = "ub-schedule",
 	.summary = "Schedule the ports of each unified-buffer graph with isl",
 	.options = schedule_opts,
-	.noptions = 1,
+	.noptions = 2,
 	.options_size = sizeof(ub_schedule_options),
 	.run = run_schedule,
 };

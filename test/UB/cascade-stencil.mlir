@@ -2,11 +2,12 @@
 // --import-halide lowers it): two 3x3 blurs on a 64x64 input at one pixel
 // per cycle, kernel latency 0.  Extraction, the stencil scheduler and the
 // capacity analysis give the source's table 4.1: offsets 0 / 130 / 260,
-// capacities hw_input = 130 and conv1 = 126, the input and output wires,
+// capacities hw_input = 130 and conv1 = 126 (256 words in all), the input
+// and output wires,
 // and a total latency of 4096 cycles.
 // RUN: strata-opt %S/Inputs/cascade.mlir --ub-extract --ub-schedule --ub-capacity | FileCheck %s
 
-// CHECK: ub.graph @cascade_ub attributes {latency = 4096 : i64}
+// CHECK: ub.graph @cascade_ub attributes {latency = 4096 : i64, memory = 256 : i64}
 // CHECK-DAG: ub.buffer @arg0 {arg = 0 : i64, capacity = 0 : i64} : memref<64x64xi16>
 // CHECK-DAG: ub.buffer @arg1 {arg = 1 : i64, capacity = 0 : i64} : memref<60x60xi16>
 // CHECK-DAG: ub.buffer @hw_input {capacity = 130 : i64} : memref<64x64xi16>

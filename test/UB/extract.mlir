@@ -16,5 +16,5 @@
 
 // Sequentially, every stage waits for the previous one: hw_input holds its
 // whole tile.
-// SEQ: ub.graph @cascade_ub attributes {latency = 19236 : i64}
+// SEQ: ub.graph @cascade_ub attributes {latency = 19236 : i64, memory = {{[0-9]+}} : i64}
 // SEQ: ub.buffer @hw_input {capacity = 4096 : i64}
