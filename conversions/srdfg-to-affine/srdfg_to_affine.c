@@ -254,15 +254,22 @@ static void lower_reduce(lower *L, st_op *op, st_block *dst) {
 	st_type *t = st_value_type(st_op_result(op, 0));
 	st_str kind = st_attr_string(st_op_get_attr(op, "kind"));
 	bool user = !st_region_is_empty(st_op_region(op, 1));
+	/* argmax/argmin carry the best element and its position (an i32). */
+	bool arg = !user && (st_str_eq_c(kind, "argmax") || st_str_eq_c(kind, "argmin"));
+	st_attr *lba = st_op_get_attr(op, "lb"), *uba = st_op_get_attr(op, "ub");
+	if (arg) {
+		kind = st_str_c(st_str_eq_c(kind, "argmax") ? "max" : "min");
+		t = st_value_type(st_op_operand(st_block_terminator(body_of(op)), 0));
+	}
 	bool fl = st_type_is_float(t);
-	st_type *i1 = st_integer_type(ctx, 1, ST_SIGNLESS);
+	st_type *i1 = st_integer_type(ctx, 1, ST_SIGNLESS), *i32 = st_integer_type(ctx, 32, ST_SIGNLESS);
 	st_value *inits[2] = {user ? zero(L, dst, t, loc) : identity(L, dst, kind, t, loc), NULL};
 	size_t ninit = 1;
-	if (user) {
-		inits[1] = constant(L, dst, st_integer_attr(ctx, i1, 1), loc);
+	if (user || arg) {
+		inits[1] = user ? constant(L, dst, st_integer_attr(ctx, i1, 1), loc)
+		                : constant(L, dst, st_integer_attr(ctx, i32, st_attr_dense_array_int(lba, 0)), loc);
 		ninit = 2;
 	}
-	st_attr *lba = st_op_get_attr(op, "lb"), *uba = st_op_get_attr(op, "ub");
 	size_t n = st_attr_dense_array_size(lba);
 	st_block *body = body_of(op), *cur = dst;
 	st_op *loops[MAX_IDX];
@@ -282,7 +289,17 @@ static void lower_reduce(lower *L, st_op *op, st_block *dst) {
 	st_value *v = get(L, st_op_operand(y, 0));
 	st_value *keep = st_op_num_operands(y) == 2 ? get(L, st_op_operand(y, 1)) : NULL;
 	st_value *next[2];
-	if (!user) {
+	if (arg) {
+		/* The first strictly better element wins, as in the interpreter. */
+		st_value *better = compare(L, cur, st_str_eq_c(kind, "max") ? (fl ? 2 : 4) : (fl ? 4 : 2), v, acc[0], loc);
+		if (keep)
+			better = binop(L, cur, "arith.andi", keep, better, loc);
+		st_value *iv = st_block_arg(body_of(loops[0]), 0);
+		st_value *pos = res0(emit(L, cur, "arith.index_cast", 1, &iv, 1, &i32, NULL, 0, loc));
+		next[0] = select3(L, cur, better, v, acc[0], loc);
+		next[1] = select3(L, cur, better, pos, acc[1], loc);
+		keep = NULL;
+	} else if (!user) {
 		if (st_str_eq_c(kind, "sum"))
 			next[0] = binop(L, cur, fl ? "arith.addf" : "arith.addi", acc[0], v, loc);
 		else if (st_str_eq_c(kind, "prod"))
@@ -313,7 +330,7 @@ static void lower_reduce(lower *L, st_op *op, st_block *dst) {
 		st_value *r[2] = {st_op_result(loops[i], 0), ninit == 2 ? st_op_result(loops[i], 1) : NULL};
 		emit(L, body_of(loops[i - 1]), "affine.yield", ninit, r, 0, NULL, NULL, 0, loc);
 	}
-	st_value_map_add(L->map, st_op_result(op, 0), st_op_result(loops[0], 0));
+	st_value_map_add(L->map, st_op_result(op, 0), st_op_result(loops[0], arg ? 1 : 0));
 }
 
 static void lower_op(lower *L, st_op *op, st_block *dst) {

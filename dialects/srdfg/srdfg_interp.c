@@ -8,7 +8,9 @@
  * Reductions fold in row-major order of their box: sum, prod, max and min
  * from their identity (max: the new value when it compares greater, as the
  * lowered select does), a user reduction from its first element (0 when
- * the filter leaves no element); a poison element makes the result poison. */
+ * the filter leaves no element); argmax and argmin give the position of the
+ * first best element (the lower bound when none beats the identity); a
+ * poison element makes the result poison. */
 #include "srdfg_internal.h"
 
 #include "strata/affine.h"
@@ -173,12 +175,14 @@ static st_status exec_compute(st_interp_exec *x) {
 
 /* ------------------------------------------------------------- reduce */
 
-typedef enum { K_SUM, K_PROD, K_MAX, K_MIN, K_USER } red_kind;
+typedef enum { K_SUM, K_PROD, K_MAX, K_MIN, K_ARGMAX, K_ARGMIN, K_USER } red_kind;
 
 typedef struct red_state {
 	red_kind kind;
-	st_type *t;
+	st_type *t;  /* the result's type */
+	st_type *et; /* argmax/argmin: the elements' type */
 	uint64_t acc;
+	int64_t pos; /* argmax/argmin: where the best element is */
 	bool any, poison;
 } red_state;
 
@@ -214,6 +218,18 @@ static uint64_t nan_result(st_type_kind fk, uint64_t a, uint64_t b) {
 	return exp | quiet;
 }
 
+/* Whether `v` beats `acc` for max (K_MAX) or min: strictly, so the first
+ * of equal elements wins and a NaN never does (the lowered cmpf ogt/olt). */
+static bool beats(red_kind k, st_type *t, uint64_t acc, uint64_t v) {
+	if (st_type_is_float(t)) {
+		st_type_kind fk = st_type_get_kind(t);
+		double a = st_float_bits_to_double(fk, acc), b = st_float_bits_to_double(fk, v);
+		return k == K_MAX ? b > a : b < a;
+	}
+	unsigned w = st_type_int_width(t);
+	return k == K_MAX ? sext(v, w) > sext(acc, w) : sext(v, w) < sext(acc, w);
+}
+
 /* acc <- acc (op) v for the built-in kinds.  Floats are computed in double
  * and rounded once, which is exactly the rounded f32 sum or product. */
 static uint64_t combine(red_kind k, st_type *t, uint64_t acc, uint64_t v) {
@@ -224,29 +240,30 @@ static uint64_t combine(red_kind k, st_type *t, uint64_t acc, uint64_t v) {
 			double r = k == K_SUM ? a + b : a * b;
 			return isnan(r) ? nan_result(fk, acc, v) : st_float_bits_from_double(fk, r);
 		}
-		switch (k) {
-		case K_MAX: return b > a ? v : acc;
-		default: return b < a ? v : acc;
-		}
+		return beats(k, t, acc, v) ? v : acc;
 	}
-	unsigned w = st_type_int_width(t);
-	uint64_t m = width_mask(w);
+	uint64_t m = width_mask(st_type_int_width(t));
 	switch (k) {
 	case K_SUM: return (acc + v) & m;
 	case K_PROD: return (acc * v) & m;
-	case K_MAX: return sext(v, w) > sext(acc, w) ? v : acc;
-	default: return sext(v, w) < sext(acc, w) ? v : acc;
+	default: return beats(k, t, acc, v) ? v : acc;
 	}
 }
 
 static st_status reduce_point(st_interp_exec *x, const int64_t *pt, void *ud) {
-	(void)pt;
 	red_state *r = ud;
 	if (st_interp_num_yielded(x) == 2 && !(st_interp_yielded(x, 1)->u.bits & 1))
 		return ST_OK;
 	const st_ival *v = st_interp_yielded(x, 0);
 	if (v->poison)
 		r->poison = true;
+	if (r->kind == K_ARGMAX || r->kind == K_ARGMIN) {
+		if (beats(r->kind == K_ARGMAX ? K_MAX : K_MIN, r->et, r->acc, v->u.bits)) {
+			r->acc = v->u.bits;
+			r->pos = pt[0];
+		}
+		return ST_OK;
+	}
 	if (r->kind != K_USER) {
 		r->acc = combine(r->kind, r->t, r->acc, v->u.bits);
 		return ST_OK;
@@ -266,16 +283,27 @@ static st_status reduce_point(st_interp_exec *x, const int64_t *pt, void *ud) {
 }
 
 static st_status exec_reduce(st_interp_exec *x) {
-	static const char *const kinds[] = {"sum", "prod", "max", "min"};
-	st_str k = st_attr_string(st_op_get_attr(st_interp_exec_op(x), "kind"));
+	static const char *const kinds[] = {"sum", "prod", "max", "min", "argmax", "argmin"};
+	st_op *op = st_interp_exec_op(x);
+	st_str k = st_attr_string(st_op_get_attr(op, "kind"));
 	red_state r = {.kind = K_USER, .t = st_interp_result_type(x, 0)};
-	for (int i = 0; i < 4 && st_region_is_empty(st_op_region(st_interp_exec_op(x), 1)); i++)
+	for (int i = 0; i < 6 && st_region_is_empty(st_op_region(op, 1)); i++)
 		if (st_str_eq_c(k, kinds[i]))
 			r.kind = (red_kind)i;
-	r.acc = identity(r.kind, r.t);
+	bool arg = r.kind == K_ARGMAX || r.kind == K_ARGMIN;
+	if (arg) {
+		/* From the identity of max (min) at the first position, as lowered. */
+		st_op *y = st_block_terminator(st_region_first_block(st_op_region(op, 0)));
+		r.et = st_value_type(st_op_operand(y, 0));
+		r.acc = identity(r.kind == K_ARGMAX ? K_MAX : K_MIN, r.et);
+		r.pos = st_attr_dense_array_int(st_op_get_attr(op, "lb"), 0);
+	} else {
+		r.acc = identity(r.kind, r.t);
+	}
 	if (st_failed(for_box(x, reduce_point, &r)))
 		return ST_FAIL;
-	st_interp_set_result(x, 0, r.poison ? st_ival_poison(r.t) : st_ival_bits(r.t, r.acc));
+	uint64_t res = arg ? (uint64_t)r.pos & width_mask(st_type_int_width(r.t)) : r.acc;
+	st_interp_set_result(x, 0, r.poison ? st_ival_poison(r.t) : st_ival_bits(r.t, res));
 	return ST_OK;
 }
 

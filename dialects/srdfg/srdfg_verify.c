@@ -136,8 +136,11 @@ st_status st__srdfg_verify_compute(st_op *op) {
 	return ST_OK;
 }
 
+static bool arg_kind(st_str k) { return st_str_eq_c(k, "argmax") || st_str_eq_c(k, "argmin"); }
+
 static bool builtin_kind(st_str k) {
-	return st_str_eq_c(k, "sum") || st_str_eq_c(k, "prod") || st_str_eq_c(k, "max") || st_str_eq_c(k, "min");
+	return st_str_eq_c(k, "sum") || st_str_eq_c(k, "prod") || st_str_eq_c(k, "max") || st_str_eq_c(k, "min") ||
+	       arg_kind(k);
 }
 
 st_status st__srdfg_verify_reduce(st_op *op) {
@@ -146,7 +149,11 @@ st_status st__srdfg_verify_reduce(st_op *op) {
 	st_op *y;
 	if (st_failed(check_box(op, b)) || st_failed(yield_of(op, 0, "body", 1, 2, &y)))
 		return ST_FAIL;
-	if (st_value_type(st_op_operand(y, 0)) != t)
+	/* argmax and argmin give the position (an i32) of the best element. */
+	bool arg = arg_kind(st_attr_string(st_op_get_attr(op, "kind"))) && st_region_is_empty(st_op_region(op, 1));
+	if (arg && (st_attr_dense_array_size(st_op_get_attr(op, "lb")) != 1 || !st_type_is_signless_integer(t, 32)))
+		return st_op_error(op, "argmax and argmin reduce over one index and give an i32");
+	if (!arg && st_value_type(st_op_operand(y, 0)) != t)
 		return st_op_error(op, "the body must yield the result type first");
 	if (st_op_num_operands(y) == 2 && !st_type_is_signless_integer(st_value_type(st_op_operand(y, 1)), 1))
 		return st_op_error(op, "the body's second value (the index filter) must be an i1");
@@ -154,7 +161,7 @@ st_status st__srdfg_verify_reduce(st_op *op) {
 	st_region *c = st_op_region(op, 1);
 	if (st_region_is_empty(c)) {
 		if (!builtin_kind(st_attr_string(st_op_get_attr(op, "kind"))))
-			return st_op_error(op, "a reduction other than sum, prod, max and min needs a combiner region");
+			return st_op_error(op, "a reduction other than sum, prod, max, min, argmax and argmin needs a combiner region");
 		return ST_OK;
 	}
 	st_block *cb = st_region_first_block(c);

@@ -594,18 +594,43 @@ static st_value *build(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 	return NULL;
 }
 
+/* Whether `e` has the shape of a linear form (indices, numbers and names of
+ * constants combined by + and -, and * with a number or a name that is not
+ * an index), so that st__pm_linear will not refuse it. */
+static bool affine_shape(pm_scope *s, const pm_env *env, const pm_expr *e) {
+	switch (e->kind) {
+	case PM_E_INT: return true;
+	case PM_E_NAME: {
+		pm_var *v = st__pm_env_index(env, e->name) >= 0 ? NULL : st__pm_lookup(s, e->name);
+		return st__pm_env_index(env, e->name) >= 0 ||
+		       (v && (v->kind == PM_V_SYM || (v->kind == PM_V_EDGE && v->has_const && !v->const_float)));
+	}
+	case PM_E_UN: return e->op == '-' && affine_shape(s, env, e->a);
+	case PM_E_BIN:
+		if (e->op == '*') {
+			bool ka = e->a->kind == PM_E_INT || (e->a->kind == PM_E_NAME && st__pm_env_index(env, e->a->name) < 0);
+			bool kb = e->b->kind == PM_E_INT || (e->b->kind == PM_E_NAME && st__pm_env_index(env, e->b->name) < 0);
+			return (ka || kb) && affine_shape(s, env, e->a) && affine_shape(s, env, e->b);
+		}
+		return (e->op == '+' || e->op == '-') && affine_shape(s, env, e->a) && affine_shape(s, env, e->b);
+	default: return false;
+	}
+}
+
 static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e, st_type *hint) {
 	const char *name = cstr(b, e->name);
 	pm_reduction *user = NULL;
 	for (pm_reduction *r = b->p->prog.reductions; r; r = r->next)
 		if (st_str_eq(r->name, e->name))
 			user = r;
-	bool builtin = !strcmp(name, "sum") || !strcmp(name, "prod") || !strcmp(name, "max") || !strcmp(name, "min");
+	bool arg = !user && (!strcmp(name, "argmax") || !strcmp(name, "argmin"));
+	bool builtin = arg || !strcmp(name, "sum") || !strcmp(name, "prod") || !strcmp(name, "max") || !strcmp(name, "min");
 	if (!user && !builtin) {
-		if (!strcmp(name, "argmax") || !strcmp(name, "argmin"))
-			ERR(e->loc, "group operation '%s' is not supported", name);
-		else
-			ERR(e->loc, "'%s' is not a reduction (sum, prod, max, min or a 'reduction' definition)", name);
+		ERR(e->loc, "'%s' is not a reduction (sum, prod, max, min, argmax, argmin or a 'reduction' definition)", name);
+		return NULL;
+	}
+	if (arg && (!e->subs || e->subs->next)) {
+		ERR(e->loc, "'%s' reduces over exactly one index", name);
 		return NULL;
 	}
 	if (env->combiner) {
@@ -654,6 +679,11 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		rt = hint;
 	if (st_type_is_index(rt) || st_type_is_signless_integer(rt, 1))
 		rt = i32(b);
+	/* argmax/argmin: the body yields elements of `rt`, the result is the
+	 * position, an int. */
+	st_type *et = rt;
+	if (arg)
+		rt = i32(b);
 	st_op *op = st__pm_emit(b, blk, "srdfg.reduce", 0, NULL, rt, st__pm_attrs(b, 3, names, vals), 2, e->loc);
 	if (!op)
 		return NULL;
@@ -671,12 +701,13 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		    (f->op == '<' || f->op == '>' || f->op == PM_OP_LE || f->op == PM_OP_GE || f->op == PM_OP_EQ ||
 		     f->op == PM_OP_NE)) {
 			pm_filter *pf = &inner.filters[inner.nfilters];
-			bool was = b->p->failed;
-			if (st__pm_linear(b, s, &inner, f->a, &pf->a) && st__pm_linear(b, s, &inner, f->b, &pf->b)) {
+			/* A filter that is not affine (i % 2 == 0) only narrows the
+			 * points at run time; the bounds check then uses the box. */
+			if (affine_shape(s, &inner, f->a) && affine_shape(s, &inner, f->b)) {
+				if (!st__pm_linear(b, s, &inner, f->a, &pf->a) || !st__pm_linear(b, s, &inner, f->b, &pf->b))
+					return NULL;
 				pf->op = f->op;
 				inner.nfilters++;
-			} else if (!was && b->p->failed) {
-				return NULL;
 			}
 		}
 		st_value *c = build(b, s, &inner, body, f, NULL);
@@ -685,10 +716,10 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		c = convert(b, body, c, i1(b), f->loc);
 		keep = keep ? emit2(b, body, "arith.andi", keep, c, f->loc) : c;
 	}
-	st_value *v = build(b, s, &inner, body, e->a, rt);
+	st_value *v = build(b, s, &inner, body, e->a, et);
 	if (!v)
 		return NULL;
-	v = convert(b, body, v, rt, e->a->loc);
+	v = convert(b, body, v, et, e->a->loc);
 	st_value *ys[2] = {v, keep};
 	st__pm_emit(b, body, "srdfg.yield", keep ? 2 : 1, ys, NULL, NULL, 0, e->loc);
 	if (!user)

@@ -228,7 +228,7 @@ func.func @f() {
 // -----
 
 func.func @f() {
-  // expected-error @+1 {{a reduction other than sum, prod, max and min needs a combiner region}}
+  // expected-error @+1 {{a reduction other than sum, prod, max, min, argmax and argmin needs a combiner region}}
   %r = srdfg.reduce "mine" {lb = array<i64: 0>, ub = array<i64: 1>} : f32 {
   ^bb0(%i: index):
     %c = arith.constant 1.0 : f32
@@ -289,5 +289,17 @@ func.func @f(%e: !srdfg.edge<input, tensor<2xf32>>, %i: index) {
 func.func @f() {
   // expected-error @+1 {{value must have the scalar type the edge carries}}
   %k = srdfg.constant 1 : i64 : !srdfg.edge<param, i32>
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{argmax and argmin reduce over one index and give an i32}}
+  %r = srdfg.reduce "argmax" {lb = array<i64: 0>, ub = array<i64: 1>} : f32 {
+  ^bb0(%i: index):
+    %c = arith.constant 1.0 : f32
+    srdfg.yield %c : f32
+  }
   return
 }

@@ -3,4 +3,4 @@ main(input float x[3], output float y[1]) {
   index i[0:2], z[0:0];
   y[z] = avg[i](x[i]);
 }
-// CHECK: not-reduction.pm:4:10: error: 'avg' is not a reduction (sum, prod, max, min or a 'reduction' definition)
+// CHECK: not-reduction.pm:4:10: error: 'avg' is not a reduction (sum, prod, max, min, argmax, argmin or a 'reduction' definition)
