@@ -7,7 +7,6 @@
 #include "ub_internal.h"
 #include "ub_passes.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* Steps x through the box lo..hi (innermost last); false after the last. */
@@ -56,33 +55,45 @@ static st_status record_port(const st__ub_model *m, const st__ub_port *p, int64_
 	return ST_OK;
 }
 
-static int cmp_i64(const void *a, const void *b) {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
-
 /* The most values live at once: +1 at each write, -1 at each last read,
- * the -1s of a cycle before its +1s (half-open intervals).  Events are
- * encoded as 2t (a death) and 2t+1 (a birth) and sorted. */
+ * a cycle's -1s counted before its +1s (half-open intervals).  The
+ * changes go into an array over the cycles the buffer is live in, so the
+ * sweep is linear in the number of values plus cycles. */
 static int64_t max_live(st_context *ctx, const int64_t *wt, const int64_t *rl, size_t n) {
-	size_t cap = 2 * n + 1, k = 0;
-	int64_t *ev = st_ctx_alloc(ctx, cap * sizeof *ev);
-	if (!ev)
-		return -1;
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
 	for (size_t e = 0; e < n; e++) {
 		if (wt[e] == INT64_MIN || rl[e] <= wt[e])
 			continue;
-		ev[k++] = 2 * wt[e] + 1;
-		ev[k++] = 2 * rl[e];
+		lo = wt[e] < lo ? wt[e] : lo;
+		hi = rl[e] > hi ? rl[e] : hi;
 	}
-	qsort(ev, k, sizeof *ev, cmp_i64);
+	if (lo > hi)
+		return 0;
+	size_t span = (size_t)(hi - lo) + 1;
+	int32_t *births = st_ctx_alloc(ctx, span * sizeof *births), *deaths = st_ctx_alloc(ctx, span * sizeof *deaths);
+	if (!births || !deaths) {
+		if (births)
+			st_ctx_free(ctx, births, span * sizeof *births);
+		if (deaths)
+			st_ctx_free(ctx, deaths, span * sizeof *deaths);
+		return -1;
+	}
+	memset(births, 0, span * sizeof *births);
+	memset(deaths, 0, span * sizeof *deaths);
+	for (size_t e = 0; e < n; e++) {
+		if (wt[e] == INT64_MIN || rl[e] <= wt[e])
+			continue;
+		births[wt[e] - lo]++;
+		deaths[rl[e] - lo]++;
+	}
 	int64_t live = 0, best = 0;
-	for (size_t i = 0; i < k; i++) {
-		live += (ev[i] & 1) ? 1 : -1;
+	for (size_t t = 0; t < span; t++) {
+		live += births[t] - deaths[t];
 		if (live > best)
 			best = live;
 	}
-	st_ctx_free(ctx, ev, cap * sizeof *ev);
+	st_ctx_free(ctx, births, span * sizeof *births);
+	st_ctx_free(ctx, deaths, span * sizeof *deaths);
 	return best;
 }
 
