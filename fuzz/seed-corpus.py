@@ -11,6 +11,8 @@ Usage: python3 fuzz/seed-corpus.py OUT_DIR
               harness's pipelines (rotating, so every pipeline is seeded)
   pipeline    every --pass-pipeline='...' text quoted in a RUN line
   acg         every .acg file of the tests and of archs/
+  hl          every .hl file of the tests and of examples/
+  pm          every .pm file of the tests and of examples/
 """
 import hashlib
 import os
@@ -53,11 +55,12 @@ def main():
             continue
         write(out, 'interp', c)
         write(out, 'pass', bytes([i % NPIPELINES]) + c)
-    for top in ('test', 'archs'):
+    for top in ('test', 'archs', 'examples'):
         for dirpath, _, files in os.walk(os.path.join(ROOT, top)):
             for f in files:
-                if f.endswith('.acg'):
-                    write(out, 'acg', open(os.path.join(dirpath, f), 'rb').read())
+                for ext in ('acg', 'hl', 'pm'):
+                    if f.endswith('.' + ext):
+                        write(out, ext, open(os.path.join(dirpath, f), 'rb').read())
     pat = re.compile(rb"pass-pipeline[= ]'([^']*)'")
     for dirpath, _, files in os.walk(os.path.join(ROOT, 'test')):
         for f in files:

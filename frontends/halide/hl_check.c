@@ -230,6 +230,9 @@ typedef struct flow {
 	int accel;
 	bool ok;
 	unsigned depth;
+	/* Funcs already followed for this accelerator: a stencil DAG reaches
+	 * a func along exponentially many call paths (harris took seconds). */
+	bool *seen;
 } flow;
 
 static void visit_calls(const st__hl_parser *cp, st__hl_expr *e, void *ud);
@@ -239,8 +242,9 @@ static void visit_calls(const st__hl_parser *cp, st__hl_expr *e, void *ud);
 static void visit_func(flow *fl, int g, const st__hl_expr *at) {
 	st__hl_parser *p = fl->p;
 	st__hl_func *f = &p->funcs[g], *a = &p->funcs[fl->accel];
-	if (!fl->ok || fl->depth > 64)
+	if (!fl->ok || fl->depth > 64 || fl->seen[g])
 		return;
+	fl->seen[g] = true;
 	if (f->kind == ST__HL_F_TABLE)
 		return; /* constants: a ROM or taps inside the accelerator */
 	if (has_loops(f) && (inlined(f) || accel_of(p, g, 0) == fl->accel)) {
@@ -303,8 +307,9 @@ static bool check_hardware(st__hl_parser *p) {
 	for (size_t ai = 0; ai < p->nfuncs; ai++) {
 		if (!p->funcs[ai].hw_accel)
 			continue;
-		flow fl = {p, (int)ai, true, 0};
+		flow fl = {p, (int)ai, true, 0, st__hl_alloc(p, p->nfuncs * sizeof(bool))};
 		each_def(p, &p->funcs[ai], visit_calls, &fl);
+		st__hl_free(p, fl.seen);
 		if (!fl.ok)
 			return false;
 	}
