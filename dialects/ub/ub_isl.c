@@ -45,29 +45,21 @@ static void parse_error(isl_ctx *ictx, st_op *op, const char *attr, const char *
 	isl_ctx_reset_error(ictx);
 }
 
-isl_set *st__ub_attr_set(isl_ctx *ictx, st_op *op, const char *attr) {
+/* The attribute read by isl as a map or a set (returned as void *). */
+static void *read_attr(isl_ctx *ictx, st_op *op, const char *attr, bool map) {
 	size_t size;
 	char *t = attr_text(op, attr, &size);
 	if (!t)
 		return NULL;
-	isl_set *s = isl_set_read_from_str(ictx, t);
+	void *r = map ? (void *)isl_map_read_from_str(ictx, t) : (void *)isl_set_read_from_str(ictx, t);
 	st_ctx_free(st_op_context(op), t, size);
-	if (!s)
-		parse_error(ictx, op, attr, "set");
-	return s;
+	if (!r)
+		parse_error(ictx, op, attr, map ? "map" : "set");
+	return r;
 }
 
-isl_map *st__ub_attr_map(isl_ctx *ictx, st_op *op, const char *attr) {
-	size_t size;
-	char *t = attr_text(op, attr, &size);
-	if (!t)
-		return NULL;
-	isl_map *m = isl_map_read_from_str(ictx, t);
-	st_ctx_free(st_op_context(op), t, size);
-	if (!m)
-		parse_error(ictx, op, attr, "map");
-	return m;
-}
+isl_set *st__ub_attr_set(isl_ctx *ictx, st_op *op, const char *attr) { return read_attr(ictx, op, attr, false); }
+isl_map *st__ub_attr_map(isl_ctx *ictx, st_op *op, const char *attr) { return read_attr(ictx, op, attr, true); }
 
 static void set_text_attr(st_op *op, const char *attr, char *text) {
 	if (!text)

@@ -53,6 +53,11 @@ typedef struct sim_event {
 	int64_t point;
 } sim_event;
 
+typedef struct sim_alloc {
+	void *p;
+	size_t size;
+} sim_alloc;
+
 typedef struct sim {
 	st__ub_model *m;
 	st_interp *it;
@@ -63,8 +68,7 @@ typedef struct sim {
 	sim_event *ev;
 	size_t nev;
 	/* Every allocation of the run, freed together. */
-	void **allocs;
-	size_t *sizes;
+	sim_alloc *allocs;
 	size_t nallocs, cap_allocs;
 } sim;
 
@@ -72,44 +76,22 @@ typedef struct sim {
 
 static void *salloc(sim *s, size_t n) {
 	st_context *ctx = s->m->ctx;
-	if (s->nallocs == s->cap_allocs) {
-		size_t nc = s->cap_allocs ? 2 * s->cap_allocs : 64;
-		void **na = st_ctx_alloc(ctx, nc * sizeof *na);
-		size_t *ns = st_ctx_alloc(ctx, nc * sizeof *ns);
-		if (!na || !ns) {
-			if (na)
-				st_ctx_free(ctx, na, nc * sizeof *na);
-			if (ns)
-				st_ctx_free(ctx, ns, nc * sizeof *ns);
-			return NULL;
-		}
-		if (s->nallocs) {
-			memcpy(na, s->allocs, s->nallocs * sizeof *na);
-			memcpy(ns, s->sizes, s->nallocs * sizeof *ns);
-			st_ctx_free(ctx, s->allocs, s->cap_allocs * sizeof *na);
-			st_ctx_free(ctx, s->sizes, s->cap_allocs * sizeof *ns);
-		}
-		s->allocs = na;
-		s->sizes = ns;
-		s->cap_allocs = nc;
-	}
+	if (!st_ctx_grow(ctx, (void **)&s->allocs, &s->cap_allocs, NULL, sizeof *s->allocs, s->nallocs + 1))
+		return NULL;
 	void *p = st_ctx_alloc(ctx, n ? n : 1);
 	if (!p)
 		return NULL;
 	memset(p, 0, n ? n : 1);
-	s->allocs[s->nallocs] = p;
-	s->sizes[s->nallocs++] = n ? n : 1;
+	s->allocs[s->nallocs++] = (sim_alloc){p, n ? n : 1};
 	return p;
 }
 
 static void sim_free(sim *s) {
 	st_context *ctx = s->m->ctx;
 	for (size_t i = 0; i < s->nallocs; i++)
-		st_ctx_free(ctx, s->allocs[i], s->sizes[i]);
-	if (s->cap_allocs) {
+		st_ctx_free(ctx, s->allocs[i].p, s->allocs[i].size);
+	if (s->cap_allocs)
 		st_ctx_free(ctx, s->allocs, s->cap_allocs * sizeof *s->allocs);
-		st_ctx_free(ctx, s->sizes, s->cap_allocs * sizeof *s->sizes);
-	}
 	for (size_t b = 0; s->bufs && b < s->m->nbuffers; b++) {
 		if (s->bufs[b].wt)
 			st_ctx_free(ctx, s->bufs[b].wt, s->bufs[b].n * sizeof(int64_t));
