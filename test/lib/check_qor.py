@@ -59,22 +59,19 @@ def check(report):
                 if not (r['available'] is None or (is_int(r['available']) and r['available'] >= 0)):
                     errs.append('resources.%s.available: an integer >= 0 or null, not %s' %
                                 (kind, json.dumps(r['available'])))
-    bufs = report.get('buffers')
-    if 'buffers' in report:
-        if not isinstance(bufs, dict):
-            errs.append('buffers: an object, not %s' % json.dumps(bufs))
-        else:
-            for name, words in bufs.items():
-                if not (is_int(words) and words >= 1):
-                    errs.append('buffers.%s: an integer >= 1, not %s' % (name, json.dumps(words)))
-    times = report.get('compile_ms')
-    if 'compile_ms' in report:
-        if not isinstance(times, dict):
-            errs.append('compile_ms: an object, not %s' % json.dumps(times))
-        else:
-            for stage, ms in times.items():
-                if not (is_num(ms) and ms >= 0):
-                    errs.append('compile_ms.%s: a number >= 0, not %s' % (stage, json.dumps(ms)))
+    def want_map(key, ok, what):
+        """An object whose every value passes `ok`."""
+        if key not in report:
+            return
+        if not isinstance(report[key], dict):
+            errs.append('%s: an object, not %s' % (key, json.dumps(report[key])))
+            return
+        for name, v in report[key].items():
+            if not ok(v):
+                errs.append('%s.%s: %s, not %s' % (key, name, what, json.dumps(v)))
+
+    want_map('buffers', lambda v: is_int(v) and v >= 1, 'an integer >= 1')
+    want_map('compile_ms', lambda v: is_num(v) and v >= 0, 'a number >= 0')
     # The derived numbers must agree with what they are derived from.
     if not errs:
         if report['cycles'] is None and report['ops_per_cycle'] is not None:
