@@ -185,6 +185,23 @@ static bool collect_indices(pm_builder *b, pm_scope *s, pm_expr *e, pm_env *env)
 	return collect_indices(b, s, e->a, env) && collect_indices(b, s, e->b, env);
 }
 
+/* The first read of `name` in `e`, or NULL. */
+static const pm_expr *first_read(const pm_expr *e, st_str name) {
+	if (!e)
+		return NULL;
+	if ((e->kind == PM_E_NAME || e->kind == PM_E_ACCESS) && st_str_eq(e->name, name))
+		return e;
+	const pm_expr *r = NULL;
+	for (const pm_sub *u = e->subs; u && !r; u = u->next)
+		if (!(r = first_read(u->e, name)))
+			r = first_read(u->filter, name);
+	for (const pm_expr *a = e->args; a && !r; a = a->next)
+		r = first_read(a, name);
+	if (!r && !(r = first_read(e->a, name)) && !(r = first_read(e->b, name)))
+		r = first_read(e->c, name);
+	return r;
+}
+
 static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 	pm_expr *lhs = st->lhs;
 	pm_var *v = st__pm_lookup(s, lhs->name);
@@ -213,13 +230,19 @@ static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 		}
 		if (!st__pm_check_size(b, lhs->name, tmp.rank, tmp.shape, lhs->loc))
 			return false;
+		/* A new array has no value yet to read. */
+		const pm_expr *self = first_read(st->rhs, lhs->name);
+		if (self)
+			return ERR(self->loc, "'%.*s' is read in the statement that declares it, before it has a value",
+			           S(lhs->name));
+		st_type *elt = st__pm_is_float(b, s, st->rhs) ? st_float_type(b->ctx, ST_TYPE_F32)
+		                                              : st_integer_type(b->ctx, 32, ST_SIGNLESS);
 		v = add_var(b, s, lhs->name, lhs->loc, PM_V_EDGE);
 		if (!v)
 			return false;
 		v->rank = tmp.rank;
 		memcpy(v->shape, tmp.shape, sizeof v->shape);
-		v->elt = st__pm_is_float(b, s, st->rhs) ? st_float_type(b->ctx, ST_TYPE_F32)
-		                                        : st_integer_type(b->ctx, 32, ST_SIGNLESS);
+		v->elt = elt;
 		if (b->p->failed || !new_local(b, s, v, lhs->loc))
 			return false;
 	}
