@@ -50,6 +50,12 @@ config.environment['PATH'] = os.pathsep.join(
 for var in ('HOME', 'CCACHE_DIR', 'VERILATOR_ROOT', 'STRATA_VERILATOR_CACHE'):
     if var in os.environ:
         config.environment[var] = os.environ[var]
+# Verilator models (test/lib/hw_cosim.py, stratac) are cached by a hash of
+# their sources: one cache for every build tree, so that the sanitizer
+# build's suite reuses the models the normal build's suite compiled (the
+# models themselves are not sanitized either way).
+config.environment.setdefault('STRATA_VERILATOR_CACHE',
+                              os.path.join(config.strata_src_root, 'build', 'verilator-cache'))
 
 
 def _append_opts(var, opts):
