@@ -88,16 +88,17 @@ static void *salloc(sim *s, size_t n) {
 
 static void sim_free(sim *s) {
 	st_context *ctx = s->m->ctx;
-	for (size_t i = 0; i < s->nallocs; i++)
-		st_ctx_free(ctx, s->allocs[i].p, s->allocs[i].size);
-	if (s->cap_allocs)
-		st_ctx_free(ctx, s->allocs, s->cap_allocs * sizeof *s->allocs);
+	/* The lifetimes first: s->bufs is one of the run's allocations. */
 	for (size_t b = 0; s->bufs && b < s->m->nbuffers; b++) {
 		if (s->bufs[b].wt)
 			st_ctx_free(ctx, s->bufs[b].wt, s->bufs[b].n * sizeof(int64_t));
 		if (s->bufs[b].rl)
 			st_ctx_free(ctx, s->bufs[b].rl, s->bufs[b].n * sizeof(int64_t));
 	}
+	for (size_t i = 0; i < s->nallocs; i++)
+		st_ctx_free(ctx, s->allocs[i].p, s->allocs[i].size);
+	if (s->cap_allocs)
+		st_ctx_free(ctx, s->allocs, s->cap_allocs * sizeof *s->allocs);
 	if (s->it)
 		st_interp_destroy(s->it);
 }

@@ -78,15 +78,20 @@ static st_status check_port(st_op *op, isl_set *dom, isl_map *acc, isl_map *sche
 	isl_map *a = isl_map_intersect_domain(isl_map_copy(acc), isl_set_copy(dom));
 	isl_map *s = isl_map_intersect_domain(isl_map_copy(sched), isl_set_copy(dom));
 	isl_bool fa = isl_map_is_single_valued(a), fs = isl_map_is_single_valued(s);
-	isl_bool ta = isl_set_is_subset(dom, isl_map_domain(isl_map_copy(a)));
-	isl_bool ts = isl_set_is_subset(dom, isl_map_domain(isl_map_copy(s)));
+	/* isl_set_is_subset keeps its arguments. */
+	isl_set *da = isl_map_domain(isl_map_copy(a)), *dsch = isl_map_domain(isl_map_copy(s));
+	isl_bool ta = isl_set_is_subset(dom, da), ts = isl_set_is_subset(dom, dsch);
+	isl_set_free(da);
+	isl_set_free(dsch);
 	/* The accessed elements must lie in the buffer's shape. */
 	isl_set *box = isl_set_universe(isl_space_range(isl_map_get_space(a)));
 	for (size_t i = 0; i < st_type_rank(bt); i++) {
 		box = isl_set_lower_bound_si(box, isl_dim_set, (unsigned)i, 0);
 		box = isl_set_upper_bound_si(box, isl_dim_set, (unsigned)i, (int)(st_type_shape(bt)[i] - 1));
 	}
-	isl_bool inside = isl_set_is_subset(isl_map_range(isl_map_copy(a)), box);
+	isl_set *image = isl_map_range(isl_map_copy(a));
+	isl_bool inside = isl_set_is_subset(image, box);
+	isl_set_free(image);
 	isl_set_free(box);
 	isl_map_free(a);
 	isl_map_free(s);
