@@ -6,7 +6,9 @@
 #include "stratac.h"
 
 #include "strata/asm.h"
+#include "strata/halide.h"
 #include "strata/pass.h"
+#include "strata/pmlang.h"
 #include "strata/registry.h"
 #include "tool_acg.h"
 #include "tool_io.h"
@@ -221,29 +223,43 @@ static bool commit(const char *work, const char *outdir) {
 	return ok;
 }
 
-static st_op *parse_input(st_context *ctx, const char *path, st_tool_input *in) {
-	if (!st_tool_read_input("stratac", path, in))
-		return NULL;
-	st_str text = st_str_make(in->data, in->len);
-	st_context_add_source(ctx, st_str_c(path), text);
-	st_parse_options po = {.no_register_source = true};
-	st_op *m = st_parse_source(ctx, text, path, &po);
-	if (m && st_failed(st_verify(m))) {
+static bool has_ext(const char *path, const char *ext) {
+	const char *dot = strrchr(path, '.');
+	return dot && !strcmp(dot, ext);
+}
+
+/* The frontends lower their languages to IR the FPGA flow takes: .hl to
+ * func/affine/memref, .pm to an srDFG then (flattened) to affine. */
+static st_op *import_source(st_context *ctx, const char *path, st_str text) {
+	if (has_ext(path, ".hl"))
+		return st_halide_import(ctx, text, path);
+	if (!has_ext(path, ".pm")) {
+		st_context_add_source(ctx, st_str_c(path), text);
+		st_parse_options po = {.no_register_source = true};
+		return st_parse_source(ctx, text, path, &po);
+	}
+	st_op *m = st_pmlang_import(ctx, text, path);
+	st_pass_manager *pm = m ? st_pass_manager_create(ctx, "builtin.module") : NULL;
+	bool ok = pm && st_succeeded(st_pass_manager_parse_pipeline(
+	                    pm, st_str_c("srdfg.graph(srdfg-flatten),convert-srdfg-to-affine"), "<stratac>")) &&
+	          st_succeeded(st_pass_manager_run(pm, m));
+	st_pass_manager_destroy(pm);
+	if (!ok && m) {
 		st_op_destroy(m);
 		m = NULL;
 	}
 	return m;
 }
 
-/* The input language by extension: only IR yet. */
-static bool check_input_kind(const char *path) {
-	const char *dot = strrchr(path, '.');
-	if (dot && (!strcmp(dot, ".hl") || !strcmp(dot, ".pm"))) {
-		fprintf(stderr, "stratac: error: %s: %s input is not implemented yet; give an .mlir file\n", path,
-		        !strcmp(dot, ".hl") ? "Halide-style (.hl)" : "PMLang (.pm)");
-		return false;
+static st_op *parse_input(st_context *ctx, const char *path, st_tool_input *in) {
+	if (!st_tool_read_input("stratac", path, in))
+		return NULL;
+	st_op *m = import_source(ctx, path, st_str_make(in->data, in->len));
+	if (m && st_failed(st_verify(m))) {
+		st_op_destroy(m);
+		m = NULL;
 	}
-	return true;
+	return m;
 }
 
 /* The work directory sits inside the output directory, so that the final
@@ -284,7 +300,7 @@ static bool run(st_context *ctx, const stc_options *o, st_tool_input *acg_in, st
 		return false;
 	}
 	double t0 = stc_now_ms();
-	st_op *m = check_input_kind(o->input) && check_outputs(o) ? parse_input(ctx, o->input, in) : NULL;
+	st_op *m = check_outputs(o) ? parse_input(ctx, o->input, in) : NULL;
 	bool created = false;
 	char *work = m ? make_work(o, &created) : NULL;
 	stc_design d = {0};
