@@ -3,7 +3,9 @@
 # shipped example: strata-opt parses, verifies and prints the IR back, then
 # runs a pass pipeline on it; strata-run executes it in the reference
 # interpreter; strata-tv checks by execution that the pipeline kept its
-# meaning.
+# meaning.  Then stratac compiles a loop kernel for the FPGA target of
+# archs/fpga.acg (Calyx, hw, Verilog), simulates it in Verilator against the
+# interpreter, synthesises it with yosys and prints its QoR table.
 set -euo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,3 +30,4 @@ run build/bin/strata-opt "$example" --pass-pipeline="$pipeline"
 run build/bin/strata-run "$example" --entry=main
 run build/bin/strata-run "$example" --entry=gcd --arg=i32:1071 --arg=i32:462
 run build/bin/strata-tv "$example" --entry=gcd --pass-pipeline="$pipeline"
+run build/bin/stratac examples/fpga/vadd.mlir --target archs/fpga.acg --pipeline -o build/demo-fpga
