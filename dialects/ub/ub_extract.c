@@ -450,8 +450,17 @@ static st_status read_nest(xctx *x, st_op *nest) {
 	return read_ops(x, s, st_region_first_block(st_op_region(inner, 0)));
 }
 
+/* The Halide frontend names arguments {halide.name = "input"}. */
+static st_attr *arg_name(st_op *fn, size_t arg) {
+	st_attr *aa = st_op_get_attr(fn, "arg_attrs");
+	if (!aa || st_attr_get_kind(aa) != ST_ATTR_ARRAY || arg >= st_attr_array_size(aa))
+		return NULL;
+	st_attr *d = st_attr_array_elt(aa, arg);
+	return st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? st_attr_dict_get_c(d, "halide.name") : NULL;
+}
+
 static void buffer_name(xctx *x, xbuf *u, st_op *alloc, size_t arg) {
-	st_attr *n = alloc ? st_op_get_attr(alloc, "halide.func") : NULL;
+	st_attr *n = alloc ? st_op_get_attr(alloc, "halide.func") : arg_name(x->fn, arg);
 	if (!n && alloc)
 		n = st_op_get_attr(alloc, "name");
 	if (n && st_attr_get_kind(n) == ST_ATTR_STRING && st_attr_string(n).len < 60)

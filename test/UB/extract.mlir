@@ -4,6 +4,8 @@
 // sequential schedule, one stage after the other.
 // RUN: strata-opt %S/Inputs/cascade.mlir --ub-extract | FileCheck %s
 // RUN: strata-opt %S/Inputs/cascade.mlir --ub-extract --ub-schedule=strategy=sequential --ub-capacity | FileCheck %s --check-prefix=SEQ
+// Arguments named as the Halide frontend names them:
+// RUN: sed 's/%%input: memref<64x64xi16>/&  {halide.name = "input"}/' %S/Inputs/cascade.mlir | strata-opt --ub-extract | FileCheck %s --check-prefix=NAMES
 
 // CHECK: ub.graph @cascade_ub {
 // CHECK: ub.write %{{.*}} {access = "{ host_arg0[i0, i1] -> arg0[1*i0, 1*i1] }"
@@ -18,3 +20,6 @@
 // whole tile.
 // SEQ: ub.graph @cascade_ub attributes {latency = 19236 : i64, memory = {{[0-9]+}} : i64}
 // SEQ: ub.buffer @hw_input {capacity = 4096 : i64}
+
+// NAMES: ub.buffer @input {arg = 0 : i64} : memref<64x64xi16>
+// NAMES: ub.buffer @arg1 {arg = 1 : i64} : memref<60x60xi16>
