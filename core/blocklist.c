@@ -17,6 +17,7 @@ void *st_blocklist_alloc(st_blocklist *l, size_t n) {
 	st_block_hdr *h = st_ctx_alloc(l->ctx, sizeof *h + n);
 	if (!h)
 		return NULL;
+	memset(h->align, 0, n);
 	h->size = n;
 	h->prev = NULL;
 	h->next = l->head;
@@ -42,7 +43,7 @@ void st_blocklist_free(st_blocklist *l, void *p) {
 }
 
 void *st_blocklist_realloc(st_blocklist *l, void *p, size_t n) {
-	void *q = st_blocklist_alloc(l, n);
+	void *q = st_blocklist_alloc(l, n); /* zeroed past what is copied */
 	if (!q)
 		return NULL;
 	if (p) {

@@ -4,6 +4,7 @@
 #define STRATA_ACG_BUILD_H
 
 #include "acg_parse_state.h"
+#include "strata/blocklist.h"
 
 #include <setjmp.h>
 
@@ -40,7 +41,7 @@ struct st__acg_parser {
 	st_str fname;
 	bool failed;
 	int line, col; /* the scanner's position */
-	struct mem_hdr *mem;
+	st_blocklist mem; /* everything the import allocates */
 	jmp_buf bail;
 	char charbuf[8];
 	st_op *module;

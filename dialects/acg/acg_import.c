@@ -15,53 +15,21 @@ int st__acg_yyparse(st__acg_scanner scanner, st__acg_parser *p);
 
 /* ----------------------------------------------------------------- memory */
 
-typedef struct mem_hdr {
-	struct mem_hdr *prev, *next;
-	size_t size;
-	max_align_t align[];
-} mem_hdr;
-
+/* Running out of memory leaves through the import's jump point. */
 void *st__acg_alloc(st__acg_parser *p, size_t n) {
-	if (n > SIZE_MAX / 2)
-		st__acg_scanner_fatal(p, "input too large");
-	mem_hdr *h = st_ctx_alloc(p->ctx, sizeof *h + n);
-	if (!h)
-		st__acg_scanner_fatal(p, "out of memory");
-	h->size = n;
-	h->prev = NULL;
-	h->next = p->mem;
-	if (p->mem)
-		p->mem->prev = h;
-	p->mem = h;
-	return h->align;
-}
-
-void st__acg_free(st__acg_parser *p, void *ptr) {
-	if (!ptr)
-		return;
-	mem_hdr *h = (mem_hdr *)((char *)ptr - offsetof(mem_hdr, align));
-	if (h->prev)
-		h->prev->next = h->next;
-	else
-		p->mem = h->next;
-	if (h->next)
-		h->next->prev = h->prev;
-	st_ctx_free(p->ctx, h, sizeof *h + h->size);
-}
-
-void *st__acg_realloc(st__acg_parser *p, void *ptr, size_t n) {
-	void *q = st__acg_alloc(p, n);
-	if (ptr) {
-		mem_hdr *h = (mem_hdr *)((char *)ptr - offsetof(mem_hdr, align));
-		memcpy(q, ptr, h->size < n ? h->size : n);
-		st__acg_free(p, ptr);
-	}
+	void *q = st_blocklist_alloc(&p->mem, n);
+	if (!q)
+		st__acg_scanner_fatal(p, n > SIZE_MAX / 2 ? "input too large" : "out of memory");
 	return q;
 }
 
-static void free_all(st__acg_parser *p) {
-	while (p->mem)
-		st__acg_free(p, p->mem->align);
+void st__acg_free(st__acg_parser *p, void *ptr) { st_blocklist_free(&p->mem, ptr); }
+
+void *st__acg_realloc(st__acg_parser *p, void *ptr, size_t n) {
+	void *q = st_blocklist_realloc(&p->mem, ptr, n);
+	if (!q)
+		st__acg_scanner_fatal(p, n > SIZE_MAX / 2 ? "input too large" : "out of memory");
+	return q;
 }
 
 /* The scanner cannot go on (out of memory): report once and leave through
@@ -154,6 +122,7 @@ st_op *st_acg_import(st_context *ctx, st_str text, const char *filename) {
 		return NULL;
 	memset(p, 0, sizeof *p);
 	p->ctx = ctx;
+	p->mem.ctx = ctx;
 	p->fname = st_str_c(filename);
 	p->line = p->col = 1;
 	st__acg_scanner volatile scanner = NULL;
@@ -171,7 +140,7 @@ st_op *st_acg_import(st_context *ctx, st_str text, const char *filename) {
 	if (ok && st__acg_finish(p))
 		ok = st_succeeded(st_verify(p->module));
 	st_op *m = p->module;
-	free_all(p);
+	st_blocklist_free_all(&p->mem);
 	st_ctx_free(ctx, p, sizeof *p);
 	if (!ok && m) {
 		st_op_destroy(m);

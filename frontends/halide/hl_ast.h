@@ -5,6 +5,7 @@
 #ifndef STRATA_HL_AST_H
 #define STRATA_HL_AST_H
 
+#include "strata/blocklist.h"
 #include "strata/halide.h"
 #include "strata/ir.h"
 
@@ -238,14 +239,12 @@ typedef struct st__hl_func {
 
 /* ----------------------------------------------------------- the import */
 
-typedef struct st__hl_chunk st__hl_chunk;
-
 /* One .hl import: the source, its memory, the statements read, and the
  * program semantic analysis builds from them. */
 typedef struct st__hl_parser {
 	st_context *ctx;
 	st_str fname, text;
-	st__hl_chunk *chunks;
+	st_blocklist mem; /* everything the import allocates */
 	jmp_buf bail;
 	bool failed;
 	int line, col;

@@ -17,55 +17,25 @@ int st__hl_yyparse(st__hl_scanner scanner, st__hl_parser *p);
 
 /* ----------------------------------------------------------------- memory */
 
-struct st__hl_chunk {
-	struct st__hl_chunk *prev, *next;
-	size_t size;
-	max_align_t align[];
-};
-
+/* Blocks come zeroed (the tree's nodes rely on it); running out of
+ * memory leaves through the import's jump point. */
 void *st__hl_alloc(st__hl_parser *p, size_t n) {
-	if (n > SIZE_MAX / 2)
-		st__hl_fatal(p, "input too large");
-	st__hl_chunk *h = st_ctx_alloc(p->ctx, sizeof *h + n);
-	if (!h)
-		st__hl_fatal(p, "out of memory");
-	memset(h->align, 0, n);
-	h->size = n;
-	h->prev = NULL;
-	h->next = p->chunks;
-	if (p->chunks)
-		p->chunks->prev = h;
-	p->chunks = h;
-	return h->align;
-}
-
-void st__hl_free(st__hl_parser *p, void *ptr) {
-	if (!ptr)
-		return;
-	st__hl_chunk *h = (st__hl_chunk *)((char *)ptr - offsetof(st__hl_chunk, align));
-	if (h->prev)
-		h->prev->next = h->next;
-	else
-		p->chunks = h->next;
-	if (h->next)
-		h->next->prev = h->prev;
-	st_ctx_free(p->ctx, h, sizeof *h + h->size);
-}
-
-void *st__hl_realloc(st__hl_parser *p, void *ptr, size_t n) {
-	void *q = st__hl_alloc(p, n);
-	if (ptr) {
-		st__hl_chunk *h = (st__hl_chunk *)((char *)ptr - offsetof(st__hl_chunk, align));
-		memcpy(q, ptr, h->size < n ? h->size : n);
-		st__hl_free(p, ptr);
-	}
+	void *q = st_blocklist_alloc(&p->mem, n);
+	if (!q)
+		st__hl_fatal(p, n > SIZE_MAX / 2 ? "input too large" : "out of memory");
 	return q;
 }
 
-void st__hl_free_all(st__hl_parser *p) {
-	while (p->chunks)
-		st__hl_free(p, p->chunks->align);
+void st__hl_free(st__hl_parser *p, void *ptr) { st_blocklist_free(&p->mem, ptr); }
+
+void *st__hl_realloc(st__hl_parser *p, void *ptr, size_t n) {
+	void *q = st_blocklist_realloc(&p->mem, ptr, n);
+	if (!q)
+		st__hl_fatal(p, n > SIZE_MAX / 2 ? "input too large" : "out of memory");
+	return q;
 }
+
+void st__hl_free_all(st__hl_parser *p) { st_blocklist_free_all(&p->mem); }
 
 void st__hl_grow(st__hl_parser *p, void **arr, size_t *cap, size_t elt, size_t need) {
 	if (need <= *cap)

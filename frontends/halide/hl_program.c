@@ -23,6 +23,7 @@ st_halide_program *st_halide_program_create(st_context *ctx, st_str text, const 
 	memset(prog, 0, sizeof *prog);
 	st__hl_parser *p = &prog->p;
 	p->ctx = ctx;
+	p->mem.ctx = ctx;
 	p->fname = st_str_c(filename);
 	p->text = text;
 	p->line = p->col = 1;

@@ -1,5 +1,6 @@
 /* Unit tests of st_blocklist (include/strata/blocklist.h): blocks leave the
- * list one at a time or all at once, realloc keeps the contents, and an
+ * list one at a time or all at once, blocks come zeroed, realloc keeps the
+ * contents and zeroes what it adds, and an
  * allocation failure gives NULL and leaves the list as it was; the failing
  * allocator counts the live blocks, so a leak fails the test. */
 #include "core_test.h"
@@ -19,8 +20,14 @@ static void test_basic(void) {
 	/* The middle block leaves the list alone. */
 	st_blocklist_free(&l, a);
 	CHECK(fa.live == base + 2);
+	for (int i = 6; i < 32; i++)
+		CHECK(b[i] == 0);
 	char *b2 = st_blocklist_realloc(&l, b, 4096);
 	CHECK(b2 && !strcmp(b2, "hello"));
+	bool zero = true;
+	for (int i = 6; i < 4096; i++)
+		zero = zero && b2[i] == 0;
+	CHECK(zero);
 	CHECK(fa.live == base + 2);
 	char *d = st_blocklist_realloc(&l, NULL, 10);
 	CHECK(d != NULL);
