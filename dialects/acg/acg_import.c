@@ -7,6 +7,8 @@
 #define YYLTYPE ST__ACG_YYLTYPE
 #include "acg_lex.h"
 
+#include "strata/scan.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -41,19 +43,14 @@ _Noreturn void st__acg_scanner_fatal(st__acg_parser *p, const char *msg) {
 
 /* ----------------------------------------------------------------- errors */
 
-st_attr *st__acg_loc(st__acg_parser *p, int line, int col) {
-	return st_loc_file(p->ctx, p->fname, line > 0 ? (unsigned)line : 1, col > 0 ? (unsigned)col : 1);
-}
+st_attr *st__acg_loc(st__acg_parser *p, int line, int col) { return st_scan_loc(p->ctx, p->fname, line, col); }
 
 st_status st__acg_error(st__acg_parser *p, int line, int col, const char *fmt, ...) {
-	if (p->failed)
-		return ST_FAIL;
-	p->failed = true;
 	va_list ap;
 	va_start(ap, fmt);
-	st_diag *d = st_diag_createv(p->ctx, ST_SEV_ERROR, st__acg_loc(p, line, col), fmt, ap);
+	st_status s = st_scan_errorv(p->ctx, &p->failed, st__acg_loc(p, line, col), fmt, ap);
 	va_end(ap);
-	return d ? st_diag_emit(d) : ST_FAIL;
+	return s;
 }
 
 /* ---------------------------------------------------------------- scanner */
@@ -61,54 +58,25 @@ st_status st__acg_error(st__acg_parser *p, int line, int col, const char *fmt, .
 void st__acg_advance(st__acg_parser *p, ST__ACG_YYLTYPE *loc, const char *text, size_t len) {
 	loc->first_line = p->line;
 	loc->first_column = p->col;
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] == '\n') {
-			p->line++;
-			p->col = 1;
-		} else {
-			p->col++;
-		}
-	}
+	st_scan_advance(&p->line, &p->col, text, len);
 	loc->last_line = p->line;
 	loc->last_column = p->col;
 }
 
 bool st__acg_number(st__acg_parser *p, ST__ACG_YYLTYPE *loc, const char *text, size_t len, int64_t *out) {
-	uint64_t v = 0, base = 10;
-	size_t i = 0;
-	if (len > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-		base = 16;
-		i = 2;
-	}
-	for (; i < len; i++) {
-		char c = text[i];
-		uint64_t d = c >= '0' && c <= '9'   ? (uint64_t)(c - '0')
-		             : c >= 'a' && c <= 'f' ? (uint64_t)(c - 'a' + 10)
-		             : c >= 'A' && c <= 'F' ? (uint64_t)(c - 'A' + 10)
-		                                    : 99;
-		if (d >= base) {
-			st__acg_error(p, loc->first_line, loc->first_column, "invalid integer '%.*s'", (int)(len > 64 ? 64 : len),
-			              text);
-			return false;
-		}
-		if (v > ((uint64_t)INT64_MAX - d) / base) {
-			st__acg_error(p, loc->first_line, loc->first_column, "integer '%.*s' does not fit in 64 bits",
-			              (int)(len > 64 ? 64 : len), text);
-			return false;
-		}
-		v = v * base + d;
+	uint64_t v;
+	st_scan_int_status r = st_scan_int(text, len, INT64_MAX, &v);
+	if (r != ST_SCAN_INT_OK) {
+		st__acg_error(p, loc->first_line, loc->first_column,
+		              r == ST_SCAN_INT_INVALID ? "invalid integer '%.*s'" : "integer '%.*s' does not fit in 64 bits",
+		              (int)(len > 64 ? 64 : len), text);
+		return false;
 	}
 	*out = (int64_t)v;
 	return true;
 }
 
-const char *st__acg_char_name(st__acg_parser *p, unsigned char c) {
-	if (c >= 0x20 && c < 0x7f)
-		snprintf(p->charbuf, sizeof p->charbuf, "%c", c);
-	else
-		snprintf(p->charbuf, sizeof p->charbuf, "\\x%02x", c);
-	return p->charbuf;
-}
+const char *st__acg_char_name(st__acg_parser *p, unsigned char c) { return st_scan_char_name(p->charbuf, c); }
 
 /* ----------------------------------------------------------------- import */
 

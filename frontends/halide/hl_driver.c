@@ -7,6 +7,8 @@
 #define YYLTYPE ST__HL_YYLTYPE
 #include "hl_lex.h"
 
+#include "strata/scan.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -63,19 +65,14 @@ _Noreturn void st__hl_fatal(st__hl_parser *p, const char *msg) {
 
 /* ----------------------------------------------------------------- errors */
 
-st_attr *st__hl_loc(st__hl_parser *p, int line, int col) {
-	return st_loc_file(p->ctx, p->fname, line > 0 ? (unsigned)line : 1, col > 0 ? (unsigned)col : 1);
-}
+st_attr *st__hl_loc(st__hl_parser *p, int line, int col) { return st_scan_loc(p->ctx, p->fname, line, col); }
 
 st_status st__hl_error(st__hl_parser *p, int line, int col, const char *fmt, ...) {
-	if (p->failed)
-		return ST_FAIL;
-	p->failed = true;
 	va_list ap;
 	va_start(ap, fmt);
-	st_diag *d = st_diag_createv(p->ctx, ST_SEV_ERROR, st__hl_loc(p, line, col), fmt, ap);
+	st_status s = st_scan_errorv(p->ctx, &p->failed, st__hl_loc(p, line, col), fmt, ap);
 	va_end(ap);
-	return d ? st_diag_emit(d) : ST_FAIL;
+	return s;
 }
 
 /* ---------------------------------------------------------------- scanner */
@@ -83,43 +80,20 @@ st_status st__hl_error(st__hl_parser *p, int line, int col, const char *fmt, ...
 void st__hl_advance(st__hl_parser *p, ST__HL_YYLTYPE *loc, const char *text, size_t len) {
 	loc->first_line = p->line;
 	loc->first_column = p->col;
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] == '\n') {
-			p->line++;
-			p->col = 1;
-		} else {
-			p->col++;
-		}
-	}
+	st_scan_advance(&p->line, &p->col, text, len);
 	loc->last_line = p->line;
 	loc->last_column = p->col;
 }
 
 bool st__hl_number(st__hl_parser *p, ST__HL_YYLTYPE *loc, const char *text, size_t len, int64_t *out) {
-	uint64_t v = 0, base = 10;
-	size_t i = 0;
-	if (len > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-		base = 16;
-		i = 2;
-	}
-	int shown = (int)(len > 64 ? 64 : len);
-	for (; i < len; i++) {
-		char c = text[i];
-		uint64_t d = c >= '0' && c <= '9'   ? (uint64_t)(c - '0')
-		             : c >= 'a' && c <= 'f' ? (uint64_t)(c - 'a' + 10)
-		             : c >= 'A' && c <= 'F' ? (uint64_t)(c - 'A' + 10)
-		                                    : 99;
-		if (d >= base) {
-			st__hl_error(p, loc->first_line, loc->first_column, "invalid integer '%.*s'", shown, text);
-			return false;
-		}
-		/* Literals are Halide's Int(32) or UInt(32) constants. */
-		if (v * base + d > UINT32_MAX) {
-			st__hl_error(p, loc->first_line, loc->first_column, "integer '%.*s' does not fit in 32 bits", shown,
-			             text);
-			return false;
-		}
-		v = v * base + d;
+	uint64_t v;
+	/* Literals are Halide's Int(32) or UInt(32) constants. */
+	st_scan_int_status r = st_scan_int(text, len, UINT32_MAX, &v);
+	if (r != ST_SCAN_INT_OK) {
+		st__hl_error(p, loc->first_line, loc->first_column,
+		             r == ST_SCAN_INT_INVALID ? "invalid integer '%.*s'" : "integer '%.*s' does not fit in 32 bits",
+		             (int)(len > 64 ? 64 : len), text);
+		return false;
 	}
 	*out = (int64_t)v;
 	return true;
@@ -138,13 +112,7 @@ bool st__hl_float(st__hl_parser *p, ST__HL_YYLTYPE *loc, const char *text, doubl
 	return true;
 }
 
-const char *st__hl_char_name(st__hl_parser *p, unsigned char c) {
-	if (c >= 0x20 && c < 0x7f)
-		snprintf(p->charbuf, sizeof p->charbuf, "%c", c);
-	else
-		snprintf(p->charbuf, sizeof p->charbuf, "\\x%02x", c);
-	return p->charbuf;
-}
+const char *st__hl_char_name(st__hl_parser *p, unsigned char c) { return st_scan_char_name(p->charbuf, c); }
 
 /* --------------------------------------------------------------- builders */
 

@@ -9,6 +9,7 @@
 #include "pm_lex.h"
 
 #include "strata/pmlang.h"
+#include "strata/scan.h"
 #include "strata/translate.h"
 
 #include <stdarg.h>
@@ -52,20 +53,13 @@ _Noreturn void st__pm_fatal(pm_parser *p, const char *msg) {
 
 /* ----------------------------------------------------------------- errors */
 
-st_attr *st__pm_loc(pm_parser *p, pm_loc at) {
-	return st_loc_file(p->ctx, p->fname, at.line > 0 ? (unsigned)at.line : 1, at.col > 0 ? (unsigned)at.col : 1);
-}
+st_attr *st__pm_loc(pm_parser *p, pm_loc at) { return st_scan_loc(p->ctx, p->fname, at.line, at.col); }
 
 bool st__pm_error(pm_parser *p, pm_loc at, const char *fmt, ...) {
-	if (p->failed)
-		return false;
-	p->failed = true;
 	va_list ap;
 	va_start(ap, fmt);
-	st_diag *d = st_diag_createv(p->ctx, ST_SEV_ERROR, st__pm_loc(p, at), fmt, ap);
+	st_scan_errorv(p->ctx, &p->failed, st__pm_loc(p, at), fmt, ap);
 	va_end(ap);
-	if (d)
-		st_diag_emit(d);
 	return false;
 }
 
@@ -74,23 +68,10 @@ bool st__pm_error(pm_parser *p, pm_loc at, const char *fmt, ...) {
 void st__pm_advance(pm_parser *p, pm_loc *first, const char *text, size_t len) {
 	first->line = p->line;
 	first->col = p->col;
-	for (size_t i = 0; i < len; i++) {
-		if (text[i] == '\n') {
-			p->line++;
-			p->col = 1;
-		} else {
-			p->col++;
-		}
-	}
+	st_scan_advance(&p->line, &p->col, text, len);
 }
 
-const char *st__pm_char_name(pm_parser *p, unsigned char c) {
-	if (c >= 0x20 && c < 0x7f)
-		snprintf(p->charbuf, sizeof p->charbuf, "%c", c);
-	else
-		snprintf(p->charbuf, sizeof p->charbuf, "\\x%02x", c);
-	return p->charbuf;
-}
+const char *st__pm_char_name(pm_parser *p, unsigned char c) { return st_scan_char_name(p->charbuf, c); }
 
 /* ------------------------------------------------------------------- tree */
 

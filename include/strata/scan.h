@@ -1,0 +1,44 @@
+/* What the flex/bison importers (.acg, .hl, .pm) share besides their
+ * memory (strata/blocklist.h): the scanner's source position, integer
+ * literals, printable names of stray bytes, and errors reported once at a
+ * file location. */
+#ifndef STRATA_SCAN_H
+#define STRATA_SCAN_H
+
+#include "strata/ir.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Moves a 1-based line and column over `len` bytes of text (a newline
+ * starts the next line at column 1). */
+void st_scan_advance(int *line, int *col, const char *text, size_t len);
+
+/* How reading an integer literal went. */
+typedef enum st_scan_int_status { ST_SCAN_INT_OK, ST_SCAN_INT_INVALID, ST_SCAN_INT_TOO_BIG } st_scan_int_status;
+
+/* Reads a decimal or `0x` hexadecimal literal of `len` bytes into `out`;
+ * ST_SCAN_INT_INVALID for a byte that is not a digit of the base,
+ * ST_SCAN_INT_TOO_BIG when the value exceeds `max`. */
+st_scan_int_status st_scan_int(const char *text, size_t len, uint64_t max, uint64_t *out);
+
+/* `c` as it can appear in a message: itself when printable, else `\xNN`,
+ * written into `buf` (which is returned). */
+const char *st_scan_char_name(char buf[8], unsigned char c);
+
+/* A location in `file` (line and column below 1 become 1). */
+st_attr *st_scan_loc(st_context *ctx, st_str file, int line, int col);
+
+/* Reports an error at `loc` unless `*failed` (an importer reports its
+ * first error only: later ones tend to follow from it), then sets it;
+ * always ST_FAIL. */
+st_status st_scan_errorv(st_context *ctx, bool *failed, st_attr *loc, const char *fmt, va_list ap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
