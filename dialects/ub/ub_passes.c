@@ -8,6 +8,7 @@ st_status st_register_ub_passes(st_context *ctx) {
 		&st__ub_extract_pass,
 		&st__ub_schedule_pass,
 		&st__ub_simulate_pass,
+		&st__ub_schedule_ilp_pass,
 	};
 	for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
 		if (st_failed(st_context_register_pass(ctx, defs[i])))
