@@ -74,12 +74,14 @@ static const st_attr_def buffer_attrs[] = {
 	{.name = "arg", .constraint = &st_ac_i64, .optional = true},
 	{.name = "capacity", .constraint = &st_ac_i64, .optional = true},
 	{.name = "kind", .constraint = &st_ac_string, .optional = true},
+	{.name = "map", .constraint = &st_ac_string, .optional = true},
 };
 
 static const st_attr_def port_attrs[] = {
 	{.name = "domain", .constraint = &st_ac_string},
 	{.name = "access", .constraint = &st_ac_string},
 	{.name = "schedule", .constraint = &st_ac_string},
+	{.name = "tap", .constraint = &st_ac_i64, .optional = true},
 };
 static const st_value_def write_operands[] = {
 	{.name = "buffer", .type = &st_tc_memref},
@@ -95,6 +97,14 @@ static const st_attr_def kernel_attrs[] = {
 	{.name = "latency", .constraint = &st_ac_i64},
 };
 static const st_region_def kernel_region[] = {{.name = "body", .single_block = true}};
+static const st_attr_def mem_attrs[] = {
+	{.name = "name", .constraint = &st_ac_symbol_name},
+	{.name = "buffer", .constraint = &st_ac_string},
+	{.name = "kind", .constraint = &st_ac_string},
+	{.name = "node", .constraint = &st_ac_string},
+	{.name = "words", .constraint = &st_ac_i64},
+	{.name = "ctrls", .constraint = &st_ac_array},
+};
 static const st_value_def yield_operands[] = {{.name = "values", .arity = ST_VARIADIC}};
 
 static const st_opdef ub_ops[] = {
@@ -161,6 +171,15 @@ static const st_opdef ub_ops[] = {
 		.verify = verify_kernel,
 		.interfaces = kernel_ifaces,
 		.ninterfaces = N(kernel_ifaces),
+	},
+	{
+		.name = "ub.mem",
+		.summary = "a physical memory element of a mapped buffer, with its controller vectors",
+		.attrs = mem_attrs,
+		.nattrs = N(mem_attrs),
+		.parent = "ub.graph",
+		.format = "$name attr-dict",
+		.verify = st__ub_verify_mem,
 	},
 	{
 		.name = "ub.yield",

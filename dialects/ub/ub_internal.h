@@ -16,6 +16,7 @@
 st_status st__ub_verify_buffer(st_op *op);
 st_status st__ub_verify_port(st_op *op);
 st_status st__ub_verify_graph(st_op *op);
+st_status st__ub_verify_mem(st_op *op);
 
 /* ------------------------------------------------------------ isl helpers */
 
@@ -42,6 +43,19 @@ static inline int64_t st__ub_aff_eval(const st__ub_aff *a, unsigned n, const int
 	for (unsigned i = 0; i < n; i++)
 		v += a->c[1 + i] * x[i];
 	return v;
+}
+
+/* Steps x through the box lo..hi row-major (the last dimension
+ * innermost); false after the last point. */
+static inline bool st__ub_next_point(unsigned n, const int64_t *lo, const int64_t *hi, int64_t *x) {
+	for (unsigned d = n; d-- > 0;) {
+		if (x[d] < hi[d]) {
+			x[d]++;
+			return true;
+		}
+		x[d] = lo[d];
+	}
+	return false;
 }
 
 /* A set that is a box with constant bounds: lo[i] <= x_i <= hi[i].  False

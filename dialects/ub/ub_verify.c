@@ -2,10 +2,21 @@
  * parse and agree with each other (the access map and the schedule are
  * functions on the port's domain, the access reaches the port's buffer
  * inside its shape, the schedule is one cycle number), and a graph names
- * each buffer once. */
+ * each buffer once; a ub.mem names a buffer of its graph and carries
+ * well-formed controller vectors. */
 #include "ub_internal.h"
 
 #include <string.h>
+
+static const char *const buffer_maps[] = {"wire", "chain", "ram", "rom", NULL};
+static const char *const mem_kinds[] = {"sr", "line", "ram", "rom", NULL};
+
+static bool one_of(st_attr *a, const char *const *names) {
+	for (size_t i = 0; names[i]; i++)
+		if (st_str_eq_c(st_attr_string(a), names[i]))
+			return true;
+	return false;
+}
 
 static const char *const buffer_kinds[] = {"wire", "tap", "rom", "line", "stream", "accumulation", "double", NULL};
 
@@ -31,14 +42,44 @@ st_status st__ub_verify_buffer(st_op *op) {
 	if (arg && st_attr_int_value(arg) < 0)
 		return st_op_error(op, "arg must be a non-negative argument number");
 	st_attr *kind = st_op_get_attr(op, "kind");
-	if (kind) {
-		bool known = false;
-		for (size_t i = 0; buffer_kinds[i]; i++)
-			known = known || st_str_eq_c(st_attr_string(kind), buffer_kinds[i]);
-		if (!known)
-			return st_op_error(op, "unknown buffer kind '%.*s'", (int)st_attr_string(kind).len,
-			                   st_attr_string(kind).data);
+	if (kind && !one_of(kind, buffer_kinds))
+		return st_op_error(op, "unknown buffer kind '%.*s'", (int)st_attr_string(kind).len, st_attr_string(kind).data);
+	st_attr *map = st_op_get_attr(op, "map");
+	if (map && !one_of(map, buffer_maps))
+		return st_op_error(op, "unknown buffer mapping '%.*s'", (int)st_attr_string(map).len, st_attr_string(map).data);
+	return ST_OK;
+}
+
+/* A controller: a dictionary whose loop vectors have one entry per level. */
+static bool valid_ctrl(st_attr *c) {
+	if (st_attr_get_kind(c) != ST_ATTR_DICTIONARY)
+		return false;
+	st_attr *dir = st_attr_dict_get_c(c, "dir");
+	if (!dir || st_attr_get_kind(dir) != ST_ATTR_STRING ||
+	    !(st_str_eq_c(st_attr_string(dir), "write") || st_str_eq_c(st_attr_string(dir), "read")))
+		return false;
+	static const char *const vecs[] = {"extent", "cycle_stride", "addr_stride"};
+	size_t n = 0;
+	for (size_t i = 0; i < 3; i++) {
+		st_attr *v = st_attr_dict_get_c(c, vecs[i]);
+		if (!v || st_attr_get_kind(v) != ST_ATTR_DENSE_ARRAY || (i && st_attr_dense_array_size(v) != n))
+			return false;
+		n = st_attr_dense_array_size(v);
 	}
+	return n <= ST_UB_MAX_DIMS;
+}
+
+st_status st__ub_verify_mem(st_op *op) {
+	st_attr *kind = st_op_get_attr(op, "kind");
+	if (!one_of(kind, mem_kinds))
+		return st_op_error(op, "unknown memory kind '%.*s'", (int)st_attr_string(kind).len, st_attr_string(kind).data);
+	if (st_attr_int_value(st_op_get_attr(op, "words")) < 0)
+		return st_op_error(op, "words must be non-negative");
+	st_attr *ctrls = st_op_get_attr(op, "ctrls");
+	for (size_t i = 0; i < st_attr_array_size(ctrls); i++)
+		if (!valid_ctrl(st_attr_array_elt(ctrls, i)))
+			return st_op_error(op, "controller #%zu is not a dictionary with a 'dir' (write or read) and extent, "
+			                       "cycle_stride and addr_stride arrays of one length (at most %d)", i, ST_UB_MAX_DIMS);
 	return ST_OK;
 }
 
@@ -129,6 +170,16 @@ st_status st__ub_verify_port(st_op *op) {
 st_status st__ub_verify_graph(st_op *op) {
 	st_block *b = st_region_first_block(st_op_region(op, 0));
 	for (st_op *x = b ? st_block_first_op(b) : NULL; x; x = st_op_next(x)) {
+		if (st_str_eq_c(st_ident_str(st_op_name(x)), "ub.mem")) {
+			st_str n = st_attr_string(st_op_get_attr(x, "buffer"));
+			bool found = false;
+			for (st_op *y = st_block_first_op(b); y && !found; y = st_op_next(y))
+				found = st_str_eq_c(st_ident_str(st_op_name(y)), "ub.buffer") &&
+				        st_str_eq(st_attr_string(st_op_get_attr(y, "name")), n);
+			if (!found)
+				return st_op_error(x, "memory of unknown buffer '%.*s'", (int)n.len, n.data);
+			continue;
+		}
 		if (!st_str_eq_c(st_ident_str(st_op_name(x)), "ub.buffer"))
 			continue;
 		st_str n = st_attr_string(st_op_get_attr(x, "name"));

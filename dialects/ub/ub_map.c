@@ -1,0 +1,283 @@
+/* The memory mapper's analysis: which buffers are wires, which are delay
+ * lines (one write port, every read port at a fixed distance in writes
+ * behind it) and which need random access; the elements themselves are
+ * built by ub_map_place.c.  Distances are counted in writes, not cycles,
+ * so a stage that writes 62 of every 64 cycles still gets a chain exactly
+ * as long as its capacity (126 words for the cascade's conv1). */
+#include "ub_map_rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static int64_t linear_index(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
+	int64_t e = 0;
+	for (unsigned d = 0; d < b->rank; d++)
+		e = e * b->shape[d] + st__ub_aff_eval(&p->acc[d], p->ndims, x);
+	return e;
+}
+
+static size_t box_points(const st__ub_port *p) {
+	size_t n = 1;
+	for (unsigned d = 0; d < p->ndims; d++)
+		n *= (size_t)(p->hi[d] - p->lo[d] + 1);
+	return n;
+}
+
+/* The number of writes in cycles before t: wt[] is increasing, *hint is
+ * where the previous search ended (ports mostly read in time order). */
+static size_t writes_before(const int64_t *wt, size_t n, int64_t t, size_t *hint) {
+	size_t lo = 0, hi = n;
+	if (*hint <= n && (*hint == 0 || wt[*hint - 1] < t)) {
+		lo = *hint;
+		while (lo < n && wt[lo] < t && lo - *hint < 8)
+			lo++;
+		if (lo == n || wt[lo] >= t)
+			return *hint = lo;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (wt[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return *hint = lo;
+}
+
+typedef struct chain_scan {
+	int64_t *rank; /* per element: its position in write order, -1: never written */
+	int64_t *wt;   /* per write, in order: its cycle */
+	size_t nelems, nwrites;
+} chain_scan;
+
+/* Write order of the one write port w; false when its schedule does not
+ * increase along the domain's row-major order (not a stream). */
+static bool scan_writes(st__ub_model *m, size_t w, chain_scan *s) {
+	const st__ub_port *p = &m->ports[w];
+	const st__ub_buffer *b = &m->buffers[p->buffer];
+	int64_t x[ST_UB_MAX_DIMS];
+	memcpy(x, p->lo, sizeof x);
+	size_t i = 0;
+	do {
+		int64_t e = linear_index(b, p, x), t = st__ub_aff_eval(&p->sched, p->ndims, x);
+		if ((i && t <= s->wt[i - 1]) || s->rank[e] >= 0)
+			return false;
+		s->rank[e] = (int64_t)i;
+		s->wt[i++] = t;
+	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	return true;
+}
+
+/* The chain position read port k taps: the same for every point, or -1. */
+static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s) {
+	const st__ub_port *p = &m->ports[k];
+	const st__ub_buffer *b = &m->buffers[p->buffer];
+	int64_t x[ST_UB_MAX_DIMS], tap = -1;
+	size_t hint = 0;
+	memcpy(x, p->lo, sizeof x);
+	do {
+		int64_t e = linear_index(b, p, x), t = st__ub_aff_eval(&p->sched, p->ndims, x);
+		if (s->rank[e] < 0)
+			return -1;
+		int64_t d = (int64_t)writes_before(s->wt, s->nwrites, t, &hint) - s->rank[e];
+		if (d < 0 || (tap >= 0 && d != tap))
+			return -1;
+		tap = d;
+	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	return tap;
+}
+
+static int cmp_i64(const void *a, const void *b) {
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+	return (x > y) - (x < y);
+}
+
+/* Sets the taps of buffer bi's read ports and returns true when it is a
+ * delay line written by port *w. */
+static bool find_chain(st__ub_mapper *mp, size_t bi, size_t *w, bool *oom) {
+	st__ub_model *m = mp->model;
+	size_t nw = 0;
+	for (size_t k = 0; k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi && m->ports[k].write) {
+			*w = k;
+			nw++;
+		}
+	if (nw != 1)
+		return false;
+	chain_scan s = {0};
+	const st__ub_buffer *b = &m->buffers[bi];
+	s.nelems = 1;
+	for (unsigned d = 0; d < b->rank; d++)
+		s.nelems *= (size_t)b->shape[d];
+	s.nwrites = box_points(&m->ports[*w]);
+	s.rank = st_ctx_alloc(m->ctx, s.nelems * sizeof *s.rank);
+	s.wt = st_ctx_alloc(m->ctx, s.nwrites * sizeof *s.wt);
+	bool ok = s.rank && s.wt;
+	*oom = !ok;
+	if (ok) {
+		memset(s.rank, 0xff, s.nelems * sizeof *s.rank);
+		ok = scan_writes(m, *w, &s);
+	}
+	for (size_t k = 0; ok && k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
+			ok = (mp->map->taps[k] = scan_read(m, k, &s)) >= 0;
+	if (s.rank)
+		st_ctx_free(m->ctx, s.rank, s.nelems * sizeof *s.rank);
+	if (s.wt)
+		st_ctx_free(m->ctx, s.wt, s.nwrites * sizeof *s.wt);
+	for (size_t k = 0; !ok && k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi)
+			mp->map->taps[k] = -1;
+	return ok;
+}
+
+static st_status map_buffer(st__ub_mapper *mp, size_t bi) {
+	st__ub_model *m = mp->model;
+	st_ub_buffer_info *info = &mp->map->buffers[bi];
+	st_op *op = m->buffers[bi].op;
+	info->op = op;
+	st_attr *cap = st_op_get_attr(op, "capacity");
+	info->capacity = cap ? st_attr_int_value(cap) : -1;
+	st_attr *kind = st_op_get_attr(op, "kind");
+	if (kind && st_str_eq_c(st_attr_string(kind), "rom")) {
+		info->map = ST_UB_MAP_ROM;
+		return st__ub_place_ram(mp, bi, true);
+	}
+	if (info->capacity == 0) {
+		for (size_t k = 0; k < m->nports; k++)
+			if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
+				mp->map->taps[k] = 0;
+		info->map = ST_UB_MAP_WIRE;
+		return ST_OK;
+	}
+	size_t w = 0;
+	bool oom = false;
+	if (!find_chain(mp, bi, &w, &oom)) {
+		if (oom)
+			return ST_FAIL;
+		info->map = ST_UB_MAP_RAM;
+		return st__ub_place_ram(mp, bi, false);
+	}
+	/* The distinct positions tapped, 0 (the write) included. */
+	int64_t *taps = st_ctx_alloc(m->ctx, (m->nports + 1) * sizeof *taps);
+	if (!taps)
+		return ST_FAIL;
+	size_t ntaps = 0;
+	taps[ntaps++] = 0;
+	for (size_t k = 0; k < m->nports; k++) {
+		int64_t t = mp->map->taps[k];
+		bool seen = m->ports[k].buffer != (int)bi || m->ports[k].write;
+		for (size_t i = 0; i < ntaps && !seen; i++)
+			seen = taps[i] == t;
+		if (!seen)
+			taps[ntaps++] = t;
+	}
+	qsort(taps, ntaps, sizeof taps[0], cmp_i64);
+	info->chain = taps[ntaps - 1];
+	info->map = info->chain ? ST_UB_MAP_CHAIN : ST_UB_MAP_WIRE;
+	st_status st = info->chain ? st__ub_place_chain(mp, bi, w, taps, ntaps) : ST_OK;
+	st_ctx_free(m->ctx, taps, (m->nports + 1) * sizeof *taps);
+	return st;
+}
+
+st_ub_mem *st__ub_map_add_mem(st__ub_mapper *mp, size_t bi, st_ub_mem_kind kind) {
+	st_ub_map *map = mp->map;
+	if (!st_ctx_grow(map->ctx, (void **)&map->mems, &map->cap_mems, NULL, sizeof *map->mems, map->nmems + 1))
+		return NULL;
+	st_ub_mem *mem = &map->mems[map->nmems++];
+	memset(mem, 0, sizeof *mem);
+	mem->kind = kind;
+	mem->buffer = (int)bi;
+	mem->tiles = mem->copies = mem->fetch = 1;
+	return mem;
+}
+
+/* Controllers and segments are few per element: exact-size arrays. */
+st_ub_ctrl *st__ub_map_add_ctrls(st__ub_mapper *mp, st_ub_mem *mem, size_t n) {
+	st_context *ctx = mp->map->ctx;
+	st_ub_ctrl *c = st_ctx_realloc(ctx, mem->ctrls, mem->nctrls * sizeof *c, (mem->nctrls + n) * sizeof *c);
+	if (!c)
+		return NULL;
+	mem->ctrls = c;
+	memset(c + mem->nctrls, 0, n * sizeof *c);
+	mem->nctrls += n;
+	return c + mem->nctrls - n;
+}
+
+void st__ub_ctrl_of_port(const st__ub_model *m, size_t k, const int64_t *as, int64_t aoff, st_ub_ctrl *c) {
+	const st__ub_port *p = &m->ports[k];
+	c->write = p->write;
+	c->port = (int)k;
+	c->levels = p->ndims;
+	c->cycle_offset = st__ub_aff_eval(&p->sched, p->ndims, p->lo);
+	c->addr_offset = aoff;
+	for (unsigned d = 0; d < p->ndims; d++) {
+		c->extent[d] = p->hi[d] - p->lo[d] + 1;
+		c->cycle_stride[d] = p->sched.c[1 + d];
+		c->addr_stride[d] = as ? as[d] : 0;
+	}
+}
+
+void st_ub_map_free(st_ub_map *m) {
+	if (!m)
+		return;
+	st_context *ctx = m->ctx;
+	for (size_t i = 0; i < m->nmems; i++) {
+		st_ctx_free(ctx, m->mems[i].ctrls, m->mems[i].nctrls * sizeof *m->mems[i].ctrls);
+		st_ctx_free(ctx, m->mems[i].segments, m->mems[i].nsegments * sizeof *m->mems[i].segments);
+	}
+	if (m->mems)
+		st_ctx_free(ctx, m->mems, m->cap_mems * sizeof *m->mems);
+	st_ctx_free(ctx, m->buffers, (m->nbuffers + 1) * sizeof *m->buffers);
+	st_ctx_free(ctx, m->taps, (m->nports + 1) * sizeof *m->taps);
+	st_ctx_free(ctx, m, sizeof *m);
+}
+
+st_status st_ub_map_graph(st_op *graph, const st_ub_map_options *opt, st_ub_map **out) {
+	*out = NULL;
+	st_context *ctx = st_op_context(graph);
+	st__ub_model *model = st__ub_model_build(graph);
+	if (!model)
+		return ST_FAIL;
+	st__ub_target target = {.name = "mem", .fetch = 1};
+	st_ub_map *map = st_ctx_alloc(ctx, sizeof *map);
+	if (map) {
+		memset(map, 0, sizeof *map);
+		map->ctx = ctx;
+		map->nbuffers = model->nbuffers;
+		map->nports = model->nports;
+		map->buffers = st_ctx_alloc(ctx, (map->nbuffers + 1) * sizeof *map->buffers);
+		map->taps = st_ctx_alloc(ctx, (map->nports + 1) * sizeof *map->taps);
+	}
+	st_status st = map && map->buffers && map->taps ? ST_OK : ST_FAIL;
+	if (st == ST_OK && opt && opt->target)
+		st = st__ub_target_read(opt->target, opt->node, graph, &target);
+	st__ub_mapper mp = {.model = model, .map = map, .target = &target, .sr_max = opt && opt->sr_max ? opt->sr_max : 4};
+	if (st == ST_OK) {
+		memset(map->buffers, 0, (map->nbuffers + 1) * sizeof *map->buffers);
+		for (size_t k = 0; k < map->nports; k++)
+			map->taps[k] = -1;
+	}
+	for (size_t b = 0; st == ST_OK && b < model->nbuffers; b++)
+		st = map_buffer(&mp, b);
+	if (st == ST_OK)
+		st = st__ub_coalesce(&mp);
+	if (st == ST_OK && target.count && mp.tiles_used > target.count)
+		st = st_op_error(graph, "the graph needs %lld %s memories, the target has %lld", (long long)mp.tiles_used,
+		                 target.name, (long long)target.count);
+	st__ub_model_destroy(model);
+	if (st == ST_OK) {
+		*out = map;
+		return ST_OK;
+	}
+	if (map && map->buffers && map->taps)
+		st_ub_map_free(map);
+	else if (map) {
+		if (map->buffers)
+			st_ctx_free(ctx, map->buffers, (map->nbuffers + 1) * sizeof *map->buffers);
+		if (map->taps)
+			st_ctx_free(ctx, map->taps, (map->nports + 1) * sizeof *map->taps);
+		st_ctx_free(ctx, map, sizeof *map);
+	}
+	return ST_FAIL;
+}
