@@ -47,6 +47,7 @@ typedef struct xbuf {
 	int arg;
 	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS];
 	bool touched;
+	int alias; /* a folded host copy: the buffer standing for this one */
 } xbuf;
 
 typedef struct xctx {
@@ -61,6 +62,16 @@ typedef struct xctx {
 	st_value *idx_val[MAX_IDX];
 	st__ub_aff idx_aff[MAX_IDX];
 	size_t nidx;
+	/* The accelerator loop (.hl form), and how many index values stand
+	 * for the block loops around it (constants for every nest). */
+	st_op *acc;
+	size_t nbase;
+	/* Constant tables (memref.global) the kernels read: at constant
+	 * indices they fold into tap registers; read at computed indices
+	 * (a lookup table) they stay whole, a ROM. */
+	st_op *tables[MAX_BUFS];
+	bool rom[MAX_BUFS];
+	size_t ntables;
 } xctx;
 
 static const st__ub_aff *index_of(xctx *x, st_value *v) {
@@ -166,7 +177,7 @@ static bool is_op(const st_op *op, const char *name) { return st_str_eq_c(st_ide
 static int buf_of(xctx *x, st_value *mem) {
 	for (size_t i = 0; i < x->nbufs; i++)
 		if (x->bufs[i].mem == mem)
-			return (int)i;
+			return x->bufs[i].alias >= 0 ? x->bufs[i].alias : (int)i;
 	return -1;
 }
 
@@ -193,20 +204,44 @@ static void note_access(xctx *x, xstage *s, int b, const st__ub_aff *acc, unsign
 	u->touched = true;
 }
 
+static void note_table(xctx *x, st_op *g, bool rom) {
+	size_t i = 0;
+	while (i < x->ntables && x->tables[i] != g)
+		i++;
+	if (i == x->ntables) {
+		if (i == MAX_BUFS)
+			return;
+		x->tables[x->ntables++] = g;
+		x->rom[i] = false;
+	}
+	x->rom[i] = x->rom[i] || rom;
+}
+
+/* The constant memref.global that `mem` reads (through get_global), or
+ * NULL. */
+static st_op *constant_table(st_value *mem) {
+	st_op *gg = st_value_defining_op(mem);
+	if (!gg || !is_op(gg, "memref.get_global"))
+		return NULL;
+	st_op *g = st_symbol_lookup_nearest(gg, st_op_get_attr(gg, "name"));
+	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
+	if (!g || !st_op_get_attr(g, "constant") || !init || st_attr_get_kind(init) != ST_ATTR_DENSE_ELEMENTS)
+		return NULL;
+	return g;
+}
+
 /* A load from a constant memref.global at constant indices: the value, as
  * an arith.constant in the kernel body (a tap register). */
 static st_value *tap_constant(xctx *x, xstage *s, st_op *load, const st__ub_aff *acc, unsigned rank) {
-	st_op *gg = st_value_defining_op(st_op_operand(load, 0));
-	if (!gg || !is_op(gg, "memref.get_global"))
+	st_op *g = constant_table(st_op_operand(load, 0));
+	if (!g)
 		return NULL;
 	for (unsigned d = 0; d < rank; d++)
 		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
 			if (acc[d].c[i])
 				return NULL;
-	st_op *g = st_symbol_lookup_nearest(gg, st_op_get_attr(gg, "name"));
-	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
-	if (!g || !st_op_get_attr(g, "constant") || !init || st_attr_get_kind(init) != ST_ATTR_DENSE_ELEMENTS)
-		return NULL;
+	st_attr *init = st_op_get_attr(g, "initial_value");
+	note_table(x, g, false);
 	st_type *mt = st_value_type(st_op_operand(load, 0));
 	size_t k = 0;
 	for (unsigned d = 0; d < rank; d++)
@@ -308,14 +343,18 @@ static st_status read_apply(xctx *x, st_op *op) {
 }
 
 /* The kernel-body value standing for v: already mapped, or a constant
- * defined outside the nest, cloned into the body on first use. */
+ * defined outside the nest, cloned into the body on first use.  A
+ * constant table read at computed indices (memref.load, a lookup table)
+ * comes along as its get_global: a ROM the kernel reads. */
 static st_value *remap(xctx *x, xstage *s, st_value *v) {
-	(void)x;
 	st_value *m = st_value_map_lookup(s->vmap, v);
 	if (m)
 		return m;
 	st_op *def = st_value_defining_op(v);
-	if (!def || !st_op_has_trait(def, ST_TRAIT_CONSTANT_LIKE))
+	st_op *rom = constant_table(v);
+	if (rom)
+		note_table(x, rom, true);
+	else if (!def || !st_op_has_trait(def, ST_TRAIT_CONSTANT_LIKE))
 		return NULL;
 	st_op *c = st_op_clone(def, s->vmap);
 	if (!c)
@@ -422,7 +461,7 @@ static st_status read_nest(xctx *x, st_op *nest) {
 	if (s && (s->ndims != tmp.ndims || memcmp(s->lo, tmp.lo, sizeof tmp.lo) || memcmp(s->hi, tmp.hi, sizeof tmp.hi)))
 		return st_op_error(nest, "ub-extract: an update of '%s' over another domain than its definition",
 		                   x->bufs[b].name);
-	x->nidx = 0;
+	x->nidx = x->nbase;
 	for (unsigned d = 0; d < tmp.ndims; d++) {
 		st__ub_aff a;
 		memset(&a, 0, sizeof a);
@@ -582,6 +621,8 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
 	for (size_t i = 0; i < x->nbufs; i++) {
 		xbuf *u = &x->bufs[i];
+		if (u->alias >= 0)
+			continue;
 		st_type *mt = st_value_type(u->mem);
 		int64_t shape[ST_UB_MAX_DIMS];
 		for (size_t d = 0; d < st_type_rank(mt); d++)
@@ -593,6 +634,18 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		if (!b)
 			return ST_FAIL;
 		bufv[i] = st_op_result(b, 0);
+	}
+	/* Constant tables: no ports (the kernels hold them), kind from how
+	 * they are read (source table 4.3: constant index -> tap register,
+	 * data-dependent -> LUT/ROM). */
+	for (size_t i = 0; i < x->ntables; i++) {
+		st_attr *ta = st_op_get_attr(x->tables[i], "type");
+		st_str sym = st_ident_str(st_symbol_name(x->tables[i]));
+		st_named_attr na[2] = {{st_ident_get_c(ctx, "kind"), st_string_attr(ctx, st_str_c(x->rom[i] ? "rom" : "tap"))},
+		                       {st_ident_get_c(ctx, "name"), st_string_attr(ctx, sym)}};
+		if (!ta || st_attr_get_kind(ta) != ST_ATTR_TYPE ||
+		    !add_op(x, gb, "ub.buffer", loc, 0, NULL, st_attr_type_value(ta), st_dict_attr(ctx, 2, na), 0))
+			return ST_FAIL;
 	}
 	int64_t clock = 0;
 	/* Host streams into the argument buffers the stages read. */
@@ -668,13 +721,118 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 
 /* ------------------------------------------------------------- the pass */
 
-static st_status extract_func(st_context *ctx, st_op *fn) {
+/* The loop marked halide.accelerator inside `op`, or NULL; *n counts the
+ * marked loops seen (one accelerator per function). */
+static st_walk_result find_marked(st_op *op, void *ud) {
+	void **r = ud;
+	if (!is_op(op, "affine.for") || !st_op_get_attr(op, "halide.accelerator"))
+		return ST_WALK_ADVANCE;
+	if (!r[0])
+		r[0] = op;
+	(*(size_t *)r[1])++;
+	return ST_WALK_SKIP;
+}
+
+static st_op *accelerator_of(st_op *op, size_t *n) {
+	void *r[2] = {NULL, n};
+	st_walk(op, ST_WALK_PRE, find_marked, r);
+	return r[0];
+}
+
+static st_status add_alloc(xctx *x, st_op *op) {
+	if (x->nbufs == MAX_BUFS)
+		return st_op_error(op, "ub-extract: at most %d buffers", MAX_BUFS);
+	xbuf *u = &x->bufs[x->nbufs];
+	u->mem = st_op_result(op, 0);
+	u->arg = -1;
+	buffer_name(x, u, op, 0);
+	x->nbufs++;
+	return ST_OK;
+}
+
+/* A host-side copy between an argument and an allocation of the function
+ * (`output(x, y) = hw_output(x, y)`): the allocation is the argument's host
+ * stream, so the copy folds away and the argument's accesses alias the
+ * allocation.  True when `nest` was such a copy. */
+static bool fold_host_copy(xctx *x, st_op *nest) {
+	st_op *loop = nest;
+	st_block *b = NULL;
+	while (loop && is_op(loop, "affine.for")) {
+		b = st_region_first_block(st_op_region(loop, 0));
+		st_op *first = st_block_first_op(b);
+		loop = first && st_op_next(first) && is_op(st_op_next(first), "affine.yield") ? first : NULL;
+	}
+	st_op *ld = b ? st_block_first_op(b) : NULL, *str = ld ? st_op_next(ld) : NULL;
+	if (!ld || !str || !is_op(ld, "affine.load") || !is_op(str, "affine.store") || !st_op_next(str) ||
+	    !is_op(st_op_next(str), "affine.yield") || st_op_operand(str, 0) != st_op_result(ld, 0))
+		return false;
+	int from = buf_of(x, st_op_operand(ld, 0)), to = buf_of(x, st_op_operand(str, 1));
+	if (from < 0 || to < 0 || (x->bufs[from].arg < 0) == (x->bufs[to].arg < 0))
+		return false;
+	st_type *ta = st_value_type(st_op_operand(ld, 0)), *tb = st_value_type(st_op_operand(str, 1));
+	if (ta != tb || st_op_num_operands(ld) != st_op_num_operands(str) - 1 ||
+	    st_op_get_attr(ld, "map") != st_op_get_attr(str, "map"))
+		return false;
+	for (size_t i = 1; i < st_op_num_operands(ld); i++)
+		if (st_op_operand(ld, i) != st_op_operand(str, i + 1))
+			return false;
+	int arg = x->bufs[from].arg >= 0 ? from : to, alloc = arg == from ? to : from;
+	x->bufs[alloc].arg = x->bufs[arg].arg;
+	x->bufs[arg].alias = alloc;
+	return true;
+}
+
+/* The block loops around the accelerator (it and the loops enclosing it)
+ * run once: their indices are constants in the nests inside.  A tiled
+ * program (several runs) is refused: the graph models one run. */
+static st_status enter_accelerator(xctx *x, st_op *top, st_op *acc) {
+	for (st_op *l = acc; l; l = l == top ? NULL : st_op_parent_op(l)) {
+		int64_t lo, hi;
+		st_attr *step = st_op_get_attr(l, "step");
+		if (!is_op(l, "affine.for") || !const_bound(l, "lowerBoundMap", &lo) ||
+		    !const_bound(l, "upperBoundMap", &hi))
+			return st_op_error(l, "ub-extract: a loop around the accelerator needs constant bounds");
+		if (hi - lo > (step ? st_attr_int_value(step) : 1))
+			return st_op_error(l, "ub-extract: the accelerator runs more than once (this loop has %lld "
+			                      "iterations); the graph models one run: make the tile the whole output",
+			                   (long long)(hi - lo));
+		st__ub_aff a;
+		memset(&a, 0, sizeof a);
+		a.c[0] = lo;
+		push_index(x, loop_iv(l), &a);
+	}
+	x->nbase = x->nidx;
+	return ST_OK;
+}
+
+/* The ops of a block that holds stages: allocations become buffers, loop
+ * nests stages; the loop holding the accelerator (the .hl form) is entered,
+ * and host-side copies fold into host streams. */
+static st_status read_block(xctx *x, st_block *body, st_op *acc) {
+	st_status st = ST_OK;
+	for (st_op *op = st_block_first_op(body); st == ST_OK && op; op = st_op_next(op)) {
+		if (is_op(op, "memref.alloc") || is_op(op, "memref.alloca")) {
+			st = add_alloc(x, op);
+		} else if (is_op(op, "affine.for") && acc && (op == acc || st_op_is_ancestor(op, acc))) {
+			st = enter_accelerator(x, op, acc);
+			if (st == ST_OK)
+				st = read_block(x, st_region_first_block(st_op_region(acc, 0)), NULL);
+			x->nbase = x->nidx = 0;
+		} else if (is_op(op, "affine.for") && !(x->acc && fold_host_copy(x, op))) {
+			st = read_nest(x, op);
+		}
+	}
+	return st;
+}
+
+static st_status extract_func(st_context *ctx, st_op *fn, st_op *acc) {
 	xctx *x = st_ctx_alloc(ctx, sizeof *x);
 	if (!x)
 		return st_op_error(fn, "out of memory");
 	memset(x, 0, sizeof *x);
 	x->ctx = ctx;
 	x->fn = fn;
+	x->acc = acc;
 	st_block *body = st_region_first_block(st_op_region(fn, 0));
 	st_status st = body ? ST_OK : st_op_error(fn, "ub-extract: the function has no body");
 	for (size_t i = 0; st == ST_OK && i < st_block_num_args(body); i++) {
@@ -687,21 +845,10 @@ static st_status extract_func(st_context *ctx, st_op *fn) {
 		buffer_name(x, u, NULL, i);
 		x->nbufs++;
 	}
-	for (st_op *op = body ? st_block_first_op(body) : NULL; st == ST_OK && op; op = st_op_next(op)) {
-		if (is_op(op, "memref.alloc") || is_op(op, "memref.alloca")) {
-			if (x->nbufs == MAX_BUFS) {
-				st = st_op_error(op, "ub-extract: at most %d buffers", MAX_BUFS);
-				break;
-			}
-			xbuf *u = &x->bufs[x->nbufs];
-			u->mem = st_op_result(op, 0);
-			u->arg = -1;
-			buffer_name(x, u, op, 0);
-			x->nbufs++;
-		} else if (is_op(op, "affine.for")) {
-			st = read_nest(x, op);
-		}
-	}
+	for (size_t i = 0; i < MAX_BUFS; i++)
+		x->bufs[i].alias = -1;
+	if (st == ST_OK)
+		st = read_block(x, body, acc);
 	if (st == ST_OK && x->nstages == 0)
 		st = st_op_error(fn, "ub-extract: the accelerated function has no loop nest");
 	if (st == ST_OK)
@@ -716,18 +863,30 @@ static st_status extract_func(st_context *ctx, st_op *fn) {
 	return st;
 }
 
+/* A function is accelerated when it carries hw_accelerate (its body is
+ * the accelerator) or, as the .hl lowering writes it, holds a block loop
+ * marked halide.accelerator. */
 static st_status run_extract(st_pass *pass, st_op *op) {
 	st_context *ctx = st_pass_context(pass);
 	st_block *b = st_region_first_block(st_op_region(op, 0));
-	for (st_op *f = b ? st_block_first_op(b) : NULL; f; f = st_op_next(f))
-		if (is_op(f, "func.func") && st_op_get_attr(f, "hw_accelerate") && st_failed(extract_func(ctx, f)))
+	for (st_op *f = b ? st_block_first_op(b) : NULL; f; f = st_op_next(f)) {
+		if (!is_op(f, "func.func"))
+			continue;
+		size_t n = 0;
+		st_op *acc = st_op_get_attr(f, "hw_accelerate") ? NULL : accelerator_of(f, &n);
+		if (n > 1)
+			return st_op_error(f, "ub-extract: %zu accelerators in one function (one graph each is not supported)",
+			                   n);
+		if ((acc || st_op_get_attr(f, "hw_accelerate")) && st_failed(extract_func(ctx, f, acc)))
 			return ST_FAIL;
+	}
 	return ST_OK;
 }
 
 const st_pass_def st__ub_extract_pass = {
 	.name = "ub-extract",
-	.summary = "Extract a unified-buffer graph from each affine function marked hw_accelerate",
+	.summary = "Extract a unified-buffer graph from each accelerated function (.hl's halide.accelerator loop, or "
+	           "hw_accelerate)",
 	.anchor = "builtin.module",
 	.run = run_extract,
 };

@@ -12,7 +12,8 @@
  * is reported as a lost value and the run fails.  The host streams the
  * input files (binary PGM) into the argument buffers and collects what the
  * graph writes into its output arguments as .npy files in strata-run's
- * format, so outputs compare byte for byte with the interpreter's. */
+ * format, so outputs compare byte for byte with the interpreter's; an
+ * input named *.npy is read as strata-run reads it (any shape, float). */
 #include "ub_internal.h"
 #include "ub_passes.h"
 #include "strata/interp.h"
@@ -179,12 +180,68 @@ static st_status read_pgm(st_op *at, const char *path, const st__ub_buffer *b, u
 	return ok ? ST_OK : st_op_error(at, "ub-simulate: '%s' ends early", path);
 }
 
-/* strata-run's .npy layout (tools/strata-run/io.c) for integer elements. */
+/* The value of key `key` in a .npy header dictionary, or NULL. */
+static const char *npy_field(const char *h, const char *key) {
+	const char *p = strstr(h, key);
+	if (!p)
+		return NULL;
+	p += strlen(key);
+	while (*p == '\'' || *p == ':' || *p == ' ')
+		p++;
+	return p;
+}
+
+/* A little-endian, C-ordered .npy file of the buffer's shape (what
+ * strata-run reads): its raw elements into data[], zero-extended. */
+static st_status read_npy(st_op *at, const char *path, const st__ub_buffer *b, uint64_t *data) {
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return st_op_error(at, "ub-simulate: cannot open '%s': %s", path, strerror(errno));
+	unsigned char pre[10];
+	char h[1024] = "";
+	bool ok = fread(pre, 1, 10, f) == 10 && !memcmp(pre, "\x93NUMPY\x01", 7);
+	size_t hlen = ok ? (size_t)(pre[8] | pre[9] << 8) : 0;
+	ok = ok && hlen < sizeof h && fread(h, 1, hlen, f) == hlen;
+	const char *descr = ok ? npy_field(h, "'descr'") : NULL, *fo = ok ? npy_field(h, "'fortran_order'") : NULL;
+	const char *sh = ok ? npy_field(h, "'shape'") : NULL;
+	unsigned size = descr && (descr[0] == '<' || descr[0] == '|') ? (unsigned)(descr[2] - '0') : 0;
+	ok = size && size <= 8 && fo && !strncmp(fo, "False", 5) && sh && *sh == '(';
+	size_t n = 1;
+	sh = ok ? sh + 1 : sh;
+	for (unsigned d = 0; ok && d < b->rank; d++) {
+		char *end;
+		long long v = strtoll(sh, &end, 10);
+		ok = end != sh && v == b->shape[d];
+		sh = end;
+		while (*sh == ',' || *sh == ' ')
+			sh++;
+		n *= (size_t)b->shape[d];
+	}
+	if (!ok || !sh || *sh != ')') {
+		fclose(f);
+		return st_op_error(at, "ub-simulate: '%s' is not a little-endian .npy array of the shape of buffer '%s'",
+		                   path, b->name);
+	}
+	for (size_t k = 0; k < n && ok; k++) {
+		unsigned char e[8];
+		ok = fread(e, 1, size, f) == size;
+		data[k] = 0;
+		for (unsigned i = 0; i < size; i++)
+			data[k] |= (uint64_t)e[i] << (8 * i);
+	}
+	fclose(f);
+	return ok ? ST_OK : st_op_error(at, "ub-simulate: '%s' ends early", path);
+}
+
+/* strata-run's .npy layout (tools/strata-run/io.c) for integer and float
+ * elements. */
 static st_status write_npy(st_op *at, const char *path, const st__ub_buffer *b, st_type *elt, const uint64_t *data) {
 	unsigned w = st_type_is_integer(elt) ? st_type_int_width(elt) : 0;
 	const char *descr = w == 1 ? "|b1" : w <= 8 ? "|i1" : w <= 16 ? "<i2" : w <= 32 ? "<i4" : "<i8";
-	if (w == 0 || w > 64)
-		return st_op_error(at, "ub-simulate: outputs of integer elements only");
+	if (st_type_get_kind(elt) == ST_TYPE_F32 || st_type_get_kind(elt) == ST_TYPE_F64)
+		descr = st_type_get_kind(elt) == ST_TYPE_F32 ? "<f4" : "<f8";
+	else if (w == 0 || w > 64)
+		return st_op_error(at, "ub-simulate: outputs of integer, f32 or f64 elements only");
 	FILE *f = fopen(path, "wb");
 	if (!f)
 		return st_op_error(at, "ub-simulate: cannot write '%s': %s", path, strerror(errno));
@@ -510,7 +567,9 @@ static st_status setup_host(sim *s, const sim_options *o, size_t *ninputs) {
 				return st_op_error(m->buffers[b].op, "out of memory");
 			char path[512];
 			if (host_writes && nth_path(o->input, (*ninputs)++, path, sizeof path)) {
-				if (st_failed(read_pgm(m->buffers[b].op, path, &m->buffers[b], s->bufs[b].host)))
+				size_t len = strlen(path);
+				bool npy = len > 4 && !strcmp(path + len - 4, ".npy");
+				if (st_failed((npy ? read_npy : read_pgm)(m->buffers[b].op, path, &m->buffers[b], s->bufs[b].host)))
 					return ST_FAIL;
 				s->bufs[b].have_input = true;
 			}
@@ -585,7 +644,7 @@ static st_status run_simulate(st_pass *pass, st_op *op) {
 
 static const st_pass_option_def sim_opts[] = {
 	{.name = "input",
-	 .summary = "binary PGM files streamed into the input arguments, ':'-separated in argument order",
+	 .summary = "binary PGM (or .npy) files streamed into the input arguments, ':'-separated in argument order",
 	 .kind = ST_PASS_OPT_STRING,
 	 .offset = offsetof(sim_options, input)},
 	{.name = "output",

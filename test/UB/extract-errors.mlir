@@ -197,3 +197,52 @@ func.func @f(%in: memref<8xi16>) attributes {hw_accelerate} {
 
 // expected-error @+1 {{ub-extract: the function has no body}}
 func.func private @f(%in: memref<8xi16>) attributes {hw_accelerate}
+
+// -----
+
+// The .hl form: one accelerator per function.
+// expected-error @+1 {{ub-extract: 2 accelerators in one function (one graph each is not supported)}}
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
+  affine.for %b = 0 to 1 {
+    affine.for %x = 0 to 8 {
+      %v = affine.load %in[%x] : memref<8xi16>
+      affine.store %v, %out[%x] : memref<8xi16>
+    }
+  } {halide.accelerator = "a"}
+  affine.for %b = 0 to 1 {
+    affine.for %x = 0 to 8 {
+      %v = affine.load %in[%x] : memref<8xi16>
+      affine.store %v, %out[%x] : memref<8xi16>
+    }
+  } {halide.accelerator = "b"}
+  return
+}
+
+// -----
+
+// The graph models one run: a tiled output (several runs) is refused.
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
+  // expected-error @+1 {{ub-extract: the accelerator runs more than once (this loop has 2 iterations); the graph models one run: make the tile the whole output}}
+  affine.for %b = 0 to 2 {
+    affine.for %x = 0 to 4 {
+      %v = affine.load %in[%b * 4 + %x] : memref<8xi16>
+      affine.store %v, %out[%b * 4 + %x] : memref<8xi16>
+    }
+  } {halide.accelerator = "a"}
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %n: index) {
+  // expected-error @+1 {{ub-extract: a loop around the accelerator needs constant bounds}}
+  affine.for %c = 0 to %n {
+    affine.for %b = 0 to 1 {
+      affine.for %x = 0 to 8 {
+        %v = affine.load %in[%x] : memref<8xi16>
+        affine.store %v, %out[%x] : memref<8xi16>
+      }
+    } {halide.accelerator = "a"}
+  }
+  return
+}

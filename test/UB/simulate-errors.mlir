@@ -7,8 +7,17 @@
 // RUN: not strata-opt %S/Inputs/copy.mlir --ub-simulate=input=%t.short.pgm 2>&1 | FileCheck %s --check-prefix=SHORT
 // RUN: not strata-opt %S/Inputs/copy.mlir --ub-simulate 2>&1 | FileCheck %s --check-prefix=NOINPUT
 // RUN: not strata-opt %S/Inputs/copy.mlir --ub-simulate=input=%t.pgm,output=%t.nodir/x.npy 2>&1 | FileCheck %s --check-prefix=WRITE
+// RUN: sed 's/xi16/xf16/g; s/-> i16/-> f16/' %S/Inputs/copy.mlir > %t.f16.mlir
+// RUN: not strata-opt %t.f16.mlir --ub-simulate=input=%t.pgm,output=%t.f.npy 2>&1 | FileCheck %s --check-prefix=FLOAT
+// .npy inputs: the shape must be the buffer's, the data complete.
+// RUN: %python %S/Inputs/gen-npy.py 1 %t.4x4.npy 4 4
+// RUN: %python %S/Inputs/gen-npy.py 1 %t.4x5.npy 4 5
+// RUN: head -c 150 %t.4x4.npy > %t.short.npy
 // RUN: sed 's/xi16/xf32/g; s/-> i16/-> f32/' %S/Inputs/copy.mlir > %t.f32.mlir
-// RUN: not strata-opt %t.f32.mlir --ub-simulate=input=%t.pgm,output=%t.f.npy 2>&1 | FileCheck %s --check-prefix=FLOAT
+// RUN: strata-opt %t.f32.mlir --ub-simulate=input=%t.4x4.npy,output=%t.copy.npy -o /dev/null
+// RUN: cmp %t.4x4.npy %t.copy.npy
+// RUN: not strata-opt %t.f32.mlir --ub-simulate=input=%t.4x5.npy 2>&1 | FileCheck %s --check-prefix=NPYSHAPE
+// RUN: not strata-opt %t.f32.mlir --ub-simulate=input=%t.short.npy 2>&1 | FileCheck %s --check-prefix=NPYSHORT
 // RUN: strata-opt %s --split-input-file --verify-diagnostics --ub-simulate=input=%t.pgm
 
 // OPEN: error: 'ub.buffer' op ub-simulate: cannot open '{{.*}}missing.pgm': No such file or directory
@@ -16,7 +25,9 @@
 // SHORT: error: 'ub.buffer' op ub-simulate: '{{.*}}' ends early
 // NOINPUT: error: 'ub.write' op ub-simulate: no input file for the host stream into buffer 'b'
 // WRITE: error: 'ub.buffer' op ub-simulate: cannot write '{{.*}}x.npy': No such file or directory
-// FLOAT: error: 'ub.buffer' op ub-simulate: outputs of integer elements only
+// FLOAT: error: 'ub.buffer' op ub-simulate: outputs of integer, f32 or f64 elements only
+// NPYSHAPE: error: 'ub.buffer' op ub-simulate: '{{.*}}4x5.npy' is not a little-endian .npy array of the shape of buffer 'b'
+// NPYSHORT: error: 'ub.buffer' op ub-simulate: '{{.*}}short.npy' ends early
 
 ub.graph @g {
   // expected-error @+1 {{ub-simulate: the buffer has no capacity (run ub-capacity first)}}
