@@ -1,0 +1,22 @@
+// ub-map on the cascade for the Amber-like CGRA (archs/amber-cgra.acg): the
+// line buffers go to the grid's MEM tiles (2048 words: 512 rows of a 4-word
+// fetch, 2 + 2 ports), not to the global buffer.  A wide single-port SRAM
+// makes two accesses per segment every 4 writes, so a tile takes two
+// segments: each 3x3 stencil buffer is one MEM tile plus 6 shift registers
+// (the spatial cascade of the source's Table 5.3: 12 SRs, 2 MEMs).  Each
+// segment starts on a whole fetch (62 words take 64).
+// RUN: strata-opt %S/Inputs/cascade.mlir --acg=%S/../../archs/amber-cgra.acg --ub-extract --ub-schedule --ub-capacity --ub-map > %t
+// RUN: FileCheck %s < %t
+// RUN: %python %S/Inputs/map-summary.py < %t | FileCheck %s --check-prefix=SUM
+// The FPGA's block RAMs (2 + 2 ports, 1024 deep) hold the same two segments
+// per buffer, without rounding.
+// RUN: strata-opt %S/Inputs/cascade.mlir --acg=%S/../../archs/fpga.acg --ub-extract --ub-schedule --ub-capacity --ub-map | FileCheck %s --check-prefix=FPGA
+
+// SUM: hw_input: chain, capacity 130, 130 words: 6 registers, 2 line segments, 1 memories ['MEM']
+// SUM: conv1: chain, capacity 126, 126 words: 6 registers, 2 line segments, 1 memories ['MEM']
+
+// CHECK: ub.mem @hw_input_m0 {buffer = "hw_input", {{.*}}dir = "write"{{.*}}wrap = 62 : i64}, {{.*}}dir = "read"{{.*}}wrap = 62 : i64}, {addr_offset = 0 : i64, addr_stride = array<i64: 1>, base = 64 : i64, {{.*}}dir = "write"{{.*}}wrap = 62 : i64}, {addr_offset = 1 : i64, addr_stride = array<i64: 1>, base = 64 : i64, {{.*}}dir = "read"{{.*}}wrap = 62 : i64}], depth = 128 : i64, fetch = 4 : i64, kind = "line", node = "MEM", segments = array<i64: 2, 64, 0, 66, 128, 64>, tiles = 1 : i64, words = 124 : i64}
+// CHECK: ub.mem @conv1_m0 {{.*}}depth = 120 : i64, fetch = 4 : i64, kind = "line", node = "MEM", segments = array<i64: 2, 62, 0, 64, 124, 60>, tiles = 1 : i64, words = 120 : i64}
+
+// FPGA: ub.mem @hw_input_m0 {{.*}}depth = 124 : i64, fetch = 1 : i64, kind = "line", node = "BRAM", segments = array<i64: 2, 64, 0, 66, 128, 62>, tiles = 1 : i64, words = 124 : i64}
+// FPGA: ub.mem @conv1_m0 {{.*}}node = "BRAM", segments = array<i64: 2, 62, 0, 64, 124, 60>
