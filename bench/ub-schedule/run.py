@@ -1,55 +1,45 @@
 #!/usr/bin/env python3
-"""Issue 10, "Done when" item 5: extraction, scheduling and capacity analysis
-of a 3x3 gaussian on a 1920x1080 tile with strata-opt, timed (the source's
-Clockwork took 1018.9 s for its scheduling step).
+"""Issue 10, "Done when" item 5: extraction, scheduling, capacity analysis and
+memory mapping of a 3x3 gaussian on a 1920x1080 tile with strata-opt, timed
+(the source's Clockwork took 1018.9 s for its scheduling step).
 
-Writes the affine program (one loop nest per stage, the update as an RDom
-nest, as the Halide frontend lowers it) to a temporary file, runs
-`strata-opt --ub-extract --ub-schedule --ub-capacity` on it N times and
-reports the fastest run.  STRATA_OPT=path selects the binary (default
-build/bin/strata-opt).  Exit status 0 when the fastest run is under 1 s.
+Writes the .hl program (examples/halide/gaussian_hw.hl with one tile over the
+whole output) to a temporary file, runs `strata-translate --import-halide`
+and `strata-opt --acg=archs/amber-cgra.acg --ub-extract --ub-schedule
+--ub-capacity --ub-map` on it N times and reports the fastest run, its ratio
+to Clockwork's time, and what the mapper made of each buffer.
+STRATA_OPT=path selects the binary (default build/bin/strata-opt).  Exit
+status 0 when the fastest run is under 1 s of wall time.
 """
 import argparse
 import os
+import re
 import resource
 import subprocess
 import sys
 import tempfile
 import time
 
-GAUSSIAN = """memref.global "private" constant @k : memref<3x3xi16> = dense<[[1, 2, 1], [2, 4, 2], [1, 2, 1]]>
-func.func @gaussian(%in: memref<{H}x{W}xi16>, %out: memref<{H2}x{W2}xi16>) attributes {{hw_accelerate}} {{
-  %k = memref.get_global @k : memref<3x3xi16>
-  %c0 = arith.constant 0 : i16
-  %c4 = arith.constant 4 : i16
-  %hw = memref.alloc() {{halide.func = "hw_input"}} : memref<{H}x{W}xi16>
-  affine.for %y = 0 to {H} {{
-    affine.for %x = 0 to {W} {{
-      %v = affine.load %in[%y, %x] : memref<{H}x{W}xi16>
-      affine.store %v, %hw[%y, %x] : memref<{H}x{W}xi16>
-    }}
-  }}
-  affine.for %y = 0 to {H2} {{
-    affine.for %x = 0 to {W2} {{
-      affine.store %c0, %out[%y, %x] : memref<{H2}x{W2}xi16>
-    }}
-  }}
-  affine.for %y = 0 to {H2} {{
-    affine.for %x = 0 to {W2} {{
-      affine.for %ry = 0 to 3 {{
-        affine.for %rx = 0 to 3 {{
-          %a = affine.load %out[%y, %x] : memref<{H2}x{W2}xi16>
-          %w = affine.load %k[%ry, %rx] : memref<3x3xi16>
-          %p = affine.load %hw[%y + %ry, %x + %rx] : memref<{H}x{W}xi16>
-          %m = arith.muli %w, %p : i16
-          %s = arith.addi %a, %m : i16
-          affine.store %s, %out[%y, %x] : memref<{H2}x{W2}xi16>
-        }}
-      }}
-    }}
-  }}
-  return
-}}
+CLOCKWORK_S = 1018.9  # seed-000, Table 6.2: gaussian's scheduling at this tile size
+
+# examples/halide/gaussian_hw.hl with one accelerator run over the whole
+# 1918x1078 output (ub-extract models one run; the tile is the output).
+GAUSSIAN = """// 3x3 gaussian blur, hardware schedule, one tile of {W2}x{H2}.
+Var x, y, xo, yo, xi, yi;
+ImageParam input(UInt(8), 2);
+Table k(UInt(16)) = {{{{1, 2, 1}}, {{2, 4, 2}}, {{1, 2, 1}}}};
+RDom r(0, 3, 0, 3);
+Func hw_input, blur, hw_output, output;
+hw_input(x, y) = u16(input(x, y));
+blur(x, y) = u16(0);
+blur(x, y) += k(r.x, r.y) * hw_input(x + r.x, y + r.y);
+hw_output(x, y) = u8(blur(x, y) / 16);
+output(x, y) = hw_output(x, y);
+hw_output.compute_root().tile(x, y, xo, yo, xi, yi, {W2}, {H2}).hw_accelerate(xi, xo);
+blur.compute_at(hw_output, xo).update().unroll(r.x).unroll(r.y);
+hw_input.compute_at(hw_output, xo).store_in(MemoryType::MemoryTile);
+input.accelerator_input();
+realize(output, {{{W2}, {H2}}});
 """
 
 
@@ -61,36 +51,50 @@ def main():
     args = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     opt = os.environ.get("STRATA_OPT", os.path.join(root, "build", "bin", "strata-opt"))
-    if not os.path.exists(opt):
-        print(f"strata-opt not found at {opt} (build first or set STRATA_OPT)", file=sys.stderr)
+    translate = os.path.join(os.path.dirname(opt), "strata-translate")
+    if not os.path.exists(opt) or not os.path.exists(translate):
+        print(f"strata-opt or strata-translate not found beside {opt} (build first or set STRATA_OPT)",
+              file=sys.stderr)
         return 2
     w, h = args.width, args.height
-    src = GAUSSIAN.format(W=w, H=h, W2=w - 2, H2=h - 2)
+    src = GAUSSIAN.format(W2=w - 2, H2=h - 2)
     with tempfile.TemporaryDirectory() as d:
-        path = os.path.join(d, "gaussian.mlir")
-        with open(path, "w") as f:
+        hl, lowered, result = (os.path.join(d, n) for n in ("gaussian.hl", "gaussian.mlir", "out.mlir"))
+        with open(hl, "w") as f:
             f.write(src)
-        cmd = [opt, path, "--ub-extract", "--ub-schedule", "--ub-capacity", "-o", os.path.join(d, "out.mlir")]
+        acg = os.path.join(root, "archs", "amber-cgra.acg")
+        cmds = [[translate, "--import-halide", hl, "-o", lowered],
+                [opt, lowered, "--acg=" + acg, "--ub-extract", "--ub-schedule", "--ub-capacity", "--ub-map",
+                 "-o", result]]
         best = cpu_best = None
         for _ in range(args.n):
             r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
             t0 = time.perf_counter()
-            subprocess.run(cmd, check=True)
+            for cmd in cmds:
+                subprocess.run(cmd, check=True)
             dt = time.perf_counter() - t0
             r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu = (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
             best = dt if best is None else min(best, dt)
             cpu_best = cpu if cpu_best is None else min(cpu_best, cpu)
-        with open(os.path.join(d, "out.mlir")) as f:
+        with open(result) as f:
             out = f.read()
-    graph = [l.strip() for l in out.splitlines() if "ub.graph" in l or "capacity" in l]
-    print(f"gaussian {w}x{h}: extraction + isl scheduling + capacity analysis, fastest of {args.n}: "
-          f"{best:.3f} s wall, {cpu_best:.3f} s CPU (user + sys)")
+    graph = [l.strip() for l in out.splitlines() if "ub.graph" in l or "ub.buffer" in l]
+    mems = re.findall(r'ub\.mem @(\w+) \{buffer = "(\w+)".*kind = "(\w+)", node = "(\w+)".*words = (\d+) : i64\}', out)
+    print(f"gaussian {w}x{h} (.hl): import + extraction + isl scheduling + capacity analysis + memory "
+          f"mapping to Amber-like MEM tiles, fastest of {args.n}: {best:.3f} s wall, {cpu_best:.3f} s CPU "
+          f"(user + sys)")
+    print(f"Clockwork (seed-000 Table 6.2, its scheduling step alone): {CLOCKWORK_S} s, "
+          f"{CLOCKWORK_S / best:.0f}x our wall time")
     for l in graph:
         print("  " + l[:120])
+    for name, buf, kind, node, words in mems:
+        print(f"  {name}: {kind} of {words} words in {node}")
     # The wall time counts waiting for a shared machine's cores; the CPU
     # time is what the compiler spends.
-    print("requirement (under 1 s of wall time):", "PASS" if best < 1.0 else "FAIL")
+    load = os.getloadavg()[0]
+    print(f"requirement (under 1 s of wall time): {'PASS' if best < 1.0 else 'FAIL'} "
+          f"(load average {load:.1f} on {os.cpu_count()} cores; CPU time {cpu_best:.3f} s)")
     return 0 if best < 1.0 else 1
 
 

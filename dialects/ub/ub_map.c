@@ -45,26 +45,56 @@ static size_t writes_before(const int64_t *wt, size_t n, int64_t t, size_t *hint
 }
 
 typedef struct chain_scan {
-	int64_t *rank; /* per element: its position in write order, -1: never written */
+	int32_t *rank; /* per element: its position in write order, -1: never written */
 	int64_t *wt;   /* per write, in order: its cycle */
 	size_t nelems, nwrites;
 } chain_scan;
+
+/* Walks port p's domain a row (the innermost loop) at a time, stepping the
+ * element and the cycle by their constant increments: this loop is the
+ * mapper's whole cost on a large tile. */
+typedef struct row_walk {
+	int64_t x[ST_UB_MAX_DIMS];
+	int64_t de, dt, n; /* per inner step; points per row */
+} row_walk;
+
+static void row_start(const st__ub_buffer *b, const st__ub_port *p, row_walk *r) {
+	unsigned in = p->ndims - 1;
+	memcpy(r->x, p->lo, sizeof r->x);
+	r->de = 0;
+	int64_t s = 1;
+	for (unsigned d = b->rank; d-- > 0;) {
+		r->de += p->acc[d].c[1 + in] * s;
+		s *= b->shape[d];
+	}
+	r->dt = p->sched.c[1 + in];
+	r->n = p->hi[in] - p->lo[in] + 1;
+}
+
+/* The next row's first point; false after the last row. */
+static bool row_next(const st__ub_port *p, row_walk *r) {
+	return p->ndims > 1 && st__ub_next_point(p->ndims - 1, p->lo, p->hi, r->x);
+}
 
 /* Write order of the one write port w; false when its schedule does not
  * increase along the domain's row-major order (not a stream). */
 static bool scan_writes(st__ub_model *m, size_t w, chain_scan *s) {
 	const st__ub_port *p = &m->ports[w];
 	const st__ub_buffer *b = &m->buffers[p->buffer];
-	int64_t x[ST_UB_MAX_DIMS];
-	memcpy(x, p->lo, sizeof x);
+	row_walk r;
 	size_t i = 0;
+	if (p->ndims == 0 || s->nwrites > INT32_MAX)
+		return false;
+	row_start(b, p, &r);
 	do {
-		int64_t e = linear_index(b, p, x), t = st__ub_aff_eval(&p->sched, p->ndims, x);
-		if ((i && t <= s->wt[i - 1]) || s->rank[e] >= 0)
-			return false;
-		s->rank[e] = (int64_t)i;
-		s->wt[i++] = t;
-	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+		int64_t e = linear_index(b, p, r.x), t = st__ub_aff_eval(&p->sched, p->ndims, r.x);
+		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt) {
+			if ((i && t <= s->wt[i - 1]) || s->rank[e] >= 0)
+				return false;
+			s->rank[e] = (int32_t)i;
+			s->wt[i++] = t;
+		}
+	} while (row_next(p, &r));
 	return true;
 }
 
@@ -72,18 +102,23 @@ static bool scan_writes(st__ub_model *m, size_t w, chain_scan *s) {
 static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s) {
 	const st__ub_port *p = &m->ports[k];
 	const st__ub_buffer *b = &m->buffers[p->buffer];
-	int64_t x[ST_UB_MAX_DIMS], tap = -1;
+	int64_t tap = -1;
 	size_t hint = 0;
-	memcpy(x, p->lo, sizeof x);
+	row_walk r;
+	if (p->ndims == 0)
+		return -1;
+	row_start(b, p, &r);
 	do {
-		int64_t e = linear_index(b, p, x), t = st__ub_aff_eval(&p->sched, p->ndims, x);
-		if (s->rank[e] < 0)
-			return -1;
-		int64_t d = (int64_t)writes_before(s->wt, s->nwrites, t, &hint) - s->rank[e];
-		if (d < 0 || (tap >= 0 && d != tap))
-			return -1;
-		tap = d;
-	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+		int64_t e = linear_index(b, p, r.x), t = st__ub_aff_eval(&p->sched, p->ndims, r.x);
+		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt) {
+			if (s->rank[e] < 0)
+				return -1;
+			int64_t d = (int64_t)writes_before(s->wt, s->nwrites, t, &hint) - s->rank[e];
+			if (d < 0 || (tap >= 0 && d != tap))
+				return -1;
+			tap = d;
+		}
+	} while (row_next(p, &r));
 	return tap;
 }
 
@@ -139,6 +174,10 @@ static st_status map_buffer(st__ub_mapper *mp, size_t bi) {
 	st_attr *cap = st_op_get_attr(op, "capacity");
 	info->capacity = cap ? st_attr_int_value(cap) : -1;
 	st_attr *kind = st_op_get_attr(op, "kind");
+	if (kind && st_str_eq_c(st_attr_string(kind), "tap")) {
+		info->map = ST_UB_MAP_TAP;
+		return ST_OK;
+	}
 	if (kind && st_str_eq_c(st_attr_string(kind), "rom")) {
 		info->map = ST_UB_MAP_ROM;
 		return st__ub_place_ram(mp, bi, true);

@@ -67,6 +67,7 @@ typedef enum st_ub_buffer_map {
 	ST_UB_MAP_CHAIN, /* a delay line: one write port, read ports at fixed distances */
 	ST_UB_MAP_RAM,   /* anything else: memories addressed by the access maps */
 	ST_UB_MAP_ROM,
+	ST_UB_MAP_TAP, /* constants at constant indices: registers in the PE, no element */
 } st_ub_buffer_map;
 
 /* How one ub.buffer is mapped. */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 static const char *const mem_kinds[] = {"sr", "line", "ram", "rom"};
-static const char *const buffer_maps[] = {"wire", "chain", "ram", "rom"};
+static const char *const buffer_maps[] = {"wire", "chain", "ram", "rom", "tap"};
 
 static st_attr *i64(st_context *ctx, int64_t v) { return st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), v); }
 

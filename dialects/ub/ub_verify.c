@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-static const char *const buffer_maps[] = {"wire", "chain", "ram", "rom", NULL};
+static const char *const buffer_maps[] = {"wire", "chain", "ram", "rom", "tap", NULL};
 static const char *const mem_kinds[] = {"sr", "line", "ram", "rom", NULL};
 
 static bool one_of(st_attr *a, const char *const *names) {

@@ -17,6 +17,8 @@ st_status st_register_cf_dialect(st_context *ctx);
 st_status st_register_scf_dialect(st_context *ctx);
 st_status st_register_math_dialect(st_context *ctx);
 st_status st_register_memref_dialect(st_context *ctx);
+/* buffer-results-to-out-params: memref results become out-parameters. */
+st_status st_register_memref_passes(st_context *ctx);
 st_status st_register_acg_dialect(st_context *ctx);
 st_status st_register_hw_dialect(st_context *ctx);
 st_status st_register_comb_dialect(st_context *ctx);

@@ -241,7 +241,8 @@ static st_op *import_source(st_context *ctx, const char *path, st_str text) {
 	st_op *m = st_pmlang_import(ctx, text, path);
 	st_pass_manager *pm = m ? st_pass_manager_create(ctx, "builtin.module") : NULL;
 	bool ok = pm && st_succeeded(st_pass_manager_parse_pipeline(
-	                    pm, st_str_c("srdfg.graph(srdfg-flatten),convert-srdfg-to-affine"), "<stratac>")) &&
+	                    pm, st_str_c("srdfg.graph(srdfg-flatten),convert-srdfg-to-affine,"
+	                                 "buffer-results-to-out-params"), "<stratac>")) &&
 	          st_succeeded(st_pass_manager_run(pm, m));
 	st_pass_manager_destroy(pm);
 	if (!ok && m) {
