@@ -12,13 +12,12 @@ bit for bit.  Only int arrays (32-bit words), as the FPGA flow takes."""
 import argparse
 import os
 import re
+import struct
 import subprocess
 import sys
 
 
-
 def write_npy_i4(path, shape, vals):
-    import struct
     shp = '(%d,)' % shape[0] if len(shape) == 1 else '(' + ''.join('%d, ' % d for d in shape) + ')'
     header = "{'descr': '<i4', 'fortran_order': False, 'shape': %s, }" % shp
     header += ' ' * ((64 - (10 + len(header) + 1) % 64) % 64) + '\n'
