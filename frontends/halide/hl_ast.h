@@ -64,6 +64,7 @@ typedef enum st__hl_intrin {
 	ST__HL_SELECT, ST__HL_MIN, ST__HL_MAX, ST__HL_ABS, ST__HL_ABSD, ST__HL_CLAMP,
 	ST__HL_SQRT, ST__HL_EXP, ST__HL_LOG, ST__HL_POW, ST__HL_FLOOR, ST__HL_CEIL, ST__HL_ROUND,
 	ST__HL_NEG, ST__HL_NOT, ST__HL_BITNOT, /* the unary operators, once typed */
+	ST__HL_POWI, /* pow(a, n) with an integer literal n (in i): Halide multiplies */
 	ST__HL_NINTRIN
 } st__hl_intrin;
 extern const char *const st__hl_intrin_names[];

@@ -26,6 +26,39 @@ st_op *st__hl_em_op(st__hl_em *m, const char *name, st_attr *loc, size_t n, st_v
 	return op;
 }
 
+st_value *st__hl_em_op1(st__hl_em *m, const char *name, st_attr *loc, st_type *t, st_value *a) {
+	return st_op_result(st__hl_em_op(m, name, loc, 1, &a, t, NULL, 0), 0);
+}
+
+st_value *st__hl_em_op2(st__hl_em *m, const char *name, st_attr *loc, st_value *a, st_value *b) {
+	st_value *ops[2] = {a, b};
+	return st_op_result(st__hl_em_op(m, name, loc, 2, ops, st_value_type(a), NULL, 0), 0);
+}
+
+st_value *st__hl_em_const(st__hl_em *m, st_attr *loc, st_type *t, st_attr *v) {
+	const char *names[] = {"value"};
+	st_attr *vals[] = {v};
+	return st_op_result(st__hl_em_op(m, "arith.constant", loc, 0, NULL, t, st__hl_em_attrs(m, 1, names, vals), 0), 0);
+}
+
+st_value *st__hl_em_iconst(st__hl_em *m, st_attr *loc, st_type *t, int64_t v) {
+	return st__hl_em_const(m, loc, t, st_integer_attr(m->ctx, t, v));
+}
+
+st_value *st__hl_em_cmp(st__hl_em *m, const char *name, st_attr *loc, int pred, st_value *a, st_value *b) {
+	st_value *ops[2] = {a, b};
+	const char *names[] = {"predicate"};
+	st_attr *vals[] = {st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), pred)};
+	return st_op_result(st__hl_em_op(m, name, loc, 2, ops, st_integer_type(m->ctx, 1, ST_SIGNLESS),
+	                                 st__hl_em_attrs(m, 1, names, vals), 0),
+	                    0);
+}
+
+st_value *st__hl_em_sel(st__hl_em *m, st_attr *loc, st_value *c, st_value *a, st_value *b) {
+	st_value *ops[3] = {c, a, b};
+	return st_op_result(st__hl_em_op(m, "arith.select", loc, 3, ops, st_value_type(a), NULL, 0), 0);
+}
+
 /* Dictionaries are kept sorted by name. */
 static void sort_named(st_named_attr *a, size_t k) {
 	for (size_t i = 1; i < k; i++)

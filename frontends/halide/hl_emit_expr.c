@@ -26,117 +26,83 @@ static st_value *emit(st__hl_em *m, const xenv *en, const st__hl_expr *e);
 
 static st_attr *eloc(st__hl_em *m, const st__hl_expr *e) { return st__hl_em_loc(m, e->line, e->col); }
 
-static st_value *op1(st__hl_em *m, const char *name, st_attr *loc, st_type *t, st_value *a) {
-	return st_op_result(st__hl_em_op(m, name, loc, 1, &a, t, NULL, 0), 0);
-}
-
-static st_value *op2(st__hl_em *m, const char *name, st_attr *loc, st_value *a, st_value *b) {
-	st_value *ops[2] = {a, b};
-	return st_op_result(st__hl_em_op(m, name, loc, 2, ops, st_value_type(a), NULL, 0), 0);
-}
-
-static st_value *cnst(st__hl_em *m, st_attr *loc, st_type *t, st_attr *v) {
-	const char *names[] = {"value"};
-	st_attr *vals[] = {v};
-	(void)t;
-	return st_op_result(st__hl_em_op(m, "arith.constant", loc, 0, NULL, t, st__hl_em_attrs(m, 1, names, vals), 0), 0);
-}
-
-static st_value *iconst(st__hl_em *m, st_attr *loc, st_type *t, int64_t v) {
-	return cnst(m, loc, t, st_integer_attr(m->ctx, t, v));
-}
-
-/* arith.cmpi or arith.cmpf with its predicate. */
-static st_value *compare(st__hl_em *m, const char *name, st_attr *loc, int pred, st_value *a, st_value *b) {
-	st_value *ops[2] = {a, b};
-	const char *names[] = {"predicate"};
-	st_attr *vals[] = {st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), pred)};
-	return st_op_result(st__hl_em_op(m, name, loc, 2, ops, st_integer_type(m->ctx, 1, ST_SIGNLESS),
-	                                 st__hl_em_attrs(m, 1, names, vals), 0),
-	                    0);
-}
-
 static st_value *cmpi(st__hl_em *m, st_attr *loc, int pred, st_value *a, st_value *b) {
-	return compare(m, "arith.cmpi", loc, pred, a, b);
+	return st__hl_em_cmp(m, "arith.cmpi", loc, pred, a, b);
 }
 
 static st_value *cmpf(st__hl_em *m, st_attr *loc, int pred, st_value *a, st_value *b) {
-	return compare(m, "arith.cmpf", loc, pred, a, b);
+	return st__hl_em_cmp(m, "arith.cmpf", loc, pred, a, b);
 }
 
 enum { EQ = 0, NE = 1, SLT = 2, SLE = 3, SGT = 4, SGE = 5, ULT = 6, ULE = 7, UGT = 8, UGE = 9 };
 enum { F_OEQ = 1, F_OGT = 2, F_OGE = 3, F_OLT = 4, F_OLE = 5, F_UNE = 13 };
 
-static st_value *sel(st__hl_em *m, st_attr *loc, st_value *c, st_value *a, st_value *b) {
-	st_value *ops[3] = {c, a, b};
-	return st_op_result(st__hl_em_op(m, "arith.select", loc, 3, ops, st_value_type(a), NULL, 0), 0);
-}
-
 static st_type *f32(st__hl_em *m) { return st_float_type(m->ctx, ST_TYPE_F32); }
 
 /* bf16 is computed in f32 (Halide's emulation). */
 static st_value *widen(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *v) {
-	return t.code == ST__HL_BFLOAT ? op1(m, "arith.extf", loc, f32(m), v) : v;
+	return t.code == ST__HL_BFLOAT ? st__hl_em_op1(m, "arith.extf", loc, f32(m), v) : v;
 }
 
 static st_value *narrow(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *v) {
-	return t.code == ST__HL_BFLOAT ? op1(m, "arith.truncf", loc, st__hl_ir_type(m->ctx, t), v) : v;
+	return t.code == ST__HL_BFLOAT ? st__hl_em_op1(m, "arith.truncf", loc, st__hl_ir_type(m->ctx, t), v) : v;
 }
 
 /* ------------------------------------------------------------- integers */
 
 static st_value *int_div(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *b, bool mod) {
 	st_type *it = st_value_type(a);
-	st_value *zero = iconst(m, loc, it, 0), *one = iconst(m, loc, it, 1);
+	st_value *zero = st__hl_em_iconst(m, loc, it, 0), *one = st__hl_em_iconst(m, loc, it, 1);
 	st_value *isz = cmpi(m, loc, EQ, b, zero);
 	if (t.code == ST__HL_UINT) {
-		st_value *bs = sel(m, loc, isz, one, b);
-		st_value *q = op2(m, mod ? "arith.remui" : "arith.divui", loc, a, bs);
-		return sel(m, loc, isz, zero, q);
+		st_value *bs = st__hl_em_sel(m, loc, isz, one, b);
+		st_value *q = st__hl_em_op2(m, mod ? "arith.remui" : "arith.divui", loc, a, bs);
+		return st__hl_em_sel(m, loc, isz, zero, q);
 	}
 	/* Signed: a safe divisor (not 0, not -1), then Euclid's adjustment. */
-	st_value *m1 = iconst(m, loc, it, -1);
+	st_value *m1 = st__hl_em_iconst(m, loc, it, -1);
 	st_value *ism1 = cmpi(m, loc, EQ, b, m1);
-	st_value *bad = op2(m, "arith.ori", loc, isz, ism1);
-	st_value *bs = sel(m, loc, bad, one, b);
-	st_value *r = op2(m, "arith.remsi", loc, a, bs);
+	st_value *bad = st__hl_em_op2(m, "arith.ori", loc, isz, ism1);
+	st_value *bs = st__hl_em_sel(m, loc, bad, one, b);
+	st_value *r = st__hl_em_op2(m, "arith.remsi", loc, a, bs);
 	st_value *rneg = cmpi(m, loc, SLT, r, zero);
 	if (mod) {
-		st_value *negb = op2(m, "arith.subi", loc, zero, b);
-		st_value *absb = sel(m, loc, cmpi(m, loc, SLT, b, zero), negb, b);
-		st_value *r2 = sel(m, loc, rneg, op2(m, "arith.addi", loc, r, absb), r);
-		return sel(m, loc, bad, zero, r2);
+		st_value *negb = st__hl_em_op2(m, "arith.subi", loc, zero, b);
+		st_value *absb = st__hl_em_sel(m, loc, cmpi(m, loc, SLT, b, zero), negb, b);
+		st_value *r2 = st__hl_em_sel(m, loc, rneg, st__hl_em_op2(m, "arith.addi", loc, r, absb), r);
+		return st__hl_em_sel(m, loc, bad, zero, r2);
 	}
-	st_value *q = op2(m, "arith.divsi", loc, a, bs);
-	st_value *adj = sel(m, loc, cmpi(m, loc, SGT, b, zero), m1, one);
-	st_value *q2 = sel(m, loc, rneg, op2(m, "arith.addi", loc, q, adj), q);
-	st_value *q3 = sel(m, loc, ism1, op2(m, "arith.subi", loc, zero, a), q2);
-	return sel(m, loc, isz, zero, q3);
+	st_value *q = st__hl_em_op2(m, "arith.divsi", loc, a, bs);
+	st_value *adj = st__hl_em_sel(m, loc, cmpi(m, loc, SGT, b, zero), m1, one);
+	st_value *q2 = st__hl_em_sel(m, loc, rneg, st__hl_em_op2(m, "arith.addi", loc, q, adj), q);
+	st_value *q3 = st__hl_em_sel(m, loc, ism1, st__hl_em_op2(m, "arith.subi", loc, zero, a), q2);
+	return st__hl_em_sel(m, loc, isz, zero, q3);
 }
 
 /* Division by a positive constant needs no guard: Euclid's quotient is
  * the floor. */
 static st_value *int_div_pos(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *b, bool mod) {
 	if (t.code == ST__HL_UINT)
-		return op2(m, mod ? "arith.remui" : "arith.divui", loc, a, b);
+		return st__hl_em_op2(m, mod ? "arith.remui" : "arith.divui", loc, a, b);
 	if (!mod)
-		return op2(m, "arith.floordivsi", loc, a, b);
-	st_value *r = op2(m, "arith.remsi", loc, a, b);
-	st_value *neg = cmpi(m, loc, SLT, r, iconst(m, loc, st_value_type(a), 0));
-	return sel(m, loc, neg, op2(m, "arith.addi", loc, r, b), r);
+		return st__hl_em_op2(m, "arith.floordivsi", loc, a, b);
+	st_value *r = st__hl_em_op2(m, "arith.remsi", loc, a, b);
+	st_value *neg = cmpi(m, loc, SLT, r, st__hl_em_iconst(m, loc, st_value_type(a), 0));
+	return st__hl_em_sel(m, loc, neg, st__hl_em_op2(m, "arith.addi", loc, r, b), r);
 }
 
 /* a shifted by s >= 0 (as unsigned); past the width: 0, or the sign. */
 static st_value *shift_nonneg(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *s, bool left) {
 	st_type *it = st_value_type(a);
-	st_value *w = iconst(m, loc, it, t.bits);
+	st_value *w = st__hl_em_iconst(m, loc, it, t.bits);
 	st_value *ovf = cmpi(m, loc, UGE, s, w);
-	st_value *safe = sel(m, loc, ovf, iconst(m, loc, it, 0), s);
+	st_value *safe = st__hl_em_sel(m, loc, ovf, st__hl_em_iconst(m, loc, it, 0), s);
 	const char *name = left ? "arith.shli" : t.code == ST__HL_INT ? "arith.shrsi" : "arith.shrui";
-	st_value *r = op2(m, name, loc, a, safe);
-	st_value *past = left || t.code != ST__HL_INT ? iconst(m, loc, it, 0)
-	                                               : op2(m, "arith.shrsi", loc, a, iconst(m, loc, it, t.bits - 1));
-	return sel(m, loc, ovf, past, r);
+	st_value *r = st__hl_em_op2(m, name, loc, a, safe);
+	st_value *past = left || t.code != ST__HL_INT
+	                     ? st__hl_em_iconst(m, loc, it, 0)
+	                     : st__hl_em_op2(m, "arith.shrsi", loc, a, st__hl_em_iconst(m, loc, it, t.bits - 1));
+	return st__hl_em_sel(m, loc, ovf, past, r);
 }
 
 static st_value *int_shift(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *b, bool left) {
@@ -144,9 +110,9 @@ static st_value *int_shift(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *
 	if (t.code != ST__HL_INT)
 		return pos;
 	st_type *it = st_value_type(a);
-	st_value *zero = iconst(m, loc, it, 0);
-	st_value *neg = shift_nonneg(m, loc, t, a, op2(m, "arith.subi", loc, zero, b), !left);
-	return sel(m, loc, cmpi(m, loc, SLT, b, zero), neg, pos);
+	st_value *zero = st__hl_em_iconst(m, loc, it, 0);
+	st_value *neg = shift_nonneg(m, loc, t, a, st__hl_em_op2(m, "arith.subi", loc, zero, b), !left);
+	return st__hl_em_sel(m, loc, cmpi(m, loc, SLT, b, zero), neg, pos);
 }
 
 static int int_pred(int op, bool is_signed) {
@@ -171,49 +137,70 @@ static int float_pred(int op) {
 	}
 }
 
-static st_value *binary(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
-	st_attr *loc = eloc(m, e);
-	st__hl_type t = e->args[0]->type;
-	st_value *a = emit(m, en, e->args[0]), *b = emit(m, en, e->args[1]);
-	bool cmp = e->op >= ST__HL_LT && e->op <= ST__HL_NE;
+/* a op b for operands of type t (already emitted); `pos_const`: b is a
+ * positive constant. */
+static st_value *arith(st__hl_em *m, st_attr *loc, st__hl_type t, int op, st_value *a, st_value *b, bool pos_const) {
+	bool cmp = op >= ST__HL_LT && op <= ST__HL_NE;
 	if (st__hl_is_float(t)) {
 		a = widen(m, loc, t, a);
 		b = widen(m, loc, t, b);
 		if (cmp)
-			return cmpf(m, loc, float_pred(e->op), a, b);
+			return cmpf(m, loc, float_pred(op), a, b);
 		st_value *r;
-		switch (e->op) {
-		case ST__HL_ADD: r = op2(m, "arith.addf", loc, a, b); break;
-		case ST__HL_SUB: r = op2(m, "arith.subf", loc, a, b); break;
-		case ST__HL_MUL: r = op2(m, "arith.mulf", loc, a, b); break;
-		case ST__HL_DIV: r = op2(m, "arith.divf", loc, a, b); break;
+		switch (op) {
+		case ST__HL_ADD: r = st__hl_em_op2(m, "arith.addf", loc, a, b); break;
+		case ST__HL_SUB: r = st__hl_em_op2(m, "arith.subf", loc, a, b); break;
+		case ST__HL_MUL: r = st__hl_em_op2(m, "arith.mulf", loc, a, b); break;
+		case ST__HL_DIV: r = st__hl_em_op2(m, "arith.divf", loc, a, b); break;
 		default: {
 			/* a - b * floor(a / b) */
-			st_value *q = op1(m, "math.floor", loc, f32(m), op2(m, "arith.divf", loc, a, b));
-			r = op2(m, "arith.subf", loc, a, op2(m, "arith.mulf", loc, b, q));
+			st_value *q = st__hl_em_op1(m, "math.floor", loc, f32(m), st__hl_em_op2(m, "arith.divf", loc, a, b));
+			r = st__hl_em_op2(m, "arith.subf", loc, a, st__hl_em_op2(m, "arith.mulf", loc, b, q));
 		}
 		}
 		return narrow(m, loc, t, r);
 	}
 	if (cmp)
-		return cmpi(m, loc, int_pred(e->op, t.code == ST__HL_INT), a, b);
-	switch (e->op) {
-	case ST__HL_ADD: return op2(m, "arith.addi", loc, a, b);
-	case ST__HL_SUB: return op2(m, "arith.subi", loc, a, b);
-	case ST__HL_MUL: return op2(m, "arith.muli", loc, a, b);
+		return cmpi(m, loc, int_pred(op, t.code == ST__HL_INT), a, b);
+	switch (op) {
+	case ST__HL_ADD: return st__hl_em_op2(m, "arith.addi", loc, a, b);
+	case ST__HL_SUB: return st__hl_em_op2(m, "arith.subi", loc, a, b);
+	case ST__HL_MUL: return st__hl_em_op2(m, "arith.muli", loc, a, b);
 	case ST__HL_DIV:
 	case ST__HL_MOD:
-		if (e->args[1]->kind == ST__HL_E_INT && e->args[1]->i > 0)
-			return int_div_pos(m, loc, t, a, b, e->op == ST__HL_MOD);
-		return int_div(m, loc, t, a, b, e->op == ST__HL_MOD);
+		if (pos_const)
+			return int_div_pos(m, loc, t, a, b, op == ST__HL_MOD);
+		return int_div(m, loc, t, a, b, op == ST__HL_MOD);
 	case ST__HL_SHL: return int_shift(m, loc, t, a, b, true);
 	case ST__HL_SHR: return int_shift(m, loc, t, a, b, false);
 	case ST__HL_AND:
-	case ST__HL_LAND: return op2(m, "arith.andi", loc, a, b);
+	case ST__HL_LAND: return st__hl_em_op2(m, "arith.andi", loc, a, b);
 	case ST__HL_OR:
-	case ST__HL_LOR: return op2(m, "arith.ori", loc, a, b);
-	default: return op2(m, "arith.xori", loc, a, b);
+	case ST__HL_LOR: return st__hl_em_op2(m, "arith.ori", loc, a, b);
+	default: return st__hl_em_op2(m, "arith.xori", loc, a, b);
 	}
+}
+
+static st_value *binary(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
+	st_value *a = emit(m, en, e->args[0]), *b = emit(m, en, e->args[1]);
+	bool pos_const = e->args[1]->kind == ST__HL_E_INT && e->args[1]->i > 0;
+	return arith(m, eloc(m, e), e->args[0]->type, e->op, a, b, pos_const);
+}
+
+/* pow(a, n) for an integer constant n, multiplied out as Halide does:
+ * a^n = h * h (* a if n is odd) with h = a^(n/2), and 1 / a^-n for n < 0
+ * (Halide's division: of integers, Euclidean with x / 0 == 0). */
+static st_value *int_pow(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, int64_t n) {
+	if (n <= 0) {
+		st_type *it = st__hl_ir_type(m->ctx, t);
+		st_value *one = st__hl_is_float(t) ? st__hl_em_const(m, loc, it, st_float_attr(m->ctx, it, 1.0))
+		                                   : st__hl_em_iconst(m, loc, it, 1);
+		return n == 0 ? one : arith(m, loc, t, ST__HL_DIV, one, int_pow(m, loc, t, a, -n), false);
+	}
+	if (n == 1)
+		return a;
+	st_value *h = int_pow(m, loc, t, a, n / 2), *sq = arith(m, loc, t, ST__HL_MUL, h, h, false);
+	return n % 2 ? arith(m, loc, t, ST__HL_MUL, sq, a, false) : sq;
 }
 
 /* ---------------------------------------------------------------- casts */
@@ -225,24 +212,26 @@ static st_value *convert(st__hl_em *m, st_attr *loc, st__hl_type from, st__hl_ty
 		return v;
 	if (st__hl_is_bool(to)) {
 		if (st__hl_is_float(from))
-			return cmpf(m, loc, F_UNE, widen(m, loc, from, v), cnst(m, loc, f32(m), st_float_attr(ctx, f32(m), 0)));
-		return cmpi(m, loc, NE, v, iconst(m, loc, st_value_type(v), 0));
+			return cmpf(m, loc, F_UNE, widen(m, loc, from, v),
+			            st__hl_em_const(m, loc, f32(m), st_float_attr(ctx, f32(m), 0)));
+		return cmpi(m, loc, NE, v, st__hl_em_iconst(m, loc, st_value_type(v), 0));
 	}
 	if (st__hl_is_float(to)) {
 		st_value *f;
 		if (st__hl_is_float(from))
 			f = widen(m, loc, from, v);
 		else
-			f = op1(m, from.code == ST__HL_INT ? "arith.sitofp" : "arith.uitofp", loc, f32(m), v);
+			f = st__hl_em_op1(m, from.code == ST__HL_INT ? "arith.sitofp" : "arith.uitofp", loc, f32(m), v);
 		return narrow(m, loc, to, f);
 	}
 	if (st__hl_is_float(from))
-		return op1(m, to.code == ST__HL_INT ? "arith.fptosi" : "arith.fptoui", loc, rt, widen(m, loc, from, v));
+		return st__hl_em_op1(m, to.code == ST__HL_INT ? "arith.fptosi" : "arith.fptoui", loc, rt,
+		                     widen(m, loc, from, v));
 	if (to.bits == from.bits)
 		return v;
 	if (to.bits < from.bits)
-		return op1(m, "arith.trunci", loc, rt, v);
-	return op1(m, from.code == ST__HL_INT ? "arith.extsi" : "arith.extui", loc, rt, v);
+		return st__hl_em_op1(m, "arith.trunci", loc, rt, v);
+	return st__hl_em_op1(m, from.code == ST__HL_INT ? "arith.extsi" : "arith.extui", loc, rt, v);
 }
 
 /* ------------------------------------------------------------ intrinsics */
@@ -250,16 +239,15 @@ static st_value *convert(st__hl_em *m, st_attr *loc, st__hl_type from, st__hl_ty
 static st_value *minmax(st__hl_em *m, st_attr *loc, st__hl_type t, st_value *a, st_value *b, bool mn) {
 	if (st__hl_is_float(t)) {
 		st_value *c = cmpf(m, loc, mn ? F_OLT : F_OGT, widen(m, loc, t, a), widen(m, loc, t, b));
-		return sel(m, loc, c, a, b);
+		return st__hl_em_sel(m, loc, c, a, b);
 	}
 	bool sg = t.code == ST__HL_INT;
-	return op2(m, mn ? (sg ? "arith.minsi" : "arith.minui") : (sg ? "arith.maxsi" : "arith.maxui"), loc, a, b);
+	return st__hl_em_op2(m, mn ? (sg ? "arith.minsi" : "arith.minui") : (sg ? "arith.maxsi" : "arith.maxui"), loc, a,
+	                     b);
 }
 
-static st_value *fmath(st__hl_em *m, st_attr *loc, const char *name, st__hl_type t, st_value *a, st_value *b) {
-	a = widen(m, loc, t, a);
-	st_value *r = b ? op2(m, name, loc, a, widen(m, loc, t, b)) : op1(m, name, loc, f32(m), a);
-	return narrow(m, loc, t, r);
+static st_value *fmath(st__hl_em *m, st_attr *loc, const char *name, st__hl_type t, st_value *a) {
+	return narrow(m, loc, t, st__hl_em_op1(m, name, loc, f32(m), widen(m, loc, t, a)));
 }
 
 static st_value *intrinsic(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
@@ -267,7 +255,7 @@ static st_value *intrinsic(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
 	st__hl_type at = e->args[e->nargs - 1]->type;
 	if (e->op == ST__HL_SELECT) {
 		st_value *c = emit(m, en, e->args[0]);
-		return sel(m, loc, c, emit(m, en, e->args[1]), emit(m, en, e->args[2]));
+		return st__hl_em_sel(m, loc, c, emit(m, en, e->args[1]), emit(m, en, e->args[2]));
 	}
 	st_value *a[3] = {NULL, NULL, NULL};
 	for (size_t i = 0; i < e->nargs; i++)
@@ -279,31 +267,35 @@ static st_value *intrinsic(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
 	case ST__HL_CLAMP: return minmax(m, loc, at, minmax(m, loc, at, a[0], a[2], true), a[1], false);
 	case ST__HL_ABS:
 		if (st__hl_is_float(at))
-			return fmath(m, loc, "math.absf", at, a[0], NULL);
+			return fmath(m, loc, "math.absf", at, a[0]);
 		if (at.code != ST__HL_INT)
 			return a[0];
-		return sel(m, loc, cmpi(m, loc, SLT, a[0], iconst(m, loc, it, 0)),
-		           op2(m, "arith.subi", loc, iconst(m, loc, it, 0), a[0]), a[0]);
+		return st__hl_em_sel(m, loc, cmpi(m, loc, SLT, a[0], st__hl_em_iconst(m, loc, it, 0)),
+		                     st__hl_em_op2(m, "arith.subi", loc, st__hl_em_iconst(m, loc, it, 0), a[0]), a[0]);
 	case ST__HL_ABSD:
 		if (st__hl_is_float(at)) {
-			st_value *d = op2(m, "arith.subf", loc, widen(m, loc, at, a[0]), widen(m, loc, at, a[1]));
-			return narrow(m, loc, at, op1(m, "math.absf", loc, f32(m), d));
+			st_value *d = st__hl_em_op2(m, "arith.subf", loc, widen(m, loc, at, a[0]), widen(m, loc, at, a[1]));
+			return narrow(m, loc, at, st__hl_em_op1(m, "math.absf", loc, f32(m), d));
 		}
-		return sel(m, loc, cmpi(m, loc, at.code == ST__HL_INT ? SGT : UGT, a[0], a[1]),
-		           op2(m, "arith.subi", loc, a[0], a[1]), op2(m, "arith.subi", loc, a[1], a[0]));
-	case ST__HL_SQRT: return fmath(m, loc, "math.sqrt", at, a[0], NULL);
-	case ST__HL_EXP: return fmath(m, loc, "math.exp", at, a[0], NULL);
-	case ST__HL_LOG: return fmath(m, loc, "math.log", at, a[0], NULL);
-	case ST__HL_POW: return fmath(m, loc, "math.powf", at, a[0], a[1]);
-	case ST__HL_FLOOR: return fmath(m, loc, "math.floor", at, a[0], NULL);
-	case ST__HL_CEIL: return fmath(m, loc, "math.ceil", at, a[0], NULL);
-	case ST__HL_ROUND: return fmath(m, loc, "math.roundeven", at, a[0], NULL);
+		return st__hl_em_sel(m, loc, cmpi(m, loc, at.code == ST__HL_INT ? SGT : UGT, a[0], a[1]),
+		                     st__hl_em_op2(m, "arith.subi", loc, a[0], a[1]),
+		                     st__hl_em_op2(m, "arith.subi", loc, a[1], a[0]));
+	case ST__HL_SQRT: return fmath(m, loc, "math.sqrt", at, a[0]);
+	case ST__HL_EXP: return narrow(m, loc, at, st__hl_em_exp(m, loc, widen(m, loc, at, a[0])));
+	case ST__HL_LOG: return narrow(m, loc, at, st__hl_em_log(m, loc, widen(m, loc, at, a[0])));
+	case ST__HL_POW: return narrow(m, loc, at, st__hl_em_pow(m, loc, widen(m, loc, at, a[0]), widen(m, loc, at, a[1])));
+	case ST__HL_POWI: return int_pow(m, loc, at, a[0], e->i);
+	case ST__HL_FLOOR: return fmath(m, loc, "math.floor", at, a[0]);
+	case ST__HL_CEIL: return fmath(m, loc, "math.ceil", at, a[0]);
+	case ST__HL_ROUND: return fmath(m, loc, "math.roundeven", at, a[0]);
 	case ST__HL_NEG:
-		if (st__hl_is_float(at))
-			return op1(m, "arith.negf", loc, st_value_type(a[0]), a[0]);
-		return op2(m, "arith.subi", loc, iconst(m, loc, it, 0), a[0]);
-	case ST__HL_NOT: return op2(m, "arith.xori", loc, a[0], iconst(m, loc, it, 1));
-	default: return op2(m, "arith.xori", loc, a[0], iconst(m, loc, it, -1));
+		if (st__hl_is_float(at)) { /* Halide negates as 0 - a: -(0.0) is +0.0 */
+			st_value *zero = st__hl_em_const(m, loc, it, st_float_attr(m->ctx, it, 0.0));
+			return arith(m, loc, at, ST__HL_SUB, zero, a[0], false);
+		}
+		return st__hl_em_op2(m, "arith.subi", loc, st__hl_em_iconst(m, loc, it, 0), a[0]);
+	case ST__HL_NOT: return st__hl_em_op2(m, "arith.xori", loc, a[0], st__hl_em_iconst(m, loc, it, 1));
+	default: return st__hl_em_op2(m, "arith.xori", loc, a[0], st__hl_em_iconst(m, loc, it, -1));
 	}
 }
 
@@ -348,8 +340,8 @@ static st_affine_expr *affine_of(st__hl_em *m, const xenv *en, const st__hl_expr
 }
 
 static st_value *index_cast(st__hl_em *m, st_attr *loc, st_value *v, bool to_index) {
-	return op1(m, "arith.index_cast", loc, to_index ? st_index_type(m->ctx) : st_integer_type(m->ctx, 32, ST_SIGNLESS),
-	           v);
+	return st__hl_em_op1(m, "arith.index_cast", loc,
+	                     to_index ? st_index_type(m->ctx) : st_integer_type(m->ctx, 32, ST_SIGNLESS), v);
 }
 
 static st_value *table_buffer(st__hl_em *m, int fi, st_attr *loc);
@@ -488,12 +480,13 @@ static st_value *emit(st__hl_em *m, const xenv *en, const st__hl_expr *e) {
 	switch (e->kind) {
 	case ST__HL_E_INT:
 		if (st__hl_is_float(e->type))
-			return cnst(m, loc, st__hl_ir_type(ctx, e->type), st_float_attr(ctx, st__hl_ir_type(ctx, e->type), (double)e->i));
-		return iconst(m, loc, st__hl_ir_type(ctx, e->type), e->i);
+			return st__hl_em_const(m, loc, st__hl_ir_type(ctx, e->type),
+			                       st_float_attr(ctx, st__hl_ir_type(ctx, e->type), (double)e->i));
+		return st__hl_em_iconst(m, loc, st__hl_ir_type(ctx, e->type), e->i);
 	case ST__HL_E_FLOAT: {
 		st_type *t = st__hl_ir_type(ctx, e->type);
 		double v = e->type.code == ST__HL_BFLOAT ? st__hl_bf16_round((float)e->f) : (float)e->f;
-		return cnst(m, loc, t, st_float_attr(ctx, t, v));
+		return st__hl_em_const(m, loc, t, st_float_attr(ctx, t, v));
 	}
 	case ST__HL_E_VAR:
 	case ST__HL_E_RVAR: return var_value(m, en, e);

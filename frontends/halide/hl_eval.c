@@ -238,7 +238,10 @@ static bool eval(ev *x, const st__hl_expr *e, frame *fr, st__hl_val *out) {
 		for (size_t i = 0; i < e->nargs; i++)
 			if (!eval(x, e->args[i], fr, &a[i]))
 				return false;
-		*out = st__hl_intrin_eval(e->op, e->type, e->args[e->nargs - 1]->type, a);
+		if (e->op == ST__HL_POWI)
+			*out = st__hl_powi_eval(e->type, a[0], e->i);
+		else
+			*out = st__hl_intrin_eval(e->op, e->type, e->args[e->nargs - 1]->type, a);
 		return true;
 	default:
 		return fail(x, "unexpected expression");

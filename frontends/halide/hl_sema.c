@@ -11,8 +11,8 @@
 
 const char *const st__hl_binop_names[] = {"+", "-", "*", "/", "%", "<<", ">>", "&", "|", "^",
                                           "<", "<=", ">", ">=", "==", "!=", "&&", "||"};
-const char *const st__hl_intrin_names[] = {"select", "min", "max", "abs", "absd", "clamp", "sqrt", "exp", "log",
-                                           "pow", "floor", "ceil", "round", "-", "!", "~"};
+const char *const st__hl_intrin_names[] = {"select", "min",   "max",  "abs",   "absd", "clamp", "sqrt", "exp", "log",
+                                           "pow",    "floor", "ceil", "round", "-",    "!",     "~",    "pow"};
 
 bool st__hl_str_is(st_str s, const char *c) { return s.len == strlen(c) && memcmp(s.data, c, s.len) == 0; }
 
@@ -372,6 +372,22 @@ static bool float_arg(st__hl_parser *p, st__hl_expr **a) {
 	return *a != NULL;
 }
 
+/* Halide raises to an integer constant power by multiplying (dividing one
+ * by the product for a negative power), in the base's own type: pow(x, 3)
+ * of an i32 is an i32, and of an f32 is not Halide's pow_f32. */
+static st__hl_expr *int_pow(st__hl_parser *p, st__hl_expr *e) {
+	st__hl_expr *b = e->args[0];
+	if ((b->literal && !st__hl_settle(p, b)) || !st__hl_settle(p, e->args[1]))
+		return NULL;
+	if (!need(p, b, !st__hl_is_bool(b->type), "a number", "pow"))
+		return NULL;
+	e->op = ST__HL_POWI;
+	e->i = e->args[1]->i;
+	e->nargs = 1;
+	e->type = b->type;
+	return e;
+}
+
 static st__hl_expr *intrinsic(st__hl_parser *p, st__hl_expr *e, int op) {
 	e->kind = ST__HL_E_INTRIN;
 	e->op = op;
@@ -415,6 +431,8 @@ static st__hl_expr *intrinsic(st__hl_parser *p, st__hl_expr *e, int op) {
 		e->type = a[0]->type;
 		return e;
 	case ST__HL_POW:
+		if (e->nargs == 2 && a[1]->literal && a[1]->kind == ST__HL_E_INT)
+			return int_pow(p, e);
 		if (!arity(p, e, 2, 2) || !float_arg(p, &a[0]) || !float_arg(p, &a[1]) ||
 		    !st__hl_match_types(p, &a[0], &a[1]))
 			return NULL;

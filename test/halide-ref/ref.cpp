@@ -267,7 +267,8 @@ App camera(std::vector<Buffer<>> &in) {
 	return {output, {rgb, corrected}};
 }
 
-// f32 arithmetic (bit-exact) and one transcendental each (within 2 ulp).
+// f32 arithmetic and one transcendental each (bit-exact: exp, log and pow
+// are Halide's own polynomials, which the lowering reproduces).
 App farith(std::vector<Buffer<>> &in) {
 	Buffer<float> input = in[0];
 	Func output;
@@ -294,6 +295,44 @@ App fpow(std::vector<Buffer<>> &in) {
 	Buffer<float> input = in[0];
 	Func output;
 	output(x, y) = pow(abs(input(x, y)) + 0.5f, input(x + 1, y) * 0.25f);
+	return {output, {}};
+}
+
+// pow in each of Halide's cases (bit-exact): integer constant exponents,
+// multiplied out, on f32 and on integers; constant and variable float
+// exponents, through pow_f32.
+App fpowi(std::vector<Buffer<>> &in) {
+	Buffer<float> input = in[0];
+	Func output;
+	output(x, y) = pow(input(x, y), 3) + pow(input(x + 1, y), 2) * pow(input(x, y + 1) + 0.1f, -3) -
+	               pow(input(x, y), 5) / pow(input(x + 1, y + 1), 0) + pow(input(x + 1, y) + 0.1f, -1) +
+	               pow(input(x, y + 1), 1) * pow(input(x, y) * 0.5f, 7);
+	return {output, {}};
+}
+
+App ipow(std::vector<Buffer<>> &in) {
+	Buffer<uint8_t> input = in[0];
+	Func output;
+	output(x, y) = pow(i32(input(x, y)) - 128, 3) + pow(i32(input(x + 1, y)), 2) * 3 +
+	               pow(i32(input(x, y + 1)) - 100, -1) * 1000 + i32(pow(u16(input(x, y)), 3) / 16) +
+	               i32(pow(input(x + 1, y + 1), 0));
+	return {output, {}};
+}
+
+App fpowc(std::vector<Buffer<>> &in) {
+	Buffer<float> input = in[0];
+	Func output;
+	output(x, y) = pow(abs(input(x, y)) + 0.25f, 0.5f) + pow(input(x + 1, y), 3.0f) -
+	               pow(abs(input(x, y + 1)), -1.5f) + pow(input(x, y) + 0.1f, 2.0f) +
+	               pow(abs(input(x + 1, y + 1)) * 4.0f, 2.5f);
+	return {output, {}};
+}
+
+App fpowv(std::vector<Buffer<>> &in) {
+	Buffer<float> input = in[0];
+	Func output;
+	output(x, y) = select(x % 3 == 0, pow(input(x, y), input(x + 1, y)),
+	                      pow(input(x, y), floor(input(x, y + 1) * 10.25f)));
 	return {output, {}};
 }
 
@@ -352,6 +391,14 @@ int main(int argc, char **argv) {
 		a = flog(in);
 	else if (app == "fpow")
 		a = fpow(in);
+	else if (app == "fpowi")
+		a = fpowi(in);
+	else if (app == "ipow")
+		a = ipow(in);
+	else if (app == "fpowc")
+		a = fpowc(in);
+	else if (app == "fpowv")
+		a = fpowv(in);
 	else {
 		std::fprintf(stderr, "strata-halide-ref: unknown app '%s'\n", app.c_str());
 		return 2;
