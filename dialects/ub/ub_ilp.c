@@ -410,25 +410,15 @@ static st_status schedule_graph(st__ub_model *m, const ilp_options *o, const st_
 	return st;
 }
 
-static st_walk_result schedule_one(st_op *op, void *ud) {
-	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
-		return ST_WALK_ADVANCE;
-	const st_pass *pass = ((void **)ud)[0];
-	st_status *st = ((void **)ud)[1];
-	st__ub_model *m = st__ub_model_build(op);
-	*st = m ? schedule_graph(m, st_pass_options(pass), pass) : ST_FAIL;
-	st__ub_model_destroy(m);
-	return *st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
+static st_status schedule_one(st__ub_model *m, void *pass) {
+	return schedule_graph(m, st_pass_options(pass), pass);
 }
 
 static st_status run_ilp(st_pass *pass, st_op *op) {
 	const ilp_options *o = st_pass_options(pass);
 	if (o->time_limit <= 0)
 		return st_op_error(op, "ub-schedule-ilp: time-limit must be a positive number of seconds");
-	st_status st = ST_OK;
-	void *ud[2] = {pass, &st};
-	st_walk(op, ST_WALK_PRE, schedule_one, ud);
-	return st;
+	return st__ub_for_each_graph(op, schedule_one, pass);
 }
 
 static const st_pass_option_def ilp_opts[] = {

@@ -117,6 +117,10 @@ st__ub_model *st__ub_model_build(st_op *graph);
 void st__ub_model_destroy(st__ub_model *m);
 /* Rereads the compiled forms of port k after its isl objects changed. */
 bool st__ub_model_compile_port(st__ub_model *m, size_t k);
+/* Builds the model of every ub.graph under `op` in turn and runs fn on it;
+ * stops at the first graph that fails (to build, or in fn). */
+typedef st_status (*st__ub_graph_fn)(st__ub_model *m, void *ud);
+st_status st__ub_for_each_graph(st_op *op, st__ub_graph_fn fn, void *ud);
 
 /* Capacity of each buffer (ub_capacity.c): the most values live at once, a
  * value being live from the cycle it is written up to, not including, the

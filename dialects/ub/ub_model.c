@@ -147,3 +147,25 @@ void st__ub_model_destroy(st__ub_model *m) {
 	st_ctx_free(m->ctx, m->kernels, m->cap_kernels * sizeof *m->kernels);
 	st_ctx_free(m->ctx, m, sizeof *m);
 }
+
+typedef struct each_graph {
+	st__ub_graph_fn fn;
+	void *ud;
+	st_status st;
+} each_graph;
+
+static st_walk_result visit_graph(st_op *op, void *ud) {
+	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
+		return ST_WALK_ADVANCE;
+	each_graph *e = ud;
+	st__ub_model *m = st__ub_model_build(op);
+	e->st = m ? e->fn(m, e->ud) : ST_FAIL;
+	st__ub_model_destroy(m);
+	return e->st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
+}
+
+st_status st__ub_for_each_graph(st_op *op, st__ub_graph_fn fn, void *ud) {
+	each_graph e = {fn, ud, ST_OK};
+	st_walk(op, ST_WALK_PRE, visit_graph, &e);
+	return e.st;
+}
