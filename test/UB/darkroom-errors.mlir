@@ -4,7 +4,7 @@
 // makes causal (CBC proves the program infeasible), and a time limit that
 // is not positive.
 // RUN: strata-opt %s --split-input-file --verify-diagnostics --ub-schedule-ilp
-// RUN: not strata-opt %S/Inputs/darkroom-rl.mlir --ub-extract --ub-schedule-ilp=time-limit=0 2>&1 | FileCheck %s --check-prefix=LIMIT
+// RUN: strata-translate --import-halide %S/Inputs/darkroom-rl.hl | not strata-opt --ub-extract --ub-schedule-ilp=time-limit=0 2>&1 | FileCheck %s --check-prefix=LIMIT
 
 // LIMIT: error: 'builtin.module' op ub-schedule-ilp: time-limit must be a positive number of seconds
 
