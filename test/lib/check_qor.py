@@ -13,6 +13,9 @@ import os
 import sys
 
 KEYS = ['target', 'kernel', 'cycles', 'ii', 'resources', 'ops_per_cycle', 'occupancy', 'buffers', 'compile_ms']
+# Keys only some flows write: the stream flow's numbers (docs/streaming-hw.md).
+OPTIONAL = ['stream']
+STREAM_KEYS = ['fill', 'first_output', 'pixels', 'pixels_per_cycle', 'schedule_latency']
 
 
 def is_int(v):
@@ -32,7 +35,7 @@ def check(report):
         if k not in report:
             errs.append('%s: missing' % k)
     for k in report:
-        if k not in KEYS:
+        if k not in KEYS and k not in OPTIONAL:
             errs.append('%s: not a key of the schema' % k)
 
     def want(key, ok, what):
@@ -70,6 +73,22 @@ def check(report):
             if not ok(v):
                 errs.append('%s.%s: %s, not %s' % (key, name, what, json.dumps(v)))
 
+    st = report.get('stream')
+    if 'stream' in report:
+        if not isinstance(st, dict) or sorted(st) != STREAM_KEYS:
+            errs.append('stream: an object {%s}, not %s' % (', '.join(STREAM_KEYS), json.dumps(st)))
+        else:
+            for k, ok in [('pixels', lambda v: is_int(v) and v >= 1),
+                          ('schedule_latency', lambda v: is_int(v) and v >= 1),
+                          ('pixels_per_cycle', lambda v: v is None or (is_num(v) and v >= 0)),
+                          ('fill', lambda v: v is None or is_int(v)),
+                          ('first_output', lambda v: v is None or (is_int(v) and v >= 0))]:
+                if not ok(st[k]):
+                    errs.append('stream.%s: not %s' % (k, json.dumps(st[k])))
+            if st['fill'] is not None and report.get('cycles') is not None and \
+                    st['fill'] != report['cycles'] - st['pixels']:
+                errs.append('stream.fill: %s, but cycles - pixels is %s' %
+                            (st['fill'], report['cycles'] - st['pixels']))
     want_map('buffers', lambda v: is_int(v) and v >= 1, 'an integer >= 1')
     want_map('compile_ms', lambda v: is_num(v) and v >= 0, 'a number >= 0')
     # The derived numbers must agree with what they are derived from.

@@ -36,6 +36,8 @@ st_status st_register_all_passes(st_context *ctx) {
 		return ST_FAIL;
 	if (st_failed(st_register_ub_passes(ctx)))
 		return ST_FAIL;
+	if (st_failed(st_register_ub_to_hw_passes(ctx)))
+		return ST_FAIL;
 	if (st_failed(st_register_affine_passes(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_srdfg_to_affine_passes(ctx)))

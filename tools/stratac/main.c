@@ -34,6 +34,8 @@ static void usage(FILE *f) {
 	      "                          (default: drawn from the seed)\n"
 	      "  --seed <n>              seed of the drawn inputs (default 1)\n"
 	      "  --pipeline              pipeline innermost loops (lower-to-calyx pipeline=true)\n"
+	      "  --flow <flow>           auto (default): stream for an accelerated pipeline, else\n"
+	      "                          calyx; calyx; stream (docs/streaming-hw.md)\n"
 	      "  --no-sim                do not simulate (no cycles, no comparison)\n"
 	      "  --no-synth              do not run yosys (no resources)\n"
 	      "  --synth <kind>          generic: yosys's generic cells (default);\n"
@@ -98,7 +100,11 @@ static int parse_args(int argc, char **argv, stc_options *o) {
 			o->inputs_dir = v;
 		else if ((v = flag_arg(argc, argv, &i, "top", &rc)))
 			o->top = v;
-		else if ((v = flag_arg(argc, argv, &i, "cache-dir", &rc)))
+		else if ((v = flag_arg(argc, argv, &i, "flow", &rc))) {
+			if (!rc && strcmp(v, "auto") && strcmp(v, "calyx") && strcmp(v, "stream"))
+				return arg_error("'--flow' takes auto, calyx or stream, not '%s'", v);
+			o->flow = v;
+		} else if ((v = flag_arg(argc, argv, &i, "cache-dir", &rc)))
 			o->cache_dir = v;
 		else if ((v = flag_arg(argc, argv, &i, "synth", &rc))) {
 			if (!rc && strcmp(v, "generic") && strcmp(v, "xilinx"))
@@ -308,7 +314,9 @@ static bool run(st_context *ctx, const stc_options *o, st_tool_input *acg_in, st
 	stc_qor q = {.target = st_ident_cstr(st_symbol_name(graph)), .cycles = -1, .ii = -1, .design = &d};
 	if (work)
 		stc_time_add(&q.times, "parse", t0);
-	bool ok = work && stc_fpga_flow(ctx, o, m, acg, work, &q) && commit(work, o->outdir);
+	bool ok = work &&
+	          (stc_stream_chosen(o, m) ? stc_stream_flow : stc_fpga_flow)(ctx, o, m, acg, work, &q) &&
+	          commit(work, o->outdir);
 	if (work) {
 		if (!ok && o->keep_work)
 			fprintf(stderr, "stratac: note: the files of the failed run are in '%s'\n", work);

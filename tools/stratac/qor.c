@@ -70,6 +70,8 @@ bool stc_qor_write(const stc_qor *q, const char *path) {
 		fputs("  \"occupancy\": null,\n", f);
 	else
 		fprintf(f, "  \"occupancy\": %.6f,\n", occ);
+	if (q->stream)
+		fprintf(f, "  \"stream\": %s,\n", q->stream);
 	fputs("  \"buffers\": {", f);
 	for (size_t i = 0; i < q->design->nmems; i++) {
 		fputs(i ? ", " : "", f);
@@ -117,6 +119,8 @@ void stc_qor_print(const stc_qor *q, FILE *f) {
 	fprintf(f, "  %-14s", "buffers");
 	for (size_t i = 0; i < q->design->nmems; i++)
 		fprintf(f, "%s%s %lld words", i ? ", " : " ", q->design->mems[i].name, (long long)q->design->mems[i].size);
+	if (q->stream)
+		fprintf(f, "\n  %-14s %s", "stream", q->stream);
 	fprintf(f, "\n  %-14s", "compile ms");
 	for (size_t i = 0; i < q->times.n; i++)
 		fprintf(f, "%s%s %.1f", i ? ", " : " ", q->times.stage[i], q->times.ms[i]);

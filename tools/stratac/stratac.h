@@ -24,6 +24,7 @@ typedef struct stc_options {
 	bool pipeline;
 	bool keep_work;
 	bool quiet;
+	const char *flow; /* --flow: auto (NULL), calyx or stream */
 } stc_options;
 
 /* An external memory of the design, from the `calyx.memories` attribute
@@ -118,6 +119,7 @@ typedef struct stc_qor {
 	stc_resources res;
 	stc_design *design;
 	stc_times times;
+	const char *stream; /* the stream flow's "stream" object (JSON), or NULL */
 } stc_qor;
 bool stc_qor_write(const stc_qor *q, const char *path);
 void stc_qor_print(const stc_qor *q, FILE *f);
@@ -126,6 +128,13 @@ void stc_qor_print(const stc_qor *q, FILE *f);
  * to a zeroed design it fills. */
 bool stc_fpga_flow(st_context *ctx, const stc_options *o, st_op *module, st_op *acg_module, const char *work,
                    stc_qor *q);
+
+/* stream.c: whether the run takes the stream flow (--flow, or auto: the
+ * input has an accelerated pipeline), and the flow itself
+ * (docs/streaming-hw.md), filling `q` as stc_fpga_flow does. */
+bool stc_stream_chosen(const stc_options *o, st_op *module);
+bool stc_stream_flow(st_context *ctx, const stc_options *o, st_op *module, st_op *acg_module, const char *work,
+                     stc_qor *q);
 
 /* util.c.  Formats into a fresh malloc'd string (NULL when out of memory). */
 char *stc_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -1,0 +1,295 @@
+/* convert-ub-to-hw: each scheduled and sized ub.graph becomes an hw.module
+ * of streaming hardware at one value per cycle (docs/streaming-hw.md):
+ * stream ports with valid signals for the host's buffers, a delay line per
+ * buffer (shift registers and read-first memories) whose words are the
+ * distance to its oldest tap, counters that say when each port fires, and
+ * each kernel as a combinational datapath.  The graph stays (stratac keeps
+ * it for the report); the module is placed after it. */
+#include "uth.h"
+#include "strata/asm.h"
+#include "strata/pass.h"
+#include "strata/registry.h"
+
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+void uth_printf(uth *s, const char *fmt, ...) {
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || s->status != ST_OK)
+		return;
+	if (!st_ctx_grow(s->ctx, (void **)&s->buf, &s->cap, NULL, 1, s->len + (size_t)n + 1)) {
+		s->status = ST_FAIL;
+		return;
+	}
+	va_start(ap, fmt);
+	vsnprintf(s->buf + s->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	s->len += (size_t)n;
+}
+
+const char *uth_temp(uth *s, char *buf) {
+	snprintf(buf, 32, "%%_t%u", s->next++);
+	return buf;
+}
+
+unsigned uth_bits(int64_t n) {
+	unsigned b = 1;
+	while (b < 63 && (int64_t)1 << b < n)
+		b++;
+	return b;
+}
+
+static bool host_in(const st__ub_port *p) { return p->write && p->kernel < 0; }
+static bool host_out(const st__ub_port *p) { return !p->write && p->kernel < 0; }
+
+static void shape_str(const st__ub_buffer *b, char *buf, size_t n) {
+	size_t u = 0;
+	for (unsigned d = 0; d < b->rank && u < n; d++)
+		u += (size_t)snprintf(buf + u, n - u, "%s%" PRId64, d ? "x" : "", b->shape[d]);
+}
+
+/* The module's ports: the host's input streams in, its output streams and
+ * done out; the attributes tell stratac how to play them. */
+static void header(uth *s) {
+	st__ub_model *m = s->m;
+	/* @cascade_ub (the graph of func @cascade) becomes @cascade_stream. */
+	st_str gname = st_ident_str(st_symbol_name(m->graph));
+	if (gname.len > 3 && !memcmp(gname.data + gname.len - 3, "_ub", 3))
+		gname.len -= 3;
+	uth_printf(s, "hw.module @%.*s_stream(in %%clk : !seq.clock, in %%reset : i1", (int)gname.len, gname.data);
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_in(&m->ports[k])) {
+			const st__ub_buffer *b = &m->buffers[m->ports[k].buffer];
+			uth_printf(s, ", in %%%s_valid : i1, in %%%s_data : i%u", b->name, b->name, s->bufs[m->ports[k].buffer].width);
+		}
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_in(&m->ports[k]))
+			uth_printf(s, ", out %s_ready : i1", m->buffers[m->ports[k].buffer].name);
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_out(&m->ports[k])) {
+			const st__ub_buffer *b = &m->buffers[m->ports[k].buffer];
+			uth_printf(s, ", out %s_valid : i1, out %s_data : i%u", b->name, b->name, s->bufs[m->ports[k].buffer].width);
+		}
+	uth_printf(s, ", out done : i1) attributes {ub.latency = %" PRId64 " : i64, ub.streams = [", st__ub_latency(m));
+	bool first = true;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		if (p->kernel >= 0)
+			continue;
+		const st__ub_buffer *b = &m->buffers[p->buffer];
+		char shape[128] = "";
+		shape_str(b, shape, sizeof shape);
+		uth_printf(s, "%s\"%s:%s:%d:%u:%s\"", first ? "" : ", ", p->write ? "in" : "out", b->name, b->arg,
+		           s->bufs[p->buffer].width, shape);
+		first = false;
+	}
+	static const char *const dicts[] = {"words", "registers", "capacity"};
+	for (size_t d = 0; d < 3; d++) {
+		uth_printf(s, "%s, ub.%s = {", d ? "}" : "]", dicts[d]);
+		first = true;
+		for (size_t bi = 0; bi < m->nbuffers; bi++) {
+			const uth_buffer *u = &s->bufs[bi];
+			int64_t v = d == 0 ? u->words : d == 1 ? u->regs : m->buffers[bi].capacity;
+			if (u->words || m->buffers[bi].capacity) {
+				uth_printf(s, "%s%s = %" PRId64 " : i64", first ? "" : ", ", m->buffers[bi].name, v);
+				first = false;
+			}
+		}
+	}
+	uth_printf(s, "}} {\n");
+}
+
+/* Each buffer's stream: %b<i>_p0 is the value written this cycle, %b<i>_we
+ * says that one is. */
+static void write_streams(uth *s) {
+	st__ub_model *m = s->m;
+	for (size_t bi = 0; bi < m->nbuffers; bi++) {
+		const uth_buffer *u = &s->bufs[bi];
+		if (u->wport < 0)
+			continue;
+		const st__ub_port *w = &m->ports[u->wport];
+		uth_printf(s, "  %%b%zu_we = hw.wire %%v%d : i1\n", bi, u->wport);
+		if (w->kernel < 0) {
+			uth_printf(s, "  %%b%zu_p0 = hw.wire %%%s_data : i%u\n", bi, m->buffers[bi].name, u->width);
+			continue;
+		}
+		st_value *v = st_op_operand(w->op, 1);
+		st_op *k = st_value_defining_op(v);
+		size_t j = 0;
+		while (j < st_op_num_results(k) && st_op_result(k, j) != v)
+			j++;
+		uth_printf(s, "  %%b%zu_p0 = hw.wire %%k%d_r%zu : i%u\n", bi, w->kernel, j, u->width);
+	}
+}
+
+static void outputs(uth *s) {
+	st__ub_model *m = s->m;
+	uth_printf(s, "  hw.output ");
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_in(&m->ports[k]))
+			uth_printf(s, "%%v%zu, ", k);
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_out(&m->ports[k]))
+			uth_printf(s, "%%v%zu, %%b%d_p%" PRId64 ", ", k, m->ports[k].buffer, s->tap[k]);
+	uth_printf(s, "%%done : ");
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_in(&m->ports[k]))
+			uth_printf(s, "i1, ");
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_out(&m->ports[k]))
+			uth_printf(s, "i1, i%u, ", s->bufs[m->ports[k].buffer].width);
+	uth_printf(s, "i1\n}\n");
+}
+
+/* The host plays its streams row-major, one element per value: its ports
+ * must visit the buffer so, every element once. */
+static st_status check_host(uth *s) {
+	st__ub_model *m = s->m;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		if (p->kernel >= 0)
+			continue;
+		const st__ub_buffer *b = &m->buffers[p->buffer];
+		for (size_t j = 0; j < k; j++)
+			if (m->ports[j].kernel < 0 && m->ports[j].buffer == p->buffer)
+				return st_op_error(p->op, "ub-to-hw: buffer '%s' has a second host stream", b->name);
+		int64_t n = 1;
+		for (unsigned d = 0; d < b->rank; d++)
+			n *= b->shape[d];
+		bool ok = b->arg >= 0 && p->ndims == b->rank && p->sched.c[1 + p->ndims - 1] == 1;
+		for (unsigned d = 0; ok && d < p->ndims; d++) {
+			ok = p->lo[d] == 0 && p->hi[d] == b->shape[d] - 1 && p->acc[d].c[0] == 0;
+			for (unsigned e = 0; ok && e < p->ndims; e++)
+				ok = p->acc[d].c[1 + e] == (d == e);
+			if (ok && d + 1 < p->ndims)
+				ok = p->sched.c[1 + d] >= p->sched.c[2 + d] * b->shape[d + 1];
+		}
+		if (!ok || n <= 0)
+			return st_op_error(p->op, "ub-to-hw: the host stream of buffer '%s' must be an argument read or written "
+			                          "row-major, one element per value", b->name);
+	}
+	return ST_OK;
+}
+
+static st_status graph(uth *s, st_op *g) {
+	st__ub_model *m = st__ub_model_build(g);
+	if (!m)
+		return ST_FAIL;
+	s->m = m;
+	st_status st = ST_OK;
+	for (size_t bi = 0; bi < m->nbuffers && st == ST_OK; bi++) {
+		st_attr *c = st_op_get_attr(m->buffers[bi].op, "capacity");
+		if (!c)
+			st = st_op_error(m->buffers[bi].op, "ub-to-hw: buffer '%s' has no capacity; run ub-capacity first",
+			                 m->buffers[bi].name);
+		else
+			m->buffers[bi].capacity = st_attr_int_value(c);
+	}
+	size_t np = m->nports + 1, nb = m->nbuffers + 1;
+	s->tap = st_ctx_alloc(s->ctx, np * sizeof *s->tap);
+	s->timer = st_ctx_alloc(s->ctx, np * sizeof *s->timer);
+	s->bufs = st_ctx_alloc(s->ctx, nb * sizeof *s->bufs);
+	if (st == ST_OK && (!s->tap || !s->timer || !s->bufs))
+		st = st_op_error(g, "out of memory");
+	if (st == ST_OK) {
+		memset(s->bufs, 0, nb * sizeof *s->bufs);
+		memset(s->tap, 0, np * sizeof *s->tap);
+		st = check_host(s);
+	}
+	if (st == ST_OK)
+		st = uth_taps(s);
+	if (st == ST_OK) {
+		s->len = 0;
+		header(s);
+		st = uth_timing(s, st__ub_latency(m));
+	}
+	if (st == ST_OK)
+		st = uth_kernels(s);
+	if (st == ST_OK) {
+		write_streams(s);
+		uth_delay_lines(s);
+		outputs(s);
+		st = s->status;
+	}
+	st_op *parsed = NULL;
+	if (st == ST_OK) {
+		parsed = st_parse_source(s->ctx, (st_str){s->buf, s->len}, "<convert-ub-to-hw>", NULL);
+		if (!parsed)
+			st = st_op_error(g, "convert-ub-to-hw wrote hw that does not parse (a bug)");
+	}
+	if (parsed) {
+		st_block *pb = st_region_first_block(st_op_region(parsed, 0));
+		st_op *after = g;
+		while (pb && st_block_first_op(pb)) {
+			st_op *o = st_block_first_op(pb);
+			st_op_move_after(o, after);
+			after = o;
+		}
+		st_op_destroy(parsed);
+	}
+	for (size_t bi = 0; s->bufs && bi < m->nbuffers; bi++)
+		if (s->bufs[bi].pos)
+			st_ctx_free(s->ctx, s->bufs[bi].pos, (m->nports + 1) * sizeof *s->bufs[bi].pos);
+	if (s->tap)
+		st_ctx_free(s->ctx, s->tap, np * sizeof *s->tap);
+	if (s->timer)
+		st_ctx_free(s->ctx, s->timer, np * sizeof *s->timer);
+	if (s->bufs)
+		st_ctx_free(s->ctx, s->bufs, nb * sizeof *s->bufs);
+	s->tap = NULL;
+	s->timer = NULL;
+	s->bufs = NULL;
+	st__ub_model_destroy(m);
+	return st;
+}
+
+typedef struct uth_options {
+	int64_t min_mem;
+} uth_options;
+
+static st_status run(st_pass *pass, st_op *module) {
+	st_context *ctx = st_pass_context(pass);
+	const uth_options *o = st_pass_options(pass);
+	if (o->min_mem < 3)
+		return st_error(ctx, st_op_loc(module), "convert-ub-to-hw: min-mem must be at least 3, not %" PRId64,
+		                o->min_mem);
+	uth s = {.ctx = ctx, .min_mem = o->min_mem, .status = ST_OK};
+	st_block *mb = st_region_first_block(st_op_region(module, 0));
+	st_status st = ST_OK;
+	for (st_op *g = mb ? st_block_first_op(mb) : NULL, *next; g && st == ST_OK; g = next) {
+		next = st_op_next(g);
+		if (!strcmp(st_op_name_cstr(g), "ub.graph"))
+			st = graph(&s, g);
+	}
+	if (s.buf)
+		st_ctx_free(ctx, s.buf, s.cap);
+	if (s.vals)
+		st_ctx_free(ctx, s.vals, s.cap_vals * sizeof *s.vals);
+	return st;
+}
+
+static const st_pass_option_def uth_opts[] = {
+	{.name = "min-mem",
+	 .summary = "a gap between two taps of at least this many words becomes a memory (else registers)",
+	 .kind = ST_PASS_OPT_INT,
+	 .offset = offsetof(uth_options, min_mem),
+	 .default_value = "8"},
+};
+
+static const st_pass_def uth_pass = {
+	.name = "convert-ub-to-hw",
+	.summary = "scheduled, sized ub graphs to streaming hw/comb/seq modules at one value per cycle",
+	.anchor = "builtin.module",
+	.options = uth_opts,
+	.noptions = 1,
+	.options_size = sizeof(uth_options),
+	.run = run,
+	.display_name = "UBToHW",
+};
+
+st_status st_register_ub_to_hw_passes(st_context *ctx) { return st_context_register_pass(ctx, &uth_pass); }
