@@ -6,9 +6,10 @@
  * on the time base ub-schedule's stencil strategy uses: t = D + lin(i),
  * lin the producer's schedule composed with the statement's first read
  * access.  Only the delays D are left free.  A read port r of statement c
- * reading buffer p, written by statement q with latency l, finds the
- * element of point i written e_r(i) cycles after lin_c(i) when D_q = 0, so
- * the value waits n_r(i) = D_c - D_q - l - e_r(i) cycles: Darkroom's
+ * reading buffer p, written by statement q, finds the element of point i
+ * written e_r(i) cycles after lin_c(i) when D_q = 0 (q's kernel latency
+ * included, as its write port fires that much later), so the value waits
+ * n_r(i) = D_c - D_q - e_r(i) cycles: Darkroom's
  * n = s_c - s_p - d with d = e_r (a constant for constant-offset
  * stencils).  Causality is min n_r >= 0; the line buffer of p holds
  * B_p >= max n_r delay slots for every reader r; the objective is
@@ -35,8 +36,7 @@ typedef struct ilp_options {
 typedef struct ilp_use {
 	int c, q;        /* reading and writing statements */
 	int buffer;
-	int64_t lat;     /* the writer's kernel latency */
-	int64_t emin, emax;
+	int64_t emin, emax; /* the range of e_r, the writer's latency included */
 } ilp_use;
 
 typedef struct ilp_problem {
@@ -198,7 +198,6 @@ static st_status collect_uses(ilp_problem *P) {
 			return st_op_error(r->op, "ub-schedule-ilp: a statement reading its own buffer (recursion) has no "
 			                          "line-buffer schedule");
 		u->buffer = r->buffer;
-		u->lat = port_latency(m, w);
 		st__ub_aff e = compose(w, src, r->ndims);
 		for (unsigned i = 0; i <= r->ndims; i++)
 			e.c[i] -= P->lin[u->c].c[i];
@@ -233,8 +232,8 @@ static Cbc_Model *build_model(const ilp_problem *P, int64_t time_limit, bool ear
 		const ilp_use *u = &P->uses[i];
 		int cols[3] = {u->c, u->q, (int)(P->nstmts + (size_t)u->buffer)};
 		double causal[2] = {1.0, -1.0}, size[3] = {-1.0, 1.0, 1.0};
-		Cbc_addRow(cbc, "causal", 2, cols, causal, 'G', (double)(u->lat + u->emax));
-		Cbc_addRow(cbc, "size", 3, cols, size, 'G', (double)(-u->lat - u->emin));
+		Cbc_addRow(cbc, "causal", 2, cols, causal, 'G', (double)u->emax);
+		Cbc_addRow(cbc, "size", 3, cols, size, 'G', (double)-u->emin);
 	}
 	if (earliest)
 		Cbc_addRow(cbc, "optimum", (int)m->nbuffers, scratch_i, scratch_v, 'L', (double)optimum);
@@ -267,7 +266,7 @@ static void cost_of(const ilp_problem *P, const int64_t *delay, int64_t *B, int6
 	memset(B, 0, P->m->nbuffers * sizeof *B);
 	for (size_t i = 0; i < P->nuses; i++) {
 		const ilp_use *u = &P->uses[i];
-		int64_t n = delay[u->c] - delay[u->q] - u->lat - u->emin;
+		int64_t n = delay[u->c] - delay[u->q] - u->emin;
 		if (n > B[u->buffer])
 			B[u->buffer] = n;
 	}
@@ -287,8 +286,8 @@ static void stencil_delays(const ilp_problem *P, int64_t *delay) {
 		bool changed = false;
 		for (size_t i = 0; i < P->nuses; i++) {
 			const ilp_use *u = &P->uses[i];
-			if (delay[u->q] + u->lat + u->emax > delay[u->c]) {
-				delay[u->c] = delay[u->q] + u->lat + u->emax;
+			if (delay[u->q] + u->emax > delay[u->c]) {
+				delay[u->c] = delay[u->q] + u->emax;
 				changed = true;
 			}
 		}

@@ -11,16 +11,16 @@
 // RUN: strata-opt %t.mlir --ub-extract --ub-schedule-ilp --ub-capacity --ub-simulate=input=%t.pgm,output=%t.sim.npy -o %t.ilp.mlir 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: cmp %t.ref.npy %t.sim.npy
 // RUN: FileCheck %s < %t.ilp.mlir
-// RUN: sed 's/@input {arg = 0 : i64, capacity = 66 : i64}/@input {arg = 0 : i64, capacity = 65 : i64}/' %t.ilp.mlir > %t.65.mlir
+// RUN: sed 's/@input {arg = 0 : i64, capacity = 66 : i64/@input {arg = 0 : i64, capacity = 65 : i64/' %t.ilp.mlir > %t.65.mlir
 // RUN: not strata-opt %t.65.mlir --ub-simulate=input=%t.pgm -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOST
 
 // REPORT: ub-schedule-ilp: @darkroom_3x3_ub: optimum 66 delay slots (66 bytes), proven by CBC; the stencil schedule needs 66 delay slots (66 bytes)
 // REPORT: ub-simulate: @darkroom_3x3_ub: {{[0-9]+}} events over 768 cycles, no value lost
 
 // CHECK: ub.graph @darkroom_3x3_ub attributes {ilp_slots = 66 : i64, latency = 768 : i64, memory = 66 : i64, stencil_slots = 66 : i64}
-// CHECK-DAG: ub.buffer @input {arg = 0 : i64, capacity = 66 : i64} : memref<24x32xi8>
-// CHECK-DAG: ub.buffer @blur {capacity = 0 : i64} : memref<22x30xi16>
-// CHECK-DAG: ub.buffer @hw_output {arg = 1 : i64, capacity = 0 : i64} : memref<22x30xi8>
+// CHECK-DAG: ub.buffer @input {arg = 0 : i64, capacity = 66 : i64{{[,}].*}} : memref<24x32xi8>
+// CHECK-DAG: ub.buffer @blur {capacity = 0 : i64{{[,}].*}} : memref<22x30xi16>
+// CHECK-DAG: ub.buffer @hw_output {arg = 1 : i64, capacity = 0 : i64{{[,}].*}} : memref<22x30xi8>
 // CHECK: schedule = "{ host_input[i0, i1] -> [32i0 + i1]
 // CHECK: schedule = "{ blur[i0, i1] -> [66 + 32i0 + i1]
 
