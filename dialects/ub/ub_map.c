@@ -267,8 +267,10 @@ void st_ub_map_free(st_ub_map *m) {
 	}
 	if (m->mems)
 		st_ctx_free(ctx, m->mems, m->cap_mems * sizeof *m->mems);
-	st_ctx_free(ctx, m->buffers, (m->nbuffers + 1) * sizeof *m->buffers);
-	st_ctx_free(ctx, m->taps, (m->nports + 1) * sizeof *m->taps);
+	if (m->buffers)
+		st_ctx_free(ctx, m->buffers, (m->nbuffers + 1) * sizeof *m->buffers);
+	if (m->taps)
+		st_ctx_free(ctx, m->taps, (m->nports + 1) * sizeof *m->taps);
 	st_ctx_free(ctx, m, sizeof *m);
 }
 
@@ -309,14 +311,6 @@ st_status st_ub_map_graph(st_op *graph, const st_ub_map_options *opt, st_ub_map 
 		*out = map;
 		return ST_OK;
 	}
-	if (map && map->buffers && map->taps)
-		st_ub_map_free(map);
-	else if (map) {
-		if (map->buffers)
-			st_ctx_free(ctx, map->buffers, (map->nbuffers + 1) * sizeof *map->buffers);
-		if (map->taps)
-			st_ctx_free(ctx, map->taps, (map->nports + 1) * sizeof *map->taps);
-		st_ctx_free(ctx, map, sizeof *map);
-	}
+	st_ub_map_free(map);
 	return ST_FAIL;
 }

@@ -117,4 +117,8 @@ void st_ub_map_free(st_ub_map *m);
  * (docs/dialects/ub.md).  Earlier ub.mem ops of the graph are replaced. */
 st_status st_ub_map_write_ir(st_op *graph, const st_ub_map *m);
 
+/* Reads the IR form back (what ub-map or anyone else wrote): every ub.buffer
+ * must carry `map`.  ST_FAIL after a located diagnostic. */
+st_status st_ub_map_read_ir(st_op *graph, st_ub_map **out);
+
 #endif

@@ -7,6 +7,7 @@ st_status st_register_ub_passes(st_context *ctx) {
 		&st__ub_capacity_pass,
 		&st__ub_extract_pass,
 		&st__ub_map_pass,
+		&st__ub_map_check_pass,
 		&st__ub_schedule_pass,
 		&st__ub_simulate_pass,
 		&st__ub_schedule_ilp_pass,

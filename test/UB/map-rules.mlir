@@ -1,7 +1,8 @@
-// One ub-map rule per graph, on hand-written scheduled graphs.
-// RUN: strata-opt %s --split-input-file --acg=%S/Inputs/map-chain.acg --ub-map | FileCheck %s
-// RUN: strata-opt %s --split-input-file --acg=%S/../../archs/amber-cgra.acg --ub-map | FileCheck %s --check-prefix=AMBER
-// RUN: strata-opt %s --split-input-file --pass-pipeline='builtin.module(ub-map{sr-max=100})' | FileCheck %s --check-prefix=SR
+// One ub-map rule per graph, on hand-written scheduled graphs; each result
+// is executed by ub-map-check.
+// RUN: strata-opt %s --split-input-file --acg=%S/Inputs/map-chain.acg --ub-map --ub-map-check | FileCheck %s
+// RUN: strata-opt %s --split-input-file --acg=%S/../../archs/amber-cgra.acg --ub-map --ub-map-check | FileCheck %s --check-prefix=AMBER
+// RUN: strata-opt %s --split-input-file --pass-pipeline='builtin.module(ub-map{sr-max=100},ub-map-check)' | FileCheck %s --check-prefix=SR
 
 // Chaining: a delay of 80 writes is longer than a 32-word memory, so the
 // line continues through three memories in series.  With sr-max=100 it is

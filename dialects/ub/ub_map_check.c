@@ -1,0 +1,449 @@
+/* The pass `ub-map-check`: executes a mapped graph's elements as the IR
+ * describes them (ub.mem ops, taps) and checks that every read port gets
+ * the element its access map names.  Values are element numbers, so a
+ * wrong register, address, wrap, base or cycle shows up as the wrong
+ * element.  Chains shift on each write of their buffer, driven by their
+ * controllers' own loop nests (coalesced or not); random-access memories
+ * and ROMs replay their controllers' writes and reads in cycle order. */
+#include "ub_map_rules.h"
+#include "ub_passes.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* A controller's loop nest, row-major. */
+typedef struct ctrl_iter {
+	const st_ub_ctrl *c;
+	int64_t p[ST_UB_MAP_MAX_LEVELS];
+} ctrl_iter;
+
+static int64_t ci_cycle(const ctrl_iter *it) {
+	int64_t t = it->c->cycle_offset;
+	for (unsigned i = 0; i < it->c->levels; i++)
+		t += it->c->cycle_stride[i] * it->p[i];
+	return t;
+}
+
+static int64_t ci_addr(const ctrl_iter *it) {
+	int64_t a = it->c->addr_offset;
+	for (unsigned i = 0; i < it->c->levels; i++)
+		a += it->c->addr_stride[i] * it->p[i];
+	if (it->c->wrap > 0)
+		a = ((a % it->c->wrap) + it->c->wrap) % it->c->wrap;
+	return it->c->base + a;
+}
+
+static void ci_next(ctrl_iter *it) {
+	for (unsigned i = it->c->levels; i-- > 0;) {
+		if (++it->p[i] < it->c->extent[i])
+			return;
+		it->p[i] = 0;
+	}
+}
+
+static int64_t ctrl_points(const st_ub_ctrl *c) {
+	int64_t n = 1;
+	for (unsigned i = 0; i < c->levels; i++)
+		n *= c->extent[i] > 0 ? c->extent[i] : 0;
+	return n;
+}
+
+static int64_t port_points(const st__ub_port *p) {
+	int64_t n = 1;
+	for (unsigned d = 0; d < p->ndims; d++)
+		n *= p->hi[d] - p->lo[d] + 1;
+	return n;
+}
+
+static int64_t element_of(const st__ub_model *m, const st__ub_port *p, const int64_t *x) {
+	const st__ub_buffer *b = &m->buffers[p->buffer];
+	int64_t e = 0;
+	for (unsigned d = 0; d < b->rank; d++)
+		e = e * b->shape[d] + st__ub_aff_eval(&p->acc[d], p->ndims, x);
+	return e;
+}
+
+typedef struct checker {
+	st__ub_model *m;
+	st_ub_map *map;
+	st_context *ctx;
+} checker;
+
+static st_status count_error(const checker *ck, const st_ub_mem *mem, const st_ub_ctrl *c) {
+	return st_op_error(ck->m->ports[c->port].op, "ub-map-check: %s fires %lld times for the %lld points of its port",
+	                   mem->name, (long long)ctrl_points(c), (long long)port_points(&ck->m->ports[c->port]));
+}
+
+static st_status cycle_error(const checker *ck, const st_ub_mem *mem, const st_ub_ctrl *c, int64_t t, int64_t i,
+                             int64_t want) {
+	return st_op_error(ck->m->ports[c->port].op, "ub-map-check: %s fires at cycle %lld where its port's point #%lld is at cycle %lld",
+	                   mem->name, (long long)t, (long long)i, (long long)want);
+}
+
+static st_status value_error(const checker *ck, size_t k, int64_t t, int64_t got, int64_t want) {
+	const st__ub_port *p = &ck->m->ports[k];
+	return st_op_error(p->op, "ub-map-check: at cycle %lld the read gets element %lld of buffer '%s' instead of %lld",
+	                   (long long)t, (long long)got, ck->m->buffers[p->buffer].name, (long long)want);
+}
+
+/* ------------------------------------------------------------ delay lines */
+
+/* One stage of a chain: a shift register or one line segment. */
+typedef struct stage {
+	st_ub_mem *mem;
+	size_t seg; /* line: its segment, controllers 2 seg and 2 seg + 1 */
+	int64_t from, to;
+	int64_t *regs; /* sr: to - from registers; line: the output register */
+	int64_t *data; /* line: the memory's words (shared by its segments) */
+	ctrl_iter it[2];
+} stage;
+
+static int cmp_stage(const void *a, const void *b) {
+	const stage *x = a, *y = b;
+	return (x->from > y->from) - (x->from < y->from);
+}
+
+/* The value at position k (k >= 1) before the current write. */
+static bool value_at(const stage *st, size_t ns, int64_t k, int64_t *v) {
+	for (size_t i = 0; i < ns; i++) {
+		if (k <= st[i].from || k > st[i].to)
+			continue;
+		if (st[i].mem->kind == ST_UB_MEM_SR)
+			*v = st[i].regs[k - st[i].from - 1];
+		else if (k == st[i].to)
+			*v = st[i].regs[0];
+		else
+			return false;
+		return true;
+	}
+	return false;
+}
+
+typedef struct chain_sim {
+	stage *st;
+	size_t ns;
+	int64_t *taps; /* distinct positions read, >= 1 */
+	size_t ntaps;
+	int64_t *hist; /* hist[j * (n + 1) + i]: position taps[j] before write i */
+	int64_t *wt, *val; /* per write: cycle, element */
+	int64_t n;
+} chain_sim;
+
+static void *zalloc(st_context *ctx, size_t n) {
+	void *p = st_ctx_alloc(ctx, n ? n : 1);
+	if (p)
+		memset(p, 0xff, n ? n : 1); /* -1: nothing written yet */
+	return p;
+}
+
+static st_status build_stages(checker *ck, size_t bi, chain_sim *cs, int64_t **mems_data, size_t *ndata) {
+	st_ub_map *map = ck->map;
+	size_t ns = 0;
+	for (size_t i = 0; i < map->nmems; i++)
+		if (map->mems[i].buffer == (int)bi)
+			ns += map->mems[i].kind == ST_UB_MEM_SR ? 1 : map->mems[i].nsegments;
+	cs->st = st_ctx_alloc(ck->ctx, (ns + 1) * sizeof *cs->st);
+	if (!cs->st)
+		return ST_FAIL;
+	memset(cs->st, 0, (ns + 1) * sizeof *cs->st);
+	for (size_t i = 0; i < map->nmems; i++) {
+		st_ub_mem *mem = &map->mems[i];
+		if (mem->buffer != (int)bi)
+			continue;
+		int64_t *data = NULL;
+		if (mem->kind != ST_UB_MEM_SR) {
+			data = mems_data[(*ndata)++] = zalloc(ck->ctx, (size_t)mem->depth * sizeof *data);
+			if (!data)
+				return ST_FAIL;
+		}
+		size_t nseg = mem->kind == ST_UB_MEM_SR ? 1 : mem->nsegments;
+		for (size_t s = 0; s < nseg; s++) {
+			stage *g = &cs->st[cs->ns++];
+			g->mem = mem;
+			g->seg = s;
+			g->from = mem->kind == ST_UB_MEM_SR ? mem->from : mem->segments[s].from;
+			g->to = mem->kind == ST_UB_MEM_SR ? mem->to : mem->segments[s].to;
+			g->data = data;
+			g->regs = zalloc(ck->ctx, (size_t)(mem->kind == ST_UB_MEM_SR ? g->to - g->from : 1) * sizeof *g->regs);
+			size_t nc = mem->kind == ST_UB_MEM_SR ? 1 : 2;
+			if (!g->regs || mem->nctrls < (mem->kind == ST_UB_MEM_SR ? 1 : 2 * (s + 1)))
+				return g->regs ? st_op_error(map->buffers[bi].op, "ub-map-check: %s lacks controllers", mem->name)
+				               : ST_FAIL;
+			for (size_t j = 0; j < nc; j++)
+				g->it[j].c = &mem->ctrls[mem->kind == ST_UB_MEM_SR ? 0 : 2 * s + j];
+		}
+	}
+	qsort(cs->st, cs->ns, sizeof *cs->st, cmp_stage);
+	int64_t pos = 0;
+	for (size_t i = 0; i < cs->ns; i++) {
+		if (cs->st[i].from != pos || cs->st[i].to <= pos)
+			return st_op_error(map->buffers[bi].op,
+			                   "ub-map-check: the elements of buffer '%s' do not continue its chain at position %lld",
+			                   ck->m->buffers[bi].name, (long long)pos);
+		pos = cs->st[i].to;
+	}
+	return ST_OK;
+}
+
+/* Runs every write through the stages, last stage first so each reads
+ * its input before the stage before it moves. */
+static st_status shift_all(checker *ck, size_t bi, chain_sim *cs) {
+	for (int64_t i = 0; i < cs->n; i++) {
+		for (size_t j = 0; j < cs->ntaps; j++) {
+			int64_t v = -1;
+			value_at(cs->st, cs->ns, cs->taps[j], &v);
+			cs->hist[j * (size_t)(cs->n + 1) + (size_t)i] = v;
+		}
+		for (size_t s = cs->ns; s-- > 0;) {
+			stage *g = &cs->st[s];
+			int64_t in = cs->val[i];
+			if (g->from > 0)
+				value_at(cs->st, cs->ns, g->from, &in);
+			size_t nc = g->mem->kind == ST_UB_MEM_SR ? 1 : 2;
+			for (size_t c = 0; c < nc; c++) {
+				int64_t t = ci_cycle(&g->it[c]);
+				if (t != cs->wt[i])
+					return cycle_error(ck, g->mem, g->it[c].c, t, i, cs->wt[i]);
+			}
+			if (g->mem->kind == ST_UB_MEM_SR) {
+				memmove(g->regs + 1, g->regs, (size_t)(g->to - g->from - 1) * sizeof *g->regs);
+				g->regs[0] = in;
+			} else {
+				int64_t wa = ci_addr(&g->it[0]), ra = ci_addr(&g->it[1]);
+				if (wa < 0 || wa >= g->mem->depth || ra < 0 || ra >= g->mem->depth)
+					return st_op_error(ck->map->buffers[bi].op, "ub-map-check: %s addresses word %lld outside its %lld",
+					                   g->mem->name, (long long)(wa < 0 || wa >= g->mem->depth ? wa : ra),
+					                   (long long)g->mem->depth);
+				g->regs[0] = g->data[ra];
+				g->data[wa] = in;
+			}
+			for (size_t c = 0; c < nc; c++)
+				ci_next(&g->it[c]);
+		}
+	}
+	for (size_t j = 0; j < cs->ntaps; j++) {
+		int64_t v = -1;
+		value_at(cs->st, cs->ns, cs->taps[j], &v);
+		cs->hist[j * (size_t)(cs->n + 1) + (size_t)cs->n] = v;
+	}
+	return ST_OK;
+}
+
+static size_t writes_before(const int64_t *wt, int64_t n, int64_t t) {
+	size_t lo = 0, hi = (size_t)n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (wt[mid] < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
+	for (size_t k = 0; k < ck->m->nports; k++) {
+		const st__ub_port *p = &ck->m->ports[k];
+		if (p->buffer != (int)bi || p->write)
+			continue;
+		int64_t tap = ck->map->taps[k], v = -1;
+		size_t j = 0;
+		while (j < cs->ntaps && cs->taps[j] != tap)
+			j++;
+		if (tap < 0 || (tap > 0 && !value_at(cs->st, cs->ns, tap, &v)))
+			return st_op_error(p->op, "ub-map-check: the read taps position %lld, which no register or line output of "
+			                          "buffer '%s' holds", (long long)tap, ck->m->buffers[bi].name);
+		int64_t x[ST_UB_MAX_DIMS];
+		memcpy(x, p->lo, sizeof x);
+		do {
+			int64_t t = st__ub_aff_eval(&p->sched, p->ndims, x), e = element_of(ck->m, p, x);
+			size_t i = writes_before(cs->wt, cs->n, t);
+			if (tap == 0)
+				v = (int64_t)i < cs->n && cs->wt[i] == t ? cs->val[i] : -1;
+			else
+				v = cs->hist[j * (size_t)(cs->n + 1) + i];
+			if (v != e)
+				return value_error(ck, k, t, v, e);
+		} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	}
+	return ST_OK;
+}
+
+static st_status check_chain(checker *ck, size_t bi) {
+	st__ub_model *m = ck->m;
+	size_t w = 0, nw = 0, nr = 0;
+	for (size_t k = 0; k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi) {
+			nw += m->ports[k].write;
+			nr += !m->ports[k].write;
+			w = m->ports[k].write ? k : w;
+		}
+	if (nw != 1)
+		return st_op_error(m->buffers[bi].op, "ub-map-check: buffer '%s' is a chain but has %zu write ports",
+		                   m->buffers[bi].name, nw);
+	chain_sim cs = {.n = port_points(&m->ports[w])};
+	size_t nmem = ck->map->nmems, ndata = 0;
+	int64_t **data = st_ctx_alloc(ck->ctx, (nmem + 1) * sizeof *data);
+	cs.wt = st_ctx_alloc(ck->ctx, (size_t)cs.n * sizeof *cs.wt);
+	cs.val = st_ctx_alloc(ck->ctx, (size_t)cs.n * sizeof *cs.val);
+	cs.taps = st_ctx_alloc(ck->ctx, (nr + 1) * sizeof *cs.taps);
+	st_status st = data && cs.wt && cs.val && cs.taps ? ST_OK : ST_FAIL;
+	if (st == ST_OK) {
+		const st__ub_port *p = &m->ports[w];
+		int64_t x[ST_UB_MAX_DIMS], i = 0;
+		memcpy(x, p->lo, sizeof x);
+		do {
+			cs.wt[i] = st__ub_aff_eval(&p->sched, p->ndims, x);
+			cs.val[i++] = element_of(m, p, x);
+		} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+		for (size_t k = 0; k < m->nports; k++) {
+			int64_t t = ck->map->taps[k];
+			bool seen = m->ports[k].buffer != (int)bi || m->ports[k].write || t <= 0;
+			for (size_t j = 0; j < cs.ntaps && !seen; j++)
+				seen = cs.taps[j] == t;
+			if (!seen)
+				cs.taps[cs.ntaps++] = t;
+		}
+		cs.hist = st_ctx_alloc(ck->ctx, (cs.ntaps * (size_t)(cs.n + 1) + 1) * sizeof *cs.hist);
+		st = cs.hist ? build_stages(ck, bi, &cs, data, &ndata) : ST_FAIL;
+	}
+	if (st == ST_OK)
+		st = shift_all(ck, bi, &cs);
+	if (st == ST_OK)
+		st = check_reads(ck, bi, &cs);
+	for (size_t i = 0; cs.st && i < cs.ns; i++)
+		if (cs.st[i].regs)
+			st_ctx_free(ck->ctx, cs.st[i].regs,
+			            (size_t)(cs.st[i].mem->kind == ST_UB_MEM_SR ? cs.st[i].to - cs.st[i].from : 1) * sizeof(int64_t));
+	/* build_stages allocated data[] in memory order. */
+	size_t d = 0;
+	for (size_t i = 0; i < nmem && d < ndata; i++) {
+		const st_ub_mem *mem = &ck->map->mems[i];
+		if (mem->buffer == (int)bi && mem->kind != ST_UB_MEM_SR)
+			st_ctx_free(ck->ctx, data[d++], (size_t)(mem->depth ? mem->depth : 1) * sizeof(int64_t));
+	}
+	if (cs.st)
+		st_ctx_free(ck->ctx, cs.st, (cs.ns + 1) * sizeof *cs.st);
+	if (cs.hist)
+		st_ctx_free(ck->ctx, cs.hist, (cs.ntaps * (size_t)(cs.n + 1) + 1) * sizeof *cs.hist);
+	if (data)
+		st_ctx_free(ck->ctx, data, (nmem + 1) * sizeof *data);
+	if (cs.wt)
+		st_ctx_free(ck->ctx, cs.wt, (size_t)cs.n * sizeof *cs.wt);
+	if (cs.val)
+		st_ctx_free(ck->ctx, cs.val, (size_t)cs.n * sizeof *cs.val);
+	if (cs.taps)
+		st_ctx_free(ck->ctx, cs.taps, (nr + 1) * sizeof *cs.taps);
+	return st;
+}
+
+/* ------------------------------------------------- random access and ROM */
+
+typedef struct event {
+	int64_t cycle, addr, elem;
+	bool write;
+	size_t port;
+} event;
+
+static int cmp_event(const void *a, const void *b) {
+	const event *x = a, *y = b;
+	if (x->cycle != y->cycle)
+		return (x->cycle > y->cycle) - (x->cycle < y->cycle);
+	return (int)y->write - (int)x->write;
+}
+
+/* The events of one controller, checked against its port's points. */
+static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl *c, event *ev, size_t *nev) {
+	const st__ub_port *p = &ck->m->ports[c->port];
+	if (ctrl_points(c) != port_points(p))
+		return count_error(ck, mem, c);
+	ctrl_iter it = {.c = c};
+	int64_t x[ST_UB_MAX_DIMS], i = 0;
+	memcpy(x, p->lo, sizeof x);
+	do {
+		int64_t t = ci_cycle(&it), want = st__ub_aff_eval(&p->sched, p->ndims, x);
+		if (t != want)
+			return cycle_error(ck, mem, c, t, i, want);
+		ev[(*nev)++] = (event){.cycle = t, .addr = ci_addr(&it), .elem = element_of(ck->m, p, x), .write = c->write,
+		                       .port = (size_t)c->port};
+		ci_next(&it);
+		i++;
+	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	return ST_OK;
+}
+
+static st_status run_events(checker *ck, const st_ub_mem *mem, event *ev, size_t nev, int64_t *data) {
+	qsort(ev, nev, sizeof *ev, cmp_event);
+	for (size_t i = 0; i < nev; i++) {
+		if (ev[i].addr < 0 || ev[i].addr >= mem->depth)
+			return st_op_error(ck->map->buffers[mem->buffer].op, "ub-map-check: %s addresses word %lld outside its %lld",
+			                   mem->name, (long long)ev[i].addr, (long long)mem->depth);
+		if (ev[i].write)
+			data[ev[i].addr] = ev[i].elem;
+		else if (data[ev[i].addr] != ev[i].elem)
+			return value_error(ck, ev[i].port, ev[i].cycle, data[ev[i].addr], ev[i].elem);
+	}
+	return ST_OK;
+}
+
+static st_status check_ram(checker *ck, const st_ub_mem *mem) {
+	size_t n = 0;
+	for (size_t j = 0; j < mem->nctrls; j++)
+		n += (size_t)port_points(&ck->m->ports[mem->ctrls[j].port]);
+	event *ev = st_ctx_alloc(ck->ctx, (n + 1) * sizeof *ev);
+	int64_t *data = zalloc(ck->ctx, (size_t)(mem->depth ? mem->depth : 1) * sizeof *data);
+	st_status st = ev && data ? ST_OK : ST_FAIL;
+	/* A ROM holds the table row-major: word a is element a. */
+	for (int64_t a = 0; st == ST_OK && mem->kind == ST_UB_MEM_ROM && a < mem->depth; a++)
+		data[a] = a;
+	size_t nev = 0;
+	for (size_t j = 0; st == ST_OK && j < mem->nctrls; j++)
+		st = ctrl_events(ck, mem, &mem->ctrls[j], ev, &nev);
+	if (st == ST_OK)
+		st = run_events(ck, mem, ev, nev, data);
+	if (ev)
+		st_ctx_free(ck->ctx, ev, (n + 1) * sizeof *ev);
+	if (data)
+		st_ctx_free(ck->ctx, data, (size_t)(mem->depth ? mem->depth : 1) * sizeof *data);
+	return st;
+}
+
+/* ---------------------------------------------------------------- the pass */
+
+static st_status check_graph(st_op *graph) {
+	checker ck = {.ctx = st_op_context(graph)};
+	ck.m = st__ub_model_build(graph);
+	if (!ck.m)
+		return ST_FAIL;
+	st_status st = st_ub_map_read_ir(graph, &ck.map);
+	for (size_t b = 0; st == ST_OK && b < ck.map->nbuffers; b++)
+		if (ck.map->buffers[b].map == ST_UB_MAP_CHAIN)
+			st = check_chain(&ck, b);
+	for (size_t i = 0; st == ST_OK && i < ck.map->nmems; i++)
+		if (ck.map->mems[i].kind == ST_UB_MEM_RAM || ck.map->mems[i].kind == ST_UB_MEM_ROM)
+			st = check_ram(&ck, &ck.map->mems[i]);
+	st_ub_map_free(ck.map);
+	st__ub_model_destroy(ck.m);
+	return st;
+}
+
+static st_walk_result check_one(st_op *op, void *ud) {
+	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
+		return ST_WALK_ADVANCE;
+	st_status *st = ud;
+	*st = check_graph(op);
+	return *st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
+}
+
+static st_status run_check(st_pass *pass, st_op *op) {
+	(void)pass;
+	st_status st = ST_OK;
+	st_walk(op, ST_WALK_PRE, check_one, &st);
+	return st;
+}
+
+const st_pass_def st__ub_map_check_pass = {
+	.name = "ub-map-check",
+	.summary = "Execute the mapped elements of each ub graph and check every read gets the element it names",
+	.run = run_check,
+};
