@@ -23,7 +23,7 @@ for i, (name, attrs) in enumerate(buffers):
         if k == 'sr':
             regs += w
             continue
-        phys += int(re.search(r'copies = (\d+)', a).group(1)) * int(re.search(r'tiles = (\d+)', a).group(1))
+        phys += int(re.search(r'tiles = (\d+)', a).group(1))  # each bank is its own ub.mem
         s = re.search(r'segments = array<i64: ([\d, ]+)>', a)
         segs += len(s.group(1).split(',')) // 3 if s else 0
         nodes.add(re.search(r'node = "(\w+)"', a).group(1))
