@@ -58,6 +58,16 @@ static inline bool st__ub_next_point(unsigned n, const int64_t *lo, const int64_
 	return false;
 }
 
+/* The element (row-major index into a buffer of that shape) an access
+ * reaches at x. */
+static inline int64_t st__ub_element(const int64_t *shape, unsigned rank, const st__ub_aff *acc, unsigned ndims,
+                                     const int64_t *x) {
+	int64_t e = 0;
+	for (unsigned d = 0; d < rank; d++)
+		e = e * shape[d] + st__ub_aff_eval(&acc[d], ndims, x);
+	return e;
+}
+
 /* A set that is a box with constant bounds: lo[i] <= x_i <= hi[i].  False
  * for anything else (a parametric or non-rectangular set). */
 bool st__ub_box_of(isl_set *s, unsigned *ndims, int64_t *lo, int64_t *hi);

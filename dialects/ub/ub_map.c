@@ -10,10 +10,7 @@
 #include <string.h>
 
 static int64_t linear_index(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
-	int64_t e = 0;
-	for (unsigned d = 0; d < b->rank; d++)
-		e = e * b->shape[d] + st__ub_aff_eval(&p->acc[d], p->ndims, x);
-	return e;
+	return st__ub_element(b->shape, b->rank, p->acc, p->ndims, x);
 }
 
 static size_t box_points(const st__ub_port *p) {
@@ -23,9 +20,7 @@ static size_t box_points(const st__ub_port *p) {
 	return n;
 }
 
-/* The number of writes in cycles before t: wt[] is increasing, *hint is
- * where the previous search ended (ports mostly read in time order). */
-static size_t writes_before(const int64_t *wt, size_t n, int64_t t, size_t *hint) {
+size_t st__ub_writes_before(const int64_t *wt, size_t n, int64_t t, size_t *hint) {
 	size_t lo = 0, hi = n;
 	if (*hint <= n && (*hint == 0 || wt[*hint - 1] < t)) {
 		lo = *hint;
@@ -113,7 +108,7 @@ static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s) {
 		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt) {
 			if (s->rank[e] < 0)
 				return -1;
-			int64_t d = (int64_t)writes_before(s->wt, s->nwrites, t, &hint) - s->rank[e];
+			int64_t d = (int64_t)st__ub_writes_before(s->wt, s->nwrites, t, &hint) - s->rank[e];
 			if (d < 0 || (tap >= 0 && d != tap))
 				return -1;
 			tap = d;

@@ -57,10 +57,7 @@ static int64_t port_points(const st__ub_port *p) {
 
 static int64_t element_of(const st__ub_model *m, const st__ub_port *p, const int64_t *x) {
 	const st__ub_buffer *b = &m->buffers[p->buffer];
-	int64_t e = 0;
-	for (unsigned d = 0; d < b->rank; d++)
-		e = e * b->shape[d] + st__ub_aff_eval(&p->acc[d], p->ndims, x);
-	return e;
+	return st__ub_element(b->shape, b->rank, p->acc, p->ndims, x);
 }
 
 typedef struct checker {
@@ -229,18 +226,6 @@ static st_status shift_all(checker *ck, size_t bi, chain_sim *cs) {
 	return ST_OK;
 }
 
-static size_t writes_before(const int64_t *wt, int64_t n, int64_t t) {
-	size_t lo = 0, hi = (size_t)n;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (wt[mid] < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
 	for (size_t k = 0; k < ck->m->nports; k++) {
 		const st__ub_port *p = &ck->m->ports[k];
@@ -254,10 +239,11 @@ static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
 			return st_op_error(p->op, "ub-map-check: the read taps position %lld, which no register or line output of "
 			                          "buffer '%s' holds", (long long)tap, ck->m->buffers[bi].name);
 		int64_t x[ST_UB_MAX_DIMS];
+		size_t hint = 0;
 		memcpy(x, p->lo, sizeof x);
 		do {
 			int64_t t = st__ub_aff_eval(&p->sched, p->ndims, x), e = element_of(ck->m, p, x);
-			size_t i = writes_before(cs->wt, cs->n, t);
+			size_t i = st__ub_writes_before(cs->wt, (size_t)cs->n, t, &hint);
 			if (tap == 0)
 				v = (int64_t)i < cs->n && cs->wt[i] == t ? cs->val[i] : -1;
 			else

@@ -36,6 +36,11 @@ typedef struct st__ub_mapper {
 	int64_t tiles_used;
 } st__ub_mapper;
 
+/* How many of the increasing write cycles wt[0..n) come before cycle t;
+ * *hint is where the previous search ended (reads come mostly in time
+ * order, so the search usually steps a place or two from there). */
+size_t st__ub_writes_before(const int64_t *wt, size_t n, int64_t t, size_t *hint);
+
 /* Appends a zeroed element for buffer bi; NULL when out of memory. */
 st_ub_mem *st__ub_map_add_mem(st__ub_mapper *mp, size_t bi, st_ub_mem_kind kind);
 /* Appends n zeroed controllers (or segments) to an element. */
