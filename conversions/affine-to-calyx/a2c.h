@@ -44,11 +44,30 @@ struct a2c_val {
 	a2c_val *next;  /* every a2c_val of a component, for freeing */
 };
 
+/* Most banks a memory is split into for an affine.parallel (its threads). */
+#define A2C_MAX_BANKS 16
+
+/* A memory as the component reaches it: a calyx.memory / calyx.seq_mem
+ * cell, the memory ports of the component itself (a memref argument of a
+ * function that is not the top one: `port` holds them), or a logical
+ * memory split into banks (`nbanks` > 0, no cell: bank k holds the indices
+ * of dimension `bank_dim` that are k modulo nbanks).  A bank's own accesses
+ * use index >> shift in dimension shift_dim. */
+/* Slots of a2c_mem.port: the addresses 0..3, then these. */
+enum { A2C_P_WDATA = 4, A2C_P_WEN, A2C_P_CEN, A2C_P_RDATA, A2C_P_DONE };
+
 typedef struct a2c_mem {
 	st_op *cell;
 	size_t rank;
 	unsigned width;
 	unsigned addr_width[4];
+	int64_t sizes[4];
+	bool seq;              /* seq_mem: reads take a cycle, content_en */
+	st_value *port[12];    /* the ports by a2c_mem_port's numbering */
+	unsigned nbanks, bank_dim;
+	struct a2c_mem *bank[A2C_MAX_BANKS];
+	int shift_dim; /* -1: none */
+	unsigned shift;
 	struct a2c_mem *next;
 } a2c_mem;
 
@@ -73,11 +92,18 @@ typedef struct a2c_comp {
 	a2c_map mems;      /* source memref st_value -> a2c_mem */
 	a2c_val *all_vals;
 	a2c_mem *all_mems;
+	size_t result_port; /* block argument of the first result port */
 	unsigned next_name;
 	unsigned next_stamp;
 	st_value *true_val; /* hw.constant true, made on demand */
 	bool pipeline;      /* pipeline innermost loops */
+	bool seq_mems;      /* memories are seq_mem (option memories=seq) */
 	int64_t max_ii;     /* largest II of the pipelined loops, 0 if none */
+	a2c_map banks;      /* memref value -> its banking (a2c_parallel.c), + 1 */
+	/* The thread being lowered of an affine.parallel: its variable (in the
+	 * source) and the residue modulo the thread count of its values. */
+	st_value *par_iv;
+	unsigned par_res, par_threads;
 } a2c_comp;
 
 /* ----------------------------------------------------------- building */
@@ -135,6 +161,9 @@ bool a2c_lower_seq_op(a2c_comp *c, st_op *op, st_block *ctl, bool *handled);
 /* The memory of a memref value, or NULL with an error at `user`. */
 a2c_mem *a2c_mem_of(a2c_comp *c, st_value *memref, st_op *user);
 a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external, st_attr *loc);
+/* A memory reached through ports of the component (its `port` slots are
+ * filled by the caller); NULL after an error (it cannot be banked). */
+a2c_mem *a2c_mem_ports(a2c_comp *c, st_value *memref, st_type *t);
 /* Drives the address ports of `m` in `g` from the index operands. */
 bool a2c_drive_addr(a2c_comp *c, a2c_group *g, a2c_mem *m, st_op *op, size_t first, st_value *guard);
 /* Ports of a memory cell by name: addr<i>, write_data, write_en, read_data, done. */
@@ -152,6 +181,51 @@ bool a2c_write_regs(a2c_comp *c, st_block *ctl, st_attr *loc, const char *prefix
 bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, bool *done);
 
 /* Checks what the lowering cannot handle, with located errors. */
-st_status a2c_check_func(st_op *func, bool top);
+st_status a2c_check_func(st_op *func);
+
+/* ---------------------------------------------------------------- ports */
+
+/* A port of the component of a function: a scalar argument (`arg`, slot
+ * -1), a port of a memref argument of a function that is not the top one
+ * (`arg`, `slot` an A2C_P_* slot or an address), go/clk/reset/done (arg
+ * -1), or a result (`result` >= 0). */
+typedef struct a2c_port {
+	st_attr *name, *attrs;
+	st_type *type;
+	bool input;
+	int arg, slot, result;
+} a2c_port;
+/* At most this many ports per argument. */
+#define A2C_PORTS_PER_ARG 9
+/* The ports of f's component, inputs first; returns their count (at most
+ * A2C_PORTS_PER_ARG * args + results + 4) and the number of inputs. */
+size_t a2c_func_ports(a2c_comp *c, st_op *f, bool top, a2c_port *out, size_t *nin);
+size_t a2c_func_ports_cap(st_op *f);
+/* The name of argument i: its calyx.name, else arg<i> / in<i>. */
+void a2c_arg_name(st_op *f, size_t i, bool memory, char *buf, size_t n);
+
+/* --------------------------------------------------- affine.parallel */
+
+/* Before lower-affine: each affine.parallel without reductions gets a
+ * marker location; after it, the scf.for of its innermost dimension gets
+ * the attribute `calyx.parallel` and the locations are restored. */
+typedef struct a2c_par_marks {
+	st_context *ctx;
+	st_attr **marker, **orig;
+	size_t n, cap;
+} a2c_par_marks;
+bool a2c_par_mark(st_op *module, a2c_par_marks *pm);
+void a2c_par_unmark(st_op *module, a2c_par_marks *pm);
+/* Decides the thread count of every calyx.parallel loop of the function
+ * (at most `threads`) and the banks of the memories they share, with
+ * located errors for accesses the banks cannot serve. */
+bool a2c_par_plan(a2c_comp *c, int64_t threads);
+/* Lowers a calyx.parallel loop as a calyx.par of its threads. */
+bool a2c_par_lower(a2c_comp *c, st_op *loop, st_block *ctl);
+/* A plain scf.for loop (a while over an induction register) from `lb` by
+ * `step`; NULL lb/step: the loop's own. */
+bool a2c_plain_loop(a2c_comp *c, st_op *op, st_block *ctl, a2c_val *lb, a2c_val *step);
+/* The memory (or bank) a load/store reaches; NULL after an error. */
+a2c_mem *a2c_access_mem(a2c_comp *c, st_op *op, bool load);
 
 #endif

@@ -64,9 +64,9 @@ static st_attr *group_attr(a2c_comp *c, const char *gname) {
 }
 
 static bool lower_for(a2c_comp *c, st_op *op, st_block *ctl) {
-	st_attr *loc = st_op_loc(op);
-	size_t n = st_op_num_results(op);
-	if (too_many(op, n))
+	if (st_op_get_attr(op, "calyx.parallel"))
+		return a2c_par_lower(c, op, ctl);
+	if (too_many(op, st_op_num_results(op)))
 		return false;
 	if (c->pipeline) {
 		bool done = false;
@@ -75,9 +75,20 @@ static bool lower_for(a2c_comp *c, st_op *op, st_block *ctl) {
 		if (done)
 			return true;
 	}
+	return a2c_plain_loop(c, op, ctl, NULL, NULL);
+}
+
+bool a2c_plain_loop(a2c_comp *c, st_op *op, st_block *ctl, a2c_val *lb, a2c_val *step) {
+	st_attr *loc = st_op_loc(op);
+	size_t n = st_op_num_results(op);
+	if (too_many(op, n))
+		return false;
 	st_block *body = st_region_first_block(st_op_region(op, 0));
-	a2c_val *lb = a2c_lookup(c, st_op_operand(op, 0)), *ub = a2c_lookup(c, st_op_operand(op, 1)),
-		*step = a2c_lookup(c, st_op_operand(op, 2));
+	a2c_val *ub = a2c_lookup(c, st_op_operand(op, 1));
+	if (!lb)
+		lb = a2c_lookup(c, st_op_operand(op, 0));
+	if (!step)
+		step = a2c_lookup(c, st_op_operand(op, 2));
 	a2c_val *init[A2C_MAX_CARRIED + 1], *next[A2C_MAX_CARRIED + 1];
 	st_op *regs[A2C_MAX_CARRIED + 1];
 	if (!lb || !ub || !step || !lookup_all(c, op, 3, n, init + 1))
@@ -154,6 +165,21 @@ static st_value *plain_port(a2c_comp *c, st_block *ctl, st_attr *loc, a2c_val *v
 	return r && a2c_write_regs(c, ctl, loc, "arg", 1, &r, &v) ? st_op_result(r, 4) : NULL;
 }
 
+/* The memories a call passes are connected for the call's duration: the
+ * callee's address/data/enable outputs drive the caller's memory, whose
+ * read data and done go back (a group of its own instead of an invoke). */
+static bool connect_memory(a2c_comp *c, a2c_group *g, st_op *call, st_op *inst, const a2c_port *p, size_t i) {
+	a2c_mem *m = a2c_mem_of(c, st_op_operand(call, (size_t)p->arg), call);
+	if (m && m->nbanks)
+		return st_op_error(call, "lower-to-calyx: a memory split into banks for an affine.parallel cannot be "
+		                         "passed to a function (option parallel=1 keeps it whole)"),
+		       false;
+	if (!m)
+		return false;
+	st_value *mine = m->port[p->slot], *theirs = st_op_result(inst, i);
+	return p->input ? a2c_assign(c, g->body, theirs, mine, NULL) : a2c_assign(c, g->body, mine, theirs, NULL);
+}
+
 static bool lower_call(a2c_comp *c, st_op *op, st_block *ctl) {
 	st_attr *loc = st_op_loc(op);
 	st_attr *callee = st_op_get_attr(op, "callee");
@@ -164,41 +190,62 @@ static bool lower_call(a2c_comp *c, st_op *op, st_block *ctl) {
 	size_t nin = st_type_num_inputs(ft), nout = st_type_num_results(ft);
 	if (nin > A2C_MAX_CARRIED || nout > A2C_MAX_CARRIED)
 		return too_many(op, A2C_MAX_CARRIED + 1), false;
-	/* The instance's ports in the component's order: inputs, go, clk,
-	 * reset, outputs, done (a2c_pass.c builds components that way). */
-	st_type *types[2 * A2C_MAX_CARRIED + 4], *b = a2c_int(c, 1);
-	size_t k = 0;
-	for (size_t i = 0; i < nin; i++) {
-		st_type *t = st_type_input(ft, i);
-		if (!a2c_width(t))
-			return st_op_error(op, "lower-to-calyx: calls may pass only integers and index values"), false;
-		types[k++] = a2c_int(c, a2c_width(t));
+	/* The instance's ports are the callee component's (a2c_ports.c). */
+	a2c_port ports[A2C_PORTS_PER_ARG * A2C_MAX_CARRIED + A2C_MAX_CARRIED + 4];
+	st_type *types[sizeof ports / sizeof *ports];
+	size_t ninputs, np = a2c_func_ports(c, f, false, ports, &ninputs);
+	bool memories = false;
+	for (size_t i = 0; i < np; i++) {
+		types[i] = ports[i].type;
+		memories |= ports[i].slot >= 0;
 	}
-	types[k++] = b, types[k++] = b, types[k++] = b;
-	for (size_t i = 0; i < nout; i++)
-		types[k++] = a2c_int(c, a2c_width(st_type_result(ft, i)));
-	types[k++] = b;
 	const char *names[] = {"componentName"};
 	st_attr *vals[] = {st_symbol_ref_attr(c->ctx, st_attr_symbol_root(callee) ? st_ident_str(st_attr_symbol_root(callee))
 	                                                                          : st_str_c(""), 0, NULL)};
-	char iname[64];
-	st_op *inst = a2c_cell(c, "instance", "inst", loc, k, types, a2c_named(c, 1, names, vals), iname);
+	char iname[64], gname[64];
+	st_op *inst = a2c_cell(c, "instance", "inst", loc, np, types, a2c_named(c, 1, names, vals), iname);
 	if (!inst)
 		return false;
 	st_value *ops[2 * A2C_MAX_CARRIED];
-	for (size_t i = 0; i < nin; i++) {
-		a2c_val *v = a2c_lookup(c, st_op_operand(op, i));
-		st_value *p = v ? plain_port(c, ctl, loc, v, a2c_width(st_type_input(ft, i))) : NULL;
+	size_t nops = 0;
+	for (size_t i = 0; i < np; i++) {
+		if (ports[i].arg < 0 || ports[i].slot >= 0)
+			continue;
+		a2c_val *v = a2c_lookup(c, st_op_operand(op, (size_t)ports[i].arg));
+		st_value *p = v ? plain_port(c, ctl, loc, v, a2c_width(st_type_input(ft, (size_t)ports[i].arg))) : NULL;
 		if (!p)
 			return false;
-		ops[2 * i] = st_op_result(inst, i), ops[2 * i + 1] = p;
+		ops[nops++] = st_op_result(inst, i), ops[nops++] = p;
 	}
-	const char *cn = "callee";
-	st_attr *cv = st_symbol_ref_attr(c->ctx, st_str_c(iname), 0, NULL);
-	if (!a2c_ctl(c, ctl, "calyx.invoke", loc, 2 * nin, ops, a2c_named(c, 1, &cn, &cv), 0))
-		return false;
-	for (size_t i = 0; i < nout; i++)
-		if (!a2c_bind(c, st_op_result(op, i), a2c_val_new(c, st_op_result(inst, nin + 3 + i))))
+	if (!memories) {
+		const char *cn = "callee";
+		st_attr *cv = st_symbol_ref_attr(c->ctx, st_str_c(iname), 0, NULL);
+		if (!a2c_ctl(c, ctl, "calyx.invoke", loc, nops, ops, a2c_named(c, 1, &cn, &cv), 0))
+			return false;
+	} else {
+		a2c_group g;
+		if (!a2c_group_begin(c, &g, "calyx.group", "call", loc, 0, gname))
+			return false;
+		for (size_t i = 0; i < nops; i += 2)
+			if (!a2c_assign(c, g.body, ops[i], ops[i + 1], NULL))
+				return false;
+		for (size_t i = 0; i < np; i++)
+			if (ports[i].slot >= 0 && !connect_memory(c, &g, op, inst, &ports[i], i))
+				return false;
+		int go = 0, done = 0;
+		for (size_t i = 0; i < np; i++) {
+			if (ports[i].arg == -1 && ports[i].result < 0 && st_str_eq_c(st_attr_string(ports[i].name), "go"))
+				go = (int)i;
+			if (ports[i].arg == -1 && ports[i].result < 0 && st_str_eq_c(st_attr_string(ports[i].name), "done"))
+				done = (int)i;
+		}
+		if (!a2c_assign(c, g.body, st_op_result(inst, (size_t)go), a2c_true(c), NULL) ||
+		    !a2c_group_done(c, &g, st_op_result(inst, (size_t)done)) || !a2c_enable(c, ctl, gname, loc))
+			return false;
+	}
+	for (size_t i = 0; i < np; i++)
+		if (ports[i].result >= 0 &&
+		    !a2c_bind(c, st_op_result(op, (size_t)ports[i].result), a2c_val_new(c, st_op_result(inst, i))))
 			return false;
 	return true;
 }
@@ -211,16 +258,11 @@ static bool lower_return(a2c_comp *c, st_op *op, st_block *ctl) {
 	a2c_val *vals[A2C_MAX_CARRIED];
 	if (too_many(op, n) || !lookup_all(c, op, 0, n, vals))
 		return false;
-	st_block *cb = c->body;
-	st_type *ft = st_attr_type_value(st_op_get_attr(c->func, "function_type"));
-	size_t nin = 0; /* data inputs: the memref arguments are memories, not ports */
-	for (size_t i = 0; i < st_type_num_inputs(ft); i++)
-		nin += st_type_get_kind(st_type_input(ft, i)) != ST_TYPE_MEMREF;
 	for (size_t i = 0; i < n; i++) {
 		if (!(regs[i] = a2c_reg(c, "ret", st_op_loc(op), a2c_width(st_value_type(st_op_operand(op, i))))))
 			return false;
-		/* Output port i is block argument nin + 3 + i (after go, clk, reset). */
-		if (!a2c_assign(c, c->wires_body, st_block_arg(cb, nin + 3 + i), st_op_result(regs[i], 4), NULL))
+		/* The results are the first outputs (a2c_ports.c). */
+		if (!a2c_assign(c, c->wires_body, st_block_arg(c->body, c->result_port + i), st_op_result(regs[i], 4), NULL))
 			return false;
 	}
 	return a2c_write_regs(c, ctl, st_op_loc(op), "ret", n, regs, vals);

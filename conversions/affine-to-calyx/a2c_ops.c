@@ -110,78 +110,172 @@ bool a2c_lower_comb(a2c_comp *c, st_op *op, bool *handled) {
 
 /* ------------------------------------------------------------- memories */
 
-a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external, st_attr *loc) {
+enum { P_WDATA = A2C_P_WDATA, P_WEN, P_CEN, P_RDATA, P_DONE };
+
+static a2c_mem *mem_alloc(a2c_comp *c) {
 	a2c_mem *m = st_ctx_alloc(c->ctx, sizeof *m);
 	if (!m)
 		return NULL;
 	memset(m, 0, sizeof *m);
 	m->next = c->all_mems;
 	c->all_mems = m;
-	m->rank = st_type_rank(t);
-	m->width = a2c_width(st_type_element(t));
-	st_type *types[12];
+	m->shift_dim = -1;
+	return m;
+}
+
+static unsigned addr_bits(int64_t d) {
+	unsigned a = 1;
+	while (a < 63 && ((int64_t)1 << a) < d)
+		a++;
+	return a;
+}
+
+/* A calyx.memory (or calyx.seq_mem) cell of the shape in `m`, named `name`
+ * (the hardware interface names an external memory's ports after it, so
+ * the name is not numbered), with `extra` attributes. */
+static bool mem_cell(a2c_comp *c, a2c_mem *m, const char *name, bool external, st_attr *loc, size_t nextra,
+                     const st_named_attr *extra) {
+	st_type *types[12], *b = a2c_int(c, 1), *w = a2c_int(c, m->width), *i64 = a2c_int(c, 64);
 	st_attr *sizes[4], *addrs[4];
-	st_type *i64 = a2c_int(c, 64), *b = a2c_int(c, 1);
 	for (size_t i = 0; i < m->rank; i++) {
-		int64_t d = st_type_dim(t, i);
-		unsigned a = 1;
-		while (a < 63 && ((int64_t)1 << a) < d)
-			a++;
-		m->addr_width[i] = a;
-		sizes[i] = st_integer_attr(c->ctx, i64, d);
-		addrs[i] = st_integer_attr(c->ctx, i64, a);
-		types[i] = a2c_int(c, a);
+		m->addr_width[i] = addr_bits(m->sizes[i]);
+		sizes[i] = st_integer_attr(c->ctx, i64, m->sizes[i]);
+		addrs[i] = st_integer_attr(c->ctx, i64, m->addr_width[i]);
+		types[i] = a2c_int(c, m->addr_width[i]);
 	}
-	size_t k = m->rank;
-	types[k++] = a2c_int(c, m->width); /* write_data */
-	types[k++] = b;                    /* write_en */
-	types[k++] = b;                    /* clk */
-	types[k++] = a2c_int(c, m->width); /* read_data */
-	types[k++] = b;                    /* done */
+	/* Port order of the cell (docs/dialects/calyx.md) -> a2c_mem slots. */
+	static const int comb_order[] = {P_WDATA, P_WEN, -1, P_RDATA, P_DONE};
+	static const int seq_order[] = {-1, -1, P_CEN, P_WEN, P_WDATA, P_RDATA, P_DONE};
+	const int *order = m->seq ? seq_order : comb_order;
+	size_t ntail = m->seq ? 7 : 5, k = m->rank;
+	for (size_t i = 0; i < ntail; i++)
+		types[k++] = order[i] == P_WDATA || order[i] == P_RDATA ? w : b;
 	const char *names[] = {"sizes", "width", "addrSizes", "external"};
 	st_attr *vals[] = {st_array_attr(c->ctx, m->rank, sizes), st_integer_attr(c->ctx, i64, m->width),
 	                   st_array_attr(c->ctx, m->rank, addrs), external ? st_unit_attr(c->ctx) : NULL};
-	char buf[64];
-	/* The cell's name is the memory's: the hardware interface names ports
-	 * after it.  a2c_cell numbers names, so build the op here. */
-	st_named_attr e[5];
+	st_named_attr e[10];
 	size_t n = 0;
 	for (size_t i = 0; i < 4; i++)
 		if (vals[i])
 			e[n].name = st_ident_get_c(c->ctx, names[i]), e[n++].value = vals[i];
+	for (size_t i = 0; i < nextra && n < 9; i++)
+		e[n++] = extra[i];
+	e[n].name = st_ident_get_c(c->ctx, "sym_name"), e[n++].value = st_string_attr(c->ctx, st_str_c(name));
+	m->cell = a2c_create(c, m->seq ? "calyx.seq_mem" : "calyx.memory", loc, 0, NULL, k, types,
+	                     st_dict_attr(c->ctx, n, e), 0);
+	if (!m->cell)
+		return false;
+	st_block_insert_op_before(c->body, c->wires, m->cell);
+	for (size_t i = 0; i < m->rank; i++)
+		m->port[i] = st_op_result(m->cell, i);
+	for (size_t i = 0; i < ntail; i++)
+		if (order[i] >= 0)
+			m->port[order[i]] = st_op_result(m->cell, m->rank + i);
+	return true;
+}
+
+/* The banking a2c_par_plan chose for a memref: threads and dimension. */
+static bool banking(a2c_comp *c, st_value *memref, unsigned *nbanks, unsigned *dim) {
+	uintptr_t v = (uintptr_t)a2c_map_get(&c->banks, memref);
+	if (!v)
+		return false;
+	*nbanks = (unsigned)((v - 1) >> 8), *dim = (unsigned)((v - 1) & 0xff);
+	return true;
+}
+
+a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external, st_attr *loc) {
+	a2c_mem *m = mem_alloc(c);
+	if (!m)
+		return NULL;
+	m->rank = st_type_rank(t);
+	m->width = a2c_width(st_type_element(t));
+	m->seq = c->seq_mems;
+	for (size_t i = 0; i < m->rank; i++)
+		m->sizes[i] = st_type_dim(t, i);
+	char buf[64];
 	if (!name) {
 		a2c_name(c, "mem", buf);
 		name = buf;
 	}
-	e[n].name = st_ident_get_c(c->ctx, "sym_name"), e[n++].value = st_string_attr(c->ctx, st_str_c(name));
-	m->cell = a2c_create(c, "calyx.memory", loc, 0, NULL, k, types, st_dict_attr(c->ctx, n, e), 0);
-	if (!m->cell || !a2c_map_put(&c->mems, memref, m))
+	if (!a2c_map_put(&c->mems, memref, m))
 		return NULL;
-	st_block_insert_op_before(c->body, c->wires, m->cell);
+	unsigned nb, dim;
+	if (!banking(c, memref, &nb, &dim))
+		return mem_cell(c, m, name, external, loc, 0, NULL) ? m : NULL;
+	/* Cyclic banks `<name>_b<k>`; each says whose bank it is, so that the
+	 * hardware interface can describe the logical memory (calyx-to-hw). */
+	m->nbanks = nb, m->bank_dim = dim;
+	unsigned shift = 0;
+	while ((1u << shift) < nb)
+		shift++;
+	st_type *i64 = a2c_int(c, 64);
+	for (unsigned k = 0; k < nb; k++) {
+		a2c_mem *bk = m->bank[k] = mem_alloc(c);
+		if (!bk)
+			return NULL;
+		bk->rank = m->rank, bk->width = m->width, bk->seq = m->seq;
+		memcpy(bk->sizes, m->sizes, sizeof m->sizes);
+		bk->sizes[dim] /= nb;
+		bk->shift_dim = (int)dim, bk->shift = shift;
+		char bname[80];
+		snprintf(bname, sizeof bname, "%s_b%u", name, k);
+		st_named_attr e[] = {{st_ident_get_c(c->ctx, "calyx.bank_of"), st_string_attr(c->ctx, st_str_c(name))},
+		                     {st_ident_get_c(c->ctx, "calyx.bank"), st_integer_attr(c->ctx, i64, k)},
+		                     {st_ident_get_c(c->ctx, "calyx.banks"), st_integer_attr(c->ctx, i64, nb)},
+		                     {st_ident_get_c(c->ctx, "calyx.bank_dim"), st_integer_attr(c->ctx, i64, dim)}};
+		if (!mem_cell(c, bk, bname, external, loc, 4, e))
+			return NULL;
+	}
+	return m;
+}
+
+a2c_mem *a2c_mem_ports(a2c_comp *c, st_value *memref, st_type *t) {
+	unsigned nb, dim;
+	if (banking(c, memref, &nb, &dim)) {
+		st_error(c->ctx, st_value_loc(memref), "lower-to-calyx: a memory passed to a function cannot be split into "
+		                                       "banks for an affine.parallel (option parallel=1 keeps it whole)");
+		return NULL;
+	}
+	a2c_mem *m = mem_alloc(c);
+	if (!m || !a2c_map_put(&c->mems, memref, m))
+		return NULL;
+	m->rank = st_type_rank(t);
+	m->width = a2c_width(st_type_element(t));
+	m->seq = c->seq_mems;
+	for (size_t i = 0; i < m->rank; i++) {
+		m->sizes[i] = st_type_dim(t, i);
+		m->addr_width[i] = addr_bits(m->sizes[i]);
+	}
 	return m;
 }
 
 a2c_mem *a2c_mem_of(a2c_comp *c, st_value *memref, st_op *user) {
 	a2c_mem *m = a2c_map_get(&c->mems, memref);
 	if (!m)
-		st_op_error(user, "lower-to-calyx: the memref is neither an argument of the top function nor a "
-		                  "memref.alloc of this function");
+		st_op_error(user, "lower-to-calyx: the memref is neither an argument of the function nor a "
+		                  "memref.alloc of it");
 	return m;
 }
 
 st_value *a2c_mem_port(a2c_mem *m, const char *port, size_t i) {
-	static const char *const tail[] = {"write_data", "write_en", "clk", "read_data", "done"};
+	static const char *const tail[] = {"write_data", "write_en", "content_en", "read_data", "done"};
 	if (!strcmp(port, "addr"))
-		return st_op_result(m->cell, i);
+		return i < m->rank ? m->port[i] : NULL;
 	for (size_t k = 0; k < 5; k++)
 		if (!strcmp(port, tail[k]))
-			return st_op_result(m->cell, m->rank + k);
+			return m->port[P_WDATA + k];
 	return NULL;
 }
 
 bool a2c_drive_addr(a2c_comp *c, a2c_group *g, a2c_mem *m, st_op *op, size_t first, st_value *guard) {
 	for (size_t i = 0; i < m->rank; i++) {
 		a2c_val *idx = a2c_lookup(c, st_op_operand(op, first + i));
+		/* A bank holds every nbanks-th index of its dimension. */
+		if (idx && (int)i == m->shift_dim) {
+			a2c_val *in[] = {idx, a2c_val_new(c, a2c_const(c, A2C_INDEX_WIDTH, m->shift))};
+			unsigned ws[] = {A2C_INDEX_WIDTH, A2C_INDEX_WIDTH};
+			idx = in[1] ? a2c_comb(c, "std_rsh", st_op_loc(op), 2, in, ws, A2C_INDEX_WIDTH) : NULL;
+		}
 		a2c_val *a = idx ? a2c_resize(c, st_op_loc(op), idx, A2C_INDEX_WIDTH, m->addr_width[i], false) : NULL;
 		st_value *p = a ? a2c_read(c, g, a) : NULL;
 		if (!p || !a2c_assign(c, g->body, a2c_mem_port(m, "addr", i), p, guard))
@@ -192,8 +286,10 @@ bool a2c_drive_addr(a2c_comp *c, a2c_group *g, a2c_mem *m, st_op *op, size_t fir
 
 /* ------------------------------------------------------- sequential ops */
 
+/* A load latches read_data into a register: a comb memory answers in the
+ * same cycle; a seq memory a cycle after content_en, when its done rises. */
 static bool lower_load(a2c_comp *c, st_op *op, st_block *ctl) {
-	a2c_mem *m = a2c_mem_of(c, st_op_operand(op, 0), op);
+	a2c_mem *m = a2c_access_mem(c, op, true);
 	if (!m)
 		return false;
 	char gname[64];
@@ -201,14 +297,16 @@ static bool lower_load(a2c_comp *c, st_op *op, st_block *ctl) {
 	st_op *r = a2c_reg(c, "load", st_op_loc(op), m->width);
 	if (!r || !a2c_group_begin(c, &g, "calyx.group", "ld", st_op_loc(op), 0, gname) ||
 	    !a2c_drive_addr(c, &g, m, op, 1, NULL) ||
+	    (m->seq && !a2c_assign(c, g.body, a2c_mem_port(m, "content_en", 0), a2c_true(c), NULL)) ||
 	    !a2c_assign(c, g.body, st_op_result(r, 0), a2c_mem_port(m, "read_data", 0), NULL) ||
-	    !a2c_assign(c, g.body, st_op_result(r, 1), a2c_true(c), NULL) || !a2c_group_done(c, &g, st_op_result(r, 5)))
+	    !a2c_assign(c, g.body, st_op_result(r, 1), m->seq ? a2c_mem_port(m, "done", 0) : a2c_true(c), NULL) ||
+	    !a2c_group_done(c, &g, st_op_result(r, 5)))
 		return false;
 	return a2c_enable(c, ctl, gname, st_op_loc(op)) && a2c_bind(c, st_op_result(op, 0), a2c_val_new(c, st_op_result(r, 4)));
 }
 
 static bool lower_store(a2c_comp *c, st_op *op, st_block *ctl) {
-	a2c_mem *m = a2c_mem_of(c, st_op_operand(op, 1), op);
+	a2c_mem *m = a2c_access_mem(c, op, false);
 	a2c_val *v = m ? a2c_lookup(c, st_op_operand(op, 0)) : NULL;
 	if (!v)
 		return false;

@@ -10,13 +10,21 @@
 typedef struct options {
 	const char *top;
 	bool pipeline;
+	int64_t parallel;
+	int memories;
 } options;
+
+static const char *const memory_kinds[] = {"comb", "seq", NULL};
 
 static const st_pass_option_def option_defs[] = {
 	{"top", "the function that becomes the toplevel component (default: the only public one)", ST_PASS_OPT_STRING,
 	 "", offsetof(options, top), NULL},
 	{"pipeline", "pipeline innermost loops with a static (modulo) schedule", ST_PASS_OPT_BOOL, "false",
 	 offsetof(options, pipeline), NULL},
+	{"parallel", "threads of each affine.parallel (a power of two up to 16; its shared memories are banked; 1: "
+	             "sequential)", ST_PASS_OPT_INT, "4", offsetof(options, parallel), NULL},
+	{"memories", "the memories: comb (read in the same cycle) or seq (registered read, one cycle)",
+	 ST_PASS_OPT_ENUM, "comb", offsetof(options, memories), memory_kinds},
 };
 
 /* ------------------------------------------------------------ checking */
@@ -66,13 +74,11 @@ static st_walk_result check_op(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
-st_status a2c_check_func(st_op *func, bool top) {
+st_status a2c_check_func(st_op *func) {
 	st_block *b = st_region_first_block(st_op_region(func, 0));
 	for (size_t i = 0; i < st_block_num_args(b); i++) {
 		st_type *t = st_value_type(st_block_arg(b, i));
 		const char *why = type_problem(t);
-		if (!why && !top && st_type_get_kind(t) == ST_TYPE_MEMREF)
-			why = "only the top function may take memrefs (they become its external memories)";
 		if (why)
 			return st_op_error(func, "lower-to-calyx: argument #%zu: %s", i, why);
 	}
@@ -88,58 +94,22 @@ st_status a2c_check_func(st_op *func, bool top) {
 
 /* ----------------------------------------------------------- components */
 
-static st_attr *arg_name(st_op *func, size_t i) {
-	st_attr *aa = st_op_get_attr(func, "arg_attrs");
-	st_attr *d = aa && i < st_attr_array_size(aa) ? st_attr_array_elt(aa, i) : NULL;
-	st_attr *n = d && st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? st_attr_dict_get_c(d, "calyx.name") : NULL;
-	return n && st_attr_get_kind(n) == ST_ATTR_STRING ? n : NULL;
-}
-
-/* The component op with its ports (data inputs, go, clk, reset, data
- * outputs, done), an empty wires and a control holding one seq. */
-static st_op *make_component(a2c_comp *c, st_block **seq_out) {
+/* The component op with its ports (a2c_ports.c), an empty wires and a
+ * control holding one seq. */
+static st_op *make_component(a2c_comp *c, bool top, st_block **seq_out) {
 	st_context *ctx = c->ctx;
 	st_op *f = c->func;
-	st_block *fb = st_region_first_block(st_op_region(f, 0));
-	st_type *ft = st_attr_type_value(st_op_get_attr(f, "function_type"));
-	size_t nargs = st_block_num_args(fb), nres = st_type_num_results(ft);
-	size_t cap = nargs + nres + 4;
+	size_t cap = a2c_func_ports_cap(f), nin;
+	a2c_port *ports = st_ctx_alloc(ctx, cap * sizeof *ports);
 	st_type **types = st_ctx_alloc(ctx, cap * sizeof *types);
 	st_attr **names = st_ctx_alloc(ctx, cap * sizeof *names), **pattrs = st_ctx_alloc(ctx, cap * sizeof *pattrs);
 	st_op *comp = NULL;
-	if (!types || !names || !pattrs)
+	if (!ports || !types || !names || !pattrs)
 		goto out;
-	st_attr *empty = st_dict_attr(ctx, 0, NULL);
-	size_t k = 0, nin;
-	char buf[64];
-	for (size_t i = 0; i < nargs; i++) {
-		st_type *t = st_value_type(st_block_arg(fb, i));
-		if (st_type_get_kind(t) == ST_TYPE_MEMREF)
-			continue;
-		snprintf(buf, sizeof buf, "in%zu", i);
-		st_attr *n = arg_name(f, i);
-		names[k] = n ? n : st_string_attr(ctx, st_str_c(buf));
-		pattrs[k] = empty;
-		types[k++] = a2c_int(c, a2c_width(t));
-	}
-	static const char *const ctl_in[] = {"go", "clk", "reset"};
-	for (size_t i = 0; i < 3; i++) {
-		st_named_attr e = {st_ident_get_c(ctx, ctl_in[i]), st_unit_attr(ctx)};
-		names[k] = st_string_attr(ctx, st_str_c(ctl_in[i]));
-		pattrs[k] = st_dict_attr(ctx, 1, &e);
-		types[k++] = a2c_int(c, 1);
-	}
-	nin = k;
-	for (size_t i = 0; i < nres; i++) {
-		snprintf(buf, sizeof buf, "out%zu", i);
-		names[k] = st_string_attr(ctx, st_str_c(buf));
-		pattrs[k] = empty;
-		types[k++] = a2c_int(c, a2c_width(st_type_result(ft, i)));
-	}
-	st_named_attr de = {st_ident_get_c(ctx, "done"), st_unit_attr(ctx)};
-	names[k] = st_string_attr(ctx, st_str_c("done"));
-	pattrs[k] = st_dict_attr(ctx, 1, &de);
-	types[k++] = a2c_int(c, 1);
+	size_t k = a2c_func_ports(c, f, top, ports, &nin);
+	for (size_t i = 0; i < k; i++)
+		types[i] = ports[i].type, names[i] = ports[i].name, pattrs[i] = ports[i].attrs;
+	c->result_port = nin;
 	const char *an[] = {"sym_name", "function_type", "portNames", "portAttributes"};
 	st_attr *av[] = {st_op_get_attr(f, "sym_name"), st_type_attr(ctx, st_function_type(ctx, nin, types, k - nin, types + nin)),
 	                 st_array_attr(ctx, k, names), st_array_attr(ctx, k, pattrs)};
@@ -155,37 +125,47 @@ static st_op *make_component(a2c_comp *c, st_block **seq_out) {
 	c->control = control ? a2c_region_block(c, control, 0) : NULL;
 	st_op *seq = c->control ? a2c_ctl(c, c->control, "calyx.seq", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
 	*seq_out = seq ? a2c_region_block(c, seq, 0) : NULL;
+	/* Arguments: scalars read their ports; a memref of a function that
+	 * is not the top one is reached through its ports. */
+	st_block *fb = st_region_first_block(st_op_region(f, 0));
+	for (size_t i = 0; *seq_out && i < k; i++) {
+		if (ports[i].arg < 0)
+			continue;
+		st_value *a = st_block_arg(fb, (size_t)ports[i].arg), *p = st_block_arg(body, i);
+		if (ports[i].slot < 0) {
+			if (!a2c_bind(c, a, a2c_val_new(c, p)))
+				*seq_out = NULL;
+			continue;
+		}
+		a2c_mem *m = a2c_map_get(&c->mems, a);
+		if (!m && !(m = a2c_mem_ports(c, a, st_value_type(a))))
+			*seq_out = NULL;
+		else
+			m->port[ports[i].slot] = p;
+	}
 	if (!*seq_out && comp) {
 		st_op_destroy(comp);
 		comp = c->comp = NULL;
 	}
 out:
+	st_ctx_free(ctx, ports, cap * sizeof *ports);
 	st_ctx_free(ctx, types, cap * sizeof *types);
 	st_ctx_free(ctx, names, cap * sizeof *names);
 	st_ctx_free(ctx, pattrs, cap * sizeof *pattrs);
 	return comp;
 }
 
-static bool bind_args(a2c_comp *c, bool top) {
+/* The top function's memrefs are its external memories. */
+static bool bind_memories(a2c_comp *c, bool top) {
 	st_block *fb = st_region_first_block(st_op_region(c->func, 0));
-	size_t port = 0;
-	for (size_t i = 0; i < st_block_num_args(fb); i++) {
+	for (size_t i = 0; top && i < st_block_num_args(fb); i++) {
 		st_value *a = st_block_arg(fb, i);
 		st_type *t = st_value_type(a);
-		if (st_type_get_kind(t) != ST_TYPE_MEMREF) {
-			if (!a2c_bind(c, a, a2c_val_new(c, st_block_arg(c->body, port++))))
-				return false;
+		if (st_type_get_kind(t) != ST_TYPE_MEMREF)
 			continue;
-		}
-		char buf[64];
-		snprintf(buf, sizeof buf, "arg%zu", i);
-		st_attr *n = arg_name(c->func, i);
-		char nbuf[64];
-		if (n) {
-			st_str s = st_attr_string(n);
-			snprintf(nbuf, sizeof nbuf, "%.*s", (int)(s.len < 63 ? s.len : 63), s.data);
-		}
-		if (!a2c_mem_new(c, a, t, n ? nbuf : buf, top, st_op_loc(c->func)))
+		char name[64];
+		a2c_arg_name(c->func, i, true, name, sizeof name);
+		if (!a2c_mem_new(c, a, t, name, true, st_op_loc(c->func)))
 			return false;
 	}
 	return true;
@@ -198,16 +178,19 @@ static void comp_free(a2c_comp *c) {
 		n = m->next, st_ctx_free(c->ctx, m, sizeof *m);
 	a2c_map_free(&c->vals);
 	a2c_map_free(&c->mems);
+	a2c_map_free(&c->banks);
 }
 
-static st_op *lower_func(st_op *module, st_op *func, bool top, bool pipeline) {
+static st_op *lower_func(st_op *module, st_op *func, bool top, const options *o) {
 	a2c_comp c;
 	memset(&c, 0, sizeof c);
-	c.ctx = st_op_context(func), c.module = module, c.func = func, c.pipeline = pipeline;
+	c.ctx = st_op_context(func), c.module = module, c.func = func, c.pipeline = o->pipeline;
+	c.seq_mems = o->memories == 1;
 	a2c_map_init(&c.vals, c.ctx);
 	a2c_map_init(&c.mems, c.ctx);
+	a2c_map_init(&c.banks, c.ctx);
 	st_block *seq;
-	bool ok = make_component(&c, &seq) && bind_args(&c, top) &&
+	bool ok = a2c_par_plan(&c, o->parallel) && make_component(&c, top, &seq) && bind_memories(&c, top) &&
 	          a2c_lower_block(&c, st_region_first_block(st_op_region(func, 0)), seq);
 	if (ok && top)
 		st_op_set_attr(c.comp, "toplevel", st_unit_attr(c.ctx));
@@ -256,18 +239,25 @@ static st_status run(st_pass *pass, st_op *module) {
 	st_op *top = find_top(module, o->top ? o->top : "");
 	if (!top)
 		return ST_FAIL;
+	if (o->parallel < 1 || o->parallel > A2C_MAX_BANKS || (o->parallel & (o->parallel - 1)))
+		return st_op_error(module, "lower-to-calyx: option parallel=%lld: the threads of an affine.parallel are "
+		                           "a power of two from 1 to %d", (long long)o->parallel, A2C_MAX_BANKS);
 	st_block *mb = st_region_first_block(st_op_region(module, 0));
 	for (st_op *op = st_block_first_op(mb); op; op = st_op_next(op))
-		if (is_func(op) && st_failed(a2c_check_func(op, op == top)))
+		if (is_func(op) && st_failed(a2c_check_func(op)))
 			return ST_FAIL;
 	st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
 	st_pass_instrument ins = {.verify_each = false};
 	if (!pm)
 		return ST_FAIL;
 	st_pass_manager_set_instrument(pm, &ins);
-	st_status s = st_pass_manager_add(pm, "lower-affine", NULL);
+	a2c_par_marks marks = {.ctx = ctx};
+	st_status s = o->parallel == 1 || a2c_par_mark(module, &marks) ? ST_OK : ST_FAIL;
+	if (st_succeeded(s))
+		s = st_pass_manager_add(pm, "lower-affine", NULL);
 	if (st_succeeded(s))
 		s = st_pass_manager_run(pm, module);
+	a2c_par_unmark(module, &marks);
 	st_pass_manager_destroy(pm);
 	if (st_failed(s))
 		return ST_FAIL;
@@ -278,7 +268,7 @@ static st_status run(st_pass *pass, st_op *module) {
 	for (st_op *op = st_block_first_op(mb); op; op = st_op_next(op)) {
 		if (!is_func(op))
 			continue;
-		st_op *comp = lower_func(module, op, op == top, o->pipeline);
+		st_op *comp = lower_func(module, op, op == top, o);
 		if (!comp || !st_ctx_grow(ctx, (void **)&made, &cap, NULL, sizeof *made, n + 1)) {
 			if (comp)
 				st_op_destroy(comp);

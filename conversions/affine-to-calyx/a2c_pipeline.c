@@ -110,7 +110,9 @@ static bool eligible(pipe *pp) {
 		if (!ld && !sto)
 			continue;
 		a2c_mem *m = a2c_map_get(&pp->c->mems, st_op_operand(op, ld ? 0 : 1));
-		if (!m)
+		/* Banks are chosen per thread, seq memories answer a cycle late:
+		 * the schedule knows neither. */
+		if (!m || m->nbanks || m->seq)
 			return false;
 		size_t i = 0;
 		while (i < pp->nmems && pp->mems[i] != m)

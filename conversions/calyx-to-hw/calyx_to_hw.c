@@ -224,6 +224,18 @@ static bool is_mem(const st_op *o) {
 	return c && (c->kind == CX_MEM || c->kind == CX_SEQ_MEM);
 }
 
+/* A bank of a logical memory split for an affine.parallel (lower-to-calyx
+ * marks it): the logical name, the bank count and the banked dimension. */
+static st_attr *bank_info(const st_op *o, int64_t *nb, int64_t *dim) {
+	st_attr *of = st_op_get_attr(o, "calyx.bank_of"), *b = st_op_get_attr(o, "calyx.bank"),
+	        *n = st_op_get_attr(o, "calyx.banks"), *d = st_op_get_attr(o, "calyx.bank_dim");
+	if (!of || st_attr_get_kind(of) != ST_ATTR_STRING || !b || st_attr_get_kind(b) != ST_ATTR_INTEGER || !n ||
+	    st_attr_get_kind(n) != ST_ATTR_INTEGER || !d || st_attr_get_kind(d) != ST_ATTR_INTEGER)
+		return NULL;
+	*nb = st_attr_int_value(n), *dim = st_attr_int_value(d);
+	return of;
+}
+
 /* Ports of the module: the interface, then each external memory's. */
 static void header(c2h *s, bool entry) {
 	st_op *comp = s->comp;
@@ -268,12 +280,23 @@ static void header(c2h *s, bool entry) {
 				if (!is_mem(o) || !st__calyx_is_external(o))
 					continue;
 				st_str m = st__calyx_sym(o);
-				int64_t sizes[4], aw[4];
+				int64_t sizes[4], aw[4], nb, dim;
 				size_t dims = st__calyx_mem_dims(o, sizes, aw);
+				/* The banks of one logical memory make one entry, named after
+				 * it and of its shape (docs/dialects/calyx.md). */
+				st_attr *of = bank_info(o, &nb, &dim);
+				if (of && (st_attr_int_value(st_op_get_attr(o, "calyx.bank")) || (size_t)dim >= dims))
+					continue;
+				if (of) {
+					m = st_attr_string(of);
+					sizes[dim] *= nb;
+				}
 				c2h_printf(s, "%s\"%.*s:%s:%u:", k++ ? ", " : "", (int)m.len, m.data,
 				           st__calyx_cell_of(o)->kind == CX_SEQ_MEM ? "seq" : "comb", st__calyx_mem_width(o));
 				for (size_t i = 0; i < dims; i++)
 					c2h_printf(s, "%s%" PRId64, i ? "x" : "", sizes[i]);
+				if (of)
+					c2h_printf(s, ":banks=%" PRId64 "@%" PRId64, nb, dim);
 				c2h_printf(s, "\"");
 			}
 			c2h_printf(s, "]");

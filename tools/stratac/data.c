@@ -35,6 +35,8 @@ bool stc_inputs_generate(stc_design *d, uint64_t seed) {
 		stc_mem *m = &d->mems[i];
 		if (!alloc_words(m, &m->init))
 			return false;
+		if (m->kind == STC_SCALAR_OUT)
+			continue;
 		uint64_t s = seed * 0x2545f4914f6cdd1dull + i;
 		for (int64_t k = 0; k < m->size; k++) {
 			uint64_t r = splitmix(&s);
@@ -92,12 +94,15 @@ static bool read_words(const char *path, stc_mem *m, uint64_t *out) {
 	return ok;
 }
 
-/* A memory without a file starts at zero (typically an output). */
+/* A memory without a file starts at zero (typically an output), and so
+ * does a scalar input. */
 bool stc_inputs_read(stc_design *d, const char *dir) {
 	for (size_t i = 0; i < d->nmems; i++) {
 		stc_mem *m = &d->mems[i];
 		if (!alloc_words(m, &m->init))
 			return false;
+		if (m->kind == STC_SCALAR_OUT)
+			continue;
 		char *path = stc_fmt("%s/%s.txt", dir, m->name);
 		struct stat st;
 		bool ok = path && (stat(path, &st) != 0 || read_words(path, m, m->init));
@@ -116,6 +121,8 @@ bool stc_mem_write_dir(const stc_design *d, const char *dir, int which) {
 	for (size_t i = 0; i < d->nmems; i++) {
 		const stc_mem *m = &d->mems[i];
 		const uint64_t *w = which ? m->sim : m->init;
+		if (!which && m->kind == STC_SCALAR_OUT)
+			continue;
 		char *path = stc_fmt("%s/%s.txt", dir, m->name);
 		FILE *f = path ? fopen(path, "w") : NULL;
 		bool ok = f != NULL;
@@ -143,37 +150,54 @@ bool stc_mem_read_dir(stc_design *d, const char *dir) {
 	return true;
 }
 
-/* The kernel's arguments are the memories, in order (design.c checked). */
+/* An integer of `t` from a word of `width` bits: sign-extended, since the
+ * interpreter's index is 64 bits wide and the hardware's 32. */
+static st_ival scalar(st_type *t, uint64_t word, unsigned width) {
+	if (st_type_is_index(t) && width < 64 && word >> (width - 1) & 1)
+		word |= ~mask_of(width);
+	return st_ival_bits(t, word);
+}
+
+/* The kernel's arguments are the first entries, in order, then its results
+ * (design.c checked). */
 bool stc_reference_run(st_context *ctx, stc_design *d, uint64_t *steps) {
 	st_interp_options io = {.max_steps = 1000000000ull};
 	st_interp *it = st_interp_create(ctx, &io);
-	st_ival *args = calloc(d->nmems ? d->nmems : 1, sizeof *args);
-	bool ok = it && args;
 	st_type *ft = st_attr_type_value(st_op_get_attr(d->kernel, "function_type"));
-	for (size_t i = 0; ok && i < d->nmems; i++) {
+	size_t nargs = st_type_num_inputs(ft), nres = st_type_num_results(ft);
+	st_ival *args = calloc(nargs ? nargs : 1, sizeof *args);
+	bool ok = it && args;
+	for (size_t i = 0; ok && i < nargs; i++) {
 		stc_mem *m = &d->mems[i];
-		st_type *t = st_type_input(ft, i), *elt = st_type_element(t);
+		st_type *t = st_type_input(ft, i);
+		if (m->kind != STC_MEMORY) {
+			args[i] = scalar(t, m->init[0], m->width);
+			continue;
+		}
+		st_type *elt = st_type_element(t);
 		ok = st_succeeded(st_interp_memref_alloc(it, NULL, t, NULL, ST_BUF_HEAP, true, &args[i]));
 		for (int64_t k = 0; ok && k < m->size; k++) {
 			st_ival v = st_ival_bits(elt, m->init[k]);
 			ok = st_interp_memref_set(it, &args[i], k, &v);
 		}
 	}
-	size_t nres = st_type_num_results(ft);
 	st_ival res[8] = {0};
 	if (ok && nres > 8) {
 		fprintf(stderr, "stratac: error: the kernel returns %zu values; at most 8 are supported\n", nres);
 		ok = false;
 	}
-	if (ok && st_failed(st_interp_call(it, d->kernel, d->nmems, args, nres, res))) {
+	if (ok && st_failed(st_interp_call(it, d->kernel, nargs, args, nres, res))) {
 		fprintf(stderr, "stratac: error: the reference interpreter failed on the kernel's inputs\n");
 		ok = false;
 	}
-	for (size_t i = 0; i < nres && ok; i++)
-		st_ival_release(it, &res[i]);
-	for (size_t i = 0; ok && i < d->nmems; i++) {
+	for (size_t i = 0; ok && i < nargs + nres; i++) {
 		stc_mem *m = &d->mems[i];
 		ok = alloc_words(m, &m->ref);
+		if (ok && m->kind != STC_MEMORY) {
+			const st_ival *v = i < nargs ? &args[i] : &res[i - nargs];
+			m->ref[0] = v->poison ? ~0ull : st_ival_words(v)[0] & mask_of(m->width);
+			continue;
+		}
 		for (int64_t k = 0; ok && k < m->size; k++) {
 			st_ival v;
 			ok = st_interp_memref_get(it, &args[i], k, &v);
@@ -187,7 +211,9 @@ bool stc_reference_run(st_context *ctx, stc_design *d, uint64_t *steps) {
 	}
 	if (it) {
 		*steps = st_interp_steps(it);
-		for (size_t i = 0; i < d->nmems; i++)
+		for (size_t i = 0; i < nres; i++)
+			st_ival_release(it, &res[i]);
+		for (size_t i = 0; i < nargs; i++)
 			st_ival_release(it, &args[i]);
 		st_interp_destroy(it);
 	}
@@ -216,14 +242,15 @@ bool stc_compare(const stc_design *d) {
 			if (m->sim[k] == m->ref[k])
 				continue;
 			if (!bad++) {
-				char idx[96];
+				char idx[96] = "";
 				index_str(m, k, idx, sizeof idx);
 				bool poison = m->ref[k] == ~0ull && m->width < 64;
 				fprintf(stderr,
-				        "stratac: error: mismatch in memory '%s' at [%s]: the simulation has %llu, the "
+				        "stratac: error: mismatch in %s '%s'%s%s%s: the simulation has %llu, the "
 				        "interpreter %s%llu\n",
-				        m->name, idx, (unsigned long long)m->sim[k], poison ? "poison " : "",
-				        poison ? 0ull : (unsigned long long)m->ref[k]);
+				        m->kind == STC_MEMORY ? "memory" : m->kind == STC_SCALAR_OUT ? "result" : "argument",
+				        m->name, m->ndims ? " at [" : "", idx, m->ndims ? "]" : "", (unsigned long long)m->sim[k],
+				        poison ? "poison " : "", poison ? 0ull : (unsigned long long)m->ref[k]);
 			}
 		}
 		if (bad > 1)

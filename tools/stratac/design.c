@@ -101,18 +101,29 @@ static bool parse_mem(const st_op *top, st_str s, stc_mem *m) {
 			goto bad;
 		m->dims[m->ndims++] = v;
 		m->size *= v;
-		if (!*end)
+		if (!*end || *end == ':')
 			break;
 		if (*end != 'x')
 			goto bad;
 		p = end + 1;
 	}
+	if (*end) {
+		/* ":banks=F@d": cyclic banks along dimension d. */
+		char *at;
+		long nb = strncmp(end, ":banks=", 7) ? 0 : strtol(end + 7, &at, 10), dim;
+		if (nb < 2 || nb > STC_MAX_BANKS || *at != '@')
+			goto bad;
+		dim = strtol(at + 1, &end, 10);
+		if (*end || end == at + 1 || dim < 0 || (size_t)dim >= m->ndims || m->dims[dim] % nb)
+			goto bad;
+		m->nbanks = (unsigned)nb, m->bank_dim = (unsigned)dim;
+	}
 	return true;
 bad:
 	st_op_error(top,
-	            "has a malformed calyx.memories entry '%.*s' (want name:comb|seq:width:size0x..., width 1..64, "
-	            "1 to %d dimensions, at most 2^24 words)",
-	            (int)s.len, s.data, STC_MAX_DIMS);
+	            "has a malformed calyx.memories entry '%.*s' (want name:comb|seq:width:size0x...[:banks=F@d], "
+	            "width 1..64, 1 to %d dimensions, at most 2^24 words, 2 to %d banks dividing dimension d)",
+	            (int)s.len, s.data, STC_MAX_DIMS, STC_MAX_BANKS);
 	return false;
 }
 
@@ -129,11 +140,20 @@ static bool find_port(const st_op *top, st_hw_dir dir, const char *name, int64_t
 
 /* A port of memory `m`, with the width the contract gives it; `need`: its
  * absence is an error. */
-static bool mem_port(const st_op *top, const stc_mem *m, st_hw_dir dir, const char *suffix, int64_t want, bool need,
-                     bool *has) {
-	char name[128];
+/* The prefix of the ports of bank k of `m` (the memory's name if whole). */
+static void port_prefix(const stc_mem *m, unsigned k, char *buf, size_t n) {
+	if (m->nbanks)
+		snprintf(buf, n, "%s_b%u", m->name, k);
+	else
+		snprintf(buf, n, "%s", m->name);
+}
+
+static bool mem_port(const st_op *top, const stc_mem *m, unsigned bank, st_hw_dir dir, const char *suffix,
+                     int64_t want, bool need, bool *has) {
+	char name[160], prefix[96];
 	int64_t w;
-	snprintf(name, sizeof name, "%s_%s", m->name, suffix);
+	port_prefix(m, bank, prefix, sizeof prefix);
+	snprintf(name, sizeof name, "%s_%s", prefix, suffix);
 	*has = find_port(top, dir, name, &w);
 	if (!*has && need) {
 		st_op_error(top, "has no %s port '%s' for memory '%s'", dir == ST_HW_IN ? "input" : "output", name, m->name);
@@ -156,25 +176,69 @@ static unsigned addr_bits(int64_t n) {
 
 static bool check_ports(const st_op *top, stc_mem *m) {
 	bool has;
-	for (size_t k = 0; k < m->ndims; k++) {
-		char suffix[32];
-		snprintf(suffix, sizeof suffix, "addr%zu", k);
-		if (!mem_port(top, m, ST_HW_OUT, suffix, addr_bits(m->dims[k]), true, &has))
+	for (unsigned b = 0; b < (m->nbanks ? m->nbanks : 1); b++) {
+		for (size_t k = 0; k < m->ndims; k++) {
+			char suffix[32];
+			snprintf(suffix, sizeof suffix, "addr%zu", k);
+			int64_t size = m->dims[k] / (m->nbanks && k == m->bank_dim ? m->nbanks : 1);
+			if (!mem_port(top, m, b, ST_HW_OUT, suffix, addr_bits(size), true, &has))
+				return false;
+		}
+		bool has_data;
+		if (!mem_port(top, m, b, ST_HW_IN, "read_data", m->width, false, &m->has_read) ||
+		    !mem_port(top, m, b, ST_HW_OUT, "write_en", 1, false, &m->has_write) ||
+		    !mem_port(top, m, b, ST_HW_OUT, "write_data", m->width, m->has_write, &has_data) ||
+		    !mem_port(top, m, b, ST_HW_IN, "done", 1, false, &m->has_done) ||
+		    !mem_port(top, m, b, ST_HW_OUT, "content_en", 1, m->seq && m->has_read, &m->has_content_en))
 			return false;
 	}
-	bool has_data;
-	if (!mem_port(top, m, ST_HW_IN, "read_data", m->width, false, &m->has_read) ||
-	    !mem_port(top, m, ST_HW_OUT, "write_en", 1, false, &m->has_write) ||
-	    !mem_port(top, m, ST_HW_OUT, "write_data", m->width, m->has_write, &has_data) ||
-	    !mem_port(top, m, ST_HW_IN, "done", 1, false, &m->has_done) ||
-	    !mem_port(top, m, ST_HW_OUT, "content_en", 1, m->seq && m->has_read, &m->has_content_en))
-		return false;
 	return true;
 }
 
-/* Inputs other than clk/reset/go and the memories' would need values the
- * flow does not make yet. */
-static bool check_control(const st_op *top, const stc_design *d) {
+/* Whether a port belongs to one of the memories (or banks) of the design. */
+static bool is_mem_port(const stc_design *d, st_str name) {
+	static const char *const tails[] = {"write_data", "write_en", "content_en", "read_data", "done",
+	                                    "addr0", "addr1", "addr2", "addr3"};
+	for (size_t i = 0; i < d->nmems; i++) {
+		const stc_mem *m = &d->mems[i];
+		for (unsigned b = 0; m->kind == STC_MEMORY && b < (m->nbanks ? m->nbanks : 1); b++) {
+			char prefix[96];
+			port_prefix(m, b, prefix, sizeof prefix);
+			size_t n = strlen(prefix);
+			if (name.len <= n || memcmp(name.data, prefix, n) || name.data[n] != '_')
+				continue;
+			for (size_t k = 0; k < sizeof tails / sizeof *tails; k++)
+				if (st_str_eq_c(st_str_make(name.data + n + 1, name.len - n - 1), tails[k]))
+					return true;
+		}
+	}
+	return false;
+}
+
+/* Every data port that is not a memory's is a scalar: an input the
+ * testbench drives for the whole run, an output it reads at done. */
+static bool add_scalar(stc_design *d, const st_op *top, st_hw_port p, stc_kind kind) {
+	if (p.name.len >= sizeof d->mems[0].name || st_seq_is_clock(p.type) || st_hw_bit_width(p.type) < 1 ||
+	    st_hw_bit_width(p.type) > 64)
+		return st_op_error(top, "has the data port '%.*s', which is no integer of 1 to 64 bits", (int)p.name.len,
+		                   p.name.data),
+		       false;
+	stc_mem *grown = realloc(d->mems, (d->nmems + 1) * sizeof *d->mems);
+	if (!grown) {
+		fprintf(stderr, "stratac: error: out of memory\n");
+		return false;
+	}
+	d->mems = grown;
+	stc_mem *m = &d->mems[d->nmems++];
+	memset(m, 0, sizeof *m);
+	snprintf(m->name, sizeof m->name, "%.*s", (int)p.name.len, p.name.data);
+	m->kind = kind;
+	m->width = (unsigned)st_hw_bit_width(p.type);
+	m->size = 1;
+	return true;
+}
+
+static bool check_control(const st_op *top, stc_design *d) {
 	int64_t w;
 	const char *need[] = {"clk", "reset", "go"};
 	for (size_t i = 0; i < 3; i++)
@@ -182,26 +246,22 @@ static bool check_control(const st_op *top, const stc_design *d) {
 			return st_op_error(top, "needs a 1-bit input port '%s'", need[i]), false;
 	if (!find_port(top, ST_HW_OUT, "done", &w) || w != 1)
 		return st_op_error(top, "needs a 1-bit output port 'done'"), false;
-	for (size_t i = 0; i < st_hw_module_num_inputs(top); i++) {
-		st_hw_port p = st_hw_module_input(top, i);
-		bool known = st_str_eq_c(p.name, "clk") || st_str_eq_c(p.name, "reset") || st_str_eq_c(p.name, "go");
-		for (size_t k = 0; k < d->nmems && !known; k++) {
-			size_t n = strlen(d->mems[k].name);
-			known = p.name.len > n && memcmp(p.name.data, d->mems[k].name, n) == 0 && p.name.data[n] == '_' &&
-			        (st_str_eq_c(st_str_make(p.name.data + n + 1, p.name.len - n - 1), "read_data") ||
-			         st_str_eq_c(st_str_make(p.name.data + n + 1, p.name.len - n - 1), "done"));
-		}
-		if (!known)
-			return st_op_error(top, "has the data input '%.*s'; stratac drives only memories yet", (int)p.name.len,
-			                   p.name.data),
-			       false;
+	for (size_t i = 0; i < st_hw_module_num_ports(top); i++) {
+		st_hw_port p = st_hw_module_port(top, i);
+		bool in = p.dir == ST_HW_IN;
+		if (in ? st_str_eq_c(p.name, "clk") || st_str_eq_c(p.name, "reset") || st_str_eq_c(p.name, "go")
+		       : st_str_eq_c(p.name, "done"))
+			continue;
+		if (!is_mem_port(d, p.name) && !add_scalar(d, top, p, in ? STC_SCALAR_IN : STC_SCALAR_OUT))
+			return false;
 	}
 	return true;
 }
 
-/* The name of the kernel's argument i as a memory: its `calyx.name`
- * argument attribute, else arg<i> (the lowering names memories so). */
-static void arg_name(st_op *fn, size_t i, char *buf, size_t n) {
+/* The name of the kernel's argument i: its `calyx.name` argument
+ * attribute, else arg<i> for a memory and in<i> for a scalar (the
+ * lowering names them so); result j is out<j>. */
+static void arg_name(st_op *fn, size_t i, bool memory, char *buf, size_t n) {
 	st_attr *aa = st_op_get_attr(fn, "arg_attrs");
 	st_attr *dict = aa && i < st_attr_array_size(aa) ? st_attr_array_elt(aa, i) : NULL;
 	st_attr *name = dict ? st_attr_dict_get_c(dict, "calyx.name") : NULL;
@@ -209,39 +269,67 @@ static void arg_name(st_op *fn, size_t i, char *buf, size_t n) {
 		st_str s = st_attr_string(name);
 		snprintf(buf, n, "%.*s", (int)s.len, s.data);
 	} else
-		snprintf(buf, n, "arg%zu", i);
+		snprintf(buf, n, "%s%zu", memory ? "arg" : "in", i);
 }
 
-/* Memory i is the kernel argument of the same name; it must have the
- * memory's shape and element width.  The memories are put in argument
- * order, which the reference run relies on. */
+/* Hardware widths of scalars: index is 32 bits (docs/calyx-lowering.md). */
+static unsigned scalar_width(st_type *t) {
+	return st_type_is_index(t) ? 32 : st_type_is_integer(t) ? st_type_int_width(t) : 0;
+}
+
+/* Entry i (an argument, then the results) is the one of the kernel's
+ * name for it, moved to position i; the reference run relies on it. */
+static bool take(stc_design *d, size_t i, const char *name, stc_kind kind, const char *what) {
+	size_t k = i;
+	while (k < d->nmems && (strcmp(d->mems[k].name, name) || d->mems[k].kind != kind))
+		k++;
+	if (k == d->nmems)
+		return st_op_error(d->kernel, "%s ('%s') is no %s of the design", what, name,
+		                   kind == STC_MEMORY ? "memory" : kind == STC_SCALAR_IN ? "data input" : "data output"),
+		       false;
+	stc_mem m = d->mems[k];
+	d->mems[k] = d->mems[i];
+	d->mems[i] = m;
+	return true;
+}
+
 static bool match_kernel(stc_design *d) {
 	st_type *ft = st_attr_type_value(st_op_get_attr(d->kernel, "function_type"));
-	size_t nargs = st_type_num_inputs(ft);
-	if (nargs != d->nmems)
-		return st_op_error(d->kernel, "has %zu arguments; the design has %zu memories", nargs, d->nmems), false;
-	for (size_t i = 0; i < nargs; i++) {
-		st_type *t = st_type_input(ft, i);
-		char name[64];
-		arg_name(d->kernel, i, name, sizeof name);
-		size_t k = i;
-		while (k < d->nmems && strcmp(d->mems[k].name, name))
-			k++;
-		if (st_type_get_kind(t) != ST_TYPE_MEMREF)
-			return st_op_error(d->kernel, "argument %zu is no memref; stratac passes only memories yet", i), false;
-		if (k == d->nmems)
-			return st_op_error(d->kernel, "argument %zu ('%s') is no memory of the design", i, name), false;
-		stc_mem m = d->mems[k];
-		d->mems[k] = d->mems[i];
-		d->mems[i] = m;
-		st_type *e = st_type_element(t);
-		bool same = st_type_is_integer(e) && st_type_int_width(e) == m.width && st_type_has_rank(t) &&
-		            st_type_rank(t) == m.ndims;
-		for (size_t j = 0; same && j < m.ndims; j++)
-			same = st_type_dim(t, j) == m.dims[j];
+	size_t nargs = st_type_num_inputs(ft), nres = st_type_num_results(ft);
+	if (nargs + nres != d->nmems)
+		return st_op_error(d->kernel, "has %zu arguments and %zu results; the design has %zu memories and data ports",
+		                   nargs, nres, d->nmems),
+		       false;
+	for (size_t i = 0; i < nargs + nres; i++) {
+		st_type *t = i < nargs ? st_type_input(ft, i) : st_type_result(ft, i - nargs);
+		bool memory = st_type_get_kind(t) == ST_TYPE_MEMREF;
+		char name[64], what[48];
+		if (i < nargs) {
+			arg_name(d->kernel, i, memory, name, sizeof name);
+			snprintf(what, sizeof what, "argument %zu", i);
+		} else {
+			snprintf(name, sizeof name, "out%zu", i - nargs);
+			snprintf(what, sizeof what, "result %zu", i - nargs);
+		}
+		if (!memory && !scalar_width(t))
+			return st_op_error(d->kernel, "%s is neither a memref nor an integer", what), false;
+		if (memory && i >= nargs)
+			return st_op_error(d->kernel, "%s is a memref; stratac takes memories as arguments only", what), false;
+		if (!take(d, i, name, memory ? STC_MEMORY : i < nargs ? STC_SCALAR_IN : STC_SCALAR_OUT, what))
+			return false;
+		stc_mem *m = &d->mems[i];
+		bool same;
+		if (memory) {
+			st_type *e = st_type_element(t);
+			same = st_type_is_integer(e) && st_type_int_width(e) == m->width && st_type_has_rank(t) &&
+			       st_type_rank(t) == m->ndims;
+			for (size_t j = 0; same && j < m->ndims; j++)
+				same = st_type_dim(t, j) == m->dims[j];
+		} else
+			same = scalar_width(t) == m->width;
 		if (!same)
-			return st_op_error(d->kernel, "argument %zu does not match memory '%s' of the design (%u-bit, %zu dims)",
-			                   i, m.name, m.width, m.ndims),
+			return st_op_error(d->kernel, "%s does not match %s '%s' of the design (%u-bit, %zu dims)", what,
+			                   memory ? "memory" : "port", m->name, m->width, m->ndims),
 			       false;
 	}
 	return true;

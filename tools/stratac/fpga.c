@@ -33,7 +33,9 @@ static bool lower(st_context *ctx, const stc_options *o, st_op *m, const char *k
 			return false;
 		}
 	for (size_t i = 0; i < sizeof pipeline / sizeof pipeline[0]; i++) {
-		char *opts = i == 0 ? stc_fmt("top=%s pipeline=%s", kernel, o->pipeline ? "true" : "false") : NULL;
+		char *opts = i == 0 ? stc_fmt("top=%s pipeline=%s parallel=%s memories=%s", kernel,
+		                              o->pipeline ? "true" : "false", o->parallel, o->memories)
+		                    : NULL;
 		st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
 		double t0 = stc_now_ms();
 		bool ok = pm && (i || opts) && st_succeeded(st_pass_manager_add(pm, pipeline[i], opts)) &&

@@ -34,6 +34,10 @@ static void usage(FILE *f) {
 	      "                          (default: drawn from the seed)\n"
 	      "  --seed <n>              seed of the drawn inputs (default 1)\n"
 	      "  --pipeline              pipeline innermost loops (lower-to-calyx pipeline=true)\n"
+	      "  --parallel <n>          threads of each affine.parallel, banking the memories they\n"
+	      "                          share (a power of two up to 16; default 4; 1: sequential)\n"
+	      "  --memories <kind>       comb: memories read in the same cycle (default);\n"
+	      "                          seq: registered reads (seq_mem, one cycle)\n"
 	      "  --flow <flow>           auto (default): stream for an accelerated pipeline, else\n"
 	      "                          calyx; calyx; stream (docs/streaming-hw.md)\n"
 	      "  --no-sim                do not simulate (no cycles, no comparison)\n"
@@ -82,7 +86,7 @@ static bool parse_u64(const char *s, uint64_t *out) {
 }
 
 static int parse_args(int argc, char **argv, stc_options *o) {
-	*o = (stc_options){.seed = 1, .max_cycles = 1000000, .synth = "generic"};
+	*o = (stc_options){.seed = 1, .max_cycles = 1000000, .synth = "generic", .parallel = "4", .memories = "comb"};
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v;
 		int rc = 0;
@@ -106,7 +110,16 @@ static int parse_args(int argc, char **argv, stc_options *o) {
 			o->flow = v;
 		} else if ((v = flag_arg(argc, argv, &i, "cache-dir", &rc)))
 			o->cache_dir = v;
-		else if ((v = flag_arg(argc, argv, &i, "synth", &rc))) {
+		else if ((v = flag_arg(argc, argv, &i, "parallel", &rc))) {
+			uint64_t n;
+			if (!rc && (!parse_u64(v, &n) || n < 1 || n > 16 || (n & (n - 1))))
+				return arg_error("'--parallel' takes a power of two from 1 to 16, not '%s'", v);
+			o->parallel = v;
+		} else if ((v = flag_arg(argc, argv, &i, "memories", &rc))) {
+			if (!rc && strcmp(v, "comb") && strcmp(v, "seq"))
+				return arg_error("'--memories' takes comb or seq, not '%s'", v);
+			o->memories = v;
+		} else if ((v = flag_arg(argc, argv, &i, "synth", &rc))) {
 			if (!rc && strcmp(v, "generic") && strcmp(v, "xilinx"))
 				return arg_error("'--synth' takes generic or xilinx, not '%s'", v);
 			o->synth = v;

@@ -73,8 +73,10 @@ bool stc_qor_write(const stc_qor *q, const char *path) {
 	if (q->stream)
 		fprintf(f, "  \"stream\": %s,\n", q->stream);
 	fputs("  \"buffers\": {", f);
-	for (size_t i = 0; i < q->design->nmems; i++) {
-		fputs(i ? ", " : "", f);
+	for (size_t i = 0, k = 0; i < q->design->nmems; i++) {
+		if (q->design->mems[i].kind != STC_MEMORY)
+			continue; /* scalar ports hold no buffer */
+		fputs(k++ ? ", " : "", f);
 		json_str(f, q->design->mems[i].name);
 		fprintf(f, ": %lld", (long long)q->design->mems[i].size);
 	}
@@ -117,8 +119,10 @@ void stc_qor_print(const stc_qor *q, FILE *f) {
 			fprintf(f, "%10lld\n", (long long)q->res.available[i]);
 	}
 	fprintf(f, "  %-14s", "buffers");
-	for (size_t i = 0; i < q->design->nmems; i++)
-		fprintf(f, "%s%s %lld words", i ? ", " : " ", q->design->mems[i].name, (long long)q->design->mems[i].size);
+	for (size_t i = 0, k = 0; i < q->design->nmems; i++)
+		if (q->design->mems[i].kind == STC_MEMORY)
+			fprintf(f, "%s%s %lld words", k++ ? ", " : " ", q->design->mems[i].name,
+			        (long long)q->design->mems[i].size);
 	if (q->stream)
 		fprintf(f, "\n  %-14s %s", "stream", q->stream);
 	fprintf(f, "\n  %-14s", "compile ms");

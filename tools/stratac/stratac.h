@@ -22,16 +22,27 @@ typedef struct stc_options {
 	bool no_sim;
 	bool no_synth;
 	bool pipeline;
+	const char *parallel; /* --parallel: threads of an affine.parallel */
+	const char *memories; /* --memories comb|seq */
 	bool keep_work;
 	bool quiet;
 	const char *flow; /* --flow: auto (NULL), calyx or stream */
 } stc_options;
 
 /* An external memory of the design, from the `calyx.memories` attribute
- * ("name:comb|seq:width:size0xsize1..."), with its contents. */
+ * ("name:comb|seq:width:size0xsize1...[:banks=F@d]"), or a scalar port
+ * (a data input or output of the design: one word, no dimensions), with
+ * its contents. */
 #define STC_MAX_DIMS 4
+#define STC_MAX_BANKS 64
+typedef enum stc_kind { STC_MEMORY, STC_SCALAR_IN, STC_SCALAR_OUT } stc_kind;
 typedef struct stc_mem {
 	char name[64];
+	stc_kind kind;
+	/* A memory split into `nbanks` cyclic banks along dimension bank_dim
+	 * (ports `<name>_b<k>_...`; bank k holds the indices k mod nbanks);
+	 * 0: one memory. */
+	unsigned nbanks, bank_dim;
 	bool seq;
 	unsigned width;
 	size_t ndims;

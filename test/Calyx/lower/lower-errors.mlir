@@ -31,16 +31,6 @@ func.func @f(%a: memref<4xf32>) {
 
 // -----
 
-func.func @top(%a: memref<4xi32>) {
-  return
-}
-// expected-error@+1 {{lower-to-calyx: argument #0: only the top function may take memrefs (they become its external memories)}}
-func.func private @helper(%a: memref<4xi32>) {
-  return
-}
-
-// -----
-
 // expected-error@+1 {{lower-to-calyx: more than one public function; name the top one with the option top=<name>}}
 module {
   func.func @a() {

@@ -166,6 +166,31 @@ def ref_par(m):
         m['D'][i] = m['B'][i] * m['B'][i]
 
 
+def ref_vpar(m):
+    for i in range(64):
+        m['C'][i] = (m['A'][i] + m['B'][i]) * m['A'][i]
+
+
+def ref_saxpy(m):
+    s, n = 0, 0
+    for i in range(16):
+        y = wrap(m['a'][0] * m['X'][i] + m['in2'][0], 32)
+        m['Y'][i] = y
+        s = wrap(s + y, 32)
+        n = wrap(n + (1 if y > 0 else 0), 8)
+    m['out0'][0] = s
+    m['out1'][0] = n
+
+
+def ref_calls_mem(m):
+    A, B, R = m['A'], m['B'], m['R']
+    for i in range(16):
+        A[i] = A[i] * 3
+    T = [wrap(B[i] * 2, 32) for i in range(16)]
+    R[0] = sum(A[i] for i in range(16))
+    R[1] = sum(T)
+
+
 def small(lo, hi):
     return lambda r, i: r.randint(lo, hi)
 
@@ -197,6 +222,15 @@ KERNELS = {
     'calls': ('calls.mlir', 'calls', [('A', (16,), 32, small(-100, 100)), ('B', (16,), 32, None)], ref_calls),
     'par': ('par.mlir', 'par', [('A', (32,), 32, small(-500, 500)), ('B', (32,), 32, small(-500, 500)),
                                 ('C', (32,), 32, None), ('D', (32,), 32, None)], ref_par),
+    'vpar': ('../../test/Calyx/lower/Inputs/vadd-par.mlir', 'vpar',
+             [('A', (64,), 32, small(-500, 500)), ('B', (64,), 32, small(-500, 500)), ('C', (64,), 32, None)],
+             ref_vpar),
+    'saxpy': ('../../test/Calyx/lower/Inputs/scalars.mlir', 'saxpy',
+              [('a', (1,), 32, small(-50, 50)), ('X', (16,), 32, small(-50, 50)), ('in2', (1,), 16, small(-50, 50)),
+               ('Y', (16,), 32, None), ('out0', (1,), 32, None), ('out1', (1,), 8, None)], ref_saxpy),
+    'calls_mem': ('../../test/Calyx/lower/Inputs/calls-mem.mlir', 'calls_mem',
+                  [('A', (16,), 32, small(-50, 50)), ('B', (16,), 32, small(-50, 50)), ('R', (2,), 32, None)],
+                  ref_calls_mem),
 }
 
 

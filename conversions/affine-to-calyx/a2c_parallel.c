@@ -1,0 +1,321 @@
+/* affine.parallel as calyx.par with memory banking (docs/calyx-lowering.md).
+ *
+ * A parallel loop of trip count N runs as F threads (F a power of two, at
+ * most the option `parallel`): thread r takes the iterations lb + r,
+ * lb + r + F, ...  Calyx memories have one port, so a memory the threads
+ * share is split cyclically into F banks along the dimension the loop
+ * variable indexes (bank k holds the indices that are k modulo F), as
+ * CIRCT's affine-parallel-unroll and memory banking do: every access of
+ * the body must index that dimension with the loop variable plus a
+ * constant, the same constant for all accesses of one memory, so that
+ * thread r always reaches the same bank and no two threads reach one bank.
+ * lower-affine drops attributes it does not know, so the affine.parallel
+ * ops are found again through a marker location. */
+#include "a2c.h"
+
+/* ------------------------------------------------------------- markers */
+
+typedef struct mark_walk {
+	a2c_par_marks *pm;
+	bool ok;
+} mark_walk;
+
+static st_walk_result mark_one(st_op *op, void *ud) {
+	mark_walk *w = ud;
+	a2c_par_marks *pm = w->pm;
+	if (strcmp(st_op_name_cstr(op), "affine.parallel") || st_op_num_results(op))
+		return ST_WALK_ADVANCE;
+	st_attr *orig = st_op_loc(op);
+	st_attr *marker = st_loc_name(pm->ctx, st_str_c("calyx.parallel"), orig);
+	size_t cap = pm->cap;
+	if (!marker || !st_ctx_grow(pm->ctx, (void **)&pm->marker, &cap, NULL, sizeof *pm->marker, pm->n + 1) ||
+	    !st_ctx_grow(pm->ctx, (void **)&pm->orig, &pm->cap, NULL, sizeof *pm->orig, pm->n + 1)) {
+		w->ok = false;
+		return ST_WALK_INTERRUPT;
+	}
+	pm->marker[pm->n] = marker, pm->orig[pm->n++] = orig;
+	st_op_set_loc(op, marker);
+	return ST_WALK_ADVANCE;
+}
+
+bool a2c_par_mark(st_op *module, a2c_par_marks *pm) {
+	mark_walk w = {pm, true};
+	st_walk(module, ST_WALK_PRE, mark_one, &w);
+	return w.ok;
+}
+
+static st_attr *orig_of(a2c_par_marks *pm, st_attr *loc) {
+	for (size_t i = 0; i < pm->n; i++)
+		if (pm->marker[i] == loc)
+			return pm->orig[i];
+	return NULL;
+}
+
+/* lower-affine makes a band of several dimensions a loop nest, the inner
+ * loop directly in the outer's body: only the innermost runs as threads. */
+static st_walk_result tag_loop(st_op *op, void *ud) {
+	a2c_par_marks *pm = ud;
+	if (strcmp(st_op_name_cstr(op), "scf.for") || !orig_of(pm, st_op_loc(op)))
+		return ST_WALK_ADVANCE;
+	st_op_set_attr(op, "calyx.parallel", st_unit_attr(pm->ctx));
+	st_op *parent = st_op_parent_op(op);
+	if (parent && st_op_loc(parent) == st_op_loc(op))
+		st_op_remove_attr(parent, "calyx.parallel");
+	return ST_WALK_ADVANCE;
+}
+
+static st_walk_result restore_loc(st_op *op, void *ud) {
+	st_attr *orig = orig_of(ud, st_op_loc(op));
+	if (orig)
+		st_op_set_loc(op, orig);
+	return ST_WALK_ADVANCE;
+}
+
+void a2c_par_unmark(st_op *module, a2c_par_marks *pm) {
+	if (!pm->n)
+		return;
+	st_walk(module, ST_WALK_PRE, tag_loop, pm);
+	st_walk(module, ST_WALK_PRE, restore_loc, pm);
+	st_ctx_free(pm->ctx, pm->marker, pm->cap * sizeof *pm->marker);
+	st_ctx_free(pm->ctx, pm->orig, pm->cap * sizeof *pm->orig);
+	pm->marker = pm->orig = NULL;
+	pm->n = pm->cap = 0;
+}
+
+/* ---------------------------------------------------------------- plan */
+
+static bool const_of(st_value *v, int64_t *out) {
+	st_op *d = st_value_defining_op(v);
+	if (!d || strcmp(st_op_name_cstr(d), "arith.constant"))
+		return false;
+	*out = st_attr_int_value(st_op_get_attr(d, "value"));
+	return true;
+}
+
+/* Whether `v` is `iv + off` for a constant off (lower-affine expands
+ * `d0 + 2` into arith.addi / subi with constants). */
+static bool iv_plus(st_value *iv, st_value *v, int64_t *off, int depth) {
+	if (v == iv) {
+		*off = 0;
+		return true;
+	}
+	st_op *d = st_value_defining_op(v);
+	if (!d || depth > 8)
+		return false;
+	const char *n = st_op_name_cstr(d);
+	bool add = !strcmp(n, "arith.addi"), sub = !strcmp(n, "arith.subi");
+	int64_t k, rest;
+	if (!add && !sub)
+		return false;
+	if (const_of(st_op_operand(d, 1), &k) && iv_plus(iv, st_op_operand(d, 0), &rest, depth + 1)) {
+		*off = add ? rest + k : rest - k;
+		return true;
+	}
+	if (add && const_of(st_op_operand(d, 0), &k) && iv_plus(iv, st_op_operand(d, 1), &rest, depth + 1)) {
+		*off = rest + k;
+		return true;
+	}
+	return false;
+}
+
+static int64_t mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
+
+/* The accesses of one parallel loop to one shared memory. */
+typedef struct shared {
+	st_value *mem;
+	unsigned dim;
+	int64_t off;
+	st_op *first;
+} shared;
+
+#define MAX_SHARED 32
+
+typedef struct plan {
+	a2c_comp *c;
+	st_op *loop;
+	st_value *iv;
+	unsigned threads;
+	shared mems[MAX_SHARED];
+	size_t n;
+	bool ok;
+} plan;
+
+static bool fail(plan *p, st_op *op, const char *fmt, const char *what) {
+	st_diag *d = st_op_diag(op, ST_SEV_ERROR, fmt, what);
+	st_diag_note(d, st_op_loc(p->loop), "the affine.parallel, run as %u threads (option parallel; 1 runs it "
+	                                    "sequentially)", p->threads);
+	st_diag_emit(d);
+	p->ok = false;
+	return false;
+}
+
+static bool defined_inside(st_op *loop, st_value *v) {
+	st_op *d = st_value_defining_op(v);
+	st_op *owner = d ? d : st_block_parent_op(st_value_owner_block(v));
+	return owner && st_op_is_ancestor(loop, owner);
+}
+
+static bool plan_access(plan *p, st_op *op, size_t mem_operand) {
+	st_value *mv = st_op_operand(op, mem_operand);
+	if (defined_inside(p->loop, mv))
+		return true; /* each thread allocates its own */
+	size_t rank = st_type_rank(st_value_type(mv));
+	unsigned dim = 0;
+	int64_t off = 0;
+	while (dim < rank && !iv_plus(p->iv, st_op_operand(op, mem_operand + 1 + dim), &off, 0))
+		dim++;
+	if (dim == rank)
+		return fail(p, op, "lower-to-calyx: the threads of an affine.parallel share this memory, and no index "
+		                   "of this access is the loop variable plus a constant, so its banks cannot be divided "
+		                   "among the threads%s", "");
+	size_t i = 0;
+	while (i < p->n && p->mems[i].mem != mv)
+		i++;
+	if (i == p->n) {
+		if (p->n == MAX_SHARED)
+			return fail(p, op, "lower-to-calyx: an affine.parallel shares more than %s memories", "32");
+		p->mems[p->n++] = (shared){mv, dim, off, op};
+	} else if (p->mems[i].dim != dim || mod(p->mems[i].off, p->threads) != mod(off, p->threads)) {
+		st_diag *d = st_op_diag(op, ST_SEV_ERROR,
+		                        "lower-to-calyx: the accesses of an affine.parallel to this memory reach different "
+		                        "banks in one thread (their indices differ by other than a multiple of %u), so two "
+		                        "threads would share a bank",
+		                        p->threads);
+		st_diag_note(d, st_op_loc(p->mems[i].first), "the other access");
+		st_diag_note(d, st_op_loc(p->loop), "the affine.parallel");
+		st_diag_emit(d);
+		p->ok = false;
+		return false;
+	}
+	return true;
+}
+
+static st_walk_result plan_op(st_op *op, void *ud) {
+	plan *p = ud;
+	const char *n = st_op_name_cstr(op);
+	if (op != p->loop && !strcmp(n, "scf.for"))
+		st_op_remove_attr(op, "calyx.parallel"); /* nested: runs inside a thread */
+	bool ok = true;
+	if (!strcmp(n, "memref.load"))
+		ok = plan_access(p, op, 0);
+	else if (!strcmp(n, "memref.store"))
+		ok = plan_access(p, op, 1);
+	else if (!strcmp(n, "func.call"))
+		for (size_t i = 0; ok && i < st_op_num_operands(op); i++)
+			if (st_type_get_kind(st_value_type(st_op_operand(op, i))) == ST_TYPE_MEMREF &&
+			    !defined_inside(p->loop, st_op_operand(op, i)))
+				ok = fail(p, op, "lower-to-calyx: a call in an affine.parallel cannot take a memory the "
+				                 "threads share%s", "");
+	return ok ? ST_WALK_ADVANCE : ST_WALK_INTERRUPT;
+}
+
+/* The banking of every shared memory: one thread count and dimension per
+ * memory in the whole function, and the dimension divisible by it. */
+static bool record(plan *p) {
+	a2c_comp *c = p->c;
+	for (size_t i = 0; i < p->n; i++) {
+		shared *s = &p->mems[i];
+		uintptr_t want = ((uintptr_t)p->threads << 8 | s->dim) + 1;
+		uintptr_t have = (uintptr_t)a2c_map_get(&c->banks, s->mem);
+		int64_t size = st_type_dim(st_value_type(s->mem), s->dim);
+		char what[64];
+		if (have && have != want) {
+			snprintf(what, sizeof what, "%u banks of dimension %u", p->threads, s->dim);
+			return fail(p, s->first, "lower-to-calyx: another affine.parallel already split this memory "
+			                         "differently than into %s", what);
+		}
+		if (size % p->threads) {
+			snprintf(what, sizeof what, "%lld into %u", (long long)size, p->threads);
+			return fail(p, s->first, "lower-to-calyx: the banked dimension of this memory does not divide "
+			                         "evenly (%s banks)", what);
+		}
+		if (!a2c_map_put(&c->banks, s->mem, (void *)want))
+			return false;
+	}
+	return true;
+}
+
+typedef struct plan_walk {
+	a2c_comp *c;
+	int64_t threads;
+	bool ok;
+} plan_walk;
+
+static st_walk_result plan_loop(st_op *op, void *ud) {
+	plan_walk *w = ud;
+	if (strcmp(st_op_name_cstr(op), "scf.for") || !st_op_get_attr(op, "calyx.parallel"))
+		return ST_WALK_ADVANCE;
+	int64_t lb, ub, step;
+	if (!const_of(st_op_operand(op, 0), &lb) || !const_of(st_op_operand(op, 1), &ub) ||
+	    !const_of(st_op_operand(op, 2), &step) || step != 1) {
+		st_op_error(op, "lower-to-calyx: an affine.parallel runs as threads only with constant bounds and step 1 "
+		                "(option parallel=1 runs it sequentially)");
+		w->ok = false;
+		return ST_WALK_INTERRUPT;
+	}
+	unsigned f = 1;
+	while (2 * f <= A2C_MAX_BANKS && 2 * f <= w->threads && 2 * (int64_t)f <= ub - lb)
+		f *= 2;
+	if (f == 1) {
+		st_op_remove_attr(op, "calyx.parallel");
+		return ST_WALK_ADVANCE;
+	}
+	st_op_set_attr(op, "calyx.parallel", st_integer_attr(w->c->ctx, a2c_int(w->c, 64), f));
+	plan p = {.c = w->c, .loop = op, .iv = st_block_arg(st_region_first_block(st_op_region(op, 0)), 0),
+	          .threads = f, .ok = true};
+	st_walk(op, ST_WALK_PRE, plan_op, &p);
+	if (!p.ok || !record(&p)) {
+		w->ok = false;
+		return ST_WALK_INTERRUPT;
+	}
+	/* Nested loops were unmarked by plan_op: none left to visit. */
+	return ST_WALK_SKIP;
+}
+
+bool a2c_par_plan(a2c_comp *c, int64_t threads) {
+	plan_walk w = {c, threads, true};
+	st_walk(c->func, ST_WALK_PRE, plan_loop, &w);
+	return w.ok;
+}
+
+/* ------------------------------------------------------------- lowering */
+
+a2c_mem *a2c_access_mem(a2c_comp *c, st_op *op, bool load) {
+	size_t mo = load ? 0 : 1;
+	a2c_mem *m = a2c_mem_of(c, st_op_operand(op, mo), op);
+	if (!m || !m->nbanks)
+		return m;
+	int64_t off;
+	if (c->par_iv && c->par_threads == m->nbanks &&
+	    iv_plus(c->par_iv, st_op_operand(op, mo + 1 + m->bank_dim), &off, 0))
+		return m->bank[mod((int64_t)c->par_res + off, m->nbanks)];
+	st_op_error(op, "lower-to-calyx: this memory is split into %u banks for the threads of an affine.parallel; "
+	                "an access outside them would need a bank chosen at run time, which is not supported "
+	                "(option parallel=1 keeps it whole)",
+	            m->nbanks);
+	return NULL;
+}
+
+bool a2c_par_lower(a2c_comp *c, st_op *loop, st_block *ctl) {
+	st_attr *loc = st_op_loc(loop);
+	unsigned f = (unsigned)st_attr_int_value(st_op_get_attr(loop, "calyx.parallel"));
+	int64_t lb = 0;
+	const_of(st_op_operand(loop, 0), &lb);
+	st_op *par = a2c_ctl(c, ctl, "calyx.par", loc, 0, NULL, NULL, 1);
+	if (!par)
+		return false;
+	st_value *saved_iv = c->par_iv;
+	unsigned saved_res = c->par_res, saved_threads = c->par_threads;
+	bool ok = true;
+	c->par_iv = st_block_arg(st_region_first_block(st_op_region(loop, 0)), 0);
+	c->par_threads = f;
+	for (unsigned r = 0; ok && r < f; r++) {
+		st_op *seq = a2c_ctl(c, a2c_region_block(c, par, 0), "calyx.seq", loc, 0, NULL, NULL, 1);
+		a2c_val *from = a2c_val_new(c, a2c_const(c, A2C_INDEX_WIDTH, lb + r));
+		a2c_val *step = a2c_val_new(c, a2c_const(c, A2C_INDEX_WIDTH, f));
+		c->par_res = (unsigned)mod(lb + r, f);
+		ok = seq && from && step && a2c_plain_loop(c, loop, a2c_region_block(c, seq, 0), from, step);
+	}
+	c->par_iv = saved_iv, c->par_res = saved_res, c->par_threads = saved_threads;
+	return ok;
+}
