@@ -139,6 +139,7 @@ typedef struct st__hl_dim {
 	bool rvar; /* a reduction var, or split from one */
 	st__hl_forkind kind;
 	int64_t factor; /* unroll/vectorize factor (0: whole loop) */
+	int line, col;  /* the directive that set the kind */
 } st__hl_dim;
 
 /* One split (or fuse) in the order the schedule wrote them. */

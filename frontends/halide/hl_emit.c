@@ -109,8 +109,8 @@ const st_affine_map *st__hl_em_map(st__hl_em *m, size_t n, st_affine_expr *const
 	st_value **vals = st__hl_alloc(L->p, (L->nphs + 1) * sizeof *vals);
 	size_t k = 0;
 	for (size_t ph = 0; ph < L->nphs; ph++) {
-		repl[ph] = st_affine_const(m->ctx, 0);
-		if (!used[ph])
+		repl[ph] = st_affine_const(m->ctx, L->phs[ph].fixed ? L->phs[ph].fixed_val : 0);
+		if (!used[ph] || L->phs[ph].fixed)
 			continue;
 		if (!L->phs[ph].v)
 			st__hl_fatal(L->p, "internal error: a loop value is used outside its loop");
@@ -131,10 +131,23 @@ st_value *st__hl_em_apply(st__hl_em *m, st_affine_expr *e, st_attr *loc) {
 	st_value **ops;
 	size_t n;
 	const st_affine_map *map = st__hl_em_map(m, 1, &e, &ops, &n);
+	st_affine_expr *r = st_affine_map_result(map, 0);
+	if (st_affine_expr_kind(r) == ST_AFFINE_CONST) /* e.g. in a copy of an unrolled loop */
+		return st__hl_em_iconst(m, loc, st_index_type(m->ctx), st_affine_expr_value(r));
 	const char *names[] = {"map"};
 	st_attr *vals[] = {st_affine_map_attr(m->ctx, map)};
 	return st_op_result(
 		st__hl_em_op(m, "affine.apply", loc, n, ops, st_index_type(m->ctx), st__hl_em_attrs(m, 1, names, vals), 0), 0);
+}
+
+bool st__hl_em_const_value(st__hl_em *m, st_affine_expr *e, int64_t *out) {
+	st_value **ops;
+	size_t n;
+	st_affine_expr *r = st_affine_map_result(st__hl_em_map(m, 1, &e, &ops, &n), 0);
+	if (st_affine_expr_kind(r) != ST_AFFINE_CONST)
+		return false;
+	*out = st_affine_expr_value(r);
+	return true;
 }
 
 /* ------------------------------------------------------------- buffers */
@@ -214,6 +227,7 @@ static void dealloc_func(st__hl_em *m, int fi) {
 
 static void level_begin(st__hl_em *m, int loop);
 static void level_end(st__hl_em *m, int loop);
+static void emit_dims(st__hl_em *m, int fi, int stage, int d);
 
 static const char *const kind_names[] = {NULL, "unrolled", "vectorized", "parallel"};
 
@@ -241,10 +255,16 @@ static void emit_shift_bases(st__hl_em *m, int loop, st_attr *loc) {
 	st__hl_lower *L = m->L;
 	for (size_t ph = 0; ph < L->nphs; ph++) {
 		st__hl_ph *h = &L->phs[ph];
-		if (!h->src || h->loop != loop || h->v)
+		if (!h->src || h->loop != loop || h->v || h->fixed)
 			continue;
 		st_affine_expr *es[2] = {st_affine_mul(m->ctx, h->src, st_affine_const(m->ctx, h->factor)),
 		                         st_affine_const(m->ctx, h->limit)};
+		int64_t start;
+		if (st__hl_em_const_value(m, es[0], &start)) { /* the tile of an unrolled loop's copy */
+			h->fixed = true;
+			h->fixed_val = start < h->limit ? start : h->limit;
+			continue;
+		}
 		st_value **ops;
 		size_t n;
 		const st_affine_map *map = st__hl_em_map(m, 2, es, &ops, &n);
@@ -262,6 +282,50 @@ static st_attr *stage_loc(st__hl_em *m, const st__hl_func *f, int stage) {
 	return st__hl_em_loc(m, f->def_line ? f->def_line : f->line, f->def_line ? f->def_col : f->col);
 }
 
+/* What runs in one iteration of loop id (dim d of a stage): the funcs it
+ * stores and computes, then the stage's inner loops.  The values of the
+ * loop and its inner loops are gone after it. */
+static void loop_body(st__hl_em *m, int fi, int stage, int d, int id, st_attr *loc) {
+	st__hl_lower *L = m->L;
+	emit_shift_bases(m, id, loc);
+	level_begin(m, id);
+	emit_dims(m, fi, stage, d - 1);
+	level_end(m, id);
+	for (size_t ph = 0; ph < L->nphs; ph++)
+		if (L->phs[ph].loop >= 0 && st__hl_loop_encloses(L, id, L->phs[ph].loop)) {
+			L->phs[ph].v = NULL;
+			L->phs[ph].fixed = false;
+		}
+}
+
+/* Copies made by nested unrolled loops, at most (Halide has no limit, but
+ * every copy is IR: a mistaken unroll of a whole image would not fit). */
+#define MAX_UNROLL_COPIES 4096
+
+/* An unrolled loop (outside accelerators, where the unified-buffer
+ * extraction wants the loop and unrolls it itself): its body once per
+ * iteration, the loop's value a constant in each copy, in order. */
+static void emit_unrolled(st__hl_em *m, int fi, int stage, int d, const st__hl_dim *dim) {
+	st__hl_lower *L = m->L;
+	st__hl_func *f = &L->p->funcs[fi];
+	int id = L->lf[fi].iters[stage].loops[d];
+	int64_t extent = L->loops[id].extent, saved = m->copies;
+	if (extent > MAX_UNROLL_COPIES / m->copies) {
+		st__hl_error(L->p, dim->line, dim->col,
+		             "unroll of loop '%.*s' of '%.*s' makes %lld copies of its body (at most %d when nested "
+		             "unrolled loops are multiplied)",
+		             S(dim->name), S(f->name), (long long)(extent * m->copies), MAX_UNROLL_COPIES);
+		longjmp(L->p->bail, 1);
+	}
+	m->copies *= extent;
+	for (int64_t i = 0; i < extent; i++) {
+		L->phs[L->loops[id].ph].fixed = true;
+		L->phs[L->loops[id].ph].fixed_val = i;
+		loop_body(m, fi, stage, d, id, stage_loc(m, f, stage));
+	}
+	m->copies = saved;
+}
+
 /* The loop nest of one stage from dim d inwards. */
 static void emit_dims(st__hl_em *m, int fi, int stage, int d) {
 	st__hl_lower *L = m->L;
@@ -277,6 +341,10 @@ static void emit_dims(st__hl_em *m, int fi, int stage, int d) {
 	st__hl_stage_sched *s = st__hl_stage(f, stage);
 	bool block = f->hw_accel && stage == 0 && str_eq(s->dims[d].name, f->accel_block);
 	bool inner = f->hw_accel && stage == 0 && str_eq(s->dims[d].name, f->accel_inner);
+	if (s->dims[d].kind == ST__HL_UNROLLED && !m->in_accel && !block && !inner) {
+		emit_unrolled(m, fi, stage, d, &s->dims[d]);
+		return;
+	}
 	st_context *ctx = m->ctx;
 	st_attr *a = loop_attrs(m, f, stage, &s->dims[d], block, inner);
 	const char *names[] = {"lowerBoundMap", "step", "upperBoundMap"};
@@ -300,16 +368,11 @@ static void emit_dims(st__hl_em *m, int fi, int stage, int d) {
 	L->phs[lp->ph].v = st_block_add_arg(body, st_index_type(ctx), loc);
 	st_block *saved = m->blk;
 	m->blk = body;
-	emit_shift_bases(m, id, loc);
-	level_begin(m, id);
-	emit_dims(m, fi, stage, d - 1);
-	level_end(m, id);
+	m->in_accel += block;
+	loop_body(m, fi, stage, d, id, loc);
+	m->in_accel -= block;
 	st__hl_em_op(m, "affine.yield", loc, 0, NULL, NULL, NULL, 0);
 	m->blk = saved;
-	/* Values of this loop are gone outside it. */
-	for (size_t ph = 0; ph < L->nphs; ph++)
-		if (L->phs[ph].loop >= 0 && st__hl_loop_encloses(L, id, L->phs[ph].loop))
-			L->phs[ph].v = NULL;
 }
 
 static void emit_func(st__hl_em *m, int fi) {
@@ -365,7 +428,7 @@ static st_str file_stem(st__hl_parser *p) {
 st_op *st__hl_emit(st__hl_lower *L) {
 	st__hl_parser *p = L->p;
 	st_context *ctx = p->ctx;
-	st__hl_em em = {.L = L, .ctx = ctx};
+	st__hl_em em = {.L = L, .ctx = ctx, .copies = 1};
 	st__hl_em *m = &em;
 	st_op_state ms = {.name = st_str_c("builtin.module"), .loc = st__hl_loc(p, 1, 1), .nregions = 1};
 	st_op *module = st_op_create(ctx, &ms);

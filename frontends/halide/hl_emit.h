@@ -11,6 +11,8 @@ typedef struct st__hl_em {
 	st_op *module;
 	st_block *mblk; /* the module's body (tables become globals there) */
 	st_block *blk;  /* where ops are appended */
+	int in_accel;   /* inside an accelerator's block loop */
+	int64_t copies; /* copies of the current body made by enclosing unrolled loops */
 } st__hl_em;
 
 st_attr *st__hl_em_loc(st__hl_em *m, int line, int col);
@@ -35,6 +37,9 @@ st_value *st__hl_em_pow(st__hl_em *m, st_attr *loc, st_value *x, st_value *y);
 st_attr *st__hl_em_attrs(st__hl_em *m, size_t n, const char *const *names, st_attr *const *vals);
 /* A map of expressions over placeholders, and its operands. */
 const st_affine_map *st__hl_em_map(st__hl_em *m, size_t n, st_affine_expr *const *es, st_value ***ops, size_t *nops);
+/* The value of an affine expression over placeholders when it is constant
+ * (its placeholders are fixed by unrolled loops, or it has none). */
+bool st__hl_em_const_value(st__hl_em *m, st_affine_expr *e, int64_t *out);
 /* An index value for an affine expression over placeholders. */
 st_value *st__hl_em_apply(st__hl_em *m, st_affine_expr *e, st_attr *loc);
 st_type *st__hl_ir_type(st_context *ctx, st__hl_type t);

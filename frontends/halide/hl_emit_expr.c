@@ -506,11 +506,20 @@ void st__hl_em_body(st__hl_em *m, int fi, int stage, st_attr *loc) {
 	st__hl_iter *it = &L->lf[fi].iters[stage];
 	st_context *ctx = m->ctx;
 	st_block *saved = m->blk;
-	if (it->nguards) {
-		size_t n = it->nguards;
-		st_affine_expr **cs = st__hl_alloc(L->p, n * sizeof *cs), **res = st__hl_alloc(L->p, n * sizeof *res);
-		for (size_t i = 0; i < n; i++)
-			cs[i] = st_affine_sub(ctx, st_affine_const(ctx, it->guards[i].max), it->guards[i].val);
+	/* Guards that unrolled loops made constant: true ones go, a false one
+	 * drops the point from this copy. */
+	size_t n = 0;
+	st_affine_expr **cs = st__hl_alloc(L->p, (it->nguards + 1) * sizeof *cs);
+	for (size_t i = 0; i < it->nguards; i++) {
+		st_affine_expr *c = st_affine_sub(ctx, st_affine_const(ctx, it->guards[i].max), it->guards[i].val);
+		int64_t v;
+		if (!st__hl_em_const_value(m, c, &v))
+			cs[n++] = c;
+		else if (v < 0)
+			return;
+	}
+	if (n) {
+		st_affine_expr **res = st__hl_alloc(L->p, n * sizeof *res);
 		st_value **ops;
 		size_t nops;
 		const st_affine_map *map = st__hl_em_map(m, n, cs, &ops, &nops);
@@ -546,7 +555,7 @@ void st__hl_em_body(st__hl_em *m, int fi, int stage, st_attr *loc) {
 	}
 	st_value *v = emit(m, &en, rhs);
 	access(m, fi, aff, vals, st__hl_em_loc(m, rhs->line, rhs->col), v);
-	if (it->nguards) {
+	if (n) {
 		st__hl_em_op(m, "affine.yield", loc, 0, NULL, NULL, NULL, 0);
 		m->blk = saved;
 	}

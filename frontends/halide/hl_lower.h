@@ -17,6 +17,8 @@ typedef struct st__hl_ph {
 	int64_t lo, hi;  /* range when free */
 	int loop;        /* the loop defining it */
 	st_value *v;     /* its index value once emitted */
+	bool fixed;      /* a constant in this copy of an unrolled loop (v is NULL) */
+	int64_t fixed_val;
 	/* A ShiftInwards base: min(src * factor, limit). */
 	st_affine_expr *src;
 	int64_t factor, limit;

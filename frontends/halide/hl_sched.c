@@ -290,6 +290,8 @@ static bool loop_kind(st__hl_parser *p, st__hl_func *f, st__hl_stage_sched *s, s
 		}
 	}
 	s->dims[d].kind = kind;
+	s->dims[d].line = line;
+	s->dims[d].col = col;
 	return true;
 }
 
