@@ -92,6 +92,22 @@ static st_status op_text(uth *s, size_t ki, st_op *op) {
 			           minmax[i].pred, a, b, w, r, t, a, b, w);
 			return ST_OK;
 		}
+	if (!strcmp(n, "arith.floordivsi")) {
+		/* Truncating division, one less when the remainder's sign differs
+		 * from the divisor's (Halide's division). */
+		name_of(s, ki, st_op_operand(op, 0), a);
+		name_of(s, ki, st_op_operand(op, 1), b);
+		uth_temp(s, t);
+		uth_printf(s,
+		           "  %s_q = comb.divs %s, %s : i%u\n  %s_r = comb.mods %s, %s : i%u\n  %s_z = hw.constant 0 : i%u\n"
+		           "  %s_o = hw.constant 1 : i%u\n  %s_nz = comb.icmp ne %s_r, %s_z : i%u\n"
+		           "  %s_rn = comb.icmp slt %s_r, %s_z : i%u\n  %s_bn = comb.icmp slt %s, %s_z : i%u\n"
+		           "  %s_x = comb.xor %s_rn, %s_bn : i1\n  %s_adj = comb.and %s_nz, %s_x : i1\n"
+		           "  %s_m = comb.sub %s_q, %s_o : i%u\n  %s = comb.mux %s_adj, %s_m, %s_q : i%u\n",
+		           t, a, b, w, t, a, b, w, t, w, t, w, t, t, t, w, t, t, t, w, t, b, t, w, t, t, t, t, t, t, t, t, t, w,
+		           r, t, t, t, w);
+		return ST_OK;
+	}
 	if (!strcmp(n, "arith.cmpi")) {
 		int64_t p = st_attr_int_value(st_op_get_attr(op, "predicate"));
 		if (p < 0 || p >= (int64_t)(sizeof cmp_names / sizeof cmp_names[0]))
@@ -141,6 +157,8 @@ static st_status kernel(uth *s, size_t ki) {
 					           ki, j, d, ki, j, d - 1, w);
 				uth_printf(s, "  %%k%zu_r%zu = hw.wire %%k%zu_r%zu_d%" PRId64 " : i%u\n", ki, j, ki, j, lat, w);
 			}
+		} else if (!strcmp(st_op_name_cstr(op), "memref.get_global") && !st_value_first_use(st_op_result(op, 0))) {
+			continue; /* a table folded into constants leaves its handle behind */
 		} else if (st_failed(op_text(s, ki, op)))
 			return ST_FAIL;
 	}

@@ -145,7 +145,7 @@ static bool read_design(st_op *top, stc_design *d, stream_design *sd) {
 
 /* The line buffers' words, as the report's `buffers` (wires have none). */
 static bool report_buffers(st_op *top, stc_design *rep) {
-	st_attr *w = st_op_get_attr(top, "ub.words");
+	st_attr *w = st_op_get_attr(top, "ub.words"), *cap = st_op_get_attr(top, "ub.capacity");
 	size_t n = w ? st_attr_dict_size(w) : 0;
 	rep->mems = calloc(n ? n : 1, sizeof *rep->mems);
 	if (!rep->mems)
@@ -154,6 +154,10 @@ static bool report_buffers(st_op *top, stc_design *rep) {
 		st_named_attr e = st_attr_dict_entry(w, i);
 		st_str name = st_ident_str(e.name);
 		int64_t words = st_attr_int_value(e.value);
+		st_attr *c = cap ? st_attr_dict_get(cap, e.name) : NULL;
+		if (c && st_attr_int_value(c) != words)
+			fprintf(stderr, "stratac: warning: buffer '%.*s' takes %lld words; its capacity is %lld\n", (int)name.len,
+			        name.data, (long long)words, (long long)st_attr_int_value(c));
 		if (words < 1)
 			continue;
 		stc_mem *m = &rep->mems[rep->nmems++];
