@@ -3,7 +3,8 @@
  * ports are enumerated point by point (their domains are boxes), which is
  * exact and linear in the number of accesses; a buffer whose values are all
  * read in the cycle they are written has capacity 0: a wire.  The pass
- * `ub-capacity` writes each buffer's capacity and the graph's latency. */
+ * `ub-capacity` writes each buffer's capacity and kind (ub_classify.c) and
+ * the graph's latency. */
 #include "ub_internal.h"
 #include "ub_passes.h"
 
@@ -33,6 +34,17 @@ static size_t buffer_size(const st__ub_buffer *b) {
 	for (unsigned d = 0; d < b->rank; d++)
 		n *= (size_t)b->shape[d];
 	return n;
+}
+
+bool st__ub_port_each(const st__ub_model *m, const st__ub_port *p, st__ub_access_fn fn, void *ud) {
+	const st__ub_buffer *b = &m->buffers[p->buffer];
+	int64_t x[ST_UB_MAX_DIMS];
+	memcpy(x, p->lo, sizeof x);
+	do {
+		if (!fn(ud, linear_index(b, p, x), st__ub_aff_eval(&p->sched, p->ndims, x), x))
+			return false;
+	} while (next_point(p->ndims, p->lo, p->hi, x));
+	return true;
 }
 
 /* Writes of port p into wt (one write per element), reads into rl (the
@@ -179,7 +191,9 @@ static st_walk_result capacity_graph(st_op *op, void *ud) {
 		*st = ST_FAIL;
 	} else {
 		int64_t total = 0, lat = st__ub_latency(m);
-		for (size_t b = 0; b < m->nbuffers; b++) {
+		if (st_failed(st__ub_classify(m, caps)))
+			*st = ST_FAIL;
+		for (size_t b = 0; *st == ST_OK && b < m->nbuffers; b++) {
 			st_op_set_attr(m->buffers[b].op, "capacity", st_integer_attr(m->ctx, i64, caps[b]));
 			total += caps[b];
 		}

@@ -334,12 +334,29 @@ static st_status read_reduction(xctx *x, xstage *s, st_op *op) {
 	return ST_OK;
 }
 
-static st_status read_apply(xctx *x, st_op *op) {
+/* An index computation: affine in the loops, for the accesses; when it is
+ * a constant (a table's origin subtracted from a computed index) the
+ * kernel body gets it too. */
+static st_status read_apply(xctx *x, xstage *s, st_op *op) {
 	unsigned rank;
 	st__ub_aff a[ST_UB_MAX_DIMS];
 	if (!access_affs(x, op, 0, &rank, a) || rank != 1)
 		return st_op_error(op, "ub-extract: an index computation that is not affine in the loops");
-	return push_index(x, st_op_result(op, 0), &a[0]) ? ST_OK : st_op_error(op, "ub-extract: too many indices");
+	if (!push_index(x, st_op_result(op, 0), &a[0]))
+		return st_op_error(op, "ub-extract: too many indices");
+	for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
+		if (a[0].c[i])
+			return ST_OK;
+	st_type *it = st_value_type(st_op_result(op, 0));
+	st_named_attr na = {st_ident_get_c(x->ctx, "value"), st_integer_attr(x->ctx, it, a[0].c[0])};
+	st_op_state os = {.name = st_str_c("arith.constant"), .loc = st_op_loc(op), .nresults = 1,
+	                  .result_types = &it, .attrs = st_dict_attr(x->ctx, 1, &na)};
+	st_op *c = st_op_create(x->ctx, &os);
+	if (!c)
+		return ST_FAIL;
+	st_block_append_op(s->body, c);
+	st_value_map_add(s->vmap, st_op_result(op, 0), st_op_result(c, 0));
+	return ST_OK;
 }
 
 /* The kernel-body value standing for v: already mapped, or a constant
@@ -380,7 +397,9 @@ static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
 static st_status read_ops(xctx *x, xstage *s, st_block *b) {
 	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op)) {
 		st_status st;
-		if (is_op(op, "affine.yield"))
+		/* A table comes into the kernel only where a lookup uses it
+		 * (remap); a tap's load folds it away. */
+		if (is_op(op, "affine.yield") || is_op(op, "memref.get_global"))
 			continue;
 		if (is_op(op, "affine.load"))
 			st = read_load(x, s, op);
@@ -389,7 +408,7 @@ static st_status read_ops(xctx *x, xstage *s, st_block *b) {
 		else if (is_op(op, "affine.for"))
 			st = read_reduction(x, s, op);
 		else if (is_op(op, "affine.apply"))
-			st = read_apply(x, op);
+			st = read_apply(x, s, op);
 		else
 			st = clone_compute(x, s, op);
 		if (st_failed(st))

@@ -143,5 +143,13 @@ st_status st__ub_capacities(st__ub_model *m, int64_t *caps);
 st_status st__ub_lifetimes(st__ub_model *m, size_t bi, int64_t **wt, int64_t **rl, size_t *n);
 /* The cycle after the last port fires. */
 int64_t st__ub_latency(const st__ub_model *m);
+/* Calls fn for each point x of port p with the element it accesses (the
+ * buffer's row-major index) and its cycle; stops when fn returns false. */
+typedef bool (*st__ub_access_fn)(void *ud, int64_t elem, int64_t t, const int64_t *x);
+bool st__ub_port_each(const st__ub_model *m, const st__ub_port *p, st__ub_access_fn fn, void *ud);
+/* Sets each buffer's `kind` (table 4.3 of the source; ub_classify.c) from
+ * its ports and capacity caps[b]; a double buffer's capacity becomes two
+ * tiles. */
+st_status st__ub_classify(st__ub_model *m, int64_t *caps);
 
 #endif

@@ -13,7 +13,13 @@
  * its own domain (what extraction writes).
  * strategy=share-line: compute sharing at line granularity (see
  * plan_sharing), t = D + sum s_i p_i with one contiguous slot per shared
- * statement and coarse iteration. */
+ * statement and coarse iteration.
+ * strategy=double: coarse-grain pipelining (DNN layers, source section
+ * 4.5): the outermost loop of every kernel is the tile loop; a kernel runs
+ * one whole tile per period P (the largest tile), row-major inside it, and
+ * starts a whole number of periods after its producers, so it works on
+ * tile k while its producer fills tile k + 1: the buffers between them are
+ * double buffers (ub-capacity classifies them). */
 #include "ub_internal.h"
 #include "ub_passes.h"
 
@@ -28,8 +34,8 @@ typedef struct ub_schedule_options {
 	const char *share;
 } ub_schedule_options;
 
-enum { STRATEGY_STENCIL, STRATEGY_SEQUENTIAL, STRATEGY_SHARE_LINE };
-static const char *const strategies[] = {"stencil", "sequential", "share-line", NULL};
+enum { STRATEGY_STENCIL, STRATEGY_SEQUENTIAL, STRATEGY_SHARE_LINE, STRATEGY_DOUBLE };
+static const char *const strategies[] = {"stencil", "sequential", "share-line", "double", NULL};
 
 /* { S[i..] -> [a(i)] } in the domain space of port p's schedule. */
 static isl_map *aff_map(const st__ub_port *p, const st__ub_aff *a) {
@@ -106,6 +112,36 @@ static int64_t box_size(const st__ub_port *p) {
 	return n;
 }
 
+/* The input rate of the statement of port `first`: the producer's
+ * schedule composed with the access of the read port that spans the most
+ * loops of the statement (a weight read at [c, r] would tie the whole
+ * domain to the weights' short stream), the first such port on a tie. */
+static st_status input_rate(const st__ub_model *m, size_t first, const bool *done, st__ub_aff *lin) {
+	int best = -1;
+	for (size_t k = first; k < m->nports; k++) {
+		const st__ub_port *r = &m->ports[k];
+		const st__ub_port *w = r->write || !same_stmt(r, &m->ports[first]) ? NULL : writer_of(m, r);
+		if (!w || !done[w - m->ports])
+			continue;
+		isl_map *t = write_times(r, w);
+		st__ub_aff a;
+		unsigned n;
+		bool ok = st__ub_affs_of(t, &n, &a);
+		isl_map_free(t);
+		if (!ok)
+			return st_op_error(r->op, "ub-schedule: the producer's schedule is not affine on this port");
+		int spans = 0;
+		for (unsigned i = 0; i < r->ndims; i++)
+			spans += a.c[1 + i] != 0;
+		if (spans > best) {
+			best = spans;
+			*lin = a;
+			lin->c[0] = 0;
+		}
+	}
+	return ST_OK;
+}
+
 /* The stencil delay of the statement of port `first`: its input-rate
  * linear part and the least D. */
 static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, bool fixed_lin, st__ub_aff *lin,
@@ -125,6 +161,8 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, b
 		return ST_OK;
 	}
 	*d = INT64_MIN;
+	if (!fixed_lin && st_failed(input_rate(m, first, done, lin)))
+		return ST_FAIL;
 	for (size_t k = first; k < m->nports; k++) {
 		const st__ub_port *r = &m->ports[k];
 		if (r->write || !same_stmt(r, r0))
@@ -134,14 +172,6 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, b
 			return st_op_error(r->op, "ub-schedule: the buffer this port reads is not written by an earlier "
 			                          "statement");
 		isl_map *t = write_times(r, w);
-		if (r == r0 && !fixed_lin) {
-			unsigned n;
-			if (!st__ub_affs_of(t, &n, lin)) {
-				isl_map_free(t);
-				return st_op_error(r->op, "ub-schedule: the producer's schedule is not affine on this port");
-			}
-			lin->c[0] = 0;
-		}
 		isl_map *slack = isl_map_sum(t, isl_map_neg(aff_map(r, lin)));
 		isl_val *v = isl_set_dim_max_val(isl_map_range(slack), 0);
 		long dv = v && isl_val_is_int(v) ? isl_val_get_num_si(v) : 0;
@@ -239,6 +269,22 @@ static int64_t into_slot(const share_plan *sp, size_t k, const st__ub_port *p, c
 	return r <= slack ? d : d + (P - r);
 }
 
+/* The period of the double strategy: the largest tile (the points of a
+ * kernel's inner loops), every kernel needing a tile loop. */
+static st_status tile_period(st__ub_model *m, int64_t *period) {
+	*period = 0;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		if (p->kernel < 0)
+			continue;
+		if (p->ndims < 2)
+			return st_op_error(p->op, "ub-schedule: strategy=double needs a tile loop outside the loops of a tile");
+		if (inner_extent(p) > *period)
+			*period = inner_extent(p);
+	}
+	return *period ? ST_OK : st_op_error(m->graph, "ub-schedule: strategy=double needs a kernel");
+}
+
 static st_status schedule_graph(st__ub_model *m, int strategy, const char *share) {
 	bool *done = st_ctx_alloc(m->ctx, (m->nports + 1) * sizeof *done);
 	if (!done)
@@ -258,12 +304,22 @@ static st_status schedule_graph(st__ub_model *m, int strategy, const char *share
 			st = plan_sharing(m, share, &sp);
 		}
 	}
+	int64_t tile = 0;
+	if (st == ST_OK && strategy == STRATEGY_DOUBLE)
+		st = tile_period(m, &tile);
 	for (size_t k = 0; st == ST_OK && k < m->nports; k++) {
 		if (done[k])
 			continue;
 		st__ub_aff lin;
 		int64_t d = 0;
-		if (strategy == STRATEGY_SEQUENTIAL) {
+		if (strategy == STRATEGY_DOUBLE && m->ports[k].kernel >= 0) {
+			share_plan one = {.period = tile};
+			share_lin(&one, &m->ports[k], &lin);
+			st = stencil_stmt(m, k, done, true, &lin, &d);
+			/* Whole periods after the producers: tile k is read while
+			 * tile k + 1 is written. */
+			d = d <= 0 ? 0 : (d + tile - 1) / tile * tile;
+		} else if (strategy == STRATEGY_SEQUENTIAL) {
 			row_major(&m->ports[k], &lin, &d);
 			d += clock;
 			int64_t lat = 0;
@@ -315,7 +371,8 @@ static st_status run_schedule(st_pass *pass, st_op *op) {
 
 static const st_pass_option_def schedule_opts[] = {
 	{.name = "strategy",
-	 .summary = "stencil (every stage at the input rate, delayed by its stencil) or sequential",
+	 .summary = "stencil (every stage at the input rate, delayed by its stencil), sequential, share-line, or double "
+	            "(one tile per period, double buffers between the stages)",
 	 .kind = ST_PASS_OPT_ENUM,
 	 .default_value = "stencil",
 	 .offset = offsetof(ub_schedule_options, strategy),

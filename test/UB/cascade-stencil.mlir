@@ -8,10 +8,10 @@
 // RUN: strata-opt %S/Inputs/cascade.mlir --ub-extract --ub-schedule --ub-capacity | FileCheck %s
 
 // CHECK: ub.graph @cascade_ub attributes {latency = 4096 : i64, memory = 256 : i64}
-// CHECK-DAG: ub.buffer @arg0 {arg = 0 : i64, capacity = 0 : i64} : memref<64x64xi16>
-// CHECK-DAG: ub.buffer @arg1 {arg = 1 : i64, capacity = 0 : i64} : memref<60x60xi16>
-// CHECK-DAG: ub.buffer @hw_input {capacity = 130 : i64} : memref<64x64xi16>
-// CHECK-DAG: ub.buffer @conv1 {capacity = 126 : i64} : memref<62x62xi16>
+// CHECK-DAG: ub.buffer @arg0 {arg = 0 : i64, capacity = 0 : i64, kind = "wire"} : memref<64x64xi16>
+// CHECK-DAG: ub.buffer @arg1 {arg = 1 : i64, capacity = 0 : i64, kind = "wire"} : memref<60x60xi16>
+// CHECK-DAG: ub.buffer @hw_input {capacity = 130 : i64, kind = "line"} : memref<64x64xi16>
+// CHECK-DAG: ub.buffer @conv1 {capacity = 126 : i64, kind = "line"} : memref<62x62xi16>
 // CHECK: schedule = "{ host_arg0[i0, i1] -> [64i0 + i1] : 0 <= i0 <= 63 and 0 <= i1 <= 63 }"
 // CHECK: ub.kernel @hw_input
 // CHECK: schedule = "{ hw_input[i0, i1] -> [64i0 + i1] : 0 <= i0 <= 63 and 0 <= i1 <= 63 }"

@@ -13,8 +13,8 @@
 
 // CHECK: ub-simulate: @cascade_ub: {{[0-9]+}} events over {{[0-9]+}} cycles, no value lost
 // CHECK: ub.graph @cascade_ub attributes {latency = 8064 : i64, memory = 316 : i64, period = 126 : i64}
-// CHECK-DAG: ub.buffer @hw_input {capacity = 130 : i64}
-// CHECK-DAG: ub.buffer @conv1 {capacity = 186 : i64}
+// CHECK-DAG: ub.buffer @hw_input {capacity = 130 : i64, kind = "line"}
+// CHECK-DAG: ub.buffer @conv1 {capacity = 186 : i64, kind = "line"}
 // CHECK-DAG: schedule = "{ conv1[i0, i1] -> [254 + 126i0 + i1] : 0 <= i0 <= 61 and 0 <= i1 <= 61 }"
 // CHECK-DAG: schedule = "{ arg1[i0, i1] -> [568 + 126i0 + i1] : 0 <= i0 <= 59 and 0 <= i1 <= 59 }"
 

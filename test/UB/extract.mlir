@@ -17,9 +17,9 @@
 // CHECK: ub.write %{{.*}} from %{{.*}} : i16 {access = "{ conv1[i0, i1] -> conv1[1*i0, 1*i1] }", domain = "{ conv1[i0, i1] : 0 <= i0 <= 61 and 0 <= i1 <= 61 }", schedule = "{ conv1[i0, i1] -> [8192 + 1*(i1 - 0) + 62*(i0 - 0)] }"}
 
 // Sequentially, every stage waits for the previous one: hw_input holds its
-// whole tile.
+// whole tile, written before its first read (single-init: a tap memory).
 // SEQ: ub.graph @cascade_ub attributes {latency = 19236 : i64, memory = {{[0-9]+}} : i64}
-// SEQ: ub.buffer @hw_input {capacity = 4096 : i64}
+// SEQ: ub.buffer @hw_input {capacity = 4096 : i64, kind = "tap"}
 
 // NAMES: ub.buffer @input {arg = 0 : i64} : memref<64x64xi16>
 // NAMES: ub.buffer @arg1 {arg = 1 : i64} : memref<60x60xi16>

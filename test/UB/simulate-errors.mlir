@@ -10,8 +10,8 @@
 // RUN: sed 's/xi16/xf16/g; s/-> i16/-> f16/' %S/Inputs/copy.mlir > %t.f16.mlir
 // RUN: not strata-opt %t.f16.mlir --ub-simulate=input=%t.pgm,output=%t.f.npy 2>&1 | FileCheck %s --check-prefix=FLOAT
 // .npy inputs: the shape must be the buffer's, the data complete.
-// RUN: %python %S/Inputs/gen-npy.py 1 %t.4x4.npy 4 4
-// RUN: %python %S/Inputs/gen-npy.py 1 %t.4x5.npy 4 5
+// RUN: %python %S/Inputs/gen-npy.py 1 %t.4x4.npy f4 4 4
+// RUN: %python %S/Inputs/gen-npy.py 1 %t.4x5.npy f4 4 5
 // RUN: head -c 150 %t.4x4.npy > %t.short.npy
 // RUN: sed 's/xi16/xf32/g; s/-> i16/-> f32/' %S/Inputs/copy.mlir > %t.f32.mlir
 // RUN: strata-opt %t.f32.mlir --ub-simulate=input=%t.4x4.npy,output=%t.copy.npy -o /dev/null

@@ -1,0 +1,189 @@
+/* The kind of each buffer, after the source's table 4.3 (usage x index
+ * pattern -> memory type), decided from the scheduled ports and the
+ * capacity (docs/unified-buffers.md, "Classification"):
+ *
+ *   tap, rom      constant tables, set by ub-extract (the graph no longer
+ *                 shows how the kernels index them); a ROM holds its table
+ *   accumulation  a statement reads and writes the buffer (read-modify-write)
+ *   wire          capacity 0
+ *   double        the writer fills tile after tile (its outermost loop), each
+ *                 tile is whole before its first read and is drained before
+ *                 the tile after next starts, and some tile is read while the
+ *                 next one is written: ping-pong halves of one tile each, so
+ *                 the capacity is two tiles (the exact live count is kept as
+ *                 `live`)
+ *   tap           single-init: every value is written before the first read
+ *                 (weights, or any buffer of a sequential schedule)
+ *   line          a value is read more than once (stencil reuse)
+ *   stream        each value is read once, later than written (a FIFO) */
+#include "ub_internal.h"
+
+#include <string.h>
+
+typedef struct elem_use {
+	int64_t w, first, last; /* INT64_MIN/MAX when absent */
+	int32_t reads;
+} elem_use;
+
+typedef struct tile_use {
+	int64_t min_w, max_w, first_r, last_r;
+} tile_use;
+
+typedef struct walk {
+	elem_use *u;
+	tile_use *tiles;
+	int64_t tile_lo;
+	bool write;
+} walk;
+
+static bool note(void *ud, int64_t e, int64_t t, const int64_t *x) {
+	walk *w = ud;
+	elem_use *u = &w->u[e];
+	if (w->write) {
+		u->w = t;
+		if (w->tiles) {
+			tile_use *k = &w->tiles[x[0] - w->tile_lo];
+			k->min_w = t < k->min_w ? t : k->min_w;
+			k->max_w = t > k->max_w ? t : k->max_w;
+		}
+		return true;
+	}
+	u->first = t < u->first ? t : u->first;
+	u->last = t > u->last ? t : u->last;
+	u->reads++;
+	return true;
+}
+
+/* The reads of each element the writer stores, per tile of the writer. */
+static bool gather(void *ud, int64_t e, int64_t t, const int64_t *x) {
+	walk *w = ud;
+	tile_use *k = &w->tiles[x[0] - w->tile_lo];
+	(void)t;
+	if (w->u[e].reads) {
+		k->first_r = w->u[e].first < k->first_r ? w->u[e].first : k->first_r;
+		k->last_r = w->u[e].last > k->last_r ? w->u[e].last : k->last_r;
+	}
+	return true;
+}
+
+static bool same_stmt(const st__ub_port *a, const st__ub_port *b) {
+	const char *x = isl_set_get_tuple_name(a->domain), *y = isl_set_get_tuple_name(b->domain);
+	return x && y && !strcmp(x, y);
+}
+
+static size_t elements(const st__ub_buffer *b) {
+	size_t n = 1;
+	for (unsigned d = 0; d < b->rank; d++)
+		n *= (size_t)b->shape[d];
+	return n;
+}
+
+/* The double-buffer pattern over the writer's tiles (see above). */
+static bool ping_pong(const tile_use *t, int64_t n) {
+	bool overlap = false;
+	for (int64_t k = 0; k < n; k++) {
+		if (t[k].first_r <= t[k].max_w || t[k].first_r == INT64_MAX)
+			return false;
+		if (k + 2 < n && t[k].last_r > t[k + 2].min_w)
+			return false;
+		overlap = overlap || (k + 1 < n && t[k + 1].min_w < t[k].last_r);
+	}
+	return overlap;
+}
+
+static const char *classify(st__ub_model *m, size_t bi, int64_t *cap, int64_t *live) {
+	const st__ub_buffer *b = &m->buffers[bi];
+	const st__ub_port *writer = NULL;
+	size_t nwriters = 0;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		if (p->buffer != (int)bi)
+			continue;
+		if (p->write) {
+			writer = p;
+			nwriters++;
+		}
+		for (size_t j = 0; j < m->nports; j++)
+			if (m->ports[j].buffer == (int)bi && m->ports[j].write != p->write && p->kernel >= 0 &&
+			    same_stmt(p, &m->ports[j]))
+				return "accumulation";
+	}
+	if (*cap == 0)
+		return "wire";
+	size_t n = elements(b);
+	int64_t ntiles = nwriters == 1 && writer->ndims >= 2 ? writer->hi[0] - writer->lo[0] + 1 : 0;
+	walk w = {.u = st_ctx_alloc(m->ctx, n * sizeof *w.u), .tile_lo = writer ? writer->lo[0] : 0};
+	w.tiles = ntiles > 1 ? st_ctx_alloc(m->ctx, (size_t)ntiles * sizeof *w.tiles) : NULL;
+	if (!w.u || (ntiles > 1 && !w.tiles)) {
+		st_ctx_free(m->ctx, w.u, n * sizeof *w.u);
+		return NULL;
+	}
+	for (size_t e = 0; e < n; e++)
+		w.u[e] = (elem_use){INT64_MIN, INT64_MAX, INT64_MIN, 0};
+	for (int64_t k = 0; k < ntiles && w.tiles; k++)
+		w.tiles[k] = (tile_use){INT64_MAX, INT64_MIN, INT64_MAX, INT64_MIN};
+	for (size_t k = 0; k < m->nports; k++) {
+		w.write = m->ports[k].write;
+		if (m->ports[k].buffer == (int)bi && w.write)
+			st__ub_port_each(m, &m->ports[k], note, &w);
+	}
+	w.write = false;
+	for (size_t k = 0; k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
+			st__ub_port_each(m, &m->ports[k], note, &w);
+	/* Each written element's reads, gathered per tile of the writer. */
+	bool reused = false;
+	int64_t last_w = INT64_MIN, first_r = INT64_MAX;
+	for (size_t e = 0; e < n; e++) {
+		const elem_use *u = &w.u[e];
+		reused = reused || u->reads > 1;
+		if (u->w != INT64_MIN && u->w > last_w)
+			last_w = u->w;
+		if (u->first < first_r)
+			first_r = u->first;
+	}
+	if (w.tiles)
+		st__ub_port_each(m, writer, gather, &w);
+	const char *kind = reused ? "line" : "stream";
+	if (w.tiles && ping_pong(w.tiles, ntiles)) {
+		int64_t tile = 1;
+		for (unsigned d = 1; d < writer->ndims; d++)
+			tile *= writer->hi[d] - writer->lo[d] + 1;
+		*live = *cap;
+		*cap = 2 * tile > *cap ? 2 * tile : *cap;
+		kind = "double";
+	} else if (last_w < first_r) {
+		kind = "tap";
+	}
+	st_ctx_free(m->ctx, w.u, n * sizeof *w.u);
+	if (w.tiles)
+		st_ctx_free(m->ctx, w.tiles, (size_t)ntiles * sizeof *w.tiles);
+	return kind;
+}
+
+st_status st__ub_classify(st__ub_model *m, int64_t *caps) {
+	st_type *i64 = st_integer_type(m->ctx, 64, ST_SIGNLESS);
+	for (size_t b = 0; b < m->nbuffers; b++) {
+		st_op *op = m->buffers[b].op;
+		st_attr *preset = st_op_get_attr(op, "kind");
+		if (preset && st_attr_get_kind(preset) == ST_ATTR_STRING &&
+		    (st_str_eq_c(st_attr_string(preset), "tap") || st_str_eq_c(st_attr_string(preset), "rom"))) {
+			bool ported = false;
+			for (size_t k = 0; k < m->nports; k++)
+				ported = ported || m->ports[k].buffer == (int)b;
+			if (!ported) {
+				/* A table the kernels hold: a ROM stores it whole. */
+				caps[b] = st_str_eq_c(st_attr_string(preset), "rom") ? (int64_t)elements(&m->buffers[b]) : 0;
+				continue;
+			}
+		}
+		int64_t live = -1;
+		const char *kind = classify(m, b, &caps[b], &live);
+		if (!kind)
+			return st_op_error(op, "out of memory");
+		st_op_set_attr(op, "kind", st_string_attr(m->ctx, st_str_c(kind)));
+		if (live >= 0)
+			st_op_set_attr(op, "live", st_integer_attr(m->ctx, i64, live));
+	}
+	return ST_OK;
+}
