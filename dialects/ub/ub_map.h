@@ -20,7 +20,19 @@
  *     base + ((addr_offset + sum addr_stride[i] * p_i) mod wrap)
  * (no modulo when wrap is 0).  The extents, strides and offsets are the
  * (extent[], stride[], offset/delay) vectors of the source (seed-000 3.9). */
+typedef enum st_ub_ctrl_unit {
+	ST_UB_UNIT_SRAM, /* the memory itself (wide words on a wide-fetch memory) */
+	ST_UB_UNIT_AGG,  /* a wide memory's aggregator: fetch words filled one a write */
+	ST_UB_UNIT_TB,   /* its transpose buffer: a wide word emitted one word a write */
+} st_ub_ctrl_unit;
+
 typedef struct st_ub_ctrl {
+	st_ub_ctrl_unit unit;
+	/* The loop nest counts writes of the buffer, not cycles: the generator
+	 * fires on the write numbered cycle_offset + sum cycle_stride[i] * p_i
+	 * (rank in write order).  A wide memory's generators do, since every
+	 * F-th write of a stream with gaps is not an affine cycle. */
+	bool write_clock;
 	bool write;      /* a write (or, for a register, a shift) generator */
 	int port;        /* index of the ub.write/ub.read among the graph's ports; -1: none */
 	unsigned levels; /* after coalescing */

@@ -8,6 +8,7 @@
 #include "ub_map_rules.h"
 #include "ub_passes.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -85,15 +86,25 @@ static st_status value_error(const checker *ck, size_t k, int64_t t, int64_t got
 
 /* ------------------------------------------------------------ delay lines */
 
-/* One stage of a chain: a shift register or one line segment. */
+/* One stage of a chain: a shift register or one line segment.  A line
+ * segment has a write and a read controller, or on a wide memory four
+ * counting writes: aggregator, SRAM write, SRAM read, transpose buffer. */
 typedef struct stage {
 	st_ub_mem *mem;
-	size_t seg; /* line: its segment, controllers 2 seg and 2 seg + 1 */
 	int64_t from, to;
-	int64_t *regs; /* sr: to - from registers; line: the output register */
+	size_t nc;
+	int64_t *regs; /* sr: to - from registers; line: the output register, then
+	                * (wide) the aggregator, the loaded and the current word */
 	int64_t *data; /* line: the memory's words (shared by its segments) */
-	ctrl_iter it[2];
+	ctrl_iter it[4];
+	int64_t left[4]; /* firings to come */
 } stage;
+
+static size_t stage_regs(const stage *g) {
+	if (g->mem->kind == ST_UB_MEM_SR)
+		return (size_t)(g->to - g->from);
+	return g->nc == 4 ? 1 + 3 * (size_t)g->mem->fetch : 1;
+}
 
 static int cmp_stage(const void *a, const void *b) {
 	const stage *x = a, *y = b;
@@ -157,17 +168,19 @@ static st_status build_stages(checker *ck, size_t bi, chain_sim *cs, int64_t **m
 		for (size_t s = 0; s < nseg; s++) {
 			stage *g = &cs->st[cs->ns++];
 			g->mem = mem;
-			g->seg = s;
 			g->from = mem->kind == ST_UB_MEM_SR ? mem->from : mem->segments[s].from;
 			g->to = mem->kind == ST_UB_MEM_SR ? mem->to : mem->segments[s].to;
 			g->data = data;
-			g->regs = zalloc(ck->ctx, (size_t)(mem->kind == ST_UB_MEM_SR ? g->to - g->from : 1) * sizeof *g->regs);
-			size_t nc = mem->kind == ST_UB_MEM_SR ? 1 : 2;
-			if (!g->regs || mem->nctrls < (mem->kind == ST_UB_MEM_SR ? 1 : 2 * (s + 1)))
-				return g->regs ? st_op_error(map->buffers[bi].op, "ub-map-check: %s lacks controllers", mem->name)
-				               : ST_FAIL;
-			for (size_t j = 0; j < nc; j++)
-				g->it[j].c = &mem->ctrls[mem->kind == ST_UB_MEM_SR ? 0 : 2 * s + j];
+			g->nc = mem->kind == ST_UB_MEM_SR ? 1 : mem->fetch > 1 ? 4 : 2;
+			g->regs = zalloc(ck->ctx, stage_regs(g) * sizeof *g->regs);
+			if (!g->regs)
+				return ST_FAIL;
+			if (mem->nctrls < g->nc * (s + 1) || mem->fetch < 1)
+				return st_op_error(map->buffers[bi].op, "ub-map-check: %s lacks controllers", mem->name);
+			for (size_t j = 0; j < g->nc; j++) {
+				g->it[j].c = &mem->ctrls[g->nc * s + j];
+				g->left[j] = ctrl_points(g->it[j].c);
+			}
 		}
 	}
 	qsort(cs->st, cs->ns, sizeof *cs->st, cmp_stage);
@@ -179,6 +192,52 @@ static st_status build_stages(checker *ck, size_t bi, chain_sim *cs, int64_t **m
 			                   ck->m->buffers[bi].name, (long long)pos);
 		pos = cs->st[i].to;
 	}
+	return ST_OK;
+}
+
+static st_status address_error(const checker *ck, size_t bi, const st_ub_mem *mem, int64_t a, int64_t size) {
+	return st_op_error(ck->map->buffers[bi].op, "ub-map-check: %s addresses word %lld outside its %lld", mem->name,
+	                   (long long)a, (long long)size);
+}
+
+/* Whether generator j of g fires on write i (it counts writes); an error
+ * when it has let write i pass. */
+static st_status fires(const checker *ck, stage *g, size_t j, int64_t i, bool *yes) {
+	int64_t at = g->left[j] > 0 ? ci_cycle(&g->it[j]) : INT64_MAX;
+	*yes = at == i;
+	return at < i ? cycle_error(ck, g->mem, g->it[j].c, at, i, i) : ST_OK;
+}
+
+/* Write i through a wide segment: the aggregator takes the input in its
+ * lane, a full word goes to the SRAM, a loaded word waits in the
+ * transpose buffer until its first lane is due. */
+static st_status wide_step(const checker *ck, size_t bi, stage *g, int64_t i, int64_t in) {
+	int64_t F = g->mem->fetch, *agg = g->regs + 1, *next = agg + F, *cur = next + F;
+	bool f[4];
+	for (size_t j = 0; j < 4; j++)
+		if (st_failed(fires(ck, g, j, i, &f[j])))
+			return ST_FAIL;
+	if (!f[0] || !f[3])
+		return cycle_error(ck, g->mem, g->it[f[0] ? 3 : 0].c, g->left[f[0] ? 3 : 0] > 0 ? ci_cycle(&g->it[f[0] ? 3 : 0]) : -1, i, i);
+	int64_t lane = ci_addr(&g->it[0]), w = f[1] ? ci_addr(&g->it[1]) : 0, r = f[2] ? ci_addr(&g->it[2]) : 0,
+	        out = ci_addr(&g->it[3]);
+	if (lane < 0 || lane >= F || out < 0 || out >= F)
+		return address_error(ck, bi, g->mem, lane < 0 || lane >= F ? lane : out, F);
+	if ((w + 1) * F > g->mem->depth || w < 0 || (r + 1) * F > g->mem->depth || r < 0)
+		return address_error(ck, bi, g->mem, ((w + 1) * F > g->mem->depth || w < 0 ? w : r) * F, g->mem->depth);
+	agg[lane] = in;
+	if (f[1])
+		memcpy(g->data + w * F, agg, (size_t)F * sizeof *agg);
+	if (f[2])
+		memcpy(next, g->data + r * F, (size_t)F * sizeof *next);
+	if (out == 0)
+		memcpy(cur, next, (size_t)F * sizeof *cur);
+	g->regs[0] = cur[out];
+	for (size_t j = 0; j < 4; j++)
+		if (f[j]) {
+			ci_next(&g->it[j]);
+			g->left[j]--;
+		}
 	return ST_OK;
 }
 
@@ -196,7 +255,12 @@ static st_status shift_all(checker *ck, size_t bi, chain_sim *cs) {
 			int64_t in = cs->val[i];
 			if (g->from > 0)
 				value_at(cs->st, cs->ns, g->from, &in);
-			size_t nc = g->mem->kind == ST_UB_MEM_SR ? 1 : 2;
+			if (g->nc == 4) {
+				if (st_failed(wide_step(ck, bi, g, i, in)))
+					return ST_FAIL;
+				continue;
+			}
+			size_t nc = g->nc;
 			for (size_t c = 0; c < nc; c++) {
 				int64_t t = ci_cycle(&g->it[c]);
 				if (t != cs->wt[i])
@@ -208,9 +272,7 @@ static st_status shift_all(checker *ck, size_t bi, chain_sim *cs) {
 			} else {
 				int64_t wa = ci_addr(&g->it[0]), ra = ci_addr(&g->it[1]);
 				if (wa < 0 || wa >= g->mem->depth || ra < 0 || ra >= g->mem->depth)
-					return st_op_error(ck->map->buffers[bi].op, "ub-map-check: %s addresses word %lld outside its %lld",
-					                   g->mem->name, (long long)(wa < 0 || wa >= g->mem->depth ? wa : ra),
-					                   (long long)g->mem->depth);
+					return address_error(ck, bi, g->mem, wa < 0 || wa >= g->mem->depth ? wa : ra, g->mem->depth);
 				g->regs[0] = g->data[ra];
 				g->data[wa] = in;
 			}
@@ -299,8 +361,7 @@ static st_status check_chain(checker *ck, size_t bi) {
 		st = check_reads(ck, bi, &cs);
 	for (size_t i = 0; cs.st && i < cs.ns; i++)
 		if (cs.st[i].regs)
-			st_ctx_free(ck->ctx, cs.st[i].regs,
-			            (size_t)(cs.st[i].mem->kind == ST_UB_MEM_SR ? cs.st[i].to - cs.st[i].from : 1) * sizeof(int64_t));
+			st_ctx_free(ck->ctx, cs.st[i].regs, stage_regs(&cs.st[i]) * sizeof(int64_t));
 	/* build_stages allocated data[] in memory order. */
 	size_t d = 0;
 	for (size_t i = 0; i < nmem && d < ndata; i++) {
@@ -362,8 +423,7 @@ static st_status run_events(checker *ck, const st_ub_mem *mem, event *ev, size_t
 	qsort(ev, nev, sizeof *ev, cmp_event);
 	for (size_t i = 0; i < nev; i++) {
 		if (ev[i].addr < 0 || ev[i].addr >= mem->depth)
-			return st_op_error(ck->map->buffers[mem->buffer].op, "ub-map-check: %s addresses word %lld outside its %lld",
-			                   mem->name, (long long)ev[i].addr, (long long)mem->depth);
+			return address_error(ck, (size_t)mem->buffer, mem, ev[i].addr, mem->depth);
 		if (ev[i].write)
 			data[ev[i].addr] = ev[i].elem;
 		else if (data[ev[i].addr] != ev[i].elem)

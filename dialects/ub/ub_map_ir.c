@@ -21,8 +21,12 @@ static st_named_attr entry(st_context *ctx, const char *name, st_attr *value) {
 	return (st_named_attr){.name = st_ident_get_c(ctx, name), .value = value};
 }
 
+static const char *const ctrl_units[] = {"sram", "agg", "tb"};
+
+/* `unit` and `clock` are written only when they are not the default
+ * (the memory itself, counting cycles). */
 static st_attr *ctrl_attr(st_context *ctx, const st_ub_ctrl *c) {
-	st_named_attr e[] = {
+	st_named_attr e[11] = {
 		entry(ctx, "dir", st_string_attr(ctx, st_str_c(c->write ? "write" : "read"))),
 		entry(ctx, "port", i64(ctx, c->port)),
 		entry(ctx, "extent", i64s(ctx, c->levels, c->extent)),
@@ -33,7 +37,12 @@ static st_attr *ctrl_attr(st_context *ctx, const st_ub_ctrl *c) {
 		entry(ctx, "wrap", i64(ctx, c->wrap)),
 		entry(ctx, "base", i64(ctx, c->base)),
 	};
-	return st_dict_attr(ctx, sizeof e / sizeof e[0], e);
+	size_t n = 9;
+	if (c->unit != ST_UB_UNIT_SRAM)
+		e[n++] = entry(ctx, "unit", st_string_attr(ctx, st_str_c(ctrl_units[c->unit])));
+	if (c->write_clock)
+		e[n++] = entry(ctx, "clock", st_string_attr(ctx, st_str_c("write")));
+	return st_dict_attr(ctx, n, e);
 }
 
 static st_op *mem_op(st_context *ctx, const st_ub_map *m, const st_ub_mem *mem, st_attr *loc) {

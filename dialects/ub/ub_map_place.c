@@ -63,6 +63,66 @@ static size_t max_segments(const st__ub_target *t) {
 	return n < 1 ? 1 : (size_t)n;
 }
 
+static int64_t mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
+static int64_t floor_div(int64_t a, int64_t m) { return (a - mod(a, m)) / m; }
+
+/* Phases (write numbers mod F) at which a wide memory's single SRAM port
+ * is taken by the segments already in it. */
+static bool phase_used(const st_ub_mem *mem, int64_t phase) {
+	for (size_t i = 0; i < mem->nctrls; i++) {
+		const st_ub_ctrl *c = &mem->ctrls[i];
+		if (c->unit == ST_UB_UNIT_SRAM && c->write_clock && mod(c->cycle_offset, mem->fetch) == phase)
+			return true;
+	}
+	return false;
+}
+
+/* A wide segment of g words in memory `mem` (fetch F): the aggregator
+ * starts its words at writes phi mod F and writes one to the SRAM after the
+ * last; the transpose buffer loads a word e writes before its first word is
+ * due.  Picks phi and e so that the SRAM's write and read fall on phases
+ * no other segment of the memory uses; false when there are none. */
+static bool pick_phases(const st_ub_mem *mem, int64_t g, int64_t *phi, int64_t *e) {
+	int64_t F = mem->fetch;
+	for (*phi = 0; *phi < F; ++*phi) {
+		int64_t w = mod(*phi + F - 1, F);
+		if (phase_used(mem, w))
+			continue;
+		/* A later load must still find its word written: e < g - F. */
+		for (*e = 0; *e < F && *e < g - F; ++*e) {
+			int64_t r = mod(*phi + g - 1 - *e, F);
+			if (r != w && !phase_used(mem, r))
+				return true;
+		}
+	}
+	return false;
+}
+
+static int64_t firings(int64_t first, int64_t n, int64_t every) { return first < n ? (n - 1 - first) / every + 1 : 0; }
+
+/* The four generators of a wide segment, all counting writes (n of them):
+ * aggregator lane, SRAM write and read of whole fetches (a ring of G wide
+ * words from wide address `wbase`), transpose-buffer lane.  After write m
+ * the transpose buffer's current word holds the value g writes old. */
+static void wide_ctrls(st_ub_ctrl *c, int port, int64_t n, int64_t F, int64_t g, int64_t phi, int64_t e, int64_t wbase) {
+	int64_t G = (g - e) / F, m0w = mod(phi + F - 1, F), m0r = mod(phi + g - 1 - e, F);
+	int64_t q0w = floor_div(m0w - phi, F), q0r = floor_div(m0r + e + 1 - g - phi, F);
+	const struct {
+		st_ub_ctrl_unit unit;
+		bool write;
+		int64_t first, every, count, aoff, wrap, base;
+	} g4[4] = {
+		{ST_UB_UNIT_AGG, true, 0, 1, n, mod(-phi, F), F, 0},
+		{ST_UB_UNIT_SRAM, true, m0w, F, firings(m0w, n, F), mod(q0w, G), G, wbase},
+		{ST_UB_UNIT_SRAM, false, m0r, F, firings(m0r, n, F), mod(q0r, G), G, wbase},
+		{ST_UB_UNIT_TB, false, 0, 1, n, mod(1 - g - phi, F), F, 0},
+	};
+	for (int i = 0; i < 4; i++)
+		c[i] = (st_ub_ctrl){.unit = g4[i].unit, .write_clock = true, .write = g4[i].write, .port = port, .levels = 1,
+		                    .extent = {g4[i].count}, .cycle_stride = {g4[i].every}, .cycle_offset = g4[i].first,
+		                    .addr_stride = {1}, .addr_offset = g4[i].aoff, .wrap = g4[i].wrap, .base = g4[i].base};
+}
+
 /* Puts the line segment (from, to] into the open memory (an index: adding
  * elements moves them) when it fits, else into a new one. */
 static st_status add_segment(st__ub_mapper *mp, size_t bi, size_t w, int64_t from, int64_t to, size_t *open,
@@ -70,7 +130,9 @@ static st_status add_segment(st__ub_mapper *mp, size_t bi, size_t w, int64_t fro
 	const st__ub_target *t = mp->target;
 	int64_t g = to - from, tw = tile_words(mp, bi), room = round_up(g, t->fetch);
 	st_ub_mem *mem = *open < mp->map->nmems ? &mp->map->mems[*open] : NULL;
-	if (!mem || mem->nsegments >= max_segments(t) || (tw && mem->depth + room > tw)) {
+	int64_t phi = 0, e = 0;
+	if (!mem || mem->nsegments >= max_segments(t) || (tw && mem->depth + room > tw) ||
+	    (t->fetch > 1 && !pick_phases(mem, g, &phi, &e))) {
 		mem = st__ub_map_add_mem(mp, bi, ST_UB_MEM_LINE);
 		if (!mem)
 			return ST_FAIL;
@@ -79,13 +141,25 @@ static st_status add_segment(st__ub_mapper *mp, size_t bi, size_t w, int64_t fro
 		snprintf(mem->node, sizeof mem->node, "%s", t->name);
 		mem->fetch = t->fetch;
 		mp->tiles_used++;
+		if (t->fetch > 1)
+			pick_phases(mem, g, &phi, &e);
 	}
 	st_ub_segment *s = st_ctx_realloc(mp->map->ctx, mem->segments, mem->nsegments * sizeof *s,
 	                                  (mem->nsegments + 1) * sizeof *s);
-	st_ub_ctrl *c = s ? (mem->segments = s, st__ub_map_add_ctrls(mp, mem, 2)) : NULL;
+	st_ub_ctrl *c = s ? (mem->segments = s, st__ub_map_add_ctrls(mp, mem, t->fetch > 1 ? 4 : 2)) : NULL;
 	if (!c)
 		return ST_FAIL;
 	s[mem->nsegments++] = (st_ub_segment){.from = from, .to = to, .base = mem->depth};
+	if (t->fetch > 1) {
+		const st__ub_port *p = &mp->model->ports[w];
+		int64_t n = 1;
+		for (unsigned d = 0; d < p->ndims; d++)
+			n *= p->hi[d] - p->lo[d] + 1;
+		wide_ctrls(c, (int)w, n, t->fetch, g, phi, e, mem->depth / t->fetch);
+		mem->words += g;
+		mem->depth += room;
+		return ST_OK;
+	}
 	/* A circular buffer of g words: each write stores the value at `from`
 	 * at (rank mod g) and reads (rank + 1) mod g into the output register,
 	 * which then holds the value at `to` until the next write. */

@@ -33,6 +33,11 @@ static int64_t dict_int(st_attr *d, const char *name) {
 static void read_ctrl(st_attr *d, st_ub_ctrl *c) {
 	static const char *const vecs[] = {"extent", "cycle_stride", "addr_stride"};
 	int64_t *dst[] = {c->extent, c->cycle_stride, c->addr_stride};
+	static const char *const units[] = {"sram", "agg", "tb", NULL};
+	int u = index_of(st_attr_dict_get_c(d, "unit"), units);
+	st_attr *clock = st_attr_dict_get_c(d, "clock");
+	c->unit = u < 0 ? ST_UB_UNIT_SRAM : (st_ub_ctrl_unit)u;
+	c->write_clock = clock && st_str_eq_c(st_attr_string(clock), "write");
 	c->write = st_str_eq_c(st_attr_string(st_attr_dict_get_c(d, "dir")), "write");
 	c->port = (int)dict_int(d, "port");
 	for (size_t v = 0; v < 3; v++) {

@@ -58,6 +58,11 @@ static bool valid_ctrl(st_attr *c) {
 	if (!dir || st_attr_get_kind(dir) != ST_ATTR_STRING ||
 	    !(st_str_eq_c(st_attr_string(dir), "write") || st_str_eq_c(st_attr_string(dir), "read")))
 		return false;
+	static const char *const units[] = {"sram", "agg", "tb", NULL}, *const clocks[] = {"cycle", "write", NULL};
+	st_attr *unit = st_attr_dict_get_c(c, "unit"), *clock = st_attr_dict_get_c(c, "clock");
+	if ((unit && (st_attr_get_kind(unit) != ST_ATTR_STRING || !one_of(unit, units))) ||
+	    (clock && (st_attr_get_kind(clock) != ST_ATTR_STRING || !one_of(clock, clocks))))
+		return false;
 	static const char *const vecs[] = {"extent", "cycle_stride", "addr_stride"};
 	size_t n = 0;
 	for (size_t i = 0; i < 3; i++) {
@@ -78,8 +83,9 @@ st_status st__ub_verify_mem(st_op *op) {
 	st_attr *ctrls = st_op_get_attr(op, "ctrls");
 	for (size_t i = 0; i < st_attr_array_size(ctrls); i++)
 		if (!valid_ctrl(st_attr_array_elt(ctrls, i)))
-			return st_op_error(op, "controller #%zu is not a dictionary with a 'dir' (write or read) and extent, "
-			                       "cycle_stride and addr_stride arrays of one length (at most %d)", i, ST_UB_MAX_DIMS);
+			return st_op_error(op, "controller #%zu is not a dictionary with a 'dir' (write or read), extent, "
+			                       "cycle_stride and addr_stride arrays of one length (at most %d) and an optional "
+			                       "'unit' (sram, agg, tb) and 'clock' (cycle, write)", i, ST_UB_MAX_DIMS);
 	return ST_OK;
 }
 

@@ -27,7 +27,7 @@ ub.graph @g {
 
 ub.graph @g {
   %b = ub.buffer @b : memref<4xi16>
-  // expected-error @+1 {{controller #1 is not a dictionary with a 'dir' (write or read) and extent, cycle_stride and addr_stride arrays of one length (at most 8)}}
+  // expected-error @+1 {{controller #1 is not a dictionary with a 'dir' (write or read), extent, cycle_stride and addr_stride arrays of one length (at most 8) and an optional 'unit' (sram, agg, tb) and 'clock' (cycle, write)}}
   ub.mem @b_m0 {buffer = "b", kind = "ram", node = "mem", words = 4 : i64, ctrls = [
     {dir = "write", extent = array<i64: 4>, cycle_stride = array<i64: 1>, addr_stride = array<i64: 1>},
     {dir = "read", extent = array<i64: 4>, cycle_stride = array<i64: 1, 2>, addr_stride = array<i64: 1>}]}
@@ -48,4 +48,13 @@ ub.graph @g {
   %b = ub.buffer @b : memref<4xi16>
   // expected-error @+1 {{memory of unknown buffer 'c'}}
   ub.mem @c_m0 {buffer = "c", kind = "ram", node = "mem", words = 4 : i64, ctrls = []}
+}
+
+// -----
+
+ub.graph @g {
+  %b = ub.buffer @b : memref<4xi16>
+  // expected-error @+1 {{controller #0 is not a dictionary}}
+  ub.mem @b_m0 {buffer = "b", kind = "line", node = "mem", words = 4 : i64, ctrls = [
+    {dir = "write", unit = "fifo", extent = array<i64: 4>, cycle_stride = array<i64: 1>, addr_stride = array<i64: 1>}]}
 }
