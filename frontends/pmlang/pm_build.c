@@ -11,6 +11,7 @@
 
 #include "strata/affine.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define ERR(at, ...) st__pm_error(b->p, at, __VA_ARGS__)
@@ -88,8 +89,15 @@ static st_type *elt_of(pm_builder *b, pm_type t, pm_loc at) {
 	case PM_T_BOOL: return st_integer_type(b->ctx, 1, ST_SIGNLESS);
 	case PM_T_INT: return st_integer_type(b->ctx, 32, ST_SIGNLESS);
 	case PM_T_FLOAT: return st_float_type(b->ctx, ST_TYPE_F32);
+	case PM_T_FXP: return st__pm_fxp_check(b, t, at) ? st__pm_ir_type(b, t) : NULL;
+	case PM_T_STR:
+		/* PolyMath's strings name the files of its I/O builtins (fread,
+		 * fwrite); a dataflow graph has no string values. */
+		ERR(at, "'str' values cannot be computed with: strings only name files for PolyMath's I/O builtins, "
+		        "which are not supported");
+		return NULL;
 	default:
-		ERR(at, "type '%s' is not supported in computations yet (bin, bool, int and float are)",
+		ERR(at, "type '%s' is not supported in computations yet (bin, bool, int, float and fxp are)",
 		    st__pm_dtype_name(t.kind));
 		return NULL;
 	}
@@ -157,6 +165,7 @@ static bool var_decl(pm_builder *b, pm_scope *s, pm_stmt *st) {
 		if (!v)
 			return false;
 		v->elt = elt;
+		v->sem = st->type;
 		v->rank = tmp.rank;
 		memcpy(v->shape, tmp.shape, sizeof v->shape);
 		if (!new_local(b, s, v, it->loc))
@@ -235,14 +244,18 @@ static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 		if (self)
 			return ERR(self->loc, "'%.*s' is read in the statement that declares it, before it has a value",
 			           S(lhs->name));
-		st_type *elt = st__pm_is_float(b, s, st->rhs) ? st_float_type(b->ctx, ST_TYPE_F32)
-		                                              : st_integer_type(b->ctx, 32, ST_SIGNLESS);
-		v = add_var(b, s, lhs->name, lhs->loc, PM_V_EDGE);
+		/* Its elements are floats or fixed point when the value is. */
+		pm_type sem = st__pm_type_of(b, s, st->rhs);
+		if (sem.kind != PM_T_FLOAT && sem.kind != PM_T_FXP)
+			sem = (pm_type){PM_T_INT, 0, 0};
+		st_type *elt = elt_of(b, sem, lhs->loc);
+		v = elt ? add_var(b, s, lhs->name, lhs->loc, PM_V_EDGE) : NULL;
 		if (!v)
 			return false;
 		v->rank = tmp.rank;
 		memcpy(v->shape, tmp.shape, sizeof v->shape);
 		v->elt = elt;
+		v->sem = sem;
 		if (b->p->failed || !new_local(b, s, v, lhs->loc))
 			return false;
 	}
@@ -287,7 +300,7 @@ static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 	st_region_append_block(st_op_region(op, 0), body);
 	for (size_t i = 0; i < env.nidx; i++)
 		env.vals[i] = st_block_add_arg(body, st_index_type(ctx), st__pm_loc(b->p, lhs->loc));
-	st_value *x = st__pm_value(b, s, &env, body, st->rhs, v->elt);
+	st_value *x = st__pm_value(b, s, &env, body, st->rhs, v->sem);
 	if (!x)
 		return false;
 	st__pm_emit(b, body, "srdfg.yield", 1, &x, NULL, NULL, 0, st->loc);
@@ -348,8 +361,17 @@ static bool bind_dims(pm_builder *b, pm_scope *callee, pm_formal *f, size_t argn
 	return true;
 }
 
-static const char *type_word(const st_type *t) {
-	return st_type_is_float(t) ? "float" : st_type_is_signless_integer(t, 1) ? "bin" : "int";
+static const char *type_word(pm_builder *b, pm_type t) {
+	if (t.kind != PM_T_FXP)
+		return t.kind == PM_T_BOOL ? "bin" : st__pm_dtype_name(t.kind);
+	char *w = st__pm_alloc(b->p, 24);
+	snprintf(w, 24, "fxp%d_%d", t.fxp_int, t.fxp_frac);
+	return w;
+}
+
+static bool same_type(pm_type x, pm_type y) {
+	bool bx = x.kind == PM_T_BOOL || x.kind == PM_T_BIN, by = y.kind == PM_T_BOOL || y.kind == PM_T_BIN;
+	return (bx && by) || (x.kind == y.kind && x.fxp_int == y.fxp_int && x.fxp_frac == y.fxp_frac);
 }
 
 static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
@@ -414,11 +436,15 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 					return false;
 				lit.cf = (double)lit.ci;
 			}
-			if (st_type_is_float(felt))
+			if (st__pm_is_fxp(f->type)) {
+				/* Kept as its scaled integer, never a size or a subscript. */
+				bool fl = arg->kind == PM_E_FLOAT || (arg->kind == PM_E_UN && arg->a->kind == PM_E_FLOAT);
+				lit.ci = st__pm_fxp_scale(fl, lit.ci, lit.cf, f->type);
+			} else if (st_type_is_float(felt))
 				lit.ci = (int64_t)lit.cf;
 			else
 				lit.cf = (double)lit.ci;
-			lit.const_float = st_type_is_float(felt);
+			lit.const_float = st_type_is_float(felt) || st__pm_is_fxp(f->type);
 			st_attr *val = st_type_is_float(felt) ? st_float_attr(b->ctx, felt, lit.cf)
 			                                      : st_integer_attr(b->ctx, felt, lit.ci);
 			const char *names[] = {"value"};
@@ -431,7 +457,8 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 			if (!fv)
 				return false;
 			*fv = (pm_var){.name = f->name, .kind = PM_V_EDGE, .loc = f->loc, .mod = ST_SRDFG_PARAM, .elt = felt,
-			               .has_const = true, .const_float = lit.const_float, .ci = lit.ci, .cf = lit.cf};
+			               .sem = f->type, .has_const = true, .const_float = lit.const_float, .ci = lit.ci,
+			               .cf = lit.cf};
 			continue;
 		}
 		if (!cv) {
@@ -444,9 +471,9 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 		if (cv->kind != PM_V_EDGE)
 			return ERR(at, "argument %zu of '%.*s' must be a variable, not the %s '%.*s'", argno, S(c->name),
 			           cv->kind == PM_V_INDEX ? "index" : "size", S(arg->name));
-		if (cv->elt != felt)
+		if (!same_type(cv->sem, f->type))
 			return ERR(at, "argument %zu of '%.*s' is of type '%s', the parameter '%.*s' of type '%s'", argno,
-			           S(c->name), type_word(cv->elt), S(f->name), type_word(felt));
+			           S(c->name), type_word(b, cv->sem), S(f->name), type_word(b, f->type));
 		if ((f->mod == PM_M_OUTPUT || f->mod == PM_M_STATE) &&
 		    (cv->mod == ST_SRDFG_INPUT || cv->mod == ST_SRDFG_PARAM))
 			return ERR(at, "cannot pass %s '%.*s' as the %s argument %zu of '%.*s'", st_srdfg_mod_name(cv->mod),
@@ -466,6 +493,7 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 			return false;
 		fv->mod = (st_srdfg_mod)f->mod;
 		fv->elt = felt;
+		fv->sem = f->type;
 		fv->rank = cv->rank;
 		memcpy(fv->shape, cv->shape, sizeof fv->shape);
 		fv->has_const = cv->has_const;
@@ -576,6 +604,7 @@ static bool build_main(pm_builder *b, pm_component *c, st_op *module) {
 			return false;
 		v->mod = (st_srdfg_mod)f->mod;
 		v->elt = elt;
+		v->sem = f->type;
 		for (pm_dim *d = f->dims; d; d = d->next) {
 			if (d->name.len)
 				return ERR(d->loc, "the sizes of main's parameters must be numbers, not '%.*s'", S(d->name));

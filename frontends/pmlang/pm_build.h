@@ -29,6 +29,7 @@ typedef struct pm_var {
 	st_value *val;
 	st_srdfg_mod mod;
 	st_type *elt;
+	pm_type sem; /* the PMLang element type (fxp: elt is its iN) */
 	size_t rank;
 	int64_t shape[PM_MAX_RANK];
 	/* A scalar param whose value is known (a literal argument, a default). */
@@ -80,11 +81,20 @@ typedef struct pm_env {
 	bool combiner; /* only the scalars are visible */
 } pm_env;
 
+/* The PMLang type of a value whose IR type does not tell it: a fixed-point
+ * value is an iN holding value * 2^frac. */
+typedef struct pm_semval {
+	st_value *v;
+	pm_type t;
+} pm_semval;
+
 typedef struct pm_builder {
 	pm_parser *p;
 	st_context *ctx;
 	void *isl; /* isl_ctx, created on the first check */
 	int depth;
+	pm_semval *sems;
+	size_t nsems, semcap;
 } pm_builder;
 
 pm_var *st__pm_lookup(pm_scope *s, st_str name);
@@ -97,11 +107,42 @@ int st__pm_env_index(const pm_env *env, st_str name);
 bool st__pm_const_int(pm_builder *b, pm_scope *s, pm_expr *e, int64_t *out);
 /* A subscript as a linear form over the bound indices. */
 bool st__pm_linear(pm_builder *b, pm_scope *s, const pm_env *env, pm_expr *e, pm_lin *out);
-/* Scalar code for `e` at the end of `blk`; `want` (NULL: its own type)
- * converts the result. */
-st_value *st__pm_value(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e, st_type *want);
-/* Whether `e` computes a float (the element type of an implicit local). */
-bool st__pm_is_float(pm_builder *b, pm_scope *s, pm_expr *e);
+/* Scalar code for `e` at the end of `blk`, converted to `want` (kind
+ * PM_T_NONE: its own type). */
+st_value *st__pm_value(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e, pm_type want);
+/* The PMLang type `e` computes (the element type of an implicit local). */
+pm_type st__pm_type_of(pm_builder *b, pm_scope *s, pm_expr *e);
+/* The IR type of values of a PMLang type (NULL: none, e.g. str). */
+st_type *st__pm_ir_type(pm_builder *b, pm_type t);
+
+/* Scalar op emission shared by the expression builders (pm_expr.c). */
+st_value *st__pm_emit1(pm_builder *b, st_block *blk, const char *name, st_value *x, st_type *t, pm_loc at);
+st_value *st__pm_emit2(pm_builder *b, st_block *blk, const char *name, st_value *x, st_value *y, pm_loc at);
+st_value *st__pm_constant(pm_builder *b, st_block *blk, st_type *t, int64_t i, double f, pm_loc at);
+st_value *st__pm_cmp(pm_builder *b, st_block *blk, int op, st_value *x, st_value *y, pm_loc at);
+st_value *st__pm_select(pm_builder *b, st_block *blk, st_value *c, st_value *x, st_value *y, pm_loc at);
+/* Converts between int, float, bool and index (not fxp). */
+st_value *st__pm_convert(pm_builder *b, st_block *blk, st_value *v, st_type *t, pm_loc at);
+
+/* Fixed point (pm_fxp.c, docs/pmlang.md "Fixed point"). */
+bool st__pm_is_fxp(pm_type t);
+/* Checks that arithmetic can be done in `t` (at most 32 bits, fewer than
+ * 32 fractional). */
+bool st__pm_fxp_check(pm_builder *b, pm_type t, pm_loc at);
+void st__pm_set_type(pm_builder *b, st_value *v, pm_type t);
+/* The PMLang type of a value (fxp when recorded, else from its IR type). */
+pm_type st__pm_type_of_value(pm_builder *b, st_value *v);
+/* `v` (of any PMLang type) converted to the fixed-point type `t`. */
+st_value *st__pm_fxp_from(pm_builder *b, st_block *blk, st_value *v, pm_type t, pm_loc at);
+/* A fixed-point `v` converted to the IR type `t` (int, float or bool). */
+st_value *st__pm_fxp_to(pm_builder *b, st_block *blk, st_value *v, st_type *t, pm_loc at);
+/* A literal (an integer `i`, or the float `f` when `is_float`) in `t`:
+ * its scaled integer, and as a constant. */
+int64_t st__pm_fxp_scale(bool is_float, int64_t i, double f, pm_type t);
+st_value *st__pm_fxp_literal(pm_builder *b, st_block *blk, bool is_float, int64_t i, double f, pm_type t, pm_loc at);
+/* `x op y` for two values of `t`: + - * / give `t`, comparisons an i1. */
+st_value *st__pm_fxp_binary(pm_builder *b, st_block *blk, int op, st_value *x, st_value *y, pm_type t, pm_loc at);
+st_value *st__pm_fxp_neg(pm_builder *b, st_block *blk, st_value *x, pm_loc at);
 
 /* Reports, at `at`, a subscript `k` of `name` (dimension size `size`) that
  * leaves [0, size-1] for some point of the bound indices. */

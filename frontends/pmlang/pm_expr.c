@@ -15,6 +15,12 @@
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
 #define ERR(at, ...) st__pm_error(b->p, at, __VA_ARGS__)
+#define emit1 st__pm_emit1
+#define emit2 st__pm_emit2
+#define constant st__pm_constant
+#define cmp st__pm_cmp
+#define select_ st__pm_select
+#define convert st__pm_convert
 
 static const char *cstr(pm_builder *b, st_str s) {
 	char *q = st__pm_alloc(b->p, s.len + 1);
@@ -162,22 +168,22 @@ static st_type *f32(pm_builder *b) { return st_float_type(b->ctx, ST_TYPE_F32); 
 
 static st_value *res(st_op *op) { return op ? st_op_result(op, 0) : NULL; }
 
-static st_value *emit1(pm_builder *b, st_block *blk, const char *name, st_value *x, st_type *t, pm_loc at) {
+st_value *st__pm_emit1(pm_builder *b, st_block *blk, const char *name, st_value *x, st_type *t, pm_loc at) {
 	return res(st__pm_emit(b, blk, name, 1, &x, t, NULL, 0, at));
 }
 
-static st_value *emit2(pm_builder *b, st_block *blk, const char *name, st_value *x, st_value *y, pm_loc at) {
+st_value *st__pm_emit2(pm_builder *b, st_block *blk, const char *name, st_value *x, st_value *y, pm_loc at) {
 	st_value *ops[2] = {x, y};
 	return res(st__pm_emit(b, blk, name, 2, ops, st_value_type(x), NULL, 0, at));
 }
 
-static st_value *constant(pm_builder *b, st_block *blk, st_type *t, int64_t i, double f, pm_loc at) {
+st_value *st__pm_constant(pm_builder *b, st_block *blk, st_type *t, int64_t i, double f, pm_loc at) {
 	st_attr *v = st_type_is_float(t) ? st_float_attr(b->ctx, t, f) : st_integer_attr(b->ctx, t, i);
 	const char *names[] = {"value"};
 	return res(st__pm_emit(b, blk, "arith.constant", 0, NULL, t, st__pm_attrs(b, 1, names, &v), 0, at));
 }
 
-static st_value *cmp(pm_builder *b, st_block *blk, int op, st_value *x, st_value *y, pm_loc at) {
+st_value *st__pm_cmp(pm_builder *b, st_block *blk, int op, st_value *x, st_value *y, pm_loc at) {
 	/* arith's predicate numbering (st__arith_cmpi_cases / _cmpf_cases). */
 	bool fl = st_type_is_float(st_value_type(x));
 	int64_t pred;
@@ -196,16 +202,18 @@ static st_value *cmp(pm_builder *b, st_block *blk, int op, st_value *x, st_value
 	                       at));
 }
 
-static st_value *select_(pm_builder *b, st_block *blk, st_value *c, st_value *x, st_value *y, pm_loc at) {
+st_value *st__pm_select(pm_builder *b, st_block *blk, st_value *c, st_value *x, st_value *y, pm_loc at) {
 	st_value *ops[3] = {c, x, y};
 	return res(st__pm_emit(b, blk, "arith.select", 3, ops, st_value_type(x), NULL, 0, at));
 }
 
 /* Converts `v` to `t` (index, iN, f32/f64; i1 from and to numbers). */
-static st_value *convert(pm_builder *b, st_block *blk, st_value *v, st_type *t, pm_loc at) {
+st_value *st__pm_convert(pm_builder *b, st_block *blk, st_value *v, st_type *t, pm_loc at) {
 	st_type *from = v ? st_value_type(v) : NULL;
 	if (!v || from == t)
 		return v;
+	if (st__pm_is_fxp(st__pm_type_of_value(b, v)))
+		return st__pm_fxp_to(b, blk, v, t, at);
 	if (st_type_is_signless_integer(t, 1)) {
 		st_value *z = constant(b, blk, from, 0, 0.0, at);
 		return cmp(b, blk, PM_OP_NE, v, z, at);
@@ -252,25 +260,18 @@ static bool is_literal(const pm_expr *e) {
 	       (e->kind == PM_E_UN && e->op == '-' && (e->a->kind == PM_E_INT || e->a->kind == PM_E_FLOAT));
 }
 
-static st_type *dtype_type(pm_builder *b, pm_type t) {
+st_type *st__pm_ir_type(pm_builder *b, pm_type t) {
 	switch (t.kind) {
 	case PM_T_BIN:
 	case PM_T_BOOL: return i1(b);
 	case PM_T_INT: return i32(b);
 	case PM_T_FLOAT: return f32(b);
+	case PM_T_FXP: return st_integer_type(b->ctx, (unsigned)t.fxp_int, ST_SIGNLESS);
 	default: return NULL;
 	}
 }
 
-/* The type a non-literal operand would have, so that the literal beside it
- * is made in that type. */
-static st_type *value_type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e);
-
-bool st__pm_is_float(pm_builder *b, pm_scope *s, pm_expr *e) {
-	pm_env none = {0};
-	st_type *t = value_type_of(b, s, &none, e);
-	return t && st_type_is_float(t);
-}
+static const pm_type T_INT = {PM_T_INT, 0, 0}, T_FLOAT = {PM_T_FLOAT, 0, 0}, T_BOOL = {PM_T_BOOL, 0, 0};
 
 static const char *const float_fns[] = {"exp", "log", "sqrt", "sin", "cos", "tan", "tanh", "atan", "floor", "ceil",
                                         "log2", "log10", "erf", "sigmoid", "gaussian", "pow", "relu", "rsqrt"};
@@ -282,44 +283,97 @@ static bool is_float_fn(st_str n) {
 	return false;
 }
 
-static st_type *value_type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e) {
+static pm_type type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e);
+
+/* The type of arithmetic on `x` and `y`: a float wins, then fixed point
+ * (a float literal beside a fixed-point value takes its type), else int. */
+static pm_type join_types(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *x, pm_expr *y) {
+	pm_type a = type_of(b, s, env, x), c = type_of(b, s, env, y);
+	if (st__pm_is_fxp(a) && is_literal(y))
+		return a;
+	if (st__pm_is_fxp(c) && is_literal(x))
+		return c;
+	if (a.kind == PM_T_FLOAT || c.kind == PM_T_FLOAT)
+		return T_FLOAT;
+	return st__pm_is_fxp(a) ? a : st__pm_is_fxp(c) ? c : T_INT;
+}
+
+/* The type a non-literal operand would have, so that the literal beside it
+ * is made in that type. */
+static pm_type type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e) {
 	switch (e->kind) {
-	case PM_E_INT: return i32(b);
-	case PM_E_FLOAT: return f32(b);
+	case PM_E_INT: return T_INT;
+	case PM_E_FLOAT: return T_FLOAT;
 	case PM_E_NAME:
 	case PM_E_ACCESS: {
 		if (st__pm_env_index(env, e->name) >= 0)
-			return i32(b);
+			return T_INT;
 		for (size_t i = 0; i < env->nscalars; i++)
 			if (st_str_eq(env->scalar_names[i], e->name))
-				return st_value_type(env->scalar_vals[i]);
+				return st__pm_type_of_value(b, env->scalar_vals[i]);
 		pm_var *v = st__pm_lookup(s, e->name);
 		if (v && v->kind == PM_V_EDGE)
-			return v->elt;
-		return i32(b);
+			return v->sem;
+		return T_INT;
 	}
-	case PM_E_GROUP: return value_type_of(b, s, env, e->a);
+	case PM_E_GROUP: return type_of(b, s, env, e->a);
 	case PM_E_CALL:
 		if (e->cast.kind)
-			return dtype_type(b, e->cast);
+			return e->cast;
 		if (is_float_fn(e->name))
-			return f32(b);
+			return T_FLOAT;
 		if (e->args)
-			return value_type_of(b, s, env, e->args);
-		return i32(b);
-	case PM_E_UN: return e->op == '!' ? i1(b) : value_type_of(b, s, env, e->a);
+			return type_of(b, s, env, e->args);
+		return T_INT;
+	case PM_E_UN: return e->op == '!' ? T_BOOL : type_of(b, s, env, e->a);
 	case PM_E_BIN:
 		if (e->op == '+' || e->op == '-' || e->op == '*' || e->op == '/' || e->op == '%' || e->op == '^')
-			return join(b, value_type_of(b, s, env, e->a), value_type_of(b, s, env, e->b));
-		return i1(b);
-	case PM_E_COND: return join(b, value_type_of(b, s, env, e->b), value_type_of(b, s, env, e->c));
-	default: return NULL;
+			return join_types(b, s, env, e->a, e->b);
+		return T_BOOL;
+	case PM_E_COND: return join_types(b, s, env, e->b, e->c);
+	default: return (pm_type){0};
 	}
 }
 
+static st_type *value_type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e) {
+	return st__pm_ir_type(b, type_of(b, s, env, e));
+}
+
+pm_type st__pm_type_of(pm_builder *b, pm_scope *s, pm_expr *e) {
+	pm_env none = {0};
+	return type_of(b, s, &none, e);
+}
+
+/* `v` converted to the PMLang type `want`. */
+static st_value *to_type(pm_builder *b, st_block *blk, st_value *v, pm_type want, pm_loc at) {
+	if (!v)
+		return NULL;
+	if (st__pm_is_fxp(want))
+		return st__pm_fxp_from(b, blk, v, want, at);
+	st_type *t = st__pm_ir_type(b, want);
+	if (st__pm_is_fxp(st__pm_type_of_value(b, v)))
+		return st__pm_fxp_to(b, blk, v, t, at);
+	return convert(b, blk, v, t, at);
+}
+
+static pm_expr *strip_literal(pm_expr *e, bool *neg) {
+	*neg = e->kind == PM_E_UN;
+	return *neg ? e->a : e;
+}
+
+/* A literal in the fixed-point type `t`. */
+static st_value *fxp_literal(pm_builder *b, st_block *blk, pm_expr *e, pm_type t) {
+	bool neg;
+	pm_expr *l = strip_literal(e, &neg);
+	double f = l->kind == PM_E_FLOAT ? l->f : 0.0;
+	int64_t i = l->kind == PM_E_FLOAT ? 0 : l->i;
+	return st__pm_fxp_literal(b, blk, l->kind == PM_E_FLOAT, neg ? (int64_t)(0 - (uint64_t)i) : i, neg ? -f : f, t,
+	                          e->loc);
+}
+
 static st_value *literal(pm_builder *b, st_block *blk, pm_expr *e, st_type *t) {
-	bool neg = e->kind == PM_E_UN;
-	pm_expr *l = neg ? e->a : e;
+	bool neg;
+	pm_expr *l = strip_literal(e, &neg);
 	if (!t)
 		t = l->kind == PM_E_FLOAT ? f32(b) : i32(b);
 	if (st_type_is_index(t) || st_type_is_signless_integer(t, 1))
@@ -363,6 +417,35 @@ static bool operands(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_
 	*x = convert(b, blk, *x, t, e->loc);
 	*y = convert(b, blk, *y, t, e->loc);
 	return *x && *y;
+}
+
+/* Both operands of fixed-point arithmetic in their common type `*t`
+ * (literals are converted when the program is read). */
+static bool fxp_operands(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *ea, pm_expr *eb, pm_loc at,
+                         pm_type *t, st_value **x, st_value **y) {
+	pm_type ta = type_of(b, s, env, ea), tb = type_of(b, s, env, eb);
+	if (st__pm_is_fxp(ta) && st__pm_is_fxp(tb) && (ta.fxp_int != tb.fxp_int || ta.fxp_frac != tb.fxp_frac))
+		return ERR(at, "fxp%d_%d and fxp%d_%d values are mixed; convert one, e.g. fxp%d_%d(x)", ta.fxp_int,
+		           ta.fxp_frac, tb.fxp_int, tb.fxp_frac, ta.fxp_int, ta.fxp_frac);
+	*t = st__pm_is_fxp(ta) ? ta : tb;
+	if (!st__pm_fxp_check(b, *t, at))
+		return false;
+	*x = is_literal(ea) ? fxp_literal(b, blk, ea, *t) : to_type(b, blk, build(b, s, env, blk, ea, NULL), *t, at);
+	*y = !*x ? NULL
+	         : is_literal(eb) ? fxp_literal(b, blk, eb, *t) : to_type(b, blk, build(b, s, env, blk, eb, NULL), *t, at);
+	return *x && *y;
+}
+
+static st_value *fxp_binary(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e) {
+	if (e->op == '%' || e->op == '^') {
+		ERR(e->loc, "'%c' is not defined on fixed-point values", e->op);
+		return NULL;
+	}
+	pm_type t;
+	st_value *x, *y;
+	if (!fxp_operands(b, s, env, blk, e->a, e->b, e->loc, &t, &x, &y))
+		return NULL;
+	return st__pm_fxp_binary(b, blk, e->op, x, y, t, e->loc);
 }
 
 static st_value *arith(pm_builder *b, st_block *blk, int op, st_value *x, st_value *y, pm_loc at) {
@@ -420,8 +503,11 @@ static st_value *access(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, 
 		ERR(e->loc, "'%s' needs %s", cstr(b, e->name), buf);
 		return NULL;
 	}
-	if (!v->rank && v->has_const)
-		return constant(b, blk, v->elt, v->ci, v->cf, e->loc);
+	if (!v->rank && v->has_const) {
+		st_value *c = constant(b, blk, v->elt, v->ci, v->cf, e->loc);
+		st__pm_set_type(b, c, v->sem);
+		return c;
+	}
 	st_value *idx[PM_MAX_IDX];
 	st_affine_expr *res_e[PM_MAX_RANK];
 	size_t k2 = 0;
@@ -455,7 +541,9 @@ static st_value *access(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, 
 		const char *names[] = {"map"};
 		attrs = st__pm_attrs(b, 1, names, &ma);
 	}
-	return res(st__pm_emit(b, blk, "srdfg.load", nops, ops, v->elt, attrs, 0, e->loc));
+	st_value *r = res(st__pm_emit(b, blk, "srdfg.load", nops, ops, v->elt, attrs, 0, e->loc));
+	st__pm_set_type(b, r, v->sem);
+	return r;
 }
 
 /* `sum[i][j: j != i](body)` and user reductions: an srdfg.reduce whose
@@ -467,7 +555,7 @@ static st_value *call(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm
 	for (pm_expr *a = e->args; a; a = a->next)
 		n++;
 	if (e->cast.kind) {
-		st_type *t = dtype_type(b, e->cast);
+		st_type *t = st__pm_ir_type(b, e->cast);
 		if (!t) {
 			ERR(e->loc, "cannot convert to '%s'", st__pm_dtype_name(e->cast.kind));
 			return NULL;
@@ -476,7 +564,11 @@ static st_value *call(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm
 			ERR(e->loc, "a conversion to '%s' takes one argument", st__pm_dtype_name(e->cast.kind));
 			return NULL;
 		}
-		return convert(b, blk, build(b, s, env, blk, e->args, t), t, e->loc);
+		if (st__pm_is_fxp(e->cast) && !st__pm_fxp_check(b, e->cast, e->loc))
+			return NULL;
+		if (st__pm_is_fxp(e->cast) && is_literal(e->args))
+			return fxp_literal(b, blk, e->args, e->cast);
+		return to_type(b, blk, build(b, s, env, blk, e->args, st__pm_is_fxp(e->cast) ? NULL : t), e->cast, e->loc);
 	}
 	const char *name = cstr(b, e->name);
 	static const char *const unary[][2] = {
@@ -509,15 +601,26 @@ static st_value *call(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm
 	if (two && strcmp(name, "pow")) {
 		pm_expr tmp = {.kind = PM_E_BIN, .loc = at, .op = '+', .a = e->args, .b = e->args->next};
 		st_value *x, *y;
-		if (!operands(b, s, env, blk, &tmp, NULL, &x, &y))
+		pm_type t = type_of(b, s, env, &tmp);
+		if (st__pm_is_fxp(t) ? !fxp_operands(b, s, env, blk, tmp.a, tmp.b, at, &t, &x, &y)
+		                     : !operands(b, s, env, blk, &tmp, NULL, &x, &y))
 			return NULL;
 		/* max(a, b) = b > a ? b : a, as srdfg.reduce folds max. */
 		st_value *c = cmp(b, blk, name[1] == 'a' ? '>' : '<', y, x, at);
-		return select_(b, blk, c, y, x, at);
+		st_value *r = select_(b, blk, c, y, x, at);
+		st__pm_set_type(b, r, t);
+		return r;
 	}
 	st_value *x = build(b, s, env, blk, e->args, f32(b));
 	if (!x)
 		return NULL;
+	if (!strcmp(name, "abs") && st__pm_is_fxp(st__pm_type_of_value(b, x))) {
+		/* Saturating: the most negative value has no opposite. */
+		st_value *neg = cmp(b, blk, '<', x, constant(b, blk, st_value_type(x), 0, 0.0, at), at);
+		st_value *r = select_(b, blk, neg, st__pm_fxp_neg(b, blk, x, at), x, at);
+		st__pm_set_type(b, r, st__pm_type_of_value(b, x));
+		return r;
+	}
 	if (!strcmp(name, "abs"))
 		return emit1(b, blk, st_type_is_float(st_value_type(x)) ? "math.absf" : "math.absi", x, st_value_type(x), at);
 	st_type *ft = st_type_is_float(st_value_type(x)) ? st_value_type(x) : f32(b);
@@ -564,6 +667,8 @@ static st_value *build(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 			             constant(b, blk, i1(b), 1, 0.0, e->loc), e->loc);
 		if (st_type_is_float(st_value_type(x)))
 			return emit1(b, blk, "arith.negf", x, st_value_type(x), e->loc);
+		if (st__pm_is_fxp(st__pm_type_of_value(b, x)))
+			return st__pm_fxp_neg(b, blk, x, e->loc);
 		x = convert(b, blk, x, st_type_is_index(st_value_type(x)) ? i32(b) : st_value_type(x), e->loc);
 		return emit2(b, blk, "arith.subi", constant(b, blk, st_value_type(x), 0, 0.0, e->loc), x, e->loc);
 	case PM_E_BIN:
@@ -575,6 +680,8 @@ static st_value *build(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 			return emit2(b, blk, e->op == PM_OP_AND ? "arith.andi" : "arith.ori", convert(b, blk, x, i1(b), e->loc),
 			             convert(b, blk, y, i1(b), e->loc), e->loc);
 		}
+		if (st__pm_is_fxp(join_types(b, s, env, e->a, e->b)))
+			return fxp_binary(b, s, env, blk, e);
 		if (!operands(b, s, env, blk, e, hint, &x, &y))
 			return NULL;
 		if (e->op < 128 && strchr("+-*/%^", e->op))
@@ -586,9 +693,13 @@ static st_value *build(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 			return NULL;
 		c = convert(b, blk, c, i1(b), e->loc);
 		pm_expr tmp = {.kind = PM_E_BIN, .loc = e->loc, .op = '+', .a = e->b, .b = e->c};
-		if (!operands(b, s, env, blk, &tmp, hint, &x, &y))
+		pm_type t = join_types(b, s, env, e->b, e->c);
+		if (st__pm_is_fxp(t) ? !fxp_operands(b, s, env, blk, e->b, e->c, e->loc, &t, &x, &y)
+		                     : !operands(b, s, env, blk, &tmp, hint, &x, &y))
 			return NULL;
-		return select_(b, blk, c, x, y, e->loc);
+		st_value *r = select_(b, blk, c, x, y, e->loc);
+		st__pm_set_type(b, r, t);
+		return r;
 	}
 	}
 	return NULL;
@@ -684,9 +795,16 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 	st_type *et = rt;
 	if (arg)
 		rt = i32(b);
+	/* Fixed point: sum and prod saturate, so they fold with a combiner. */
+	pm_type ft = type_of(b, s, &inner, e->a);
+	bool fx = st__pm_is_fxp(ft) && !arg;
+	if (fx && !st__pm_fxp_check(b, ft, e->loc))
+		return NULL;
 	st_op *op = st__pm_emit(b, blk, "srdfg.reduce", 0, NULL, rt, st__pm_attrs(b, 3, names, vals), 2, e->loc);
 	if (!op)
 		return NULL;
+	if (fx)
+		st__pm_set_type(b, st_op_result(op, 0), ft);
 	st_block *body = st_block_create(ctx);
 	st_region_append_block(st_op_region(op, 0), body);
 	for (size_t i = first; i < inner.nidx; i++)
@@ -722,26 +840,45 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 	v = convert(b, body, v, et, e->a->loc);
 	st_value *ys[2] = {v, keep};
 	st__pm_emit(b, body, "srdfg.yield", keep ? 2 : 1, ys, NULL, NULL, 0, e->loc);
-	if (!user)
+	bool fold = fx && (!strcmp(name, "sum") || !strcmp(name, "prod"));
+	if (!user && !fold)
 		return st_op_result(op, 0);
 	st_block *cb = st_block_create(ctx);
 	st_region_append_block(st_op_region(op, 1), cb);
 	pm_env cenv = {.nscalars = 2, .combiner = true};
-	cenv.scalar_names[0] = user->a;
-	cenv.scalar_names[1] = user->b;
-	cenv.scalar_vals[0] = st_block_add_arg(cb, rt, st__pm_loc(b->p, user->loc));
-	cenv.scalar_vals[1] = st_block_add_arg(cb, rt, st__pm_loc(b->p, user->loc));
-	st_value *cv = build(b, s, &cenv, cb, user->body, rt);
+	pm_loc cl = user ? user->loc : e->loc;
+	for (size_t i = 0; i < 2; i++) {
+		cenv.scalar_vals[i] = st_block_add_arg(cb, rt, st__pm_loc(b->p, cl));
+		if (fx)
+			st__pm_set_type(b, cenv.scalar_vals[i], ft);
+	}
+	st_value *cv;
+	if (!user) {
+		cv = st__pm_fxp_binary(b, cb, name[0] == 's' ? '+' : '*', cenv.scalar_vals[0], cenv.scalar_vals[1], ft, cl);
+	} else {
+		cenv.scalar_names[0] = user->a;
+		cenv.scalar_names[1] = user->b;
+		cv = build(b, s, &cenv, cb, user->body, rt);
+		cv = fx ? to_type(b, cb, cv, ft, cl) : cv;
+	}
 	if (!cv)
 		return NULL;
-	cv = convert(b, cb, cv, rt, user->loc);
-	st__pm_emit(b, cb, "srdfg.yield", 1, &cv, NULL, NULL, 0, user->loc);
+	cv = convert(b, cb, cv, rt, cl);
+	st__pm_emit(b, cb, "srdfg.yield", 1, &cv, NULL, NULL, 0, cl);
 	return st_op_result(op, 0);
 }
 
-st_value *st__pm_value(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e, st_type *want) {
-	st_value *v = build(b, s, env, blk, e, want);
-	if (!v || !want)
+st_value *st__pm_value(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e, pm_type want) {
+	if (st__pm_is_fxp(want)) {
+		if (!st__pm_fxp_check(b, want, e->loc))
+			return NULL;
+		if (is_literal(e))
+			return fxp_literal(b, blk, e, want);
+		return to_type(b, blk, build(b, s, env, blk, e, NULL), want, e->loc);
+	}
+	st_type *t = st__pm_ir_type(b, want);
+	st_value *v = build(b, s, env, blk, e, t);
+	if (!v || !t)
 		return v;
-	return convert(b, blk, v, want, e->loc);
+	return to_type(b, blk, v, want, e->loc);
 }

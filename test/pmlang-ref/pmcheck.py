@@ -7,7 +7,8 @@ Each --arg gives main's arguments in order:
     f32:1.5                     a scalar (input or param)
     f4:2,3:@seed:lo:hi          an array drawn reproducibly in [lo, hi)
     f4:2,3:zeros                an array of zeros (outputs, initial state)
-(dtype f4 or i4).  The program is imported with strata-translate, then run N
+(dtype f4 or i4, or i2 for the raw values of a 16-bit fxp type).  The
+program is imported with strata-translate, then run N
 times by strata-run (state and outputs persist in the argument buffers)
 three ways: the srdfg interpreter, after convert-srdfg-to-affine, and after
 lower-affine as well.  The C reference reads the same arguments on stdin
@@ -36,7 +37,7 @@ def draw(seed, lo, hi, n, integer):
 
 
 def write_npy(path, dtype, shape, vals):
-    fmt = {'f4': 'f', 'i4': 'i'}[dtype]
+    fmt = {'f4': 'f', 'i4': 'i', 'i2': 'h'}[dtype]
     shp = '(%d,)' % shape[0] if len(shape) == 1 else '(' + ''.join('%d, ' % d for d in shape) + ')'
     header = "{'descr': '<%s', 'fortran_order': False, 'shape': %s, }" % (dtype, shp)
     header += ' ' * ((64 - (10 + len(header) + 1) % 64) % 64) + '\n'
@@ -59,9 +60,9 @@ def parse_args_specs(specs, tmp):
         for d in shape:
             n *= d
         if parts[2] == 'zeros':
-            vals = [0] * n if dtype == 'i4' else [0.0] * n
+            vals = [0.0] * n if dtype == 'f4' else [0] * n
         else:
-            vals = draw(int(parts[2][1:]), float(parts[3]), float(parts[4]), n, dtype == 'i4')
+            vals = draw(int(parts[2][1:]), float(parts[3]), float(parts[4]), n, dtype != 'f4')
         path = os.path.join(tmp, 'arg%d.npy' % k)
         write_npy(path, dtype, shape, vals)
         run_args.append(path)
