@@ -10,18 +10,6 @@
 
 #include <string.h>
 
-/* Steps x through the box lo..hi (innermost last); false after the last. */
-static bool next_point(unsigned n, const int64_t *lo, const int64_t *hi, int64_t *x) {
-	for (unsigned d = n; d-- > 0;) {
-		if (x[d] < hi[d]) {
-			x[d]++;
-			return true;
-		}
-		x[d] = lo[d];
-	}
-	return false;
-}
-
 static int64_t linear_index(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
 	int64_t e = 0;
 	for (unsigned d = 0; d < b->rank; d++)
@@ -43,7 +31,7 @@ bool st__ub_port_each(const st__ub_model *m, const st__ub_port *p, st__ub_access
 	do {
 		if (!fn(ud, linear_index(b, p, x), st__ub_aff_eval(&p->sched, p->ndims, x), x))
 			return false;
-	} while (next_point(p->ndims, p->lo, p->hi, x));
+	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
 	return true;
 }
 
@@ -63,7 +51,7 @@ static st_status record_port(const st__ub_model *m, const st__ub_port *p, int64_
 		} else if (t > rl[e]) {
 			rl[e] = t;
 		}
-	} while (next_point(p->ndims, p->lo, p->hi, x));
+	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
 	return ST_OK;
 }
 
@@ -176,46 +164,35 @@ int64_t st__ub_latency(const st__ub_model *m) {
 
 /* ---------------------------------------------------------------- the pass */
 
-static st_walk_result capacity_graph(st_op *op, void *ud) {
-	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
-		return ST_WALK_ADVANCE;
-	st__ub_model *m = st__ub_model_build(op);
-	st_status *st = ud;
-	if (!m) {
-		*st = ST_FAIL;
-		return ST_WALK_INTERRUPT;
-	}
+static st_status capacity_graph(st__ub_model *m, void *ud) {
+	(void)ud;
 	st_type *i64 = st_integer_type(m->ctx, 64, ST_SIGNLESS);
 	int64_t *caps = st_ctx_alloc(m->ctx, (m->nbuffers + 1) * sizeof *caps);
-	if (!caps || st_failed(st__ub_capacities(m, caps))) {
-		*st = ST_FAIL;
-	} else {
+	st_status st = caps ? st__ub_capacities(m, caps) : st_op_error(m->graph, "out of memory");
+	if (st == ST_OK)
+		st = st__ub_classify(m, caps);
+	if (st == ST_OK) {
 		int64_t total = 0, lat = st__ub_latency(m);
-		if (st_failed(st__ub_classify(m, caps)))
-			*st = ST_FAIL;
-		for (size_t b = 0; *st == ST_OK && b < m->nbuffers; b++) {
+		for (size_t b = 0; b < m->nbuffers; b++) {
 			st_op_set_attr(m->buffers[b].op, "capacity", st_integer_attr(m->ctx, i64, caps[b]));
 			total += caps[b];
 		}
 		/* A shared schedule runs in whole coarse periods. */
-		st_attr *period = st_op_get_attr(op, "period");
+		st_attr *period = st_op_get_attr(m->graph, "period");
 		int64_t p = period && st_attr_get_kind(period) == ST_ATTR_INTEGER ? st_attr_int_value(period) : 0;
 		if (p > 0)
 			lat = (lat + p - 1) / p * p;
-		st_op_set_attr(op, "latency", st_integer_attr(m->ctx, i64, lat));
-		st_op_set_attr(op, "memory", st_integer_attr(m->ctx, i64, total));
+		st_op_set_attr(m->graph, "latency", st_integer_attr(m->ctx, i64, lat));
+		st_op_set_attr(m->graph, "memory", st_integer_attr(m->ctx, i64, total));
 	}
 	if (caps)
 		st_ctx_free(m->ctx, caps, (m->nbuffers + 1) * sizeof *caps);
-	st__ub_model_destroy(m);
-	return *st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
+	return st;
 }
 
 static st_status run_capacity(st_pass *pass, st_op *op) {
 	(void)pass;
-	st_status st = ST_OK;
-	st_walk(op, ST_WALK_PRE, capacity_graph, &st);
-	return st;
+	return st__ub_for_each_graph(op, capacity_graph, NULL);
 }
 
 const st_pass_def st__ub_capacity_pass = {

@@ -230,6 +230,18 @@ static st_op *constant_table(st_value *mem) {
 	return g;
 }
 
+/* An arith.constant of type t appended to the kernel body, located at op. */
+static st_value *body_constant(xctx *x, xstage *s, st_op *op, st_type *t, int64_t v) {
+	st_named_attr na = {st_ident_get_c(x->ctx, "value"), st_integer_attr(x->ctx, t, v)};
+	st_op_state os = {.name = st_str_c("arith.constant"), .loc = st_op_loc(op), .nresults = 1,
+	                  .result_types = &t, .attrs = st_dict_attr(x->ctx, 1, &na)};
+	st_op *c = st_op_create(x->ctx, &os);
+	if (!c)
+		return NULL;
+	st_block_append_op(s->body, c);
+	return st_op_result(c, 0);
+}
+
 /* A load from a constant memref.global at constant indices: the value, as
  * an arith.constant in the kernel body (a tap register). */
 static st_value *tap_constant(xctx *x, xstage *s, st_op *load, const st__ub_aff *acc, unsigned rank) {
@@ -246,16 +258,8 @@ static st_value *tap_constant(xctx *x, xstage *s, st_op *load, const st__ub_aff 
 	size_t k = 0;
 	for (unsigned d = 0; d < rank; d++)
 		k = k * (size_t)st_type_shape(mt)[d] + (size_t)acc[d].c[0];
-	st_type *et = st_type_element(mt);
 	int64_t v = st_attr_dense_is_splat(init) ? st_attr_dense_int(init, 0) : st_attr_dense_int(init, k);
-	st_named_attr na = {st_ident_get_c(x->ctx, "value"), st_integer_attr(x->ctx, et, v)};
-	st_op_state os = {.name = st_str_c("arith.constant"), .loc = st_op_loc(load), .nresults = 1,
-	                  .result_types = &et, .attrs = st_dict_attr(x->ctx, 1, &na)};
-	st_op *c = st_op_create(x->ctx, &os);
-	if (!c)
-		return NULL;
-	st_block_append_op(s->body, c);
-	return st_op_result(c, 0);
+	return body_constant(x, s, load, st_type_element(mt), v);
 }
 
 static st_status read_ops(xctx *x, xstage *s, st_block *b);
@@ -347,15 +351,10 @@ static st_status read_apply(xctx *x, xstage *s, st_op *op) {
 	for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
 		if (a[0].c[i])
 			return ST_OK;
-	st_type *it = st_value_type(st_op_result(op, 0));
-	st_named_attr na = {st_ident_get_c(x->ctx, "value"), st_integer_attr(x->ctx, it, a[0].c[0])};
-	st_op_state os = {.name = st_str_c("arith.constant"), .loc = st_op_loc(op), .nresults = 1,
-	                  .result_types = &it, .attrs = st_dict_attr(x->ctx, 1, &na)};
-	st_op *c = st_op_create(x->ctx, &os);
+	st_value *c = body_constant(x, s, op, st_value_type(st_op_result(op, 0)), a[0].c[0]);
 	if (!c)
 		return ST_FAIL;
-	st_block_append_op(s->body, c);
-	st_value_map_add(s->vmap, st_op_result(op, 0), st_op_result(c, 0));
+	st_value_map_add(s->vmap, st_op_result(op, 0), c);
 	return ST_OK;
 }
 

@@ -351,22 +351,13 @@ static st_status schedule_graph(st__ub_model *m, int strategy, const char *share
 	return st;
 }
 
-static st_walk_result schedule_one(st_op *op, void *ud) {
-	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
-		return ST_WALK_ADVANCE;
-	const ub_schedule_options *o = ((void **)ud)[0];
-	st_status *st = ((void **)ud)[1];
-	st__ub_model *m = st__ub_model_build(op);
-	*st = m ? schedule_graph(m, o->strategy, o->share) : ST_FAIL;
-	st__ub_model_destroy(m);
-	return *st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
+static st_status schedule_model(st__ub_model *m, void *ud) {
+	const ub_schedule_options *o = ud;
+	return schedule_graph(m, o->strategy, o->share);
 }
 
 static st_status run_schedule(st_pass *pass, st_op *op) {
-	st_status st = ST_OK;
-	void *ud[2] = {(void *)st_pass_options(pass), &st};
-	st_walk(op, ST_WALK_PRE, schedule_one, ud);
-	return st;
+	return st__ub_for_each_graph(op, schedule_model, (void *)st_pass_options(pass));
 }
 
 static const st_pass_option_def schedule_opts[] = {

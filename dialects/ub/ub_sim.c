@@ -597,49 +597,38 @@ static st_status write_outputs(sim *s, const sim_options *o) {
 	return ST_OK;
 }
 
-static st_walk_result simulate_one(st_op *op, void *ud) {
-	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
-		return ST_WALK_ADVANCE;
-	st_pass *pass = ((void **)ud)[0];
-	st_status *st = ((void **)ud)[1];
+static st_status simulate_graph(st__ub_model *m, void *ud) {
+	st_pass *pass = ud;
 	const sim_options *o = st_pass_options(pass);
 	sim s;
 	memset(&s, 0, sizeof s);
-	s.m = st__ub_model_build(op);
-	if (!s.m) {
-		*st = ST_FAIL;
-		return ST_WALK_INTERRUPT;
-	}
+	s.m = m;
 	size_t ninputs = 0;
-	s.bufs = salloc(&s, s.m->nbuffers * sizeof *s.bufs);
-	s.it = st_interp_create(s.m->ctx, NULL);
-	*st = s.bufs && s.it ? ST_OK : st_op_error(op, "out of memory");
-	for (size_t b = 0; *st == ST_OK && b < s.m->nbuffers; b++)
-		*st = setup_buffer(&s, b);
-	if (*st == ST_OK)
-		*st = setup_host(&s, o, &ninputs);
-	if (*st == ST_OK)
-		*st = setup_events(&s);
-	if (*st == ST_OK)
-		*st = run(&s);
-	if (*st == ST_OK)
-		*st = write_outputs(&s, o);
-	if (*st == ST_OK) {
+	s.bufs = salloc(&s, m->nbuffers * sizeof *s.bufs);
+	s.it = st_interp_create(m->ctx, NULL);
+	st_status st = s.bufs && s.it ? ST_OK : st_op_error(m->graph, "out of memory");
+	for (size_t b = 0; st == ST_OK && b < m->nbuffers; b++)
+		st = setup_buffer(&s, b);
+	if (st == ST_OK)
+		st = setup_host(&s, o, &ninputs);
+	if (st == ST_OK)
+		st = setup_events(&s);
+	if (st == ST_OK)
+		st = run(&s);
+	if (st == ST_OK)
+		st = write_outputs(&s, o);
+	if (st == ST_OK) {
 		char msg[256];
 		int n = snprintf(msg, sizeof msg, "ub-simulate: @%s: %zu events over %lld cycles, no value lost\n",
-		                 st_ident_cstr(st_symbol_name(op)), s.nev, (long long)st__ub_latency(s.m));
+		                 st_ident_cstr(st_symbol_name(m->graph)), s.nev, (long long)st__ub_latency(m));
 		st_pass_write(pass, msg, (size_t)n);
 	}
 	sim_free(&s);
-	st__ub_model_destroy(s.m);
-	return *st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
+	return st;
 }
 
 static st_status run_simulate(st_pass *pass, st_op *op) {
-	st_status st = ST_OK;
-	void *ud[2] = {pass, &st};
-	st_walk(op, ST_WALK_PRE, simulate_one, ud);
-	return st;
+	return st__ub_for_each_graph(op, simulate_graph, pass);
 }
 
 static const st_pass_option_def sim_opts[] = {
