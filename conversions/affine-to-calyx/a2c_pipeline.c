@@ -110,9 +110,8 @@ static bool eligible(pipe *pp) {
 		if (!ld && !sto)
 			continue;
 		a2c_mem *m = a2c_map_get(&pp->c->mems, st_op_operand(op, ld ? 0 : 1));
-		/* Banks are chosen per thread, seq memories answer a cycle late:
-		 * the schedule knows neither. */
-		if (!m || m->nbanks || m->seq)
+		/* Banks are chosen per thread: the schedule does not know them. */
+		if (!m || m->nbanks)
 			return false;
 		size_t i = 0;
 		while (i < pp->nmems && pp->mems[i] != m)
@@ -212,11 +211,15 @@ static bool schedule(pipe *pp, bool *grow) {
 		size_t nops = st_op_num_operands(op);
 		int t = ready(pp, op, 0, nops), end = INF;
 		if (!strcmp(n, "memref.load")) {
-			t = port_slot(pp, a2c_map_get(&pp->c->mems, st_op_operand(op, 0)), t);
-			if (!new_sval(pp, st_op_result(op, 0), t + 1, t + pp->ii))
+			/* A seq memory's word comes a cycle after the request; it is
+			 * latched then (the port is free again for another request). */
+			a2c_mem *m = a2c_map_get(&pp->c->mems, st_op_operand(op, 0));
+			int late = m->seq;
+			t = port_slot(pp, m, t);
+			if (!new_sval(pp, st_op_result(op, 0), t + 1 + late, t + late + pp->ii))
 				return false;
-			if (t + 1 >= pp->depth)
-				pp->depth = t + 2;
+			if (t + 1 + late >= pp->depth)
+				pp->depth = t + 2 + late;
 		} else if (!strcmp(n, "memref.store")) {
 			t = port_slot(pp, a2c_map_get(&pp->c->mems, st_op_operand(op, 1)), t);
 			if (t + 1 > pp->depth)
@@ -399,8 +402,12 @@ static bool emit_mem(pipe *pp, st_op *op, bool load, int t) {
 	if (load) {
 		st_op *r = a2c_reg(c, "load", st_op_loc(op), m->width);
 		sval *s = info(pp, st_op_result(op, 0));
+		st_value *latch = g;
+		if (m->seq && (!a2c_assign(c, pp->g.body, a2c_mem_port(m, "content_en", 0), a2c_true(c), g) ||
+		               !(latch = fire(pp, t + 1))))
+			return false;
 		return r && a2c_assign(c, pp->g.body, st_op_result(r, 0), a2c_mem_port(m, "read_data", 0), NULL) &&
-		       a2c_assign(c, pp->g.body, st_op_result(r, 1), a2c_true(c), g) &&
+		       a2c_assign(c, pp->g.body, st_op_result(r, 1), a2c_true(c), latch) &&
 		       (s->base = a2c_val_new(c, st_op_result(r, 4)));
 	}
 	a2c_val *v = a2c_lookup(c, st_op_operand(op, 0));

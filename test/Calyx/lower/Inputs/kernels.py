@@ -191,6 +191,13 @@ def ref_calls_mem(m):
     R[1] = sum(T)
 
 
+def ref_seqk(m):
+    A, B = m['A'], m['B']
+    T = [wrap(3 * A[i] - i, 32) for i in range(32)]
+    for i in range(32):
+        B[i] = T[i] if T[i] > 0 else T[31 - i] + 1
+
+
 def small(lo, hi):
     return lambda r, i: r.randint(lo, hi)
 
@@ -231,6 +238,8 @@ KERNELS = {
     'calls_mem': ('../../test/Calyx/lower/Inputs/calls-mem.mlir', 'calls_mem',
                   [('A', (16,), 32, small(-50, 50)), ('B', (16,), 32, small(-50, 50)), ('R', (2,), 32, None)],
                   ref_calls_mem),
+    'seqk': ('../../test/Calyx/lower/Inputs/seq-mems.mlir', 'seqk',
+             [('A', (32,), 32, small(-50, 50)), ('B', (32,), 32, None)], ref_seqk),
 }
 
 
