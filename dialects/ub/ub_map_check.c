@@ -217,8 +217,10 @@ static st_status wide_step(const checker *ck, size_t bi, stage *g, int64_t i, in
 	for (size_t j = 0; j < 4; j++)
 		if (st_failed(fires(ck, g, j, i, &f[j])))
 			return ST_FAIL;
-	if (!f[0] || !f[3])
-		return cycle_error(ck, g->mem, g->it[f[0] ? 3 : 0].c, g->left[f[0] ? 3 : 0] > 0 ? ci_cycle(&g->it[f[0] ? 3 : 0]) : -1, i, i);
+	/* The aggregator and the transpose buffer move on every write. */
+	for (size_t j = 0; j < 4; j += 3)
+		if (!f[j])
+			return cycle_error(ck, g->mem, g->it[j].c, g->left[j] > 0 ? ci_cycle(&g->it[j]) : -1, i, i);
 	int64_t lane = ci_addr(&g->it[0]), w = f[1] ? ci_addr(&g->it[1]) : 0, r = f[2] ? ci_addr(&g->it[2]) : 0,
 	        out = ci_addr(&g->it[3]);
 	if (lane < 0 || lane >= F || out < 0 || out >= F)
