@@ -4,8 +4,9 @@
  * compute_at level: loops enclosing it are fixed, the others range over
  * their extents), and the loops of each stage follow from that region and
  * the stage's splits (ShiftInwards tiles start at min(o * f, extent - f),
- * GuardWithIf tiles are guarded).  A 3x3 consumer of a 512x32 tile reads a
- * 514x34 region; a cascade of two 3x3 blurs shrinks 64 -> 62 -> 60. */
+ * GuardWithIf tiles are guarded, RoundUp tiles grow the region).  A 3x3
+ * consumer of a 512x32 tile reads a 514x34 region; a cascade of two 3x3
+ * blurs shrinks 64 -> 62 -> 60. */
 #include "hl_lower.h"
 
 #include <stdio.h>
@@ -71,13 +72,15 @@ static st_str rvar_str(st__hl_parser *p, const st__hl_rdom *r, int d) {
 	return st__hl_strdup(p, buf, (size_t)n);
 }
 
-static st__hl_tail resolve_tail(const st__hl_split *s, int stage, int64_t e) {
+/* RoundUp runs the last tile whole and grows the func's region to cover it
+ * (Halide's rule); a region that cannot grow is guarded instead, which
+ * gives the same values: an output's (Halide's realize computes it into a
+ * larger buffer and crops it) or one fixed by bound(). */
+static st__hl_tail resolve_tail(const st__hl_func *f, const st__hl_split *s, int stage, int64_t e) {
 	st__hl_tail t = s->tail;
 	if (t == ST__HL_TAIL_AUTO)
 		t = stage == 0 ? ST__HL_TAIL_SHIFT : ST__HL_TAIL_GUARD;
-	/* RoundUp is computed as GuardWithIf: the same values, without growing
-	 * the region. */
-	if (t == ST__HL_TAIL_ROUNDUP || (t == ST__HL_TAIL_SHIFT && e < s->factor))
+	if ((t == ST__HL_TAIL_ROUNDUP && (f->out_index >= 0 || f->nbounds)) || (t == ST__HL_TAIL_SHIFT && e < s->factor))
 		t = ST__HL_TAIL_GUARD;
 	return t;
 }
@@ -99,7 +102,10 @@ static int innermost_loop(st__hl_lower *L, st_affine_expr *e) {
 	}
 }
 
-static bool build_iter(st__hl_lower *L, int fi, int stage) {
+/* The iteration of one stage over f's region; `covered` gets, per
+ * dimension, how far from the region's min its loops reach (more than the
+ * region's extent after a RoundUp split). */
+static bool build_iter(st__hl_lower *L, int fi, int stage, int64_t *covered) {
 	st__hl_parser *p = L->p;
 	st_context *ctx = L->ctx;
 	st__hl_func *f = &p->funcs[fi];
@@ -141,19 +147,26 @@ static bool build_iter(st__hl_lower *L, int fi, int stage) {
 		it->loops[d] = id;
 		L->loops[id].ph = new_ph(L, id, 0, n->extent - 1);
 		n->val = st_affine_dim(ctx, (unsigned)L->loops[id].ph);
+		n->reach = n->extent;
 	}
 	/* Backward: the value of each split name from its loops. */
 	for (size_t k = s->nsplits; k-- > 0;) {
 		const st__hl_split *sp = &s->splits[k];
 		if (sp->fuse) {
-			st_affine_expr *v = nv(L, it, sp->old)->val, *c = st_affine_const(ctx, old_e[k]);
-			nv(L, it, sp->inner)->val = st_affine_mod(ctx, v, c);
-			nv(L, it, sp->outer)->val = st_affine_floordiv(ctx, v, c);
+			st__hl_name_val *fused = nv(L, it, sp->old), *in = nv(L, it, sp->inner), *out = nv(L, it, sp->outer);
+			st_affine_expr *c = st_affine_const(ctx, old_e[k]);
+			in->val = st_affine_mod(ctx, fused->val, c);
+			out->val = st_affine_floordiv(ctx, fused->val, c);
+			in->reach = fused->reach < old_e[k] ? fused->reach : old_e[k];
+			out->reach = (fused->reach + old_e[k] - 1) / old_e[k];
 			continue;
 		}
 		st_affine_expr *vo = nv(L, it, sp->outer)->val, *vi = nv(L, it, sp->inner)->val;
 		int64_t e = old_e[k];
-		st__hl_tail t = resolve_tail(sp, stage, e);
+		st__hl_tail t = resolve_tail(f, sp, stage, e);
+		/* The last tile's end: past e only when RoundUp runs it whole. */
+		int64_t reach = (nv(L, it, sp->outer)->reach - 1) * sp->factor + nv(L, it, sp->inner)->reach;
+		nv(L, it, sp->old)->reach = t == ST__HL_TAIL_ROUNDUP || reach < e ? reach : e;
 		st_affine_expr *base = st_affine_mul(ctx, vo, st_affine_const(ctx, sp->factor));
 		if (e % sp->factor != 0 && t == ST__HL_TAIL_SHIFT) {
 			/* The last tile moves inwards: its start is min(o * f, e - f). */
@@ -174,6 +187,7 @@ static bool build_iter(st__hl_lower *L, int fi, int stage) {
 	/* The original names: region or domain min plus the loop value. */
 	for (int d = 0; d < f->ndims; d++) {
 		st__hl_name_val *n = nv(L, it, p->vars[f->args[d]].name);
+		covered[d] = n->val ? n->reach : 0;
 		if (n->val)
 			n->val = st_affine_add(ctx, lf->region.min[d], n->val);
 	}
@@ -806,6 +820,41 @@ static bool placed_inside_readers(st__hl_lower *L, int fi) {
 	return true;
 }
 
+/* The stages' iterations of a func.  When RoundUp tiles reach past its
+ * region, the region (and the storage holding it) grows to what they
+ * compute and the stages are built again over it: the pure definition then
+ * covers what the updates' rounded loops read.  Each round makes the
+ * extents multiples of more split factors, so few rounds settle them. */
+static bool build_iters(st__hl_lower *L, int fi) {
+	st__hl_parser *p = L->p;
+	st__hl_func *f = &p->funcs[fi];
+	st__hl_lfunc *lf = &L->lf[fi];
+	size_t nloops = L->nloops, nphs = L->nphs;
+	for (int round = 0; round < 16; round++) {
+		lf->iters = st__hl_alloc(p, (f->nupdates + 1) * sizeof *lf->iters);
+		int64_t reach[ST__HL_MAX_DIMS] = {0}, covered[ST__HL_MAX_DIMS];
+		for (int s = 0; s <= (int)f->nupdates; s++) {
+			if (!build_iter(L, fi, s, covered))
+				return false;
+			for (int d = 0; d < f->ndims; d++)
+				reach[d] = covered[d] > reach[d] ? covered[d] : reach[d];
+		}
+		bool grew = false;
+		for (int d = 0; d < f->ndims; d++)
+			if (reach[d] > lf->region.extent[d]) {
+				lf->storage.extent[d] += reach[d] - lf->region.extent[d];
+				lf->region.extent[d] = reach[d];
+				grew = true;
+			}
+		if (!grew)
+			return true;
+		/* Nothing refers to this func's loops yet: build them again. */
+		L->nloops = nloops;
+		L->nphs = nphs;
+	}
+	st__hl_fatal(p, "internal error: RoundUp regions do not settle");
+}
+
 bool st__hl_bounds(st__hl_lower *L) {
 	st__hl_parser *p = L->p;
 	L->lf = st__hl_alloc(p, (p->nfuncs + 1) * sizeof *L->lf);
@@ -828,10 +877,8 @@ bool st__hl_bounds(st__hl_lower *L) {
 			return false;
 		if (!func_region(L, fi))
 			return false;
-		lf->iters = st__hl_alloc(p, (f->nupdates + 1) * sizeof *lf->iters);
-		for (int s = 0; s <= (int)f->nupdates; s++)
-			if (!build_iter(L, fi, s))
-				return false;
+		if (!build_iters(L, fi))
+			return false;
 	}
 	/* Inputs: what everything reads, from the root. */
 	for (size_t i = 0; i < p->nimages; i++) {

@@ -37,6 +37,7 @@ typedef struct st__hl_name_val {
 	st_str name;
 	st_affine_expr *val;
 	int64_t extent;
+	int64_t reach; /* how far its loops take it: the extent, more after RoundUp */
 } st__hl_name_val;
 
 /* A GuardWithIf condition: val <= max. */

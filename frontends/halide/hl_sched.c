@@ -184,10 +184,15 @@ static const char *const tail_names[] = {"Auto", "RoundUp", "GuardWithIf", "Shif
 
 static bool do_split(st__hl_parser *p, st__hl_func *f, st__hl_stage_sched *s, int d, st_str outer, st_str inner,
                      int64_t factor, int tail, int line, int col) {
-	if (tail == ST__HL_TAIL_SHIFT && s->dims[d].rvar)
+	/* Halide refuses both: they would run a reduction's iterations twice or
+	 * outside its domain. */
+	if ((tail == ST__HL_TAIL_SHIFT || tail == ST__HL_TAIL_ROUNDUP) && s->dims[d].rvar)
 		return st_succeeded(st__hl_error(p, line, col,
-		                                 "ShiftInwards would recompute iterations of a reduction: use GuardWithIf or "
-		                                 "RoundUp"));
+		                                 "%s would change the meaning of a reduction (it would %s): split a "
+		                                 "reduction var with GuardWithIf or Auto",
+		                                 tail == ST__HL_TAIL_SHIFT ? "ShiftInwards" : "RoundUp",
+		                                 tail == ST__HL_TAIL_SHIFT ? "recompute iterations"
+		                                                           : "run iterations outside its RDom"));
 	(void)f;
 	st__hl_split sp = {.old = s->dims[d].name, .outer = outer, .inner = inner, .factor = factor,
 	                   .tail = (st__hl_tail)tail, .line = line, .col = col};

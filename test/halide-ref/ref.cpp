@@ -336,6 +336,24 @@ App fpowv(std::vector<Buffer<>> &in) {
 	return {output, {}};
 }
 
+// RoundUp tails (test/Halide/schedule-roundup.hl): k and h computed on
+// rounded-up regions, the output's tail (which Halide's realize computes
+// into a larger buffer).
+App roundup(std::vector<Buffer<>> &in) {
+	Buffer<uint8_t> input = in[0];
+	RDom r(0, 3);
+	Var xo("xo"), xi("xi"), yo("yo"), yi("yi");
+	Func k, h, output;
+	k(x, y) = u16(input(x, y)) * 3;
+	h(x, y) = u16(0);
+	h(x, y) += k(x + r.x, y);
+	output(x, y) = u8((h(x, y) + k(x + 1, y + 1)) / 8);
+	k.compute_root().split(x, xo, xi, 16, TailStrategy::RoundUp);
+	h.compute_root().update().split(y, yo, yi, 4, TailStrategy::RoundUp);
+	output.split(y, yo, yi, 8, TailStrategy::RoundUp);
+	return {output, {}};
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -399,6 +417,8 @@ int main(int argc, char **argv) {
 		a = fpowc(in);
 	else if (app == "fpowv")
 		a = fpowv(in);
+	else if (app == "roundup")
+		a = roundup(in);
 	else {
 		std::fprintf(stderr, "strata-halide-ref: unknown app '%s'\n", app.c_str());
 		return 2;
