@@ -176,7 +176,7 @@ static st_status check_host(uth *s) {
 	return ST_OK;
 }
 
-static st_status graph(uth *s, st_op *g) {
+static st_status graph(uth *s, st_op *g, const st_ub_map_options *mo) {
 	st__ub_model *m = st__ub_model_build(g);
 	if (!m)
 		return ST_FAIL;
@@ -201,6 +201,9 @@ static st_status graph(uth *s, st_op *g) {
 		memset(s->tap, 0, np * sizeof *s->tap);
 		st = check_host(s);
 	}
+	s->map = NULL;
+	if (st == ST_OK)
+		st = st_ub_map_graph(g, mo, &s->map);
 	if (st == ST_OK)
 		st = uth_taps(s);
 	if (st == ST_OK) {
@@ -232,9 +235,9 @@ static st_status graph(uth *s, st_op *g) {
 		}
 		st_op_destroy(parsed);
 	}
-	for (size_t bi = 0; s->bufs && bi < m->nbuffers; bi++)
-		if (s->bufs[bi].pos)
-			st_ctx_free(s->ctx, s->bufs[bi].pos, (m->nports + 1) * sizeof *s->bufs[bi].pos);
+	if (s->map)
+		st_ub_map_free(s->map);
+	s->map = NULL;
 	if (s->tap)
 		st_ctx_free(s->ctx, s->tap, np * sizeof *s->tap);
 	if (s->timer)
@@ -249,22 +252,30 @@ static st_status graph(uth *s, st_op *g) {
 }
 
 typedef struct uth_options {
-	int64_t min_mem;
+	int64_t sr_max;
+	const char *node;
 } uth_options;
+
+/* The target stratac and `strata-opt --acg` insert: acg.graph @target. */
+static st_op *find_target(st_op *module) {
+	st_block *mb = st_region_first_block(st_op_region(module, 0));
+	for (st_op *op = mb ? st_block_first_op(mb) : NULL; op; op = st_op_next(op))
+		if (!strcmp(st_op_name_cstr(op), "acg.graph") && st_str_eq_c(st_ident_str(st_symbol_name(op)), "target"))
+			return op;
+	return NULL;
+}
 
 static st_status run(st_pass *pass, st_op *module) {
 	st_context *ctx = st_pass_context(pass);
 	const uth_options *o = st_pass_options(pass);
-	if (o->min_mem < 3)
-		return st_error(ctx, st_op_loc(module), "convert-ub-to-hw: min-mem must be at least 3, not %" PRId64,
-		                o->min_mem);
-	uth s = {.ctx = ctx, .min_mem = o->min_mem, .status = ST_OK};
+	st_ub_map_options mo = {.sr_max = o->sr_max, .target = find_target(module), .node = o->node && *o->node ? o->node : NULL};
+	uth s = {.ctx = ctx, .status = ST_OK};
 	st_block *mb = st_region_first_block(st_op_region(module, 0));
 	st_status st = ST_OK;
 	for (st_op *g = mb ? st_block_first_op(mb) : NULL, *next; g && st == ST_OK; g = next) {
 		next = st_op_next(g);
 		if (!strcmp(st_op_name_cstr(g), "ub.graph"))
-			st = graph(&s, g);
+			st = graph(&s, g, &mo);
 	}
 	if (s.buf)
 		st_ctx_free(ctx, s.buf, s.cap);
@@ -274,11 +285,14 @@ static st_status run(st_pass *pass, st_op *module) {
 }
 
 static const st_pass_option_def uth_opts[] = {
-	{.name = "min-mem",
-	 .summary = "a gap between two taps of at least this many words becomes a memory (else registers)",
+	{.name = "sr-max",
+	 .summary = "ub-map's sr-max: a gap between taps of at most this many words is shift registers (0: ub-map's 4)",
 	 .kind = ST_PASS_OPT_INT,
-	 .offset = offsetof(uth_options, min_mem),
-	 .default_value = "8"},
+	 .offset = offsetof(uth_options, sr_max)},
+	{.name = "node",
+	 .summary = "ub-map's node: the target's storage node for the line memories (default: ub-map's choice)",
+	 .kind = ST_PASS_OPT_STRING,
+	 .offset = offsetof(uth_options, node)},
 };
 
 static const st_pass_def uth_pass = {
@@ -286,7 +300,7 @@ static const st_pass_def uth_pass = {
 	.summary = "scheduled, sized ub graphs to streaming hw/comb/seq modules at one value per cycle",
 	.anchor = "builtin.module",
 	.options = uth_opts,
-	.noptions = 1,
+	.noptions = 2,
 	.options_size = sizeof(uth_options),
 	.run = run,
 	.display_name = "UBToHW",

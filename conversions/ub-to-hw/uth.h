@@ -7,23 +7,22 @@
 #define STRATA_UTH_H
 
 #include "../../dialects/ub/ub_internal.h"
+#include "../../dialects/ub/ub_map.h"
 
 #include <stdarg.h>
 
 /* One buffer as hardware: the delay line its write stream runs through. */
 typedef struct uth_buffer {
-	int wport;     /* its only write port */
+	int wport;     /* its only write port; -1: no ports */
 	unsigned width;
-	int64_t words; /* register and memory words of the delay line */
+	int64_t words; /* words of its delay line's elements */
 	int64_t regs;  /* of which shift registers */
-	int64_t *pos;  /* the tap positions it needs, ascending, without 0 */
-	size_t npos;
 } uth_buffer;
 
 typedef struct uth {
 	st_context *ctx;
 	st__ub_model *m;
-	int64_t min_mem; /* a gap of at least this many words becomes a memory */
+	st_ub_map *map;  /* ub-map's elements of the graph */
 	char *buf;       /* the module text */
 	size_t len, cap;
 	unsigned next;   /* fresh temporary names */
@@ -41,10 +40,10 @@ const char *uth_temp(uth *s, char *buf);
 /* Bits to count 0..n-1 (at least 1). */
 unsigned uth_bits(int64_t n);
 
-/* uth_taps.c: every read port's position on its buffer's write stream (0:
- * written in the same cycle, k: the k-th write before the cycle), the one
- * write port of each buffer, and the delay line's words; ST_FAIL after a
- * located error when a read port is no fixed tap. */
+/* uth_taps.c: the one write port of each buffer, every read port's chain
+ * position from ub-map, the words of each delay line; ST_FAIL after a
+ * located error (a buffer that is no delay line, controllers of another
+ * form). */
 st_status uth_taps(uth *s);
 /* Writes each buffer's delay line: signals %b<i>_p<k> for its positions. */
 void uth_delay_lines(uth *s);

@@ -1,31 +1,17 @@
-/* Where each read port sits on its buffer's write stream, and the delay
- * lines that serve them.  A buffer is written by one port, one value per
- * write cycle; a delay line shifts once per write, so the value a read port
- * needs is a fixed number of writes old when the stencil schedule is at the
- * input rate.  That number is found by enumerating the port's domain (the
- * domains are boxes of a tile): the writes before the read's cycle minus
- * the write rank of the element read.  A port for which it is not constant
- * cannot be served by a delay line and is refused. */
+/* The delay line of each buffer, as ub-map laid it out (dialects/ub/ub_map.h,
+ * docs/unified-buffers.md "ub-map"): a buffer is written by one port, one
+ * value per write cycle, and every read port taps a fixed chain position
+ * (how many writes old its value is).  The chain's elements are shift
+ * registers (positions from+1..to, shifting on each write) and line
+ * segments: circular buffers of g words in a memory, whose controllers
+ * write position `from` at base + (rank mod g) and read base + ((rank + 1)
+ * mod g) into an output register that holds position `to`.  The
+ * controllers are realised as one address counter per segment stepping on
+ * the buffer's write; a controller of another form is refused. */
 #include "uth.h"
 
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
-
-typedef struct write_ev {
-	int64_t t;
-	size_t elem;
-} write_ev;
-
-static int cmp_ev(const void *a, const void *b) {
-	const write_ev *x = a, *y = b;
-	return (x->t > y->t) - (x->t < y->t);
-}
-
-static int cmp_i64(const void *a, const void *b) {
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-	return (x > y) - (x < y);
-}
 
 static int64_t box_points(const st__ub_port *p) {
 	int64_t n = 1;
@@ -34,95 +20,26 @@ static int64_t box_points(const st__ub_port *p) {
 	return n;
 }
 
-static void point_of(const st__ub_port *p, int64_t k, int64_t *x) {
-	for (unsigned i = p->ndims; i-- > 0;) {
-		int64_t e = p->hi[i] - p->lo[i] + 1;
-		x[i] = p->lo[i] + k % e;
-		k /= e;
-	}
-}
-
-static int64_t elem_of(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
-	int64_t e = 0;
-	for (unsigned d = 0; d < b->rank; d++) {
-		int64_t i = st__ub_aff_eval(&p->acc[d], p->ndims, x);
-		if (i < 0 || i >= b->shape[d])
-			return -1;
-		e = e * b->shape[d] + i;
-	}
-	return e;
-}
-
-static int64_t elements(const st__ub_buffer *b) {
-	int64_t n = 1;
-	for (unsigned d = 0; d < b->rank; d++)
-		n *= b->shape[d];
-	return n;
-}
-
-/* Writes strictly before cycle t. */
-static int64_t writes_before(const write_ev *ev, int64_t n, int64_t t) {
-	int64_t lo = 0, hi = n;
-	while (lo < hi) {
-		int64_t mid = lo + (hi - lo) / 2;
-		if (ev[mid].t < t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* The position of read port k on the stream `ev` (rank[e]: the write rank
- * of element e, -1 never written); -1 after an error. */
-static int64_t tap_of(uth *s, size_t k, const write_ev *ev, int64_t nev, const int64_t *rank) {
-	st__ub_port *p = &s->m->ports[k];
-	const st__ub_buffer *b = &s->m->buffers[p->buffer];
-	int64_t tap = -1, n = box_points(p), x[ST_UB_MAX_DIMS];
-	for (int64_t i = 0; i < n; i++) {
-		point_of(p, i, x);
-		int64_t e = elem_of(b, p, x), t = st__ub_aff_eval(&p->sched, p->ndims, x);
-		if (e < 0 || rank[e] < 0) {
-			st_op_error(p->op, "ub-to-hw: reads an element of buffer '%s' that no port writes", b->name);
-			return -1;
-		}
-		int64_t here = writes_before(ev, nev, t) - rank[e];
-		if (here < 0) {
-			st_op_error(p->op, "ub-to-hw: reads an element of buffer '%s' before it is written", b->name);
-			return -1;
-		}
-		if (i && here != tap) {
-			st_op_error(p->op,
-			            "ub-to-hw: is no fixed tap on the write stream of buffer '%s' (%" PRId64
-			            " writes back at its first point, %" PRId64 " at another): the schedule is not a "
-			            "stencil schedule at the input rate",
-			            b->name, tap, here);
-			return -1;
-		}
-		tap = here;
-	}
-	return tap;
-}
-
-static st_status buffer_taps(uth *s, size_t bi) {
+/* The buffer's one write port and element width; a port-less buffer (a
+ * table folded into the kernels) has no hardware. */
+static st_status buffer_ports(uth *s, size_t bi) {
 	st__ub_model *m = s->m;
 	st__ub_buffer *b = &m->buffers[bi];
 	uth_buffer *u = &s->bufs[bi];
 	u->wport = -1;
+	bool used = false;
 	for (size_t k = 0; k < m->nports; k++) {
-		if (m->ports[k].buffer != (int)bi || !m->ports[k].write)
+		if (m->ports[k].buffer != (int)bi)
+			continue;
+		used = true;
+		if (!m->ports[k].write)
 			continue;
 		if (u->wport >= 0)
 			return st_op_error(m->ports[k].op, "ub-to-hw: buffer '%s' has a second write port; a delay line has one",
 			                   b->name);
 		u->wport = (int)k;
 	}
-	bool read = false;
-	for (size_t k = 0; k < m->nports; k++)
-		read = read || m->ports[k].buffer == (int)bi;
-	/* A table folded into the kernels as constants (a tap register) has
-	 * no ports left and no hardware. */
-	if (!read)
+	if (!used)
 		return ST_OK;
 	if (u->wport < 0)
 		return st_op_error(b->op, "ub-to-hw: buffer '%s' has no write port", b->name);
@@ -130,106 +47,110 @@ static st_status buffer_taps(uth *s, size_t bi) {
 	if (!st_type_is_integer(elt) || st_type_int_width(elt) > 64)
 		return st_op_error(b->op, "ub-to-hw: buffer '%s' must hold integers of at most 64 bits", b->name);
 	u->width = st_type_int_width(elt);
-	const st__ub_port *w = &m->ports[u->wport];
-	int64_t nev = box_points(w), nelem = elements(b), x[ST_UB_MAX_DIMS];
-	write_ev *ev = st_ctx_alloc(s->ctx, (size_t)nev * sizeof *ev);
-	int64_t *rank = st_ctx_alloc(s->ctx, (size_t)nelem * sizeof *rank);
-	u->pos = st_ctx_alloc(s->ctx, (m->nports + 1) * sizeof *u->pos);
-	st_status st = ev && rank && u->pos ? ST_OK : st_op_error(b->op, "out of memory");
-	for (int64_t i = 0; st == ST_OK && i < nev; i++) {
-		point_of(w, i, x);
-		ev[i] = (write_ev){st__ub_aff_eval(&w->sched, w->ndims, x), (size_t)elem_of(b, w, x)};
+	st_ub_buffer_map kind = s->map->buffers[bi].map;
+	if (kind != ST_UB_MAP_WIRE && kind != ST_UB_MAP_CHAIN)
+		return st_op_error(b->op, "ub-to-hw: buffer '%s' is no delay line (ub-map gives it a random-access memory or "
+		                          "a ROM); the streaming hardware needs every read at a fixed distance behind the write",
+		                   b->name);
+	for (size_t k = 0; k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
+			s->tap[k] = kind == ST_UB_MAP_WIRE ? 0 : s->map->taps[k];
+	return ST_OK;
+}
+
+/* A line segment's controller addresses base + ((offset + rank) mod g):
+ * the write port's points in row-major order are its ranks. */
+static bool rank_ctrl(const st_ub_ctrl *c, const st_ub_segment *sg, int wport, int64_t offset, int64_t nwrites) {
+	int64_t stride = 1, n = 1;
+	bool ok = c->port == wport && c->wrap == sg->to - sg->from && c->base == sg->base && c->addr_offset == offset &&
+	          c->levels >= 1;
+	for (unsigned i = c->levels; ok && i-- > 0;) {
+		ok = c->addr_stride[i] == stride;
+		stride *= c->extent[i];
+		n *= c->extent[i];
 	}
-	if (st == ST_OK)
-		qsort(ev, (size_t)nev, sizeof *ev, cmp_ev);
-	for (int64_t i = 0; st == ST_OK && i < nelem; i++)
-		rank[i] = -1;
-	for (int64_t i = 0; st == ST_OK && i < nev; i++) {
-		if (i && ev[i].t == ev[i - 1].t)
-			st = st_op_error(w->op, "ub-to-hw: writes buffer '%s' twice in cycle %" PRId64 "; a delay line takes one "
-			                        "value per cycle", b->name, ev[i].t);
-		else
-			rank[ev[i].elem] = i;
-	}
-	for (size_t k = 0; st == ST_OK && k < m->nports; k++) {
-		if (m->ports[k].buffer != (int)bi || m->ports[k].write)
-			continue;
-		s->tap[k] = tap_of(s, k, ev, nev, rank);
-		if (s->tap[k] < 0)
-			st = ST_FAIL;
-		else if (s->tap[k] > 0)
-			u->pos[u->npos++] = s->tap[k];
-	}
-	if (ev)
-		st_ctx_free(s->ctx, ev, (size_t)nev * sizeof *ev);
-	if (rank)
-		st_ctx_free(s->ctx, rank, (size_t)nelem * sizeof *rank);
-	if (st != ST_OK)
-		return st;
-	qsort(u->pos, u->npos, sizeof *u->pos, cmp_i64);
-	size_t n = 0;
-	for (size_t i = 0; i < u->npos; i++)
-		if (!n || u->pos[n - 1] != u->pos[i])
-			u->pos[n++] = u->pos[i];
-	u->npos = n;
-	u->words = n ? u->pos[n - 1] : 0;
-	for (size_t i = 0; i < n; i++) {
-		int64_t g = u->pos[i] - (i ? u->pos[i - 1] : 0);
-		u->regs += g < s->min_mem ? g : 1;
-	}
+	return ok && n == nwrites;
+}
+
+static st_status check_mem(uth *s, const st_ub_mem *mem) {
+	const uth_buffer *u = &s->bufs[mem->buffer];
+	if (mem->kind == ST_UB_MEM_SR)
+		return ST_OK;
+	const st__ub_buffer *b = &s->m->buffers[mem->buffer];
+	if (mem->kind != ST_UB_MEM_LINE || mem->nctrls != 2 * mem->nsegments)
+		return st_op_error(b->op, "ub-to-hw: element '%s' of buffer '%s' is no shift register or line memory with "
+		                          "one write and one read controller per segment",
+		                   mem->name, b->name);
+	int64_t n = box_points(&s->m->ports[u->wport]);
+	for (size_t i = 0; i < mem->nsegments; i++)
+		if (!mem->ctrls[2 * i].write || mem->ctrls[2 * i + 1].write ||
+		    !rank_ctrl(&mem->ctrls[2 * i], &mem->segments[i], u->wport, 0, n) ||
+		    !rank_ctrl(&mem->ctrls[2 * i + 1], &mem->segments[i], u->wport, 1, n))
+			return st_op_error(b->op, "ub-to-hw: the controllers of segment %zu of '%s' do not step once per write of "
+			                          "buffer '%s' through its circular buffer",
+			                   i, mem->name, b->name);
 	return ST_OK;
 }
 
 st_status uth_taps(uth *s) {
 	for (size_t bi = 0; bi < s->m->nbuffers; bi++)
-		if (st_failed(buffer_taps(s, bi)))
+		if (st_failed(buffer_ports(s, bi)))
 			return ST_FAIL;
+	for (size_t i = 0; i < s->map->nmems; i++) {
+		const st_ub_mem *mem = &s->map->mems[i];
+		if (st_failed(check_mem(s, mem)))
+			return ST_FAIL;
+		uth_buffer *u = &s->bufs[mem->buffer];
+		u->words += mem->words;
+		if (mem->kind == ST_UB_MEM_SR)
+			u->regs += mem->words;
+	}
 	return ST_OK;
 }
 
-/* A gap of g writes between two taps: g registers, or (long gaps) a memory
- * of g - 1 words read and written at the same address in each write cycle,
- * whose registered read is the g-th word: read-first block RAM. */
-static void gap(uth *s, size_t bi, int64_t from, int64_t to) {
-	uth_buffer *u = &s->bufs[bi];
-	int64_t g = to - from;
-	unsigned w = u->width;
-	if (g < s->min_mem) {
-		for (int64_t k = from + 1; k <= to; k++)
-			uth_printf(s, "  %%b%zu_p%" PRId64 " = seq.compreg.ce %%b%zu_p%" PRId64 ", %%clk, %%b%zu_we : i%u\n", bi, k,
-			           bi, k - 1, bi, w);
-		return;
-	}
-	int64_t depth = g - 1;
+static void shift_register(uth *s, const st_ub_mem *mem) {
+	int bi = mem->buffer;
+	for (int64_t k = mem->from + 1; k <= mem->to; k++)
+		uth_printf(s, "  %%b%d_p%" PRId64 " = seq.compreg.ce %%b%d_p%" PRId64 ", %%clk, %%b%d_we : i%u\n", bi, k, bi,
+		           k - 1, bi, s->bufs[bi].width);
+}
+
+/* One memory, a write and a registered read port per segment; the read
+ * sees the word before the same edge's write (read-first). */
+static void line_memory(uth *s, const st_ub_mem *mem, size_t mi) {
+	int bi = mem->buffer;
+	unsigned w = s->bufs[bi].width;
+	int64_t depth = 0;
+	for (size_t i = 0; i < mem->nsegments; i++)
+		if (mem->segments[i].base + mem->segments[i].to - mem->segments[i].from > depth)
+			depth = mem->segments[i].base + mem->segments[i].to - mem->segments[i].from;
 	unsigned aw = uth_bits(depth);
-	uth_printf(s,
-	           "  %%b%zu_a%" PRId64 "_last = comb.icmp eq %%b%zu_a%" PRId64 ", %%b%zu_a%" PRId64 "_end : i%u\n"
-	           "  %%b%zu_a%" PRId64 "_end = hw.constant %" PRId64 " : i%u\n"
-	           "  %%b%zu_a%" PRId64 "_one = hw.constant 1 : i%u\n"
-	           "  %%b%zu_a%" PRId64 "_zero = hw.constant 0 : i%u\n"
-	           "  %%b%zu_a%" PRId64 "_inc = comb.add %%b%zu_a%" PRId64 ", %%b%zu_a%" PRId64 "_one : i%u\n"
-	           "  %%b%zu_a%" PRId64 "_next = comb.mux %%b%zu_a%" PRId64 "_last, %%b%zu_a%" PRId64 "_zero, %%b%zu_a%" PRId64
-	           "_inc : i%u\n"
-	           "  %%b%zu_a%" PRId64 " = seq.compreg.ce %%b%zu_a%" PRId64 "_next, %%clk, %%b%zu_we reset %%reset, "
-	           "%%b%zu_a%" PRId64 "_zero : i%u\n",
-	           bi, to, bi, to, bi, to, aw, bi, to, depth - 1, aw, bi, to, aw, bi, to, aw, bi, to, bi, to, bi, to, aw, bi,
-	           to, bi, to, bi, to, bi, to, aw, bi, to, bi, to, bi, bi, to, aw);
-	uth_printf(s,
-	           "  %%b%zu_m%" PRId64 " = seq.hlmem @%s_line%" PRId64 " %%clk, %%reset : !seq.hlmem<%" PRId64 "xi%u>\n"
-	           "  %%b%zu_p%" PRId64 " = seq.read %%b%zu_m%" PRId64 "[%%b%zu_a%" PRId64 "] rden %%b%zu_we {latency = 1} : "
-	           "!seq.hlmem<%" PRId64 "xi%u>\n"
-	           "  seq.write %%b%zu_m%" PRId64 "[%%b%zu_a%" PRId64 "] %%b%zu_p%" PRId64 " wren %%b%zu_we {latency = 1} : "
-	           "!seq.hlmem<%" PRId64 "xi%u>\n",
-	           bi, to, s->m->buffers[bi].name, to, depth, w, bi, to, bi, to, bi, to, bi, depth, w, bi, to, bi, to, bi, from, bi, depth, w);
+	uth_printf(s, "  %%e%zu = seq.hlmem @%s %%clk, %%reset : !seq.hlmem<%" PRId64 "xi%u>\n", mi, mem->name, depth, w);
+	for (size_t i = 0; i < mem->nsegments; i++) {
+		const st_ub_segment *sg = &mem->segments[i];
+		int64_t last = sg->base + sg->to - sg->from - 1;
+		uth_printf(s,
+		           "  %%e%zu_s%zu_lo = hw.constant %" PRId64 " : i%u\n  %%e%zu_s%zu_hi = hw.constant %" PRId64 " : i%u\n"
+		           "  %%e%zu_s%zu_one = hw.constant 1 : i%u\n"
+		           "  %%e%zu_s%zu_end = comb.icmp eq %%e%zu_s%zu, %%e%zu_s%zu_hi : i%u\n"
+		           "  %%e%zu_s%zu_inc = comb.add %%e%zu_s%zu, %%e%zu_s%zu_one : i%u\n"
+		           "  %%e%zu_s%zu_next = comb.mux %%e%zu_s%zu_end, %%e%zu_s%zu_lo, %%e%zu_s%zu_inc : i%u\n"
+		           "  %%e%zu_s%zu = seq.compreg.ce %%e%zu_s%zu_next, %%clk, %%b%d_we reset %%reset, %%e%zu_s%zu_lo : i%u\n"
+		           "  %%b%d_p%" PRId64 " = seq.read %%e%zu[%%e%zu_s%zu_next] rden %%b%d_we {latency = 1} : "
+		           "!seq.hlmem<%" PRId64 "xi%u>\n"
+		           "  seq.write %%e%zu[%%e%zu_s%zu] %%b%d_p%" PRId64 " wren %%b%d_we {latency = 1} : !seq.hlmem<%" PRId64
+		           "xi%u>\n",
+		           mi, i, sg->base, aw, mi, i, last, aw, mi, i, aw, mi, i, mi, i, mi, i, aw, mi, i, mi, i, mi, i, aw, mi,
+		           i, mi, i, mi, i, mi, i, aw, mi, i, mi, i, bi, mi, i, aw, bi, sg->to, mi, mi, i, bi, depth, w, mi, mi, i,
+		           bi, sg->from, bi, depth, w);
+	}
 }
 
 void uth_delay_lines(uth *s) {
-	for (size_t bi = 0; bi < s->m->nbuffers; bi++) {
-		uth_buffer *u = &s->bufs[bi];
-		int64_t at = 0;
-		for (size_t i = 0; i < u->npos; i++) {
-			gap(s, bi, at, u->pos[i]);
-			at = u->pos[i];
-		}
+	for (size_t i = 0; i < s->map->nmems; i++) {
+		if (s->map->mems[i].kind == ST_UB_MEM_SR)
+			shift_register(s, &s->map->mems[i]);
+		else
+			line_memory(s, &s->map->mems[i], i);
 	}
 }
