@@ -156,7 +156,7 @@ static st_status check_host(uth *s) {
 			continue;
 		const st__ub_buffer *b = &m->buffers[p->buffer];
 		for (size_t j = 0; j < k; j++)
-			if (m->ports[j].kernel < 0 && m->ports[j].buffer == p->buffer)
+			if (m->ports[j].kernel < 0 && m->ports[j].buffer == p->buffer && m->ports[j].write == p->write)
 				return st_op_error(p->op, "ub-to-hw: buffer '%s' has a second host stream", b->name);
 		int64_t n = 1;
 		for (unsigned d = 0; d < b->rank; d++)

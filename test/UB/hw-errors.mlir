@@ -1,0 +1,101 @@
+// What convert-ub-to-hw refuses, located at the buffer or port at fault.
+// RUN: strata-opt %s --split-input-file --verify-diagnostics --convert-ub-to-hw
+
+ub.graph @g {
+  // expected-error @+1 {{ub-to-hw: buffer 'b' has no capacity; run ub-capacity first}}
+  %b = ub.buffer @b {arg = 0} : memref<4x4xi16>
+  ub.write %b {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> b[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  %r = ub.read %b {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> b[i, j] }", schedule = "{ T[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
+}
+
+// -----
+
+// The host must stream an argument row-major: this one comes column by column.
+ub.graph @g {
+  %b = ub.buffer @b {arg = 0, capacity = 0} : memref<4x4xi16>
+  // expected-error @+1 {{ub-to-hw: the host stream of buffer 'b' must be an argument read or written row-major, one element per value}}
+  ub.write %b {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> b[j, i] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  %r = ub.read %b {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> b[j, i] }", schedule = "{ T[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
+}
+
+// -----
+
+// Two host streams read one buffer.
+ub.graph @g {
+  %b = ub.buffer @b {arg = 0, capacity = 0} : memref<4x4xi16>
+  ub.write %b {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> b[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  %r = ub.read %b {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> b[i, j] }", schedule = "{ T[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
+  // expected-error @+1 {{ub-to-hw: buffer 'b' has a second host stream}}
+  %q = ub.read %b {domain = "{ U[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ U[i, j] -> b[i, j] }", schedule = "{ U[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
+}
+
+// -----
+
+// Floats have no comb form.
+ub.graph @g {
+  // expected-error @+1 {{ub-to-hw: buffer 'b' must hold integers of at most 64 bits}}
+  %b = ub.buffer @b {arg = 0, capacity = 0} : memref<4x4xf32>
+  ub.write %b {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> b[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xf32>
+  %r = ub.read %b {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> b[i, j] }", schedule = "{ T[i, j] -> [4i + j] }"} : memref<4x4xf32> -> f32
+}
+
+// -----
+
+// A kernel op without a hardware form.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4x4xi16>
+  %b = ub.buffer @b {arg = 1, capacity = 0} : memref<4x4xi16>
+  ub.write %a {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> a[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  %r = ub.read %a {domain = "{ K[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ K[i, j] -> a[i, j] }", schedule = "{ K[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    // expected-error @+1 {{ub-to-hw: 'arith.ceildivsi' has no hardware form here (kernels of integer arith ops only)}}
+    %y = arith.ceildivsi %x, %x : i16
+    ub.yield %y : i16
+  }
+  ub.write %b from %v : i16 {domain = "{ K[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ K[i, j] -> b[i, j] }", schedule = "{ K[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  %o = ub.read %b {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> b[i, j] }", schedule = "{ T[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
+}
+
+// -----
+
+// A kernel reading every other pixel fires every other cycle: not one
+// value per cycle row-major.
+ub.graph @g {
+  %b = ub.buffer @b {arg = 0, capacity = 4} : memref<4x4xi16>
+  %c = ub.buffer @c {capacity = 0} : memref<2x2xi16>
+  ub.write %b {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> b[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  // expected-error @+1 {{ub-to-hw: the schedule is not row-major at one value per cycle}}
+  %r = ub.read %b {domain = "{ K[i, j] : 0 <= i < 2 and 0 <= j < 2 }", access = "{ K[i, j] -> b[2i, 2j] }", schedule = "{ K[i, j] -> [4 + 8i + 2j] }"} : memref<4x4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %c from %v : i16 {domain = "{ K[i, j] : 0 <= i < 2 and 0 <= j < 2 }", access = "{ K[i, j] -> c[i, j] }", schedule = "{ K[i, j] -> [4 + 8i + 2j] }"} : memref<2x2xi16>
+}
+
+// -----
+
+// A transpose reads at a varying distance behind the write: ub-map gives
+// the buffer a random-access memory, which the streaming hardware does not
+// build.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4x4xi16>
+  // expected-error @+1 {{ub-to-hw: buffer 't' is no delay line}}
+  %t = ub.buffer @t {capacity = 16} : memref<4x4xi16>
+  ub.write %a {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> a[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  %r = ub.read %a {domain = "{ K[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ K[i, j] -> a[i, j] }", schedule = "{ K[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %t from %v : i16 {domain = "{ K[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ K[i, j] -> t[i, j] }", schedule = "{ K[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  %o = ub.read %t {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> t[j, i] }", schedule = "{ T[i, j] -> [16 + 4i + j] }"} : memref<4x4xi16> -> i16
+  %w = ub.kernel @k2(%o) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  %out = ub.buffer @out {arg = 1, capacity = 0} : memref<4x4xi16>
+  ub.write %out from %w : i16 {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> out[i, j] }", schedule = "{ T[i, j] -> [16 + 4i + j] }"} : memref<4x4xi16>
+  %h = ub.read %out {domain = "{ H[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ H[i, j] -> out[i, j] }", schedule = "{ H[i, j] -> [16 + 4i + j] }"} : memref<4x4xi16> -> i16
+}
