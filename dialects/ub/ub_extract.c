@@ -62,9 +62,8 @@ typedef struct xctx {
 	st_value *idx_val[MAX_IDX];
 	st__ub_aff idx_aff[MAX_IDX];
 	size_t nidx;
-	/* The accelerator loop (.hl form), and how many index values stand
-	 * for the block loops around it (constants for every nest). */
-	st_op *acc;
+	/* How many index values stand for the block loops around the
+	 * accelerator (.hl form): constants in every nest. */
 	size_t nbase;
 	/* Constant tables (memref.global) the kernels read: at constant
 	 * indices they fold into tap registers; read at computed indices
@@ -836,7 +835,7 @@ static st_status read_block(xctx *x, st_block *body, st_op *acc) {
 			if (st == ST_OK)
 				st = read_block(x, st_region_first_block(st_op_region(acc, 0)), NULL);
 			x->nbase = x->nidx = 0;
-		} else if (is_op(op, "affine.for") && !(x->acc && fold_host_copy(x, op))) {
+		} else if (is_op(op, "affine.for") && !(acc && fold_host_copy(x, op))) {
 			st = read_nest(x, op);
 		}
 	}
@@ -850,7 +849,6 @@ static st_status extract_func(st_context *ctx, st_op *fn, st_op *acc) {
 	memset(x, 0, sizeof *x);
 	x->ctx = ctx;
 	x->fn = fn;
-	x->acc = acc;
 	st_block *body = st_region_first_block(st_op_region(fn, 0));
 	st_status st = body ? ST_OK : st_op_error(fn, "ub-extract: the function has no body");
 	for (size_t i = 0; st == ST_OK && i < st_block_num_args(body); i++) {
