@@ -55,16 +55,78 @@ static const char *name_of(uth *s, size_t ki, st_value *v, char *buf) {
 	return buf;
 }
 
-static unsigned width_of(st_value *v) { return st_type_int_width(st_value_type(v)); }
+/* Index values (table subscripts) are 64-bit in the datapath. */
+static unsigned width_of(st_value *v) {
+	st_type *t = st_value_type(v);
+	return st_type_is_index(t) ? 64 : st_type_int_width(t);
+}
 
 static bool is_int(st_value *v) {
 	st_type *t = st_value_type(v);
-	return st_type_is_integer(t) && st_type_int_width(t) <= 64;
+	return st_type_is_index(t) || (st_type_is_integer(t) && st_type_int_width(t) <= 64);
+}
+
+/* A constant table the kernel reads at computed indices (a LUT): its
+ * contents as an array constant, so the table is a ROM in the datapath. */
+static st_status rom(uth *s, size_t ki, st_op *op) {
+	char r[64];
+	st_op *g = st_symbol_lookup_nearest(op, st_op_get_attr(op, "name"));
+	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
+	st_type *t = st_value_type(st_op_result(op, 0));
+	st_type *elt = st_type_element(t);
+	if (!init || st_attr_get_kind(init) != ST_ATTR_DENSE_ELEMENTS || !st_type_is_integer(elt) ||
+	    st_type_int_width(elt) > 64)
+		return st_op_error(op, "ub-to-hw: the table must be a memref.global of integers with a dense initial value");
+	int64_t n = 1;
+	for (unsigned d = 0; d < st_type_rank(t); d++)
+		n *= st_type_dim(t, d);
+	unsigned w = st_type_int_width(elt);
+	bool splat = st_attr_dense_is_splat(init);
+	/* hw lists an array's elements from the highest index down. */
+	uth_printf(s, "  %s = hw.aggregate_constant [", name_of(s, ki, st_op_result(op, 0), r));
+	for (int64_t i = n; i-- > 0;) {
+		int64_t v = st_attr_dense_int(init, splat ? 0 : (size_t)i);
+		uth_printf(s, "%s%" PRId64 " : i%u", i + 1 < n ? ", " : "", w == 1 ? (v & 1) : v, w);
+	}
+	uth_printf(s, "] : !hw.array<%" PRId64 "xi%u>\n", n, w);
+	return ST_OK;
+}
+
+/* memref.load from a table: the row-major element number, cut to the
+ * array's index width (an index past the end reads 0 in hw). */
+static st_status rom_load(uth *s, size_t ki, st_op *op) {
+	char r[64], a[64], t[32], acc[64];
+	st_type *mt = st_value_type(st_op_operand(op, 0));
+	int64_t n = 1;
+	for (unsigned d = 0; d < st_type_rank(mt); d++)
+		n *= st_type_dim(mt, d);
+	unsigned aw = uth_bits(n), w = st_type_int_width(st_type_element(mt));
+	snprintf(acc, sizeof acc, "%s", "");
+	for (unsigned d = 0; d < st_type_rank(mt); d++) {
+		name_of(s, ki, st_op_operand(op, 1 + d), a);
+		if (!d) {
+			snprintf(acc, sizeof acc, "%s", a);
+			continue;
+		}
+		uth_temp(s, t);
+		uth_printf(s, "  %s_d = hw.constant %" PRId64 " : i64\n  %s_m = comb.mul %s, %s_d : i64\n  %s = comb.add %s_m, %s : i64\n",
+		           t, st_type_dim(mt, d), t, acc, t, t, t, a);
+		snprintf(acc, sizeof acc, "%s", t);
+	}
+	uth_temp(s, t);
+	uth_printf(s, "  %s = comb.extract %s from 0 : (i64) -> i%u\n  %s = hw.array_get %s[%s] : !hw.array<%" PRId64 "xi%u>, i%u\n",
+	           t, acc, aw, name_of(s, ki, st_op_result(op, 0), r), name_of(s, ki, st_op_operand(op, 0), a), t, n, w, aw);
+	return ST_OK;
 }
 
 static st_status op_text(uth *s, size_t ki, st_op *op) {
 	const char *n = st_op_name_cstr(op);
 	char r[64], a[64], b[64], c[64], t[32];
+	if (!strcmp(n, "memref.get_global"))
+		return rom(s, ki, op);
+	if (!strcmp(n, "memref.load") && st_value_defining_op(st_op_operand(op, 0)) &&
+	    !strcmp(st_op_name_cstr(st_value_defining_op(st_op_operand(op, 0))), "memref.get_global"))
+		return rom_load(s, ki, op);
 	for (size_t i = 0; i < st_op_num_operands(op); i++)
 		if (!is_int(st_op_operand(op, i)))
 			goto bad;
@@ -119,6 +181,21 @@ static st_status op_text(uth *s, size_t ki, st_op *op) {
 	if (!strcmp(n, "arith.select")) {
 		uth_printf(s, "  %s = comb.mux %s, %s, %s : i%u\n", r, name_of(s, ki, st_op_operand(op, 0), a),
 		           name_of(s, ki, st_op_operand(op, 1), b), name_of(s, ki, st_op_operand(op, 2), c), w);
+		return ST_OK;
+	}
+	if (!strcmp(n, "arith.index_cast") || !strcmp(n, "arith.index_castui")) {
+		name_of(s, ki, st_op_operand(op, 0), a);
+		if (w == wi)
+			uth_printf(s, "  %s = hw.wire %s : i%u\n", r, a, w);
+		else if (w < wi)
+			uth_printf(s, "  %s = comb.extract %s from 0 : (i%u) -> i%u\n", r, a, wi, w);
+		else if (n[16] == 'u')
+			uth_printf(s, "  %s = hw.constant 0 : i%u\n  %s = comb.concat %s, %s : i%u, i%u\n", uth_temp(s, t), w - wi,
+			           r, t, a, w - wi, wi);
+		else
+			uth_printf(s, "  %s_s = comb.extract %s from %u : (i%u) -> i1\n  %s = comb.replicate %s_s : (i1) -> i%u\n"
+			              "  %s = comb.concat %s, %s : i%u, i%u\n",
+			           uth_temp(s, t), a, wi - 1, wi, t, t, w - wi, r, t, a, w - wi, wi);
 		return ST_OK;
 	}
 	if (!strcmp(n, "arith.trunci")) {

@@ -74,7 +74,8 @@ static bool rank_ctrl(const st_ub_ctrl *c, const st_ub_segment *sg, int wport, i
 
 static st_status check_mem(uth *s, const st_ub_mem *mem) {
 	const uth_buffer *u = &s->bufs[mem->buffer];
-	if (mem->kind == ST_UB_MEM_SR)
+	/* A ROM is the kernel's table (uth_kernel.c); it has no ports here. */
+	if (mem->kind == ST_UB_MEM_SR || (mem->kind == ST_UB_MEM_ROM && u->wport < 0))
 		return ST_OK;
 	const st__ub_buffer *b = &s->m->buffers[mem->buffer];
 	if (mem->kind != ST_UB_MEM_LINE || mem->nctrls != 2 * mem->nsegments)
@@ -150,7 +151,7 @@ void uth_delay_lines(uth *s) {
 	for (size_t i = 0; i < s->map->nmems; i++) {
 		if (s->map->mems[i].kind == ST_UB_MEM_SR)
 			shift_register(s, &s->map->mems[i]);
-		else
+		else if (s->map->mems[i].kind == ST_UB_MEM_LINE)
 			line_memory(s, &s->map->mems[i], i);
 	}
 }
