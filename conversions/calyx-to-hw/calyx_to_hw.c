@@ -182,13 +182,79 @@ static void driver(c2h *s, st_value *dest, st_op *const *assigns, size_t n) {
 
 static bool is_clock_port(st_str name) { return st_str_eq_c(name, "clk") || st_str_eq_c(name, "reset"); }
 
+static bool is_mem(const st_op *o);
+
+/* The memories at a component's interface: its external memory cells and,
+ * forwarded through the ports of its instances (as CIRCT passes memories
+ * up), those of the components it instantiates, named <instance>_<name>.
+ * `fn` sees each with its interface name and cell, in one fixed order that
+ * the ports, the calyx.memories entries, the instances and hw.output share. */
+typedef void (*mem_fn)(c2h *s, const char *name, st_op *cell, void *ud);
+static void each_memory(c2h *s, st_op *comp, const char *prefix, int depth, mem_fn fn, void *ud) {
+	for (st_op *o = st_block_first_op(st__calyx_comp_body(comp)); o && s->status == ST_OK; o = st_op_next(o)) {
+		char name[256];
+		st_str sym = st__calyx_sym(o);
+		if (is_mem(o) && st__calyx_is_external(o)) {
+			snprintf(name, sizeof name, "%s%.*s", prefix, (int)sym.len, sym.data);
+			fn(s, name, o, ud);
+		}
+		if (!st__calyx_cell_of(o) || st__calyx_cell_of(o)->kind != CX_INSTANCE)
+			continue;
+		st_op *target = st_symbol_lookup_nearest(o, st_op_get_attr(o, "componentName"));
+		if (!target || depth > 16) {
+			s->status = st_op_error(o, "instantiates components nested too deeply (or recursively) to forward "
+			                           "their memories");
+			return;
+		}
+		snprintf(name, sizeof name, "%s%.*s_", prefix, (int)sym.len, sym.data);
+		each_memory(s, target, name, depth + 1, fn, ud);
+	}
+}
+
+static bool is_seq_mem(const st_op *o) { return st__calyx_cell_of(o)->kind == CX_SEQ_MEM; }
+
+/* An instance's forwarded memory: the child's ports for it are bound to the
+ * parent's ports <instance>_<name>_... (inputs) and to fresh values
+ * %_fw_<instance>_<name>_... (outputs). */
+typedef struct fw {
+	const char *inst;
+	bool outputs;
+	size_t n;
+} fw;
+
+static void instance_mem(c2h *s, const char *name, st_op *cell, void *ud) {
+	fw *f = ud;
+	int64_t sizes[4], aw[4];
+	size_t dims = st__calyx_mem_dims(cell, sizes, aw);
+	unsigned w = st__calyx_mem_width(cell);
+	if (!f->outputs) {
+		c2h_printf(s, ", %s_read_data: %%%s_%s_read_data: i%u, %s_done: %%%s_%s_done: i1", name, f->inst, name, w,
+		           name, f->inst, name);
+		return;
+	}
+	for (size_t i = 0; i < dims; i++)
+		c2h_printf(s, ", %s_addr%zu: i%u", name, i, (unsigned)aw[i]);
+	c2h_printf(s, ", %s_write_data: i%u, %s_write_en: i1%s%s%s", name, w, name, is_seq_mem(cell) ? ", " : "",
+	           is_seq_mem(cell) ? name : "", is_seq_mem(cell) ? "_content_en: i1" : "");
+}
+
+/* The result names of the forwarded outputs, in the same order. */
+static void instance_mem_results(c2h *s, const char *name, st_op *cell, void *ud) {
+	fw *f = ud;
+	int64_t sizes[4], aw[4];
+	size_t dims = st__calyx_mem_dims(cell, sizes, aw);
+	for (size_t i = 0; i < dims; i++)
+		c2h_printf(s, ", %%_fw_%s_%s_addr%zu", f->inst, name, i);
+	c2h_printf(s, ", %%_fw_%s_%s_write_data, %%_fw_%s_%s_write_en", f->inst, name, f->inst, name);
+	if (is_seq_mem(cell))
+		c2h_printf(s, ", %%_fw_%s_%s_content_en", f->inst, name);
+}
+
 static void instance(c2h *s, st_op *cell) {
 	st_op *target = st_symbol_lookup_nearest(cell, st_op_get_attr(cell, "componentName"));
-	st_block *tb = st__calyx_comp_body(target);
-	for (st_op *o = st_block_first_op(tb); o; o = st_op_next(o))
-		if ((st__calyx_cell_of(o) && (st__calyx_cell_of(o)->kind == CX_MEM || st__calyx_cell_of(o)->kind == CX_SEQ_MEM)) &&
-		    st__calyx_is_external(o) && s->status == ST_OK)
-			s->status = st_op_error(cell, "instantiates a component with external memories, which lower-calyx-to-hw cannot connect");
+	char iname[128];
+	snprintf(iname, sizeof iname, "%.*s", (int)st__calyx_sym(cell).len, st__calyx_sym(cell).data);
+	fw f = {iname, false, 0};
 	size_t nin = st__calyx_comp_num_inputs(target), np = st__calyx_comp_num_ports(target);
 	int done = st__calyx_comp_special(target, "done");
 	char a[160];
@@ -198,6 +264,7 @@ static void instance(c2h *s, st_op *cell) {
 	for (size_t i = nin; i < np; i++)
 		if ((int)i != done)
 			c2h_printf(s, ", %s", c2h_name(s, st_op_result(cell, i), a));
+	each_memory(s, target, "", 0, instance_mem_results, &f);
 	c2h_printf(s, " = hw.instance \"%.*s\" @%s(clk: %%clk: !seq.clock, reset: %%reset: i1", (int)sym.len, sym.data,
 	           st_ident_cstr(st_attr_symbol_leaf(st_op_get_attr(cell, "componentName"))));
 	int go = st__calyx_comp_special(target, "go");
@@ -210,12 +277,15 @@ static void instance(c2h *s, st_op *cell) {
 		c2h_printf(s, ", %.*s: %s: i%u", (int)pn.len, pn.data, c2h_name(s, st_op_result(cell, i), a),
 		           vwidth(st_op_result(cell, i)));
 	}
+	each_memory(s, target, "", 0, instance_mem, &f);
 	c2h_printf(s, ") -> (done: i1");
 	for (size_t i = nin; i < np; i++) {
 		st_str pn = st__calyx_comp_port_name(target, i);
 		if ((int)i != done)
 			c2h_printf(s, ", %.*s: i%u", (int)pn.len, pn.data, vwidth(st_op_result(cell, i)));
 	}
+	f.outputs = true;
+	each_memory(s, target, "", 0, instance_mem, &f);
 	c2h_printf(s, ")\n");
 }
 
@@ -237,6 +307,50 @@ static st_attr *bank_info(const st_op *o, int64_t *nb, int64_t *dim) {
 }
 
 /* Ports of the module: the interface, then each external memory's. */
+static void mem_ports(c2h *s, const char *m, st_op *o, void *ud) {
+	size_t *n = ud;
+	int64_t sizes[4], aw[4];
+	size_t dims = st__calyx_mem_dims(o, sizes, aw);
+	unsigned w = st__calyx_mem_width(o);
+	++*n;
+	for (size_t i = 0; i < dims; i++)
+		c2h_printf(s, ", out %s_addr%zu : i%u", m, i, (unsigned)aw[i]);
+	c2h_printf(s, ", out %s_write_data : i%u, out %s_write_en : i1", m, w, m);
+	if (is_seq_mem(o))
+		c2h_printf(s, ", out %s_content_en : i1", m);
+	c2h_printf(s, ", in %%%s_read_data : i%u, in %%%s_done : i1", m, w, m);
+}
+
+/* One calyx.memories entry per memory; the banks of one logical memory
+ * make one entry, named after it and of its shape (docs/dialects/calyx.md). */
+static void mem_entry(c2h *s, const char *m, st_op *o, void *ud) {
+	size_t *k = ud;
+	int64_t sizes[4], aw[4], nb, dim;
+	size_t dims = st__calyx_mem_dims(o, sizes, aw);
+	st_attr *of = bank_info(o, &nb, &dim);
+	char name[256];
+	snprintf(name, sizeof name, "%s", m);
+	if (of) {
+		if (st_attr_int_value(st_op_get_attr(o, "calyx.bank")) || (size_t)dim >= dims)
+			return;
+		/* <prefix><logical>_b0 -> <prefix><logical> */
+		st_str l = st_attr_string(of);
+		size_t len = strlen(name);
+		if (len > 3 && !strcmp(name + len - 3, "_b0"))
+			name[len - 3] = 0;
+		else
+			snprintf(name, sizeof name, "%.*s", (int)l.len, l.data);
+		sizes[dim] *= nb;
+	}
+	c2h_printf(s, "%s\"%s:%s:%u:", (*k)++ ? ", " : "", name, is_seq_mem(o) ? "seq" : "comb", st__calyx_mem_width(o));
+	for (size_t i = 0; i < dims; i++)
+		c2h_printf(s, "%s%" PRId64, i ? "x" : "", sizes[i]);
+	if (of)
+		c2h_printf(s, ":banks=%" PRId64 "@%" PRId64, nb, dim);
+	c2h_printf(s, "\"");
+}
+
+/* Ports of the module: the interface, then the memories'. */
 static void header(c2h *s, bool entry) {
 	st_op *comp = s->comp;
 	st_str name = st__calyx_sym(comp);
@@ -255,55 +369,49 @@ static void header(c2h *s, bool entry) {
 			c2h_printf(s, ", out %.*s : i%u", (int)pn.len, pn.data, st_type_int_width(st__calyx_comp_port_type(comp, i)));
 		}
 	size_t nmem = 0;
-	for (st_op *o = st_block_first_op(st__calyx_comp_body(comp)); o; o = st_op_next(o)) {
-		if (!is_mem(o) || !st__calyx_is_external(o))
-			continue;
-		nmem++;
-		st_str m = st__calyx_sym(o);
-		int64_t sizes[4], aw[4];
-		size_t dims = st__calyx_mem_dims(o, sizes, aw);
-		unsigned w = st__calyx_mem_width(o);
-		for (size_t i = 0; i < dims; i++)
-			c2h_printf(s, ", out %.*s_addr%zu : i%u", (int)m.len, m.data, i, (unsigned)aw[i]);
-		c2h_printf(s, ", out %.*s_write_data : i%u, out %.*s_write_en : i1", (int)m.len, m.data, w, (int)m.len, m.data);
-		if (st__calyx_cell_of(o)->kind == CX_SEQ_MEM)
-			c2h_printf(s, ", out %.*s_content_en : i1", (int)m.len, m.data);
-		c2h_printf(s, ", in %%%.*s_read_data : i%u, in %%%.*s_done : i1", (int)m.len, m.data, w, (int)m.len, m.data);
-	}
+	each_memory(s, comp, "", 0, mem_ports, &nmem);
 	c2h_printf(s, ")");
 	if (entry || nmem) {
 		c2h_printf(s, " attributes {%s", entry ? "hw.top" : "");
 		if (nmem) {
 			c2h_printf(s, "%scalyx.memories = [", entry ? ", " : "");
 			size_t k = 0;
-			for (st_op *o = st_block_first_op(st__calyx_comp_body(comp)); o; o = st_op_next(o)) {
-				if (!is_mem(o) || !st__calyx_is_external(o))
-					continue;
-				st_str m = st__calyx_sym(o);
-				int64_t sizes[4], aw[4], nb, dim;
-				size_t dims = st__calyx_mem_dims(o, sizes, aw);
-				/* The banks of one logical memory make one entry, named after
-				 * it and of its shape (docs/dialects/calyx.md). */
-				st_attr *of = bank_info(o, &nb, &dim);
-				if (of && (st_attr_int_value(st_op_get_attr(o, "calyx.bank")) || (size_t)dim >= dims))
-					continue;
-				if (of) {
-					m = st_attr_string(of);
-					sizes[dim] *= nb;
-				}
-				c2h_printf(s, "%s\"%.*s:%s:%u:", k++ ? ", " : "", (int)m.len, m.data,
-				           st__calyx_cell_of(o)->kind == CX_SEQ_MEM ? "seq" : "comb", st__calyx_mem_width(o));
-				for (size_t i = 0; i < dims; i++)
-					c2h_printf(s, "%s%" PRId64, i ? "x" : "", sizes[i]);
-				if (of)
-					c2h_printf(s, ":banks=%" PRId64 "@%" PRId64, nb, dim);
-				c2h_printf(s, "\"");
-			}
+			each_memory(s, comp, "", 0, mem_entry, &k);
 			c2h_printf(s, "]");
 		}
 		c2h_printf(s, "}");
 	}
 	c2h_printf(s, " {\n  %%_clk1 = seq.from_clock %%clk\n");
+}
+
+/* The values of a memory's output ports: the cell's own, or those an
+ * instance forwards (%_fw_<name>_...). */
+static void mem_outputs(c2h *s, const char *m, st_op *o, void *ud) {
+	bool types = *(bool *)ud;
+	int64_t sizes[4], aw[4];
+	size_t dims = st__calyx_mem_dims(o, sizes, aw);
+	bool own = st_op_parent_op(o) == s->comp;
+	char a[160];
+	if (types) {
+		for (size_t i = 0; i < dims; i++)
+			c2h_printf(s, ", i%u", (unsigned)aw[i]);
+		c2h_printf(s, ", i%u, i1%s", st__calyx_mem_width(o), is_seq_mem(o) ? ", i1" : "");
+		return;
+	}
+	static const char *const outs[] = {"write_data", "write_en", "content_en"};
+	for (size_t i = 0; i < dims + (is_seq_mem(o) ? 3 : 2); i++) {
+		char pn[32];
+		if (i < dims)
+			snprintf(pn, sizeof pn, "addr%zu", i);
+		else
+			snprintf(pn, sizeof pn, "%s", outs[i - dims]);
+		if (!own)
+			c2h_printf(s, ", %%_fw_%s_%s", m, pn);
+		else if (i > dims && !(s->fixes & C2H_FIX_MEM_EN))
+			c2h_printf(s, ", %%_zero_en");
+		else
+			c2h_printf(s, ", %s", c2h_port(o, (st_str){pn, strlen(pn)}, a));
+	}
 }
 
 static void output(c2h *s) {
@@ -317,37 +425,14 @@ static void output(c2h *s) {
 	for (size_t i = nin; i < np; i++)
 		if ((int)i != done)
 			c2h_printf(s, ", %s", c2h_name(s, st_block_arg(b, i), a));
-	static const char *const mem_outs[] = {"write_data", "write_en", "content_en"};
-	for (st_op *o = st_block_first_op(b); o; o = st_op_next(o)) {
-		if (!is_mem(o) || !st__calyx_is_external(o))
-			continue;
-		int64_t sizes[4], aw[4];
-		size_t dims = st__calyx_mem_dims(o, sizes, aw);
-		for (size_t i = 0; i < dims; i++) {
-			char pn[8] = "addr0";
-			pn[4] = (char)('0' + i);
-			c2h_printf(s, ", %s", c2h_port(o, (st_str){pn, 5}, a));
-		}
-		for (size_t k = 0; k < (st__calyx_cell_of(o)->kind == CX_SEQ_MEM ? 3u : 2u); k++) {
-			if (k > 0 && !(s->fixes & C2H_FIX_MEM_EN))
-				c2h_printf(s, ", %%_zero_en");
-			else
-				c2h_printf(s, ", %s", c2h_port(o, (st_str){mem_outs[k], strlen(mem_outs[k])}, a));
-		}
-	}
+	bool types = false;
+	each_memory(s, comp, "", 0, mem_outputs, &types);
 	c2h_printf(s, " : i1");
 	for (size_t i = nin; i < np; i++)
 		if ((int)i != done)
 			c2h_printf(s, ", i%u", st_type_int_width(st__calyx_comp_port_type(comp, i)));
-	for (st_op *o = st_block_first_op(b); o; o = st_op_next(o)) {
-		if (!is_mem(o) || !st__calyx_is_external(o))
-			continue;
-		int64_t sizes[4], aw[4];
-		size_t dims = st__calyx_mem_dims(o, sizes, aw);
-		for (size_t i = 0; i < dims; i++)
-			c2h_printf(s, ", i%u", (unsigned)aw[i]);
-		c2h_printf(s, ", i%u, i1%s", st__calyx_mem_width(o), st__calyx_cell_of(o)->kind == CX_SEQ_MEM ? ", i1" : "");
-	}
+	types = true;
+	each_memory(s, comp, "", 0, mem_outputs, &types);
 	c2h_printf(s, "\n}\n");
 }
 
