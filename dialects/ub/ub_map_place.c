@@ -2,9 +2,10 @@
  * gaps become shift registers or line-memory segments, segments are packed
  * into the target's memories as its ports, depth and wide fetch allow and
  * chained when one memory is too small; other buffers become memories
- * addressed by their access maps, banked when their reads need more ports;
- * ROMs go to memories with a ROM mode.  Afterwards every controller's loops
- * are coalesced to fit the address generator. */
+ * addressed by their access maps modulo their address window, banked when
+ * their reads need more ports; ROMs go to memories with a ROM mode.
+ * Afterwards every controller's loops are coalesced to fit the address
+ * generator. */
 #include "ub_map_rules.h"
 
 #include <stdint.h>
@@ -222,13 +223,14 @@ static void port_address(const st__ub_model *m, size_t k, int64_t *as, int64_t *
 	}
 }
 
-static st_status add_port_ctrl(st__ub_mapper *mp, st_ub_mem *mem, size_t k) {
+static st_status add_port_ctrl(st__ub_mapper *mp, st_ub_mem *mem, size_t k, int64_t wrap) {
 	int64_t as[ST_UB_MAX_DIMS], aoff;
 	st_ub_ctrl *c = st__ub_map_add_ctrls(mp, mem, 1);
 	if (!c)
 		return ST_FAIL;
 	port_address(mp->model, k, as, &aoff);
 	st__ub_ctrl_of_port(mp->model, k, as, aoff, c);
+	c->wrap = wrap;
 	return ST_OK;
 }
 
@@ -250,9 +252,18 @@ st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom) {
 	int64_t words = 1, tw = tile_words(mp, bi);
 	for (unsigned d = 0; d < b->rank; d++)
 		words *= b->shape[d];
-	/* Setter rounds a ROM up to whole fetches. */
-	if (rom)
+	/* Setter rounds a ROM up to whole fetches.  Other buffers are
+	 * addressed modulo their window when it is smaller than the buffer. */
+	int64_t wrap = 0;
+	if (rom) {
 		words = round_up(words, t->fetch);
+	} else {
+		int64_t win = st__ub_ram_window(mp, bi, words);
+		if (win < 0)
+			return ST_FAIL;
+		wrap = win < words ? win : 0;
+		words = win;
+	}
 	int64_t tiles = tw ? (words + tw - 1) / tw : 1;
 	if (tiles > 1 && !t->chaining)
 		return st_op_error(b->op, "buffer '%s' needs %lld words; a %s memory holds %lld and does not chain", b->name,
@@ -279,7 +290,7 @@ st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom) {
 				continue;
 			bool mine = p->write || (ri >= i * per && ri < (i + 1) * per);
 			ri += !p->write;
-			if (mine && st_failed(add_port_ctrl(mp, mem, k)))
+			if (mine && st_failed(add_port_ctrl(mp, mem, k, wrap)))
 				return ST_FAIL;
 		}
 	}

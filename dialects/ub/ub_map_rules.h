@@ -55,6 +55,10 @@ void st__ub_ctrl_of_port(const st__ub_model *m, size_t k, const int64_t *as, int
 st_status st__ub_place_chain(st__ub_mapper *mp, size_t bi, size_t w, const int64_t *taps, size_t ntaps);
 /* Builds the memories of a random-access buffer or a ROM. */
 st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom);
+/* The smallest M such that buffer bi addressed row-major modulo M keeps
+ * every value until its last read (ub_map_window.c), at most `words`; -1
+ * after a diagnostic. */
+int64_t st__ub_ram_window(st__ub_mapper *mp, size_t bi, int64_t words);
 /* Merges loop levels of every controller the address generator can run as
  * one, and checks the target's depth; an error at the port otherwise. */
 st_status st__ub_coalesce(st__ub_mapper *mp);

@@ -65,3 +65,19 @@ ub.graph @lut {
   %b = ub.buffer @lut {kind = "rom"} : memref<10xi16>
   %r = ub.read %b {domain = "{ C[i] : 0 <= i <= 9 }", access = "{ C[i] -> lut[i] }", schedule = "{ C[i] -> [i] }"} : memref<10xi16> -> i16
 }
+
+// -----
+
+// The address window: reading each group of 4 backwards is no delay line,
+// but no value lives while more than 7 later ones are written, so the
+// 64-element buffer is addressed modulo 8 (wrap) in 8 words (its capacity
+// is 4: an affine address costs twice that here; modulo 7, the write of
+// element 4j+7 would land on 4j in the cycle 4j is read).
+// CHECK-LABEL: ub.graph @window
+// CHECK: ub.buffer @v {capacity = 4 : i64, map = "ram"}
+// CHECK: ub.mem @v_m0 {buffer = "v", copies = 1 : i64, ctrls = [{addr_offset = 0 : i64, addr_stride = array<i64: 1>, {{.*}}dir = "write", extent = array<i64: 64>, port = 0 : i64, wrap = 8 : i64}, {addr_offset = 3 : i64, addr_stride = array<i64: 4, -1>, base = 0 : i64, cycle_offset = 4 : i64, cycle_stride = array<i64: 4, 1>, dir = "read", extent = array<i64: 16, 4>, port = 1 : i64, wrap = 8 : i64}], depth = 8 : i64, fetch = 1 : i64, kind = "ram", node = "M", tiles = 1 : i64, words = 8 : i64}
+ub.graph @window {
+  %b = ub.buffer @v {capacity = 4 : i64} : memref<64xi16>
+  ub.write %b {domain = "{ A[i] : 0 <= i <= 63 }", access = "{ A[i] -> v[i] }", schedule = "{ A[i] -> [i] }"} : memref<64xi16>
+  %x = ub.read %b {domain = "{ C[j, k] : 0 <= j <= 15 and 0 <= k <= 3 }", access = "{ C[j, k] -> v[4j + 3 - k] }", schedule = "{ C[j, k] -> [4 + 4j + k] }"} : memref<64xi16> -> i16
+}
