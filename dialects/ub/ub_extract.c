@@ -8,6 +8,7 @@
  * indices are shifted so each intermediate buffer starts at 0; constant
  * tables read at constant indices fold into the kernel (tap registers).
  * The schedule written is the sequential one; ub-schedule replaces it. */
+#include "ub_extract.h"
 #include "ub_internal.h"
 #include "ub_passes.h"
 #include "strata/affine.h"
@@ -48,6 +49,9 @@ typedef struct xbuf {
 	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS];
 	bool touched;
 	int alias; /* a folded host copy: the buffer standing for this one */
+	/* A ROM computed at compile time: its constant global, and a detached
+	 * get_global of it that kernels looking it up clone. */
+	st_op *rom, *rom_get;
 } xbuf;
 
 typedef struct xctx {
@@ -365,6 +369,16 @@ static st_value *remap(xctx *x, xstage *s, st_value *v) {
 	st_value *m = st_value_map_lookup(s->vmap, v);
 	if (m)
 		return m;
+	int b = buf_of(x, v);
+	if (b >= 0 && x->bufs[b].rom_get) {
+		st_op *c = st_op_clone(x->bufs[b].rom_get, s->vmap);
+		if (!c)
+			return NULL;
+		st_block_append_op(s->body, c);
+		note_table(x, x->bufs[b].rom, true);
+		st_value_map_add(s->vmap, v, st_op_result(c, 0));
+		return st_op_result(c, 0);
+	}
 	st_op *def = st_value_defining_op(v);
 	st_op *rom = constant_table(v);
 	if (rom)
@@ -638,7 +652,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
 	for (size_t i = 0; i < x->nbufs; i++) {
 		xbuf *u = &x->bufs[i];
-		if (u->alias >= 0)
+		if (u->alias >= 0 || u->rom)
 			continue;
 		st_type *mt = st_value_type(u->mem);
 		int64_t shape[ST_UB_MAX_DIMS];
@@ -822,6 +836,33 @@ static st_status enter_accelerator(xctx *x, st_op *top, st_op *acc) {
 	return ST_OK;
 }
 
+/* A nest filling an allocation stored in a ROM (store_in(MemoryType::ROM)):
+ * computed now (ub_extract_rom.c) instead of becoming a stage.  1 when
+ * `nest` was one, 0 when not, -1 after a diagnostic. */
+static int rom_nest(xctx *x, st_op *nest) {
+	st_op *store = NULL;
+	st_walk(nest, ST_WALK_PRE, find_store, &store);
+	int b = store ? buf_of(x, st_op_operand(store, 1)) : -1;
+	st_op *alloc = b >= 0 ? st_value_defining_op(x->bufs[b].mem) : NULL;
+	st_attr *where = alloc ? st_op_get_attr(alloc, "halide.store_in") : NULL;
+	if (!where || st_attr_get_kind(where) != ST_ATTR_STRING || !st_str_eq_c(st_attr_string(where), "ROM"))
+		return 0;
+	int64_t vals[MAX_IDX];
+	for (size_t i = 0; i < x->nbase; i++)
+		vals[i] = x->idx_aff[i].c[0];
+	xbuf *u = &x->bufs[b];
+	u->rom = st__ub_rom_table(x->fn, nest, u->mem, x->nbase, x->idx_val, vals, u->name);
+	if (!u->rom)
+		return -1;
+	st_str sym = st_ident_str(st_symbol_name(u->rom));
+	st_type *mt = st_value_type(u->mem);
+	st_named_attr na = {st_ident_get_c(x->ctx, "name"), st_symbol_ref_attr(x->ctx, sym, 0, NULL)};
+	st_op_state gs = {.name = st_str_c("memref.get_global"), .loc = st_op_loc(nest), .nresults = 1,
+	                  .result_types = &mt, .attrs = st_dict_attr(x->ctx, 1, &na)};
+	u->rom_get = st_op_create(x->ctx, &gs);
+	return u->rom_get ? 1 : (st_op_error(nest, "out of memory"), -1);
+}
+
 /* The ops of a block that holds stages: allocations become buffers, loop
  * nests stages; the loop holding the accelerator (the .hl form) is entered,
  * and host-side copies fold into host streams. */
@@ -836,7 +877,8 @@ static st_status read_block(xctx *x, st_block *body, st_op *acc) {
 				st = read_block(x, st_region_first_block(st_op_region(acc, 0)), NULL);
 			x->nbase = x->nidx = 0;
 		} else if (is_op(op, "affine.for") && !(acc && fold_host_copy(x, op))) {
-			st = read_nest(x, op);
+			int rom = rom_nest(x, op);
+			st = rom < 0 ? ST_FAIL : rom ? ST_OK : read_nest(x, op);
 		}
 	}
 	return st;
@@ -875,6 +917,9 @@ static st_status extract_func(st_context *ctx, st_op *fn, st_op *acc) {
 		if (x->stages[k].vmap)
 			st_value_map_destroy(x->stages[k].vmap);
 	}
+	for (size_t i = 0; i < x->nbufs; i++)
+		if (x->bufs[i].rom_get)
+			st_op_destroy(x->bufs[i].rom_get);
 	st_ctx_free(ctx, x, sizeof *x);
 	return st;
 }

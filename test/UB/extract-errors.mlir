@@ -246,3 +246,24 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %n: index) {
   }
   return
 }
+
+// -----
+
+// A ROM is computed at compile time: its nest may read nothing else.
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
+  affine.for %b = 0 to 1 {
+    %rom = memref.alloc() {halide.func = "curve", halide.store_in = "ROM"} : memref<8xi16>
+    // expected-error @+1 {{ub-extract: the ROM 'curve' cannot be computed at compile time (it must be a table of integers or f32 whose nest reads no other buffer)}}
+    affine.for %v = 0 to 8 {
+      %w = affine.load %in[%v] : memref<8xi16>
+      affine.store %w, %rom[%v] : memref<8xi16>
+    }
+    affine.for %x = 0 to 8 {
+      %i = affine.load %in[%x] : memref<8xi16>
+      %j = arith.index_cast %i : i16 to index
+      %v = memref.load %rom[%j] : memref<8xi16>
+      affine.store %v, %out[%x] : memref<8xi16>
+    }
+  } {halide.accelerator = "a"}
+  return
+}
