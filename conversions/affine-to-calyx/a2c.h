@@ -225,7 +225,10 @@ bool a2c_par_lower(a2c_comp *c, st_op *loop, st_block *ctl);
 /* A plain scf.for loop (a while over an induction register) from `lb` by
  * `step`; NULL lb/step: the loop's own. */
 bool a2c_plain_loop(a2c_comp *c, st_op *op, st_block *ctl, a2c_val *lb, a2c_val *step);
-/* The memory (or bank) a load/store reaches; NULL after an error. */
+/* The memory (or bank) a load/store reaches: a banked memory itself when
+ * the bank is only known at run time; NULL after an error. */
 a2c_mem *a2c_access_mem(a2c_comp *c, st_op *op, bool load);
+/* A load/store of a banked memory choosing the bank at run time. */
+bool a2c_bank_access(a2c_comp *c, st_op *op, a2c_mem *m, bool load, st_block *ctl);
 
 #endif

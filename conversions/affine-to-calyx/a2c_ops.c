@@ -290,8 +290,8 @@ bool a2c_drive_addr(a2c_comp *c, a2c_group *g, a2c_mem *m, st_op *op, size_t fir
  * same cycle; a seq memory a cycle after content_en, when its done rises. */
 static bool lower_load(a2c_comp *c, st_op *op, st_block *ctl) {
 	a2c_mem *m = a2c_access_mem(c, op, true);
-	if (!m)
-		return false;
+	if (!m || m->nbanks)
+		return m && a2c_bank_access(c, op, m, true, ctl);
 	char gname[64];
 	a2c_group g;
 	st_op *r = a2c_reg(c, "load", st_op_loc(op), m->width);
@@ -307,6 +307,8 @@ static bool lower_load(a2c_comp *c, st_op *op, st_block *ctl) {
 
 static bool lower_store(a2c_comp *c, st_op *op, st_block *ctl) {
 	a2c_mem *m = a2c_access_mem(c, op, false);
+	if (m && m->nbanks)
+		return a2c_bank_access(c, op, m, false, ctl);
 	a2c_val *v = m ? a2c_lookup(c, st_op_operand(op, 0)) : NULL;
 	if (!v)
 		return false;

@@ -9,6 +9,7 @@
  * the body must index that dimension with the loop variable plus a
  * constant, the same constant for all accesses of one memory, so that
  * thread r always reaches the same bank and no two threads reach one bank.
+ * Outside the threads an access picks its bank at run time.
  * lower-affine drops attributes it does not know, so the affine.parallel
  * ops are found again through a marker location. */
 #include "a2c.h"
@@ -289,11 +290,73 @@ a2c_mem *a2c_access_mem(a2c_comp *c, st_op *op, bool load) {
 	if (c->par_iv && c->par_threads == m->nbanks &&
 	    iv_plus(c->par_iv, st_op_operand(op, mo + 1 + m->bank_dim), &off, 0))
 		return m->bank[mod((int64_t)c->par_res + off, m->nbanks)];
-	st_op_error(op, "lower-to-calyx: this memory is split into %u banks for the threads of an affine.parallel; "
-	                "an access outside them would need a bank chosen at run time, which is not supported "
-	                "(option parallel=1 keeps it whole)",
-	            m->nbanks);
-	return NULL;
+	return m; /* outside the threads: the bank is chosen at run time */
+}
+
+/* `v` == k for a constant k, as a 1-bit value (the bank-select guards). */
+static a2c_val *equals(a2c_comp *c, st_attr *loc, a2c_val *v, unsigned width, unsigned k) {
+	a2c_val *in[] = {v, a2c_val_new(c, a2c_const(c, width, k))};
+	unsigned ws[] = {width, width};
+	return in[1] ? a2c_comb(c, "std_eq", loc, 2, in, ws, 1) : NULL;
+}
+
+/* a | b, driven continuously: a group's done must not depend on inputs
+ * the group itself drives (its go depends on its done). */
+static st_value *any_done(a2c_comp *c, st_attr *loc, st_value *a, st_value *b) {
+	if (!a)
+		return b;
+	st_type *i1 = a2c_int(c, 1), *types[] = {i1, i1, i1};
+	st_op *or = a2c_cell(c, "std_or", "or", loc, 3, types, NULL, NULL);
+	return or && a2c_assign(c, c->wires_body, st_op_result(or, 0), a, NULL) &&
+	               a2c_assign(c, c->wires_body, st_op_result(or, 1), b, NULL)
+	           ? st_op_result(or, 2)
+	           : NULL;
+}
+
+/* An access outside the threads to a banked memory (only one group runs
+ * then, so every bank may be driven): the address goes to all banks, the
+ * low bits of the banked index select the bank whose data is taken (load)
+ * or whose write_en is raised (store); a store is done on any bank's done,
+ * a load a cycle after the request for seq memories (every bank is read). */
+bool a2c_bank_access(a2c_comp *c, st_op *op, a2c_mem *m, bool load, st_block *ctl) {
+	st_attr *loc = st_op_loc(op);
+	size_t first = load ? 1 : 2;
+	unsigned shift = m->bank[0]->shift;
+	char gname[64];
+	a2c_group g;
+	st_op *r = load ? a2c_reg(c, "load", loc, m->width) : NULL;
+	a2c_val *idx = a2c_lookup(c, st_op_operand(op, first + m->bank_dim));
+	unsigned iw = A2C_INDEX_WIDTH;
+	a2c_val *sel = idx ? a2c_resize(c, loc, idx, iw, shift, false) : NULL;
+	a2c_val *data = load ? NULL : a2c_lookup(c, st_op_operand(op, 0));
+	if (!sel || (load ? !r : !data) || !a2c_group_begin(c, &g, "calyx.group", load ? "ld" : "st", loc, 0, gname))
+		return false;
+	st_value *done = NULL;
+	for (unsigned k = 0; k < m->nbanks; k++) {
+		a2c_mem *b = m->bank[k];
+		a2c_val *is_k = equals(c, loc, sel, shift, k);
+		st_value *guard = is_k ? a2c_read(c, &g, is_k) : NULL;
+		if (!guard || !a2c_drive_addr(c, &g, b, op, first, NULL))
+			return false;
+		if (load) {
+			if ((b->seq && !a2c_assign(c, g.body, a2c_mem_port(b, "content_en", 0), a2c_true(c), NULL)) ||
+			    !a2c_assign(c, g.body, st_op_result(r, 0), a2c_mem_port(b, "read_data", 0), guard))
+				return false;
+			continue;
+		}
+		st_value *p = a2c_read(c, &g, data);
+		if (!p || !a2c_assign(c, g.body, a2c_mem_port(b, "write_data", 0), p, NULL) ||
+		    !a2c_assign(c, g.body, a2c_mem_port(b, "write_en", 0), a2c_true(c), guard) ||
+		    !(done = any_done(c, loc, done, a2c_mem_port(b, "done", 0))))
+			return false;
+	}
+	if (load) {
+		st_value *en = m->seq ? a2c_mem_port(m->bank[0], "done", 0) : a2c_true(c);
+		return a2c_assign(c, g.body, st_op_result(r, 1), en, NULL) && a2c_group_done(c, &g, st_op_result(r, 5)) &&
+		       a2c_enable(c, ctl, gname, loc) &&
+		       a2c_bind(c, st_op_result(op, 0), a2c_val_new(c, st_op_result(r, 4)));
+	}
+	return a2c_group_done(c, &g, done) && a2c_enable(c, ctl, gname, loc);
 }
 
 bool a2c_par_lower(a2c_comp *c, st_op *loop, st_block *ctl) {

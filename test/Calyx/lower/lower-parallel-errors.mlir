@@ -43,21 +43,6 @@ func.func @f(%A: memref<9xi32>) {
 
 // -----
 
-// The banks of A are fixed for the whole function: an access outside the threads would need a
-// bank chosen at run time.
-func.func @f(%A: memref<8xi32>, %n: index) {
-  %c = arith.constant 1 : i32
-  affine.parallel (%i) = (0) to (8) {
-    affine.store %c, %A[%i] : memref<8xi32>
-  }
-  // expected-error@+1 {{lower-to-calyx: this memory is split into 2 banks for the threads of an affine.parallel; an access outside them would need a bank chosen at run time, which is not supported (option parallel=1 keeps it whole)}}
-  %x = affine.load %A[%n] : memref<8xi32>
-  affine.store %x, %A[0] : memref<8xi32>
-  return
-}
-
-// -----
-
 // Two loops that would bank one memory differently (two threads of dimension 0, then of dimension 1).
 func.func @f(%A: memref<4x4xi32>) {
   %c = arith.constant 1 : i32

@@ -198,6 +198,15 @@ def ref_seqk(m):
         B[i] = T[i] if T[i] > 0 else T[31 - i] + 1
 
 
+def ref_pmix(m):
+    A = m['A']
+    for i in range(32):
+        A[i] = A[i] + i
+    for i in range(32):
+        A[i] = A[i] * A[i]
+    m['S'][0] = sum(A[i] for i in range(32))
+
+
 def small(lo, hi):
     return lambda r, i: r.randint(lo, hi)
 
@@ -240,6 +249,8 @@ KERNELS = {
                   ref_calls_mem),
     'seqk': ('../../test/Calyx/lower/Inputs/seq-mems.mlir', 'seqk',
              [('A', (32,), 32, small(-50, 50)), ('B', (32,), 32, None)], ref_seqk),
+    'pmix': ('../../test/Calyx/lower/Inputs/par-mixed.mlir', 'pmix',
+             [('A', (32,), 32, small(-50, 50)), ('S', (1,), 32, None)], ref_pmix),
 }
 
 
