@@ -32,6 +32,7 @@ typedef struct pm_type {
 typedef enum pm_ekind {
 	PM_E_INT,
 	PM_E_FLOAT,
+	PM_E_IMAG, /* 2.5i */
 	PM_E_STR,
 	PM_E_NAME,   /* x */
 	PM_E_ACCESS, /* x[..][..] */

@@ -90,6 +90,7 @@ static st_type *elt_of(pm_builder *b, pm_type t, pm_loc at) {
 	case PM_T_INT: return st_integer_type(b->ctx, 32, ST_SIGNLESS);
 	case PM_T_FLOAT: return st_float_type(b->ctx, ST_TYPE_F32);
 	case PM_T_FXP: return st__pm_fxp_check(b, t, at) ? st__pm_ir_type(b, t) : NULL;
+	case PM_T_COMPLEX: return st_float_type(b->ctx, ST_TYPE_F32);
 	case PM_T_STR:
 		/* PolyMath's strings name the files of its I/O builtins (fread,
 		 * fwrite); a dataflow graph has no string values. */
@@ -111,10 +112,21 @@ static st_type *edge(pm_builder *b, st_srdfg_mod m, st_type *elt, size_t rank, c
 	return st_srdfg_edge_type(b->ctx, m, value_type(b, elt, rank, shape));
 }
 
+/* The edge of a variable: a complex element is two floats, a last
+ * dimension of 2. */
+static st_type *var_edge(pm_builder *b, st_srdfg_mod m, const pm_var *v) {
+	if (!st__pm_is_complex(v->sem))
+		return edge(b, m, v->elt, v->rank, v->shape);
+	int64_t shape[PM_MAX_RANK + 1];
+	memcpy(shape, v->shape, v->rank * sizeof *shape);
+	shape[v->rank] = 2;
+	return edge(b, m, v->elt, v->rank + 1, shape);
+}
+
 /* A local edge of zeros. */
 static bool new_local(pm_builder *b, pm_scope *s, pm_var *v, pm_loc at) {
 	v->mod = ST_SRDFG_LOCAL;
-	st_op *op = st__pm_emit(b, s->block, "srdfg.init", 0, NULL, edge(b, ST_SRDFG_LOCAL, v->elt, v->rank, v->shape),
+	st_op *op = st__pm_emit(b, s->block, "srdfg.init", 0, NULL, var_edge(b, ST_SRDFG_LOCAL, v),
 	                        NULL, 0, at);
 	if (!op)
 		return false;
@@ -246,7 +258,7 @@ static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 			           S(lhs->name));
 		/* Its elements are floats or fixed point when the value is. */
 		pm_type sem = st__pm_type_of(b, s, st->rhs);
-		if (sem.kind != PM_T_FLOAT && sem.kind != PM_T_FXP)
+		if (sem.kind != PM_T_FLOAT && sem.kind != PM_T_FXP && sem.kind != PM_T_COMPLEX)
 			sem = (pm_type){PM_T_INT, 0, 0};
 		st_type *elt = elt_of(b, sem, lhs->loc);
 		v = elt ? add_var(b, s, lhs->name, lhs->loc, PM_V_EDGE) : NULL;
@@ -269,7 +281,7 @@ static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 		return ERR(lhs->loc, "'%.*s' has %zu dimension%s, assigned with %zu subscript%s", S(lhs->name), v->rank,
 		           v->rank == 1 ? "" : "s", nsubs, nsubs == 1 ? "" : "s");
 	st_context *ctx = b->ctx;
-	st_affine_expr *res[PM_MAX_RANK];
+	st_affine_expr *res[PM_MAX_RANK + 1];
 	size_t k = 0;
 	for (pm_sub *u = lhs->subs; u; u = u->next, k++) {
 		pm_lin l;
@@ -281,26 +293,42 @@ static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 				a = st_affine_add(ctx, a, st_affine_mul(ctx, st_affine_dim(ctx, (unsigned)i), st_affine_const(ctx, l.c[i])));
 		res[k] = a;
 	}
-	int64_t lb[PM_MAX_IDX], ub[PM_MAX_IDX];
+	/* A complex element is written at [..., c] for c in 0..1, by one more
+	 * dimension of the box that picks the part. */
+	size_t cx = st__pm_is_complex(v->sem), nbox = env.nidx + cx;
+	int64_t lb[PM_MAX_IDX + 1], ub[PM_MAX_IDX + 1];
 	for (size_t i = 0; i < env.nidx; i++) {
 		lb[i] = env.lo[i];
 		ub[i] = env.hi[i];
 	}
+	if (cx) {
+		lb[env.nidx] = 0;
+		ub[env.nidx] = 1;
+		res[v->rank] = st_affine_dim(ctx, (unsigned)env.nidx);
+	}
 	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
-	st_attr *vals[3] = {st_dense_int_array_attr(ctx, i64, env.nidx, lb), st_dense_int_array_attr(ctx, i64, env.nidx, ub),
-	                    NULL};
+	st_attr *vals[3] = {st_dense_int_array_attr(ctx, i64, nbox, lb), st_dense_int_array_attr(ctx, i64, nbox, ub), NULL};
 	const char *names[] = {"lb", "ub", "map"};
-	if (v->rank)
-		vals[2] = st_affine_map_attr(ctx, st_affine_map_get(ctx, (unsigned)env.nidx, 0, v->rank, res));
+	if (v->rank + cx)
+		vals[2] = st_affine_map_attr(ctx, st_affine_map_get(ctx, (unsigned)nbox, 0, v->rank + cx, res));
 	st_op *op = st__pm_emit(b, s->block, "srdfg.compute", 1, &v->val, st_value_type(v->val),
-	                        st__pm_attrs(b, v->rank ? 3 : 2, names, vals), 1, st->loc);
+	                        st__pm_attrs(b, v->rank + cx ? 3 : 2, names, vals), 1, st->loc);
 	if (!op)
 		return false;
 	st_block *body = st_block_create(ctx);
 	st_region_append_block(st_op_region(op, 0), body);
-	for (size_t i = 0; i < env.nidx; i++)
-		env.vals[i] = st_block_add_arg(body, st_index_type(ctx), st__pm_loc(b->p, lhs->loc));
+	for (size_t i = 0; i < nbox; i++) {
+		st_value *arg = st_block_add_arg(body, st_index_type(ctx), st__pm_loc(b->p, lhs->loc));
+		if (i < env.nidx)
+			env.vals[i] = arg;
+	}
 	st_value *x = st__pm_value(b, s, &env, body, st->rhs, v->sem);
+	if (x && cx) {
+		st_value *part = st_block_arg(body, env.nidx);
+		st_value *re = st__pm_cmp(b, body, PM_OP_EQ, part, st__pm_constant(b, body, st_index_type(ctx), 0, 0.0, st->loc),
+		                          st->loc);
+		x = st__pm_select(b, body, re, x, st__pm_complex_im(b, x), st->loc);
+	}
 	if (!x)
 		return false;
 	st__pm_emit(b, body, "srdfg.yield", 1, &x, NULL, NULL, 0, st->loc);
@@ -429,6 +457,9 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 			if (arg->kind == PM_E_FLOAT || (arg->kind == PM_E_UN && arg->a->kind == PM_E_FLOAT)) {
 				lit.cf = arg->kind == PM_E_FLOAT ? arg->f : -arg->a->f;
 				lit.ci = (int64_t)lit.cf;
+			} else if (st__pm_is_complex(f->type)) {
+				return ERR(at, "argument %zu of '%.*s' must be a variable: a complex param is not given as a literal",
+				           argno, S(c->name));
 			} else if (arg->kind == PM_E_STR) {
 				return ERR(at, "argument %zu of '%.*s' is a string; strings are not supported yet", argno, S(c->name));
 			} else {
@@ -504,7 +535,7 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 	/* The node, its region's arguments, and the callee's statements. */
 	st_type *rtypes[256];
 	for (size_t i = 0; i < nouts; i++)
-		rtypes[i] = edge(b, outs[i]->mod, outs[i]->elt, outs[i]->rank, outs[i]->shape);
+		rtypes[i] = var_edge(b, outs[i]->mod, outs[i]);
 	st_attr *vals[2] = {st_string_attr(b->ctx, c->name), callee.domain ? st_string_attr(b->ctx, st_str_c(callee.domain)) : NULL};
 	const char *names[] = {"component", "domain"};
 	st_op_state os = {
@@ -526,7 +557,7 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 	for (size_t i = 0; i < callee.nvars; i++) {
 		pm_var *fv = &callee.vars[i];
 		if (fv->kind == PM_V_EDGE)
-			fv->val = st_block_add_arg(callee.block, edge(b, fv->mod, fv->elt, fv->rank, fv->shape),
+			fv->val = st_block_add_arg(callee.block, var_edge(b, fv->mod, fv),
 			                           st__pm_loc(b->p, fv->loc));
 	}
 	if (!build_body(b, &callee))
@@ -619,7 +650,7 @@ static bool build_main(pm_builder *b, pm_component *c, st_op *module) {
 		if (!v->rank && (f->mod == PM_M_OUTPUT || f->mod == PM_M_STATE))
 			return ERR(f->loc, "main's %s '%.*s' must be an array (write it '%.*s[1]')",
 			           f->mod == PM_M_OUTPUT ? "output" : "state", S(f->name), S(f->name));
-		v->val = st_block_add_arg(s.block, edge(b, v->mod, elt, v->rank, v->shape), st__pm_loc(b->p, f->loc));
+		v->val = st_block_add_arg(s.block, var_edge(b, v->mod, v), st__pm_loc(b->p, f->loc));
 	}
 	if (!build_body(b, &s))
 		return false;

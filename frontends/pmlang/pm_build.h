@@ -86,6 +86,7 @@ typedef struct pm_env {
 typedef struct pm_semval {
 	st_value *v;
 	pm_type t;
+	st_value *im; /* complex: `v` is the real part, this the imaginary */
 } pm_semval;
 
 typedef struct pm_builder {
@@ -95,6 +96,7 @@ typedef struct pm_builder {
 	int depth;
 	pm_semval *sems;
 	size_t nsems, semcap;
+	int cpart; /* the part of a complex sum a group builds (1: real, 2: imaginary) */
 } pm_builder;
 
 pm_var *st__pm_lookup(pm_scope *s, st_str name);
@@ -143,6 +145,19 @@ st_value *st__pm_fxp_literal(pm_builder *b, st_block *blk, bool is_float, int64_
 /* `x op y` for two values of `t`: + - * / give `t`, comparisons an i1. */
 st_value *st__pm_fxp_binary(pm_builder *b, st_block *blk, int op, st_value *x, st_value *y, pm_type t, pm_loc at);
 st_value *st__pm_fxp_neg(pm_builder *b, st_block *blk, st_value *x, pm_loc at);
+
+/* Complex numbers (pm_complex.c, docs/pmlang.md "Complex numbers"): a
+ * value is its real part, recorded with its imaginary part. */
+bool st__pm_is_complex(pm_type t);
+st_value *st__pm_complex_make(pm_builder *b, st_value *re, st_value *im);
+st_value *st__pm_complex_im(pm_builder *b, st_value *v);
+/* `v` as a complex value (a real one gets imaginary part 0). */
+st_value *st__pm_complex_from(pm_builder *b, st_block *blk, st_value *v, pm_loc at);
+/* + - * / give a complex value, == and != an i1; other comparisons are a
+ * located error. */
+st_value *st__pm_complex_binary(pm_builder *b, st_block *blk, int op, st_value *x, st_value *y, pm_loc at);
+/* real, imag, abs (floats), conj and "-" (complex). */
+st_value *st__pm_complex_unary(pm_builder *b, st_block *blk, const char *fn, st_value *x, pm_loc at);
 
 /* Reports, at `at`, a subscript `k` of `name` (dimension size `size`) that
  * leaves [0, size-1] for some point of the bound indices. */

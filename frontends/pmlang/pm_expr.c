@@ -210,6 +210,11 @@ st_value *st__pm_select(pm_builder *b, st_block *blk, st_value *c, st_value *x, 
 /* Converts `v` to `t` (index, iN, f32/f64; i1 from and to numbers). */
 st_value *st__pm_convert(pm_builder *b, st_block *blk, st_value *v, st_type *t, pm_loc at) {
 	st_type *from = v ? st_value_type(v) : NULL;
+	if (v && st__pm_is_complex(st__pm_type_of_value(b, v))) {
+		ERR(at, "a complex value cannot become a %s; take real(), imag() or abs() of it",
+		    st_type_is_float(t) ? "float" : st_type_is_signless_integer(t, 1) ? "condition" : "number");
+		return NULL;
+	}
 	if (!v || from == t)
 		return v;
 	if (st__pm_is_fxp(st__pm_type_of_value(b, v)))
@@ -267,11 +272,13 @@ st_type *st__pm_ir_type(pm_builder *b, pm_type t) {
 	case PM_T_INT: return i32(b);
 	case PM_T_FLOAT: return f32(b);
 	case PM_T_FXP: return st_integer_type(b->ctx, (unsigned)t.fxp_int, ST_SIGNLESS);
+	case PM_T_COMPLEX: return f32(b);
 	default: return NULL;
 	}
 }
 
-static const pm_type T_INT = {PM_T_INT, 0, 0}, T_FLOAT = {PM_T_FLOAT, 0, 0}, T_BOOL = {PM_T_BOOL, 0, 0};
+static const pm_type T_INT = {PM_T_INT, 0, 0}, T_FLOAT = {PM_T_FLOAT, 0, 0}, T_BOOL = {PM_T_BOOL, 0, 0},
+                     T_COMPLEX = {PM_T_COMPLEX, 0, 0};
 
 static const char *const float_fns[] = {"exp", "log", "sqrt", "sin", "cos", "tan", "tanh", "atan", "floor", "ceil",
                                         "log2", "log10", "erf", "sigmoid", "gaussian", "pow", "relu", "rsqrt"};
@@ -289,6 +296,8 @@ static pm_type type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e);
  * (a float literal beside a fixed-point value takes its type), else int. */
 static pm_type join_types(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *x, pm_expr *y) {
 	pm_type a = type_of(b, s, env, x), c = type_of(b, s, env, y);
+	if (st__pm_is_complex(a) || st__pm_is_complex(c))
+		return T_COMPLEX;
 	if (st__pm_is_fxp(a) && is_literal(y))
 		return a;
 	if (st__pm_is_fxp(c) && is_literal(x))
@@ -304,6 +313,7 @@ static pm_type type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e) {
 	switch (e->kind) {
 	case PM_E_INT: return T_INT;
 	case PM_E_FLOAT: return T_FLOAT;
+	case PM_E_IMAG: return T_COMPLEX;
 	case PM_E_NAME:
 	case PM_E_ACCESS: {
 		if (st__pm_env_index(env, e->name) >= 0)
@@ -320,7 +330,9 @@ static pm_type type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e) {
 	case PM_E_CALL:
 		if (e->cast.kind)
 			return e->cast;
-		if (is_float_fn(e->name))
+		if (is_float_fn(e->name) || st_str_eq_c(e->name, "real") || st_str_eq_c(e->name, "imag"))
+			return T_FLOAT;
+		if (e->args && st_str_eq_c(e->name, "abs") && st__pm_is_complex(type_of(b, s, env, e->args)))
 			return T_FLOAT;
 		if (e->args)
 			return type_of(b, s, env, e->args);
@@ -350,6 +362,8 @@ static st_value *to_type(pm_builder *b, st_block *blk, st_value *v, pm_type want
 		return NULL;
 	if (st__pm_is_fxp(want))
 		return st__pm_fxp_from(b, blk, v, want, at);
+	if (st__pm_is_complex(want))
+		return st__pm_complex_from(b, blk, v, at);
 	st_type *t = st__pm_ir_type(b, want);
 	if (st__pm_is_fxp(st__pm_type_of_value(b, v)))
 		return st__pm_fxp_to(b, blk, v, t, at);
@@ -448,6 +462,21 @@ static st_value *fxp_binary(pm_builder *b, pm_scope *s, pm_env *env, st_block *b
 	return st__pm_fxp_binary(b, blk, e->op, x, y, t, e->loc);
 }
 
+/* An operand of complex arithmetic: literals are floats, others convert. */
+static st_value *complex_operand(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e) {
+	return st__pm_complex_from(b, blk, build(b, s, env, blk, e, is_literal(e) ? f32(b) : NULL), e->loc);
+}
+
+static st_value *complex_binary(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e) {
+	if (e->op == '%' || e->op == '^') {
+		ERR(e->loc, "'%c' is not defined on complex values", e->op);
+		return NULL;
+	}
+	st_value *x = complex_operand(b, s, env, blk, e->a);
+	st_value *y = x ? complex_operand(b, s, env, blk, e->b) : NULL;
+	return y ? st__pm_complex_binary(b, blk, e->op, x, y, e->loc) : NULL;
+}
+
 static st_value *arith(pm_builder *b, st_block *blk, int op, st_value *x, st_value *y, pm_loc at) {
 	bool fl = st_type_is_float(st_value_type(x));
 	switch (op) {
@@ -509,7 +538,7 @@ static st_value *access(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, 
 		return c;
 	}
 	st_value *idx[PM_MAX_IDX];
-	st_affine_expr *res_e[PM_MAX_RANK];
+	st_affine_expr *res_e[PM_MAX_RANK + 1];
 	size_t k2 = 0;
 	for (pm_sub *u = e->subs; u; u = u->next, k2++) {
 		pm_lin l;
@@ -532,18 +561,28 @@ static st_value *access(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, 
 	st_value *ops[1 + PM_MAX_IDX];
 	ops[0] = v->val;
 	size_t nops = 1;
-	st_attr *attrs = NULL;
-	if (v->rank) {
+	/* A complex element is two floats: [..., 0] and [..., 1]. */
+	bool cx = st__pm_is_complex(v->sem);
+	if (v->rank || cx)
 		for (size_t i = 0; i < env->nidx; i++)
 			ops[nops++] = idx[i];
-		const st_affine_map *m = st_affine_map_get(b->ctx, (unsigned)env->nidx, 0, v->rank, res_e);
-		st_attr *ma = st_affine_map_attr(b->ctx, m);
-		const char *names[] = {"map"};
-		attrs = st__pm_attrs(b, 1, names, &ma);
+	st_value *part[2] = {NULL, NULL};
+	for (int c = 0; c < (cx ? 2 : 1); c++) {
+		st_attr *attrs = NULL;
+		if (cx)
+			res_e[v->rank] = st_affine_const(b->ctx, c);
+		if (v->rank || cx) {
+			const st_affine_map *m = st_affine_map_get(b->ctx, (unsigned)env->nidx, 0, v->rank + cx, res_e);
+			st_attr *ma = st_affine_map_attr(b->ctx, m);
+			const char *names[] = {"map"};
+			attrs = st__pm_attrs(b, 1, names, &ma);
+		}
+		part[c] = res(st__pm_emit(b, blk, "srdfg.load", nops, ops, v->elt, attrs, 0, e->loc));
 	}
-	st_value *r = res(st__pm_emit(b, blk, "srdfg.load", nops, ops, v->elt, attrs, 0, e->loc));
-	st__pm_set_type(b, r, v->sem);
-	return r;
+	if (cx)
+		return st__pm_complex_make(b, part[0], part[1]);
+	st__pm_set_type(b, part[0], v->sem);
+	return part[0];
 }
 
 /* `sum[i][j: j != i](body)` and user reductions: an srdfg.reduce whose
@@ -560,10 +599,19 @@ static st_value *call(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm
 			ERR(e->loc, "cannot convert to '%s'", st__pm_dtype_name(e->cast.kind));
 			return NULL;
 		}
+		if (st__pm_is_complex(e->cast) && n == 2) {
+			/* complex(re, im) */
+			st_value *re = to_type(b, blk, build(b, s, env, blk, e->args, f32(b)), T_FLOAT, e->loc);
+			st_value *im = re ? to_type(b, blk, build(b, s, env, blk, e->args->next, f32(b)), T_FLOAT, e->loc) : NULL;
+			return st__pm_complex_make(b, re, im);
+		}
 		if (n != 1) {
-			ERR(e->loc, "a conversion to '%s' takes one argument", st__pm_dtype_name(e->cast.kind));
+			ERR(e->loc, "a conversion to '%s' takes %s", st__pm_dtype_name(e->cast.kind),
+			    st__pm_is_complex(e->cast) ? "one or two arguments (the real and imaginary parts)" : "one argument");
 			return NULL;
 		}
+		if (st__pm_is_complex(e->cast))
+			return complex_operand(b, s, env, blk, e->args);
 		if (st__pm_is_fxp(e->cast) && !st__pm_fxp_check(b, e->cast, e->loc))
 			return NULL;
 		if (st__pm_is_fxp(e->cast) && is_literal(e->args))
@@ -578,7 +626,8 @@ static st_value *call(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm
 		{"erf", "math.erf"},     {"rsqrt", "math.rsqrt"},
 	};
 	bool two = !strcmp(name, "pow") || !strcmp(name, "max") || !strcmp(name, "min");
-	bool known = two || !strcmp(name, "sigmoid") || !strcmp(name, "relu") || !strcmp(name, "gaussian") ||
+	bool parts = !strcmp(name, "real") || !strcmp(name, "imag") || !strcmp(name, "conj");
+	bool known = two || parts || !strcmp(name, "sigmoid") || !strcmp(name, "relu") || !strcmp(name, "gaussian") ||
 	             !strcmp(name, "abs");
 	const char *op = NULL;
 	for (size_t i = 0; i < N(unary); i++)
@@ -602,6 +651,10 @@ static st_value *call(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm
 		pm_expr tmp = {.kind = PM_E_BIN, .loc = at, .op = '+', .a = e->args, .b = e->args->next};
 		st_value *x, *y;
 		pm_type t = type_of(b, s, env, &tmp);
+		if (st__pm_is_complex(t)) {
+			ERR(at, "complex values are not ordered: '%s' does not take them", name);
+			return NULL;
+		}
 		if (st__pm_is_fxp(t) ? !fxp_operands(b, s, env, blk, tmp.a, tmp.b, at, &t, &x, &y)
 		                     : !operands(b, s, env, blk, &tmp, NULL, &x, &y))
 			return NULL;
@@ -614,6 +667,15 @@ static st_value *call(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm
 	st_value *x = build(b, s, env, blk, e->args, f32(b));
 	if (!x)
 		return NULL;
+	bool cx = st__pm_is_complex(st__pm_type_of_value(b, x));
+	if (cx && (parts || !strcmp(name, "abs")))
+		return st__pm_complex_unary(b, blk, name, x, at);
+	if (!strcmp(name, "conj"))
+		return x;
+	if (!strcmp(name, "real"))
+		return to_type(b, blk, x, T_FLOAT, at);
+	if (!strcmp(name, "imag"))
+		return constant(b, blk, f32(b), 0, 0.0, at);
 	if (!strcmp(name, "abs") && st__pm_is_fxp(st__pm_type_of_value(b, x))) {
 		/* Saturating: the most negative value has no opposite. */
 		st_value *neg = cmp(b, blk, '<', x, constant(b, blk, st_value_type(x), 0, 0.0, at), at);
@@ -651,10 +713,25 @@ static st_value *build(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 	switch (e->kind) {
 	case PM_E_INT:
 	case PM_E_FLOAT: return literal(b, blk, e, hint && !st_type_is_signless_integer(hint, 1) ? hint : NULL);
+	case PM_E_IMAG:
+		return st__pm_complex_make(b, constant(b, blk, f32(b), 0, 0.0, e->loc), constant(b, blk, f32(b), 0, e->f, e->loc));
 	case PM_E_STR: ERR(e->loc, "a string cannot be computed with"); return NULL;
 	case PM_E_NAME:
 	case PM_E_ACCESS: return access(b, s, env, blk, e);
-	case PM_E_GROUP: return group(b, s, env, blk, e, hint);
+	case PM_E_GROUP:
+		if (st__pm_is_complex(type_of(b, s, env, e))) {
+			/* Two sums, of the real and of the imaginary parts. */
+			if (!st_str_eq_c(e->name, "sum")) {
+				ERR(e->loc, "only sum reduces complex values");
+				return NULL;
+			}
+			b->cpart = 1;
+			x = group(b, s, env, blk, e, hint);
+			b->cpart = 2;
+			y = x ? group(b, s, env, blk, e, hint) : NULL;
+			return st__pm_complex_make(b, x, y);
+		}
+		return group(b, s, env, blk, e, hint);
 	case PM_E_CALL: return call(b, s, env, blk, e);
 	case PM_E_UN:
 		if (is_literal(e))
@@ -665,6 +742,8 @@ static st_value *build(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		if (e->op == '!')
 			return emit2(b, blk, "arith.xori", convert(b, blk, x, i1(b), e->loc),
 			             constant(b, blk, i1(b), 1, 0.0, e->loc), e->loc);
+		if (st__pm_is_complex(st__pm_type_of_value(b, x)))
+			return st__pm_complex_unary(b, blk, "-", x, e->loc);
 		if (st_type_is_float(st_value_type(x)))
 			return emit1(b, blk, "arith.negf", x, st_value_type(x), e->loc);
 		if (st__pm_is_fxp(st__pm_type_of_value(b, x)))
@@ -682,6 +761,8 @@ static st_value *build(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		}
 		if (st__pm_is_fxp(join_types(b, s, env, e->a, e->b)))
 			return fxp_binary(b, s, env, blk, e);
+		if (st__pm_is_complex(join_types(b, s, env, e->a, e->b)))
+			return complex_binary(b, s, env, blk, e);
 		if (!operands(b, s, env, blk, e, hint, &x, &y))
 			return NULL;
 		if (e->op < 128 && strchr("+-*/%^", e->op))
@@ -694,6 +775,14 @@ static st_value *build(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		c = convert(b, blk, c, i1(b), e->loc);
 		pm_expr tmp = {.kind = PM_E_BIN, .loc = e->loc, .op = '+', .a = e->b, .b = e->c};
 		pm_type t = join_types(b, s, env, e->b, e->c);
+		if (st__pm_is_complex(t)) {
+			x = complex_operand(b, s, env, blk, e->b);
+			y = x ? complex_operand(b, s, env, blk, e->c) : NULL;
+			if (!y)
+				return NULL;
+			return st__pm_complex_make(b, select_(b, blk, c, x, y, e->loc),
+			                           select_(b, blk, c, st__pm_complex_im(b, x), st__pm_complex_im(b, y), e->loc));
+		}
 		if (st__pm_is_fxp(t) ? !fxp_operands(b, s, env, blk, e->b, e->c, e->loc, &t, &x, &y)
 		                     : !operands(b, s, env, blk, &tmp, hint, &x, &y))
 			return NULL;
@@ -730,6 +819,10 @@ static bool affine_shape(pm_scope *s, const pm_env *env, const pm_expr *e) {
 
 static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e, st_type *hint) {
 	const char *name = cstr(b, e->name);
+	/* The part of a complex sum this reduction computes (1: real, 2:
+	 * imaginary), not passed on to groups in its body. */
+	int part = b->cpart;
+	b->cpart = 0;
 	pm_reduction *user = NULL;
 	for (pm_reduction *r = b->p->prog.reductions; r; r = r->next)
 		if (st_str_eq(r->name, e->name))
@@ -785,7 +878,7 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 	vals[1] = st_dense_int_array_attr(ctx, i64, inner.nidx - first, lb);
 	vals[2] = st_dense_int_array_attr(ctx, i64, inner.nidx - first, ub);
 	const char *names[] = {"kind", "lb", "ub"};
-	st_type *rt = value_type_of(b, s, &inner, e->a);
+	st_type *rt = part ? f32(b) : value_type_of(b, s, &inner, e->a);
 	if (hint && !st_type_is_signless_integer(hint, 1) && !st_type_is_index(hint) && is_literal(e->a))
 		rt = hint;
 	if (st_type_is_index(rt) || st_type_is_signless_integer(rt, 1))
@@ -835,6 +928,8 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		keep = keep ? emit2(b, body, "arith.andi", keep, c, f->loc) : c;
 	}
 	st_value *v = build(b, s, &inner, body, e->a, et);
+	if (part && v)
+		v = st__pm_complex_unary(b, body, part == 1 ? "real" : "imag", st__pm_complex_from(b, body, v, e->loc), e->loc);
 	if (!v)
 		return NULL;
 	v = convert(b, body, v, et, e->a->loc);
@@ -869,6 +964,8 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 }
 
 st_value *st__pm_value(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e, pm_type want) {
+	/* The values of one statement only meet each other. */
+	b->nsems = 0;
 	if (st__pm_is_fxp(want)) {
 		if (!st__pm_fxp_check(b, want, e->loc))
 			return NULL;

@@ -25,29 +25,6 @@ bool st__pm_fxp_check(pm_builder *b, pm_type t, pm_loc at) {
 	return true;
 }
 
-void st__pm_set_type(pm_builder *b, st_value *v, pm_type t) {
-	if (!v || !st__pm_is_fxp(t))
-		return;
-	if (b->nsems == b->semcap) {
-		size_t cap = b->semcap ? 2 * b->semcap : 64;
-		b->sems = st__pm_realloc(b->p, b->sems, cap * sizeof *b->sems);
-		b->semcap = cap;
-	}
-	b->sems[b->nsems++] = (pm_semval){v, t};
-}
-
-pm_type st__pm_type_of_value(pm_builder *b, st_value *v) {
-	for (size_t i = b->nsems; i-- > 0;)
-		if (b->sems[i].v == v)
-			return b->sems[i].t;
-	st_type *t = st_value_type(v);
-	if (st_type_is_float(t))
-		return (pm_type){PM_T_FLOAT, 0, 0};
-	if (st_type_is_signless_integer(t, 1))
-		return (pm_type){PM_T_BOOL, 0, 0};
-	return (pm_type){PM_T_INT, 0, 0};
-}
-
 static st_type *i64(pm_builder *b) { return st_integer_type(b->ctx, 64, ST_SIGNLESS); }
 static st_type *f64(pm_builder *b) { return st_float_type(b->ctx, ST_TYPE_F64); }
 static st_type *ity(pm_builder *b, pm_type t) { return st_integer_type(b->ctx, (unsigned)t.fxp_int, ST_SIGNLESS); }

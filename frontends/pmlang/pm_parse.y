@@ -49,7 +49,7 @@ static void st__pm_yyerror(ST__PM_YYLTYPE *loc, st__pm_scanner scanner, pm_parse
 %token <t> DTYPE "type name"
 %token <op> DOMAIN "domain (RBT, GA, DSP, DA or DL)"
 %token <i> INT "integer"
-%token <f> FLOAT "number"
+%token <f> FLOAT "number" IMAG "imaginary number"
 %token <s> IDENT "name" STRING "string"
 %token LE "'<='" GE "'>='" EQ "'=='" NE "'!='" ANDAND "'&&'" OROR "'||'"
 %token ST__PM_ERROR "invalid token"
@@ -225,6 +225,7 @@ expr
 primary
 	: INT    { $$ = st__pm_expr(p, PM_E_INT, L(@1)); $$->i = $1; }
 	| FLOAT  { $$ = st__pm_expr(p, PM_E_FLOAT, L(@1)); $$->f = $1; }
+	| IMAG   { $$ = st__pm_expr(p, PM_E_IMAG, L(@1)); $$->f = $1; }
 	| STRING { $$ = st__pm_expr(p, PM_E_STR, L(@1)); $$->name = $1; }
 	| IDENT  { $$ = st__pm_expr(p, PM_E_NAME, L(@1)); $$->name = $1; }
 	| IDENT subs { $$ = st__pm_expr(p, PM_E_ACCESS, L(@1)); $$->name = $1; $$->subs = $2; }
