@@ -231,6 +231,59 @@ static void emit_dims(st__hl_em *m, int fi, int stage, int d);
 
 static const char *const kind_names[] = {NULL, "unrolled", "vectorized", "parallel"};
 
+static st__hl_func *f_of(const st__hl_lower *L, int loop) { return &L->p->funcs[L->loops[loop].func]; }
+
+static const st__hl_dim *dim_of(const st__hl_lower *L, int loop) {
+	const st__hl_loop *l = &L->loops[loop];
+	return &st__hl_stage(f_of(L, loop), l->stage)->dims[l->dim];
+}
+
+/* The block loop (xo) or cycle loop (xi) of an accelerator. */
+static bool accel_loop(const st__hl_lower *L, int loop, bool block) {
+	const st__hl_func *f = f_of(L, loop);
+	return f->hw_accel && L->loops[loop].stage == 0 &&
+	       str_eq(dim_of(L, loop)->name, block ? f->accel_block : f->accel_inner);
+}
+
+/* Whether a loop is unrolled in the IR: marked so, and not part of an
+ * accelerator (there the unified-buffer extraction wants the loop, marked
+ * halide.kind = "unrolled", and builds the copies as hardware itself). */
+static bool unrolled(const st__hl_lower *L, int loop) {
+	if (dim_of(L, loop)->kind != ST__HL_UNROLLED || accel_loop(L, loop, false))
+		return false;
+	for (int l = loop; l >= 0; l = st__hl_loop_parent(L, l))
+		if (accel_loop(L, l, true))
+			return false;
+	return true;
+}
+
+/* Copies made by nested unrolled loops, at most (Halide has no limit, but
+ * every copy is IR: a mistaken unroll of a whole image would not fit). */
+#define MAX_UNROLL_COPIES 4096
+
+/* Refuses, at the directive, an unrolled loop whose body would be copied
+ * more than MAX_UNROLL_COPIES times with the unrolled loops around it. */
+static bool unroll_fits(st__hl_lower *L) {
+	for (size_t id = 0; id < L->nloops; id++) {
+		if (!unrolled(L, (int)id))
+			continue;
+		int64_t copies = 1;
+		for (int l = (int)id; l >= 0; l = st__hl_loop_parent(L, l)) {
+			if (!unrolled(L, l))
+				continue;
+			if (L->loops[l].extent > MAX_UNROLL_COPIES / copies) {
+				const st__hl_dim *d = dim_of(L, (int)id);
+				return st_succeeded(st__hl_error(L->p, d->line, d->col,
+				                                 "unroll of loop '%.*s' of '%.*s' makes more than %d copies of its "
+				                                 "body (nested unrolled loops multiply)",
+				                                 S(d->name), S(f_of(L, (int)id)->name), MAX_UNROLL_COPIES));
+			}
+			copies *= L->loops[l].extent;
+		}
+	}
+	return true;
+}
+
 static st_attr *loop_attrs(st__hl_em *m, const st__hl_func *f, int stage, const st__hl_dim *dim, bool block,
                            bool inner) {
 	st_context *ctx = m->ctx;
@@ -298,32 +351,17 @@ static void loop_body(st__hl_em *m, int fi, int stage, int d, int id, st_attr *l
 		}
 }
 
-/* Copies made by nested unrolled loops, at most (Halide has no limit, but
- * every copy is IR: a mistaken unroll of a whole image would not fit). */
-#define MAX_UNROLL_COPIES 4096
-
 /* An unrolled loop (outside accelerators, where the unified-buffer
  * extraction wants the loop and unrolls it itself): its body once per
  * iteration, the loop's value a constant in each copy, in order. */
-static void emit_unrolled(st__hl_em *m, int fi, int stage, int d, const st__hl_dim *dim) {
+static void emit_unrolled(st__hl_em *m, int fi, int stage, int d) {
 	st__hl_lower *L = m->L;
-	st__hl_func *f = &L->p->funcs[fi];
 	int id = L->lf[fi].iters[stage].loops[d];
-	int64_t extent = L->loops[id].extent, saved = m->copies;
-	if (extent > MAX_UNROLL_COPIES / m->copies) {
-		st__hl_error(L->p, dim->line, dim->col,
-		             "unroll of loop '%.*s' of '%.*s' makes %lld copies of its body (at most %d when nested "
-		             "unrolled loops are multiplied)",
-		             S(dim->name), S(f->name), (long long)(extent * m->copies), MAX_UNROLL_COPIES);
-		longjmp(L->p->bail, 1);
-	}
-	m->copies *= extent;
-	for (int64_t i = 0; i < extent; i++) {
+	for (int64_t i = 0; i < L->loops[id].extent; i++) {
 		L->phs[L->loops[id].ph].fixed = true;
 		L->phs[L->loops[id].ph].fixed_val = i;
-		loop_body(m, fi, stage, d, id, stage_loc(m, f, stage));
+		loop_body(m, fi, stage, d, id, stage_loc(m, f_of(L, id), stage));
 	}
-	m->copies = saved;
 }
 
 /* The loop nest of one stage from dim d inwards. */
@@ -341,8 +379,8 @@ static void emit_dims(st__hl_em *m, int fi, int stage, int d) {
 	st__hl_stage_sched *s = st__hl_stage(f, stage);
 	bool block = f->hw_accel && stage == 0 && str_eq(s->dims[d].name, f->accel_block);
 	bool inner = f->hw_accel && stage == 0 && str_eq(s->dims[d].name, f->accel_inner);
-	if (s->dims[d].kind == ST__HL_UNROLLED && !m->in_accel && !block && !inner) {
-		emit_unrolled(m, fi, stage, d, &s->dims[d]);
+	if (unrolled(L, id)) {
+		emit_unrolled(m, fi, stage, d);
 		return;
 	}
 	st_context *ctx = m->ctx;
@@ -368,9 +406,7 @@ static void emit_dims(st__hl_em *m, int fi, int stage, int d) {
 	L->phs[lp->ph].v = st_block_add_arg(body, st_index_type(ctx), loc);
 	st_block *saved = m->blk;
 	m->blk = body;
-	m->in_accel += block;
 	loop_body(m, fi, stage, d, id, loc);
-	m->in_accel -= block;
 	st__hl_em_op(m, "affine.yield", loc, 0, NULL, NULL, NULL, 0);
 	m->blk = saved;
 }
@@ -428,7 +464,9 @@ static st_str file_stem(st__hl_parser *p) {
 st_op *st__hl_emit(st__hl_lower *L) {
 	st__hl_parser *p = L->p;
 	st_context *ctx = p->ctx;
-	st__hl_em em = {.L = L, .ctx = ctx, .copies = 1};
+	if (!unroll_fits(L))
+		return NULL;
+	st__hl_em em = {.L = L, .ctx = ctx};
 	st__hl_em *m = &em;
 	st_op_state ms = {.name = st_str_c("builtin.module"), .loc = st__hl_loc(p, 1, 1), .nregions = 1};
 	st_op *module = st_op_create(ctx, &ms);

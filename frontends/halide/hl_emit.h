@@ -11,8 +11,6 @@ typedef struct st__hl_em {
 	st_op *module;
 	st_block *mblk; /* the module's body (tables become globals there) */
 	st_block *blk;  /* where ops are appended */
-	int in_accel;   /* inside an accelerator's block loop */
-	int64_t copies; /* copies of the current body made by enclosing unrolled loops */
 } st__hl_em;
 
 st_attr *st__hl_em_loc(st__hl_em *m, int line, int col);
