@@ -47,23 +47,26 @@ static void rewrite_free(rewrite *rw) {
 	st_ctx_free(rw->ctx, rw->repl, rw->cap * sizeof *rw->repl);
 }
 
-typedef struct returns {
+/* The ops a walk collects: func.return ops of `fn` (set), or every
+ * func.call (fn NULL). */
+typedef struct oplist {
 	st_op *fn;
 	st_op **ops;
 	size_t n, cap;
 	bool failed;
-} returns;
+} oplist;
 
-static st_walk_result collect_return(st_op *op, void *ud) {
-	returns *r = ud;
-	if (op != r->fn && is(op, "func.func"))
+static st_walk_result collect(st_op *op, void *ud) {
+	oplist *l = ud;
+	if (l->fn && op != l->fn && is(op, "func.func"))
 		return ST_WALK_SKIP;
-	if (is(op, "func.return") && st_op_parent_op(op) == r->fn) {
-		if (!st_ctx_grow(st_op_context(op), (void **)&r->ops, &r->cap, NULL, sizeof *r->ops, r->n + 1)) {
-			r->failed = true;
+	bool want = l->fn ? is(op, "func.return") && st_op_parent_op(op) == l->fn : is(op, "func.call");
+	if (want) {
+		if (!st_ctx_grow(st_op_context(op), (void **)&l->ops, &l->cap, NULL, sizeof *l->ops, l->n + 1)) {
+			l->failed = true;
 			return ST_WALK_INTERRUPT;
 		}
-		r->ops[r->n++] = op;
+		l->ops[l->n++] = op;
 	}
 	return ST_WALK_ADVANCE;
 }
@@ -91,7 +94,7 @@ static st_op *create(st_context *ctx, const char *name, st_attr *loc, size_t nop
 }
 
 /* Decides the fate of each result; false after a located error. */
-static bool plan(st_op *fn, st_type *ft, rewrite *rw, returns *rets) {
+static bool plan(st_op *fn, st_type *ft, rewrite *rw, oplist *rets) {
 	bool body = st_op_num_regions(fn) && !st_region_is_empty(st_op_region(fn, 0));
 	for (size_t i = 0; i < rw->nres; i++) {
 		st_type *t = st_type_result(ft, i);
@@ -151,7 +154,7 @@ static bool fix_attr_arrays(st_op *fn, rewrite *rw, size_t nnew) {
 }
 
 /* Rewrites the function's signature, its returns and its body. */
-static bool rewrite_function(st_op *fn, st_type *ft, rewrite *rw, returns *rets) {
+static bool rewrite_function(st_op *fn, st_type *ft, rewrite *rw, oplist *rets) {
 	st_context *ctx = rw->ctx;
 	size_t nin = rw->nargs_before, nout = 0, nnew = 0;
 	for (size_t i = 0; i < nin; i++)
@@ -196,24 +199,6 @@ static bool rewrite_function(st_op *fn, st_type *ft, rewrite *rw, returns *rets)
 	return fix_attr_arrays(fn, rw, nnew);
 }
 
-typedef struct calls {
-	st_op **ops;
-	size_t n, cap;
-	bool failed;
-} calls;
-
-static st_walk_result collect_call(st_op *op, void *ud) {
-	calls *c = ud;
-	if (is(op, "func.call")) {
-		if (!st_ctx_grow(st_op_context(op), (void **)&c->ops, &c->cap, NULL, sizeof *c->ops, c->n + 1)) {
-			c->failed = true;
-			return ST_WALK_INTERRUPT;
-		}
-		c->ops[c->n++] = op;
-	}
-	return ST_WALK_ADVANCE;
-}
-
 /* A call of a rewritten function (the verifier matched it with the old
  * signature): the same call without the memref results, passing a new
  * buffer for each out-parameter. */
@@ -252,12 +237,12 @@ static bool rewrite_call(st_op *call, rewrite *rw) {
 }
 
 /* One function and its calls. */
-static bool convert(st_op *fn, st_type *ft, calls *cs) {
+static bool convert(st_op *fn, st_type *ft, oplist *cs) {
 	st_context *ctx = st_op_context(fn);
-	returns rets = {.fn = fn};
+	oplist rets = {.fn = fn};
 	rewrite rw;
 	bool ok = rewrite_init(&rw, ctx, ft);
-	st_walk(fn, ST_WALK_PRE, collect_return, &rets);
+	st_walk(fn, ST_WALK_PRE, collect, &rets);
 	ok = ok && !rets.failed && plan(fn, ft, &rw, &rets);
 	if (ok && any_memref(&rw)) {
 		ok = rewrite_function(fn, ft, &rw, &rets);
@@ -277,8 +262,8 @@ static bool convert(st_op *fn, st_type *ft, calls *cs) {
 
 static st_status run(st_pass *pass, st_op *module) {
 	(void)pass;
-	calls cs = {0};
-	st_walk(module, ST_WALK_PRE, collect_call, &cs);
+	oplist cs = {0};
+	st_walk(module, ST_WALK_PRE, collect, &cs);
 	bool ok = !cs.failed;
 	st_block *top = st_op_num_regions(module) ? st_region_first_block(st_op_region(module, 0)) : NULL;
 	for (st_op *fn = top ? st_block_first_op(top) : NULL; ok && fn; fn = st_op_next(fn)) {

@@ -42,6 +42,13 @@ static st_value *fop(pm_builder *b, st_block *blk, const char *op, st_value *x, 
 	return st__pm_emit2(b, blk, op, x, y, at);
 }
 
+/* x1*y1 (f) x2*y2, the products first. */
+static st_value *products(pm_builder *b, st_block *blk, const char *f, st_value *x1, st_value *y1, st_value *x2,
+                          st_value *y2, pm_loc at) {
+	st_value *p = fop(b, blk, "arith.mulf", x1, y1, at);
+	return fop(b, blk, f, p, fop(b, blk, "arith.mulf", x2, y2, at), at);
+}
+
 st_value *st__pm_complex_binary(pm_builder *b, st_block *blk, int op, st_value *x, st_value *y, pm_loc at) {
 	st_value *a = x, *bb = st__pm_complex_im(b, x), *c = y, *d = st__pm_complex_im(b, y);
 	/* Ops are made one statement at a time, in the order of the formulas. */
@@ -54,22 +61,12 @@ st_value *st__pm_complex_binary(pm_builder *b, st_block *blk, int op, st_value *
 		return st__pm_complex_make(b, re, fop(b, blk, f, bb, d, at));
 	}
 	case '*':
-		p = fop(b, blk, "arith.mulf", a, c, at);
-		q = fop(b, blk, "arith.mulf", bb, d, at);
-		re = fop(b, blk, "arith.subf", p, q, at);
-		p = fop(b, blk, "arith.mulf", a, d, at);
-		q = fop(b, blk, "arith.mulf", bb, c, at);
-		return st__pm_complex_make(b, re, fop(b, blk, "arith.addf", p, q, at));
+		re = products(b, blk, "arith.subf", a, c, bb, d, at);
+		return st__pm_complex_make(b, re, products(b, blk, "arith.addf", a, d, bb, c, at));
 	case '/': {
-		p = fop(b, blk, "arith.mulf", c, c, at);
-		q = fop(b, blk, "arith.mulf", d, d, at);
-		st_value *den = fop(b, blk, "arith.addf", p, q, at);
-		p = fop(b, blk, "arith.mulf", a, c, at);
-		q = fop(b, blk, "arith.mulf", bb, d, at);
-		re = fop(b, blk, "arith.addf", p, q, at);
-		p = fop(b, blk, "arith.mulf", bb, c, at);
-		q = fop(b, blk, "arith.mulf", a, d, at);
-		im = fop(b, blk, "arith.subf", p, q, at);
+		st_value *den = products(b, blk, "arith.addf", c, c, d, d, at);
+		re = products(b, blk, "arith.addf", a, c, bb, d, at);
+		im = products(b, blk, "arith.subf", bb, c, a, d, at);
 		re = fop(b, blk, "arith.divf", re, den, at);
 		return st__pm_complex_make(b, re, fop(b, blk, "arith.divf", im, den, at));
 	}
@@ -90,11 +87,8 @@ st_value *st__pm_complex_unary(pm_builder *b, st_block *blk, const char *fn, st_
 	 * value, as `x` itself stands for the complex number. */
 	if (!strcmp(fn, "real") || !strcmp(fn, "imag"))
 		return fop(b, blk, "arith.addf", fn[0] == 'r' ? x : im, st__pm_constant(b, blk, f32(b), 0, -0.0, at), at);
-	if (!strcmp(fn, "abs")) {
-		st_value *p = fop(b, blk, "arith.mulf", x, x, at);
-		st_value *q = fop(b, blk, "arith.mulf", im, im, at);
-		return st__pm_emit1(b, blk, "math.sqrt", fop(b, blk, "arith.addf", p, q, at), f32(b), at);
-	}
+	if (!strcmp(fn, "abs"))
+		return st__pm_emit1(b, blk, "math.sqrt", products(b, blk, "arith.addf", x, x, im, im, at), f32(b), at);
 	st_value *re = !strcmp(fn, "conj") ? fop(b, blk, "arith.addf", x, st__pm_constant(b, blk, f32(b), 0, -0.0, at), at)
 	                                   : st__pm_emit1(b, blk, "arith.negf", x, f32(b), at);
 	return st__pm_complex_make(b, re, st__pm_emit1(b, blk, "arith.negf", im, f32(b), at));
