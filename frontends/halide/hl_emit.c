@@ -477,6 +477,7 @@ st_op *st__hl_emit(st__hl_lower *L) {
 		return NULL;
 	}
 	st_region_append_block(st_op_region(module, 0), mb);
+	L->module = module;
 	m->module = module;
 	m->mblk = mb;
 	size_t nargs = p->nimages + p->noutputs;
@@ -504,6 +505,7 @@ st_op *st__hl_emit(st__hl_lower *L) {
 	if (!body) {
 		if (fn)
 			st_op_destroy(fn);
+		L->module = NULL;
 		st_op_destroy(module);
 		return NULL;
 	}

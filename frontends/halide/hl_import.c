@@ -10,14 +10,19 @@ st_op *st_halide_import(st_context *ctx, st_str text, const char *filename) {
 	if (!prog)
 		return NULL;
 	st__hl_parser *p = st__hl_program_parser(prog);
-	/* volatile: read again after a longjmp out of the emission. */
+	/* volatile: read again after a longjmp out of the emission; the
+	 * lowering state lives in the import's memory, not on this frame, so
+	 * the module it is building can be freed after one. */
 	st_op *volatile module = NULL;
-	st__hl_lower L = {.p = p, .ctx = ctx};
+	st__hl_lower *volatile L = NULL;
 	if (setjmp(p->bail) == 0) {
-		if (st__hl_bounds(&L))
-			module = st__hl_emit(&L);
-	} else if (module) {
-		st_op_destroy(module);
+		L = st__hl_alloc(p, sizeof *L);
+		L->p = p;
+		L->ctx = ctx;
+		if (st__hl_bounds(L))
+			module = st__hl_emit(L);
+	} else if (L && L->module) {
+		st_op_destroy(L->module);
 		module = NULL;
 	}
 	if (module && (p->failed || st_failed(st_verify(module)))) {

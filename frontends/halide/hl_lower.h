@@ -81,6 +81,7 @@ typedef struct st__hl_lower {
 	st__hl_lfunc *lf; /* per func */
 	int *topo;        /* realized funcs, producers first */
 	size_t ntopo;
+	st_op *module;    /* the module being emitted (freed if the import bails out) */
 } st__hl_lower;
 
 /* Bounds inference: every realized func's loops, regions and order. */
