@@ -14,6 +14,7 @@ import argparse
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -28,6 +29,7 @@ APPS = [
     ('unsharp (int)', 'test/UB/Inputs/hw-unsharp64.hl', ('input', 8)),
     ('blur + tone curve', 'test/UB/Inputs/hw-tonemap64.hl', ('input', 8)),
 ]
+TIMEOUT = 1200  # seconds per run (yosys on a 32-bit divider is slow)
 BEGIN, END = '<!-- stream-vs-calyx: begin -->', '<!-- stream-vs-calyx: end -->'
 
 
@@ -42,7 +44,14 @@ def run_one(stratac, app, flow, work):
     out = os.path.join(work, 'out')
     cmd = [stratac, os.path.join(ROOT, prog), '--target', os.path.join(ROOT, 'archs/fpga.acg'), '-o', out,
            '--inputs', inputs, '--flow=' + flow, '-q', '--max-cycles', '5000000']
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        _, stderr = p.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
+        return {'app': name, 'flow': flow, 'error': 'no result within %d s' % TIMEOUT}
+    p.stderr = stderr
     if p.returncode != 0:
         err = next((l for l in p.stderr.splitlines() if 'error' in l), p.stderr.strip()[:200])
         return {'app': name, 'flow': flow, 'error': re.sub(r'^.*?error: ', '', err)}
@@ -76,8 +85,10 @@ def main():
     ap.add_argument('--build-dir', default='build')
     ap.add_argument('--update-doc', action='store_true')
     ap.add_argument('--jobs', type=int, default=1)
+    ap.add_argument('--timeout', type=int, default=TIMEOUT)
     ap.add_argument('apps', nargs='*')
     a = ap.parse_args()
+    globals()['TIMEOUT'] = a.timeout
     stratac = os.path.join(ROOT, a.build_dir, 'bin', 'stratac')
     os.environ.setdefault('STRATA_VERILATOR_CACHE', os.path.join(ROOT, 'build', 'verilator-cache'))
     apps = [x for x in APPS if not a.apps or x[0] in a.apps]
