@@ -67,33 +67,42 @@ static bool is_int(st_value *v) {
 }
 
 /* A constant table the kernel reads at computed indices (a LUT): its
- * contents as an array constant, so the table is a ROM in the datapath. */
+ * contents as one wide constant, element i at bits [i*W, (i+1)*W), so the
+ * table is a ROM in the datapath.  (Not an hw array: the Verilog of a
+ * packed two-dimensional constant is beyond yosys's parser.) */
 static st_status rom(uth *s, size_t ki, st_op *op) {
-	char r[64];
+	char r[64], t[32];
 	st_op *g = st_symbol_lookup_nearest(op, st_op_get_attr(op, "name"));
 	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
-	st_type *t = st_value_type(st_op_result(op, 0));
-	st_type *elt = st_type_element(t);
+	st_type *ty = st_value_type(st_op_result(op, 0));
+	st_type *elt = st_type_element(ty);
 	if (!init || st_attr_get_kind(init) != ST_ATTR_DENSE_ELEMENTS || !st_type_is_integer(elt) ||
 	    st_type_int_width(elt) > 64)
 		return st_op_error(op, "ub-to-hw: the table must be a memref.global of integers with a dense initial value");
 	int64_t n = 1;
-	for (unsigned d = 0; d < st_type_rank(t); d++)
-		n *= st_type_dim(t, d);
+	for (unsigned d = 0; d < st_type_rank(ty); d++)
+		n *= st_type_dim(ty, d);
 	unsigned w = st_type_int_width(elt);
 	bool splat = st_attr_dense_is_splat(init);
-	/* hw lists an array's elements from the highest index down. */
-	uth_printf(s, "  %s = hw.aggregate_constant [", name_of(s, ki, st_op_result(op, 0), r));
-	for (int64_t i = n; i-- > 0;) {
+	uth_temp(s, t);
+	for (int64_t i = 0; i < n; i++) {
 		int64_t v = st_attr_dense_int(init, splat ? 0 : (size_t)i);
-		uth_printf(s, "%s%" PRId64 " : i%u", i + 1 < n ? ", " : "", w == 1 ? (v & 1) : v, w);
+		uth_printf(s, "  %s_%" PRId64 " = hw.constant %" PRId64 " : i%u\n", t, i, w == 1 ? (v & 1) : v, w);
 	}
-	uth_printf(s, "] : !hw.array<%" PRId64 "xi%u>\n", n, w);
+	/* concat puts its first operand in the high bits. */
+	uth_printf(s, "  %s = comb.concat ", name_of(s, ki, st_op_result(op, 0), r));
+	for (int64_t i = n; i-- > 0;)
+		uth_printf(s, "%s%s_%" PRId64, i + 1 < n ? ", " : "", t, i);
+	uth_printf(s, " : ");
+	for (int64_t i = 0; i < n; i++)
+		uth_printf(s, "%si%u", i ? ", " : "", w);
+	uth_printf(s, "\n");
 	return ST_OK;
 }
 
 /* memref.load from a table: the row-major element number, cut to the
- * array's index width (an index past the end reads 0 in hw). */
+ * table's index width; the element is the wide constant shifted right by
+ * number * W (a number past the end reads 0). */
 static st_status rom_load(uth *s, size_t ki, st_op *op) {
 	char r[64], a[64], t[32], acc[64];
 	st_type *mt = st_value_type(st_op_operand(op, 0));
@@ -101,6 +110,7 @@ static st_status rom_load(uth *s, size_t ki, st_op *op) {
 	for (unsigned d = 0; d < st_type_rank(mt); d++)
 		n *= st_type_dim(mt, d);
 	unsigned aw = uth_bits(n), w = st_type_int_width(st_type_element(mt));
+	int64_t bits = n * (int64_t)w;
 	snprintf(acc, sizeof acc, "%s", "");
 	for (unsigned d = 0; d < st_type_rank(mt); d++) {
 		name_of(s, ki, st_op_operand(op, 1 + d), a);
@@ -114,8 +124,14 @@ static st_status rom_load(uth *s, size_t ki, st_op *op) {
 		snprintf(acc, sizeof acc, "%s", t);
 	}
 	uth_temp(s, t);
-	uth_printf(s, "  %s = comb.extract %s from 0 : (i64) -> i%u\n  %s = hw.array_get %s[%s] : !hw.array<%" PRId64 "xi%u>, i%u\n",
-	           t, acc, aw, name_of(s, ki, st_op_result(op, 0), r), name_of(s, ki, st_op_operand(op, 0), a), t, n, w, aw);
+	uth_printf(s,
+	           "  %s_a = comb.extract %s from 0 : (i64) -> i%u\n  %s_z = hw.constant 0 : i%" PRId64 "\n"
+	           "  %s_x = comb.concat %s_z, %s_a : i%" PRId64 ", i%u\n  %s_w = hw.constant %u : i%" PRId64 "\n"
+	           "  %s_s = comb.mul %s_x, %s_w : i%" PRId64 "\n  %s_v = comb.shru %s, %s_s : i%" PRId64 "\n",
+	           t, acc, aw, t, bits - aw, t, t, t, bits - aw, aw, t, w, bits, t, t, t, bits, t,
+	           name_of(s, ki, st_op_operand(op, 0), a), t, bits);
+	uth_printf(s, "  %s = comb.extract %s_v from 0 : (i%" PRId64 ") -> i%u\n", name_of(s, ki, st_op_result(op, 0), r),
+	           t, bits, w);
 	return ST_OK;
 }
 
