@@ -377,8 +377,7 @@ static void emit_dims(st__hl_em *m, int fi, int stage, int d) {
 	int id = it->loops[d];
 	st__hl_loop *lp = &L->loops[id];
 	st__hl_stage_sched *s = st__hl_stage(f, stage);
-	bool block = f->hw_accel && stage == 0 && str_eq(s->dims[d].name, f->accel_block);
-	bool inner = f->hw_accel && stage == 0 && str_eq(s->dims[d].name, f->accel_inner);
+	bool block = accel_loop(L, id, true), inner = accel_loop(L, id, false);
 	if (unrolled(L, id)) {
 		emit_unrolled(m, fi, stage, d);
 		return;
