@@ -178,7 +178,7 @@ bool a2c_write_regs(a2c_comp *c, st_block *ctl, st_attr *loc, const char *prefix
                     a2c_val *const *vals);
 /* Pipelines an innermost scf.for when it can; *done false: not pipelined
  * (a remark says why when asked), lower it as a plain loop. */
-bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, bool *done);
+bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *from_step, bool *done);
 
 /* Checks what the lowering cannot handle, with located errors. */
 st_status a2c_check_func(st_op *func);
@@ -228,6 +228,8 @@ bool a2c_plain_loop(a2c_comp *c, st_op *op, st_block *ctl, a2c_val *lb, a2c_val 
 /* The memory (or bank) a load/store reaches: a banked memory itself when
  * the bank is only known at run time; NULL after an error. */
 a2c_mem *a2c_access_mem(a2c_comp *c, st_op *op, bool load);
+/* The same without errors: NULL for an unknown memref. */
+a2c_mem *a2c_static_mem(a2c_comp *c, st_op *op, bool load);
 /* A load/store of a banked memory choosing the bank at run time. */
 bool a2c_bank_access(a2c_comp *c, st_op *op, a2c_mem *m, bool load, st_block *ctl);
 

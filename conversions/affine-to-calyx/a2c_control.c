@@ -70,7 +70,7 @@ static bool lower_for(a2c_comp *c, st_op *op, st_block *ctl) {
 		return false;
 	if (c->pipeline) {
 		bool done = false;
-		if (!a2c_pipeline_loop(c, op, ctl, &done))
+		if (!a2c_pipeline_loop(c, op, ctl, NULL, &done))
 			return false;
 		if (done)
 			return true;

@@ -282,8 +282,12 @@ bool a2c_par_plan(a2c_comp *c, int64_t threads) {
 /* ------------------------------------------------------------- lowering */
 
 a2c_mem *a2c_access_mem(a2c_comp *c, st_op *op, bool load) {
+	return a2c_mem_of(c, st_op_operand(op, load ? 0 : 1), op) ? a2c_static_mem(c, op, load) : NULL;
+}
+
+a2c_mem *a2c_static_mem(a2c_comp *c, st_op *op, bool load) {
 	size_t mo = load ? 0 : 1;
-	a2c_mem *m = a2c_mem_of(c, st_op_operand(op, mo), op);
+	a2c_mem *m = a2c_map_get(&c->mems, st_op_operand(op, mo));
 	if (!m || !m->nbanks)
 		return m;
 	int64_t off;
@@ -374,10 +378,18 @@ bool a2c_par_lower(a2c_comp *c, st_op *loop, st_block *ctl) {
 	c->par_threads = f;
 	for (unsigned r = 0; ok && r < f; r++) {
 		st_op *seq = a2c_ctl(c, a2c_region_block(c, par, 0), "calyx.seq", loc, 0, NULL, NULL, 1);
-		a2c_val *from = a2c_val_new(c, a2c_const(c, A2C_INDEX_WIDTH, lb + r));
-		a2c_val *step = a2c_val_new(c, a2c_const(c, A2C_INDEX_WIDTH, f));
 		c->par_res = (unsigned)mod(lb + r, f);
-		ok = seq && from && step && a2c_plain_loop(c, loop, a2c_region_block(c, seq, 0), from, step);
+		/* A thread's loop pipelines like any innermost loop (its banks
+		 * are known), from lb + r by steps of f. */
+		bool done = false;
+		int64_t from_step[] = {lb + r, f};
+		st_block *tb = seq ? a2c_region_block(c, seq, 0) : NULL;
+		ok = tb && (!c->pipeline || a2c_pipeline_loop(c, loop, tb, from_step, &done));
+		if (ok && !done) {
+			a2c_val *from = a2c_val_new(c, a2c_const(c, A2C_INDEX_WIDTH, lb + r));
+			a2c_val *step = a2c_val_new(c, a2c_const(c, A2C_INDEX_WIDTH, f));
+			ok = from && step && a2c_plain_loop(c, loop, tb, from, step);
+		}
 	}
 	c->par_iv = saved_iv, c->par_res = saved_res, c->par_threads = saved_threads;
 	return ok;

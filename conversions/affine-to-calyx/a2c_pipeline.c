@@ -34,7 +34,7 @@ typedef struct pipe {
 	a2c_comp *c;
 	st_op *loop;
 	st_block *body;
-	int64_t lb, trip;
+	int64_t lb, trip, step; /* step: 1, or the thread count of an affine.parallel thread */
 	int ii, depth;
 	a2c_map info;  /* body value -> sval */
 	a2c_map when;  /* op -> offset + 1 at which it reads its operands */
@@ -95,11 +95,13 @@ static bool is_pipe_op(const char *n) {
  * check), at most 16 iter_args.  Fills the memory table. */
 static bool eligible(pipe *pp) {
 	int64_t ub, step;
-	if (!const_index(st_op_operand(pp->loop, 0), &pp->lb) || !const_index(st_op_operand(pp->loop, 1), &ub) ||
-	    !const_index(st_op_operand(pp->loop, 2), &step) || step != 1 || ub <= pp->lb || ub - pp->lb > (1 << 20) ||
-	    st_op_num_results(pp->loop) > 16)
+	if ((!pp->step && !const_index(st_op_operand(pp->loop, 0), &pp->lb)) ||
+	    !const_index(st_op_operand(pp->loop, 1), &ub) || !const_index(st_op_operand(pp->loop, 2), &step) ||
+	    step != 1 || ub <= pp->lb || ub - pp->lb > (1 << 20) || st_op_num_results(pp->loop) > 16)
 		return false;
-	pp->trip = ub - pp->lb;
+	if (!pp->step)
+		pp->step = 1;
+	pp->trip = (ub - pp->lb + pp->step - 1) / pp->step;
 	bool loaded[MAX_MEMS] = {0}, stored[MAX_MEMS] = {0};
 	int count[MAX_MEMS] = {0};
 	for (st_op *op = st_block_first_op(pp->body); op; op = st_op_next(op)) {
@@ -109,8 +111,9 @@ static bool eligible(pipe *pp) {
 		bool ld = !strcmp(n, "memref.load"), sto = !strcmp(n, "memref.store");
 		if (!ld && !sto)
 			continue;
-		a2c_mem *m = a2c_map_get(&pp->c->mems, st_op_operand(op, ld ? 0 : 1));
-		/* Banks are chosen per thread: the schedule does not know them. */
+		/* In an affine.parallel thread a banked memory's bank is known;
+		 * one chosen at run time is not for the schedule. */
+		a2c_mem *m = a2c_static_mem(pp->c, op, ld);
 		if (!m || m->nbanks)
 			return false;
 		size_t i = 0;
@@ -213,7 +216,7 @@ static bool schedule(pipe *pp, bool *grow) {
 		if (!strcmp(n, "memref.load")) {
 			/* A seq memory's word comes a cycle after the request; it is
 			 * latched then (the port is free again for another request). */
-			a2c_mem *m = a2c_map_get(&pp->c->mems, st_op_operand(op, 0));
+			a2c_mem *m = a2c_static_mem(pp->c, op, true);
 			int late = m->seq;
 			t = port_slot(pp, m, t);
 			if (!new_sval(pp, st_op_result(op, 0), t + 1 + late, t + late + pp->ii))
@@ -221,7 +224,7 @@ static bool schedule(pipe *pp, bool *grow) {
 			if (t + 1 + late >= pp->depth)
 				pp->depth = t + 2 + late;
 		} else if (!strcmp(n, "memref.store")) {
-			t = port_slot(pp, a2c_map_get(&pp->c->mems, st_op_operand(op, 1)), t);
+			t = port_slot(pp, a2c_static_mem(pp->c, op, false), t);
 			if (t + 1 > pp->depth)
 				pp->depth = t + 1;
 		} else if (unit_of(n)) {
@@ -328,7 +331,14 @@ static bool counters(pipe *pp, int64_t latency) {
 		    !counter(pp, kr, mux(pp, last, zero, bin(pp, "std_add", pp->k, one, 32)), wrap))
 			return false;
 	}
-	a2c_val *iv = bin(pp, "std_add", pp->k, cst(pp, pp->lb), 32);
+	a2c_val *k = pp->k;
+	if (pp->step > 1) { /* a thread's iterations: lb + K * step, step a power of two */
+		int sh = 0;
+		while ((1 << sh) < pp->step)
+			sh++;
+		k = bin(pp, "std_lsh", k, cst(pp, sh), 32);
+	}
+	a2c_val *iv = bin(pp, "std_add", k, cst(pp, pp->lb), 32);
 	sval *s = info(pp, st_block_arg(pp->body, 0));
 	return iv && s && (s->base = iv);
 }
@@ -395,7 +405,7 @@ static bool rebind(pipe *pp, st_op *op, int t) {
 
 static bool emit_mem(pipe *pp, st_op *op, bool load, int t) {
 	a2c_comp *c = pp->c;
-	a2c_mem *m = a2c_map_get(&c->mems, st_op_operand(op, load ? 0 : 1));
+	a2c_mem *m = a2c_static_mem(c, op, load);
 	st_value *g = fire(pp, t);
 	if (!g || !a2c_drive_addr(c, &pp->g, m, op, load ? 1 : 2, g))
 		return false;
@@ -518,10 +528,12 @@ static bool emit(pipe *pp, st_block *ctl) {
 	return a2c_enable(c, ctl, gname, loc);
 }
 
-bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, bool *done) {
+bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *from_step, bool *done) {
 	pipe pp;
 	memset(&pp, 0, sizeof pp);
 	pp.c = c, pp.loop = loop, pp.body = st_region_first_block(st_op_region(loop, 0));
+	if (from_step)
+		pp.lb = from_step[0], pp.step = from_step[1];
 	a2c_map_init(&pp.info, c->ctx);
 	a2c_map_init(&pp.when, c->ctx);
 	a2c_map_init(&pp.guards, c->ctx);
