@@ -211,7 +211,9 @@ void a2c_arg_name(st_op *f, size_t i, bool memory, char *buf, size_t n);
  * the attribute `calyx.parallel` and the locations are restored. */
 typedef struct a2c_par_marks {
 	st_context *ctx;
-	st_attr **marker, **orig;
+	struct {
+		st_attr *marker, *orig;
+	} *pairs;
 	size_t n, cap;
 } a2c_par_marks;
 bool a2c_par_mark(st_op *module, a2c_par_marks *pm);

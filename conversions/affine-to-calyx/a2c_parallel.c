@@ -28,13 +28,11 @@ static st_walk_result mark_one(st_op *op, void *ud) {
 		return ST_WALK_ADVANCE;
 	st_attr *orig = st_op_loc(op);
 	st_attr *marker = st_loc_name(pm->ctx, st_str_c("calyx.parallel"), orig);
-	size_t cap = pm->cap;
-	if (!marker || !st_ctx_grow(pm->ctx, (void **)&pm->marker, &cap, NULL, sizeof *pm->marker, pm->n + 1) ||
-	    !st_ctx_grow(pm->ctx, (void **)&pm->orig, &pm->cap, NULL, sizeof *pm->orig, pm->n + 1)) {
+	if (!marker || !st_ctx_grow(pm->ctx, (void **)&pm->pairs, &pm->cap, NULL, sizeof *pm->pairs, pm->n + 1)) {
 		w->ok = false;
 		return ST_WALK_INTERRUPT;
 	}
-	pm->marker[pm->n] = marker, pm->orig[pm->n++] = orig;
+	pm->pairs[pm->n].marker = marker, pm->pairs[pm->n++].orig = orig;
 	st_op_set_loc(op, marker);
 	return ST_WALK_ADVANCE;
 }
@@ -47,8 +45,8 @@ bool a2c_par_mark(st_op *module, a2c_par_marks *pm) {
 
 static st_attr *orig_of(a2c_par_marks *pm, st_attr *loc) {
 	for (size_t i = 0; i < pm->n; i++)
-		if (pm->marker[i] == loc)
-			return pm->orig[i];
+		if (pm->pairs[i].marker == loc)
+			return pm->pairs[i].orig;
 	return NULL;
 }
 
@@ -73,13 +71,13 @@ static st_walk_result restore_loc(st_op *op, void *ud) {
 }
 
 void a2c_par_unmark(st_op *module, a2c_par_marks *pm) {
-	if (!pm->n)
-		return;
-	st_walk(module, ST_WALK_PRE, tag_loop, pm);
-	st_walk(module, ST_WALK_PRE, restore_loc, pm);
-	st_ctx_free(pm->ctx, pm->marker, pm->cap * sizeof *pm->marker);
-	st_ctx_free(pm->ctx, pm->orig, pm->cap * sizeof *pm->orig);
-	pm->marker = pm->orig = NULL;
+	if (pm->n) {
+		st_walk(module, ST_WALK_PRE, tag_loop, pm);
+		st_walk(module, ST_WALK_PRE, restore_loc, pm);
+	}
+	if (pm->cap)
+		st_ctx_free(pm->ctx, pm->pairs, pm->cap * sizeof *pm->pairs);
+	pm->pairs = NULL;
 	pm->n = pm->cap = 0;
 }
 
