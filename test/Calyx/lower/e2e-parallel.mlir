@@ -33,11 +33,9 @@
 // Inputs/par-mixed.mlir reaches the banked A outside the threads too: those accesses pick the bank
 // at run time from the low bits of the index (every bank gets the address; the load takes the
 // selected bank's data, the store raises only its write_en and is done on any bank's done, an OR
-// driven outside the group).  Comb and seq memories, both bit-exact.
+// driven outside the group), bit-exact.
 // RUN: stratac %S/Inputs/par-mixed.mlir --target %strata_src_root/archs/fpga.acg -o %t/mixed --no-synth -q
 // RUN: %python %S/Inputs/kernels.py pmix --stratac-dir %t/mixed | FileCheck %s --check-prefix=MIXED
-// RUN: stratac %S/Inputs/par-mixed.mlir --target %strata_src_root/archs/fpga.acg -o %t/mixed-seq --no-synth -q --memories seq
-// RUN: %python %S/Inputs/kernels.py pmix --stratac-dir %t/mixed-seq | FileCheck %s --check-prefix=MIXED
 // MIXED: pmix: hardware A ok (32 elements)
 // MIXED: pmix: hardware S ok (1 elements)
 // RUN: strata-opt %S/Inputs/par-mixed.mlir --lower-to-calyx | FileCheck %s --check-prefix=DYN

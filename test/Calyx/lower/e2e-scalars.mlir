@@ -2,14 +2,11 @@
 // and two scalar results (out0, out1) beside its memories (Inputs/scalars.mlir).  stratac draws the
 // scalars as it draws memory words, the testbench drives the input ports for the whole run and
 // reads the result ports when done rises, and every word is compared with the interpreter's
-// arguments and results; the Python reference checks them too.  Plain and pipelined (the loop
-// carries two values).
+// arguments and results; the Python reference checks them too.
 // REQUIRES: verilator
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: stratac %S/Inputs/scalars.mlir --target %strata_src_root/archs/fpga.acg -o %t/plain --no-synth | FileCheck %s
 // RUN: %python %S/Inputs/kernels.py saxpy --stratac-dir %t/plain | FileCheck %s --check-prefix=REF
-// RUN: stratac %S/Inputs/scalars.mlir --target %strata_src_root/archs/fpga.acg -o %t/pipe --no-synth --pipeline -q
-// RUN: %python %S/Inputs/kernels.py saxpy --stratac-dir %t/pipe | FileCheck %s --check-prefix=REF
 // Given inputs: a = -3, b = 100, X = 1..16: Y = 97, 94, ..., 52, whose sum is 1192, all 16 positive.
 // RUN: stratac %S/Inputs/scalars.mlir --target %strata_src_root/archs/fpga.acg -o %t/given --no-synth -q --inputs %S/Inputs/scalars-inputs
 // RUN: cat %t/given/outputs/out0.txt %t/given/outputs/out1.txt | FileCheck %s --check-prefix=GIVEN

@@ -196,6 +196,9 @@ def ref_seqk(m):
     T = [wrap(3 * A[i] - i, 32) for i in range(32)]
     for i in range(32):
         B[i] = T[i] if T[i] > 0 else T[31 - i] + 1
+    for i in range(32):
+        B[i] = 2 * B[i]
+    A[0] = sum(B[i] for i in range(32))
 
 
 def ref_pmix(m):

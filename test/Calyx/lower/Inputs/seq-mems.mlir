@@ -1,6 +1,8 @@
 // For seq memories (lower-to-calyx memories=seq): an internal memory T, a loop that pipelines
 // (T[i] = 3 * A[i] - i, reading the external A) and one that does not (it holds an scf.if): B[i] =
-// T[i] when positive, else T[31 - i] + 1, reading T twice and writing the external B.
+// T[i] when positive, else T[31 - i] + 1, reading T twice and writing the external B.  Then B is
+// doubled by an affine.parallel (4 threads: B is split into banks, so the stores before reach
+// their bank at run time) and A[0] becomes the sum of B (loads choosing their bank at run time).
 func.func @seqk(%A: memref<32xi32> {calyx.name = "A"}, %B: memref<32xi32> {calyx.name = "B"}) {
   %T = memref.alloc() : memref<32xi32>
   %c0 = arith.constant 0 : index
@@ -30,5 +32,16 @@ func.func @seqk(%A: memref<32xi32> {calyx.name = "A"}, %B: memref<32xi32> {calyx
     }
   }
   memref.dealloc %T : memref<32xi32>
+  affine.parallel (%k) = (0) to (32) {
+    %b = affine.load %B[%k] : memref<32xi32>
+    %d = arith.addi %b, %b : i32
+    affine.store %d, %B[%k] : memref<32xi32>
+  }
+  %sum = affine.for %k = 0 to 32 iter_args(%acc = %zero) -> (i32) {
+    %b = affine.load %B[%k] : memref<32xi32>
+    %n = arith.addi %acc, %b : i32
+    affine.yield %n : i32
+  }
+  affine.store %sum, %A[0] : memref<32xi32>
   return
 }
