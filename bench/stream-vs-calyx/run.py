@@ -7,7 +7,7 @@ synthesises with yosys; the script prints one Markdown table of cycles and
 resources, and with --update-doc writes it into docs/streaming-hw.md
 between the `stream-vs-calyx` markers.
 
-usage: run.py [--build-dir build] [--update-doc] [--jobs N] [app ...]
+usage: run.py [--build-dir build] [--update-doc] [--jobs N] [--timeout S] [app ...]
 """
 
 import argparse
@@ -23,7 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # name, input program, 64x64 input image: (argument file name, bits)
 APPS = [
-    ('cascade', 'test/UB/Inputs/cascade.mlir', ('arg0', 8)),
+    ('cascade (.hl)', 'test/UB/Inputs/cascade64.hl', ('input', 8)),
+    ('cascade (stand-in, weight table)', 'test/UB/Inputs/cascade.mlir', ('arg0', 8)),
     ('gaussian', 'examples/halide/gaussian_hw.hl', ('input', 8)),
     ('harris', 'test/UB/Inputs/harris64.hl', ('input', 8)),
     ('unsharp (int)', 'test/UB/Inputs/hw-unsharp64.hl', ('input', 8)),
