@@ -6,7 +6,8 @@
  *                 shows how the kernels index them); a ROM holds its table
  *   accumulation  a statement reads and writes the buffer (read-modify-write)
  *   wire          capacity 0
- *   double        the writer fills tile after tile (its outermost loop), each
+ *   double        on a coarse-grained schedule (the graph has a `period`):
+ *                 the writer fills tile after tile (its outermost loop), each
  *                 tile is whole before its first read and is drained before
  *                 the tile after next starts, and some tile is read while the
  *                 next one is written: ping-pong halves of one tile each, so
@@ -18,6 +19,8 @@
  *   stream        each value is read once, later than written (a FIFO) */
 #include "ub_internal.h"
 
+#include <isl/union_map.h>
+#include <isl/union_set.h>
 #include <string.h>
 
 typedef struct elem_use {
@@ -91,10 +94,75 @@ static bool ping_pong(const tile_use *t, int64_t n) {
 	return overlap;
 }
 
-static const char *classify(st__ub_model *m, size_t bi, int64_t *cap, int64_t *live) {
+/* The earliest or latest cycle of port p (an affine function of a box is
+ * extreme at a corner). */
+static int64_t sched_extreme(const st__ub_port *p, bool latest) {
+	int64_t t = p->sched.c[0];
+	for (unsigned d = 0; d < p->ndims; d++) {
+		int64_t c = p->sched.c[1 + d];
+		t += c * ((c > 0) == latest ? p->hi[d] : p->lo[d]);
+	}
+	return t;
+}
+
+/* Whether two read points (of any ports) reach the same element: the
+ * reads' access relation composed with its inverse is more than the
+ * identity.  isl decides it on the boxes without enumerating them. */
+static bool reread(const st__ub_model *m, size_t bi) {
+	isl_union_map *r = NULL;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		if (p->buffer != (int)bi || p->write)
+			continue;
+		isl_union_map *u = isl_union_map_from_map(
+			isl_map_intersect_domain(isl_map_copy(p->access), isl_set_copy(p->domain)));
+		r = r ? isl_union_map_union(r, u) : u;
+	}
+	if (!r)
+		return false;
+	isl_union_map *back = isl_union_map_reverse(isl_union_map_copy(r));
+	isl_union_map *same = isl_union_map_apply_range(r, back);
+	isl_union_map *id = isl_union_set_identity(isl_union_map_domain(isl_union_map_copy(same)));
+	same = isl_union_map_subtract(same, id);
+	bool any = isl_union_map_is_empty(same) == isl_bool_false;
+	isl_union_map_free(same);
+	return any;
+}
+
+/* The double-buffer test walks every access of the buffer, so it runs
+ * only on coarse-grained schedules (a graph with a `period`): stencil
+ * graphs of a 1080p frame keep their cost at one walk (ub-capacity's). */
+static bool double_buffer(st__ub_model *m, size_t bi, const st__ub_port *writer, int64_t ntiles) {
 	const st__ub_buffer *b = &m->buffers[bi];
+	size_t n = elements(b);
+	walk w = {.u = st_ctx_alloc(m->ctx, n * sizeof *w.u), .tile_lo = writer->lo[0]};
+	w.tiles = st_ctx_alloc(m->ctx, (size_t)ntiles * sizeof *w.tiles);
+	bool yes = false;
+	if (w.u && w.tiles) {
+		for (size_t e = 0; e < n; e++)
+			w.u[e] = (elem_use){INT64_MIN, INT64_MAX, INT64_MIN, 0};
+		for (int64_t k = 0; k < ntiles; k++)
+			w.tiles[k] = (tile_use){INT64_MAX, INT64_MIN, INT64_MAX, INT64_MIN};
+		w.write = true;
+		st__ub_port_each(m, writer, note, &w);
+		w.write = false;
+		for (size_t k = 0; k < m->nports; k++)
+			if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
+				st__ub_port_each(m, &m->ports[k], note, &w);
+		st__ub_port_each(m, writer, gather, &w);
+		yes = ping_pong(w.tiles, ntiles);
+	}
+	if (w.u)
+		st_ctx_free(m->ctx, w.u, n * sizeof *w.u);
+	if (w.tiles)
+		st_ctx_free(m->ctx, w.tiles, (size_t)ntiles * sizeof *w.tiles);
+	return yes;
+}
+
+static const char *classify(st__ub_model *m, size_t bi, int64_t *cap, int64_t *live) {
 	const st__ub_port *writer = NULL;
 	size_t nwriters = 0;
+	int64_t last_w = INT64_MIN, first_r = INT64_MAX;
 	for (size_t k = 0; k < m->nports; k++) {
 		const st__ub_port *p = &m->ports[k];
 		if (p->buffer != (int)bi)
@@ -102,6 +170,9 @@ static const char *classify(st__ub_model *m, size_t bi, int64_t *cap, int64_t *l
 		if (p->write) {
 			writer = p;
 			nwriters++;
+			last_w = sched_extreme(p, true) > last_w ? sched_extreme(p, true) : last_w;
+		} else if (sched_extreme(p, false) < first_r) {
+			first_r = sched_extreme(p, false);
 		}
 		for (size_t j = 0; j < m->nports; j++)
 			if (m->ports[j].buffer == (int)bi && m->ports[j].write != p->write && p->kernel >= 0 &&
@@ -110,55 +181,19 @@ static const char *classify(st__ub_model *m, size_t bi, int64_t *cap, int64_t *l
 	}
 	if (*cap == 0)
 		return "wire";
-	size_t n = elements(b);
+	st_attr *period = st_op_get_attr(m->graph, "period");
 	int64_t ntiles = nwriters == 1 && writer->ndims >= 2 ? writer->hi[0] - writer->lo[0] + 1 : 0;
-	walk w = {.u = st_ctx_alloc(m->ctx, n * sizeof *w.u), .tile_lo = writer ? writer->lo[0] : 0};
-	w.tiles = ntiles > 1 ? st_ctx_alloc(m->ctx, (size_t)ntiles * sizeof *w.tiles) : NULL;
-	if (!w.u || (ntiles > 1 && !w.tiles)) {
-		st_ctx_free(m->ctx, w.u, n * sizeof *w.u);
-		return NULL;
-	}
-	for (size_t e = 0; e < n; e++)
-		w.u[e] = (elem_use){INT64_MIN, INT64_MAX, INT64_MIN, 0};
-	for (int64_t k = 0; k < ntiles && w.tiles; k++)
-		w.tiles[k] = (tile_use){INT64_MAX, INT64_MIN, INT64_MAX, INT64_MIN};
-	for (size_t k = 0; k < m->nports; k++) {
-		w.write = m->ports[k].write;
-		if (m->ports[k].buffer == (int)bi && w.write)
-			st__ub_port_each(m, &m->ports[k], note, &w);
-	}
-	w.write = false;
-	for (size_t k = 0; k < m->nports; k++)
-		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
-			st__ub_port_each(m, &m->ports[k], note, &w);
-	/* Each written element's reads, gathered per tile of the writer. */
-	bool reused = false;
-	int64_t last_w = INT64_MIN, first_r = INT64_MAX;
-	for (size_t e = 0; e < n; e++) {
-		const elem_use *u = &w.u[e];
-		reused = reused || u->reads > 1;
-		if (u->w != INT64_MIN && u->w > last_w)
-			last_w = u->w;
-		if (u->first < first_r)
-			first_r = u->first;
-	}
-	if (w.tiles)
-		st__ub_port_each(m, writer, gather, &w);
-	const char *kind = reused ? "line" : "stream";
-	if (w.tiles && ping_pong(w.tiles, ntiles)) {
+	if (period && ntiles > 1 && double_buffer(m, bi, writer, ntiles)) {
 		int64_t tile = 1;
 		for (unsigned d = 1; d < writer->ndims; d++)
 			tile *= writer->hi[d] - writer->lo[d] + 1;
 		*live = *cap;
 		*cap = 2 * tile > *cap ? 2 * tile : *cap;
-		kind = "double";
-	} else if (last_w < first_r) {
-		kind = "tap";
+		return "double";
 	}
-	st_ctx_free(m->ctx, w.u, n * sizeof *w.u);
-	if (w.tiles)
-		st_ctx_free(m->ctx, w.tiles, (size_t)ntiles * sizeof *w.tiles);
-	return kind;
+	if (last_w < first_r)
+		return "tap";
+	return reread(m, bi) ? "line" : "stream";
 }
 
 st_status st__ub_classify(st__ub_model *m, int64_t *caps) {
@@ -179,8 +214,6 @@ st_status st__ub_classify(st__ub_model *m, int64_t *caps) {
 		}
 		int64_t live = -1;
 		const char *kind = classify(m, b, &caps[b], &live);
-		if (!kind)
-			return st_op_error(op, "out of memory");
 		st_op_set_attr(op, "kind", st_string_attr(m->ctx, st_str_c(kind)));
 		if (live >= 0)
 			st_op_set_attr(op, "live", st_integer_attr(m->ctx, i64, live));

@@ -345,9 +345,11 @@ static st_status schedule_graph(st__ub_model *m, int strategy, const char *share
 		st_ctx_free(m->ctx, sp.phase, n * sizeof *sp.phase);
 	if (sp.shared)
 		st_ctx_free(m->ctx, sp.shared, n * sizeof *sp.shared);
-	/* A shared schedule repeats every period: the run lasts whole periods. */
-	if (st == ST_OK && sp.period)
-		st_op_set_attr(m->graph, "period", st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), sp.period));
+	/* A shared or coarse-grained schedule repeats every period: the run
+	 * lasts whole periods (and ub-capacity looks for double buffers). */
+	int64_t period = sp.period ? sp.period : tile;
+	if (st == ST_OK && period)
+		st_op_set_attr(m->graph, "period", st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), period));
 	return st;
 }
 
