@@ -219,7 +219,24 @@ static int64_t inner_extent(const st__ub_port *p) {
 	return e;
 }
 
+/* A misspelt name would silently leave that kernel out of the sharing. */
+static st_status check_share_names(st__ub_model *m, const char *share) {
+	for (const char *p = share; p && *p;) {
+		size_t len = strcspn(p, ":");
+		bool found = false;
+		for (size_t k = 0; k < m->nkernels && !found; k++)
+			found = strlen(m->kernels[k].name) == len && !strncmp(m->kernels[k].name, p, len);
+		if (!found)
+			return st_op_error(m->graph, "ub-schedule: share names '%.*s', which is no kernel of the graph",
+			                   (int)len, p);
+		p += len + (p[len] == ':');
+	}
+	return ST_OK;
+}
+
 static st_status plan_sharing(st__ub_model *m, const char *share, share_plan *sp) {
+	if (check_share_names(m, share) != ST_OK)
+		return ST_FAIL;
 	int64_t phase = 0;
 	for (size_t k = 0; k < m->nports; k++) {
 		const st__ub_port *p = &m->ports[k];
