@@ -396,9 +396,17 @@ static st_value *remap(xctx *x, xstage *s, st_value *v) {
 static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
 	if (st_op_num_regions(op) || st_op_num_successors(op))
 		return st_op_error(op, "ub-extract: an op with regions or successors inside a stage");
-	for (size_t i = 0; i < st_op_num_operands(op); i++)
-		if (!remap(x, s, st_op_operand(op, i)))
-			return st_op_error(op, "ub-extract: operand #%zu is defined outside the stage and is not a constant", i);
+	for (size_t i = 0; i < st_op_num_operands(op); i++) {
+		if (remap(x, s, st_op_operand(op, i)))
+			continue;
+		/* A kernel sees only the values its read ports deliver, not the
+		 * point of the domain it computes (a Bayer mosaic's x % 2). */
+		if (index_of(x, st_op_operand(op, i)))
+			return st_op_error(op, "ub-extract: operand #%zu is a loop index used as a value; kernels do not "
+			                       "receive their domain coordinates",
+			                   i);
+		return st_op_error(op, "ub-extract: operand #%zu is defined outside the stage and is not a constant", i);
+	}
 	st_op *c = st_op_clone(op, s->vmap);
 	if (!c)
 		return ST_FAIL;
