@@ -16,12 +16,14 @@ static st_region *kernel_body(st_op *op) { return st_op_region(op, 0); }
 
 static st_type *kernel_type(const st_op *op) {
 	st_context *ctx = st_op_context(op);
-	st_type *in[64], *out[8];
-	size_t nin = st_op_num_operands(op), nout = st_op_num_results(op);
+	st_type *in[72], *out[8];
+	st_attr *coords = st_op_get_attr(op, "coords");
+	size_t nops = st_op_num_operands(op), nc = coords ? st_attr_array_size(coords) : 0;
+	size_t nin = nops + nc, nout = st_op_num_results(op);
 	if (nin > N(in) || nout > N(out))
 		return NULL;
 	for (size_t i = 0; i < nin; i++)
-		in[i] = st_value_type(st_op_operand(op, i));
+		in[i] = i < nops ? st_value_type(st_op_operand(op, i)) : st_index_type(ctx);
 	for (size_t i = 0; i < nout; i++)
 		out[i] = st_value_type(st_op_result(op, i));
 	return st_function_type(ctx, nin, in, nout, out);
@@ -39,10 +41,20 @@ static st_status verify_kernel(st_op *op) {
 	st_block *b = st_region_first_block(st_op_region(op, 0));
 	if (!b)
 		return st_op_error(op, "a kernel needs a body");
-	if (st_block_num_args(b) != st_op_num_operands(op))
-		return st_op_error(op, "the body takes %zu arguments for %zu inputs", st_block_num_args(b),
-		                   st_op_num_operands(op));
-	for (size_t i = 0; i < st_block_num_args(b); i++)
+	/* `coords` lists the domain dimensions whose coordinates follow the
+	 * inputs as index arguments (a body computing with its position). */
+	st_attr *coords = st_op_get_attr(op, "coords");
+	size_t nc = coords ? st_attr_array_size(coords) : 0;
+	if (st_block_num_args(b) != st_op_num_operands(op) + nc)
+		return st_op_error(op, "the body takes %zu arguments for %zu inputs and %zu coordinates", st_block_num_args(b),
+		                   st_op_num_operands(op), nc);
+	for (size_t i = 0; i < nc; i++) {
+		st_attr *d = st_attr_array_elt(coords, i);
+		if (st_attr_get_kind(d) != ST_ATTR_INTEGER || st_attr_int_value(d) < 0 ||
+		    st_value_type(st_block_arg(b, st_op_num_operands(op) + i)) != st_index_type(st_op_context(op)))
+			return st_op_error(op, "coordinate #%zu needs a dimension number and an index argument", i);
+	}
+	for (size_t i = 0; i < st_op_num_operands(op); i++)
 		if (st_value_type(st_block_arg(b, i)) != st_value_type(st_op_operand(op, i)))
 			return st_op_error(op, "body argument #%zu does not have the type of input #%zu", i, i);
 	st_op *y = st_block_last_op(b);
@@ -95,6 +107,7 @@ static const st_value_def kernel_results[] = {{.name = "results", .arity = ST_VA
 static const st_attr_def kernel_attrs[] = {
 	{.name = "name", .constraint = &st_ac_symbol_name},
 	{.name = "latency", .constraint = &st_ac_i64},
+	{.name = "coords", .constraint = &st_ac_array, .optional = true},
 };
 static const st_region_def kernel_region[] = {{.name = "body", .single_block = true}};
 static const st_attr_def mem_attrs[] = {

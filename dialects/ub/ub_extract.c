@@ -40,6 +40,11 @@ typedef struct xstage {
 	st_value *cur;
 	int64_t latency;
 	st_value_map *vmap; /* nest values -> kernel body values */
+	/* Domain coordinates the body computes with (a parity select): one
+	 * index argument each, after the read values, in coord_dim order. */
+	st_value *coord[ST_UB_MAX_DIMS];
+	int64_t coord_dim[ST_UB_MAX_DIMS];
+	size_t ncoords;
 } xstage;
 
 typedef struct xbuf {
@@ -267,6 +272,25 @@ static st_value *tap_constant(xctx *x, xstage *s, st_op *load, const st__ub_aff 
 
 static st_status read_ops(xctx *x, xstage *s, st_block *b);
 static st_value *remap(xctx *x, xstage *s, st_value *v);
+static st_value *coord_value(xctx *x, xstage *s, st_op *op, const st__ub_aff *a);
+static st_op *add_op(xctx *x, st_block *b, const char *name, st_attr *loc, size_t nops, st_value *const *ops,
+                     st_type *rt, st_attr *attrs, size_t nregions);
+
+/* A constant table read at an index that moves with the domain (ccm(i, c)
+ * under a loop over c): a ROM lookup in the body, its index computed from
+ * the statement's coordinates. */
+static st_value *rom_lookup(xctx *x, xstage *s, st_op *load, const st__ub_aff *acc, unsigned rank) {
+	if (!constant_table(st_op_operand(load, 0)))
+		return NULL;
+	st_value *ops[1 + ST_UB_MAX_DIMS];
+	ops[0] = remap(x, s, st_op_operand(load, 0));
+	for (unsigned d = 0; d < rank && ops[0]; d++)
+		if (!(ops[1 + d] = coord_value(x, s, load, &acc[d])))
+			return NULL;
+	st_type *et = st_type_element(st_value_type(st_op_operand(load, 0)));
+	st_op *l = ops[0] ? add_op(x, s->body, "memref.load", st_op_loc(load), 1 + rank, ops, et, NULL, 0) : NULL;
+	return l ? st_op_result(l, 0) : NULL;
+}
 
 static st_status read_load(xctx *x, xstage *s, st_op *op) {
 	unsigned rank;
@@ -285,6 +309,8 @@ static st_status read_load(xctx *x, xstage *s, st_op *op) {
 	} else if (b < 0) {
 		v = tap_constant(x, s, op, acc, rank);
 		if (!v)
+			v = rom_lookup(x, s, op, acc, rank);
+		if (!v)
 			return st_op_error(op, "ub-extract: a load from a memref that is neither an argument, an allocation "
 			                       "of the function, nor a constant table at constant indices");
 	} else {
@@ -297,7 +323,8 @@ static st_status read_load(xctx *x, xstage *s, st_op *op) {
 			xread *r = &s->reads[s->nreads++];
 			r->buf = b;
 			memcpy(r->acc, acc, sizeof acc);
-			r->arg = st_block_add_arg(s->body, st_value_type(st_op_result(op, 0)), st_op_loc(op));
+			/* Before the coordinates, which follow the read values. */
+			r->arg = st_block_insert_arg(s->body, s->nreads - 1, st_value_type(st_op_result(op, 0)), st_op_loc(op));
 			note_access(x, s, b, acc, rank);
 			v = r->arg;
 		}
@@ -392,6 +419,50 @@ static st_value *remap(xctx *x, xstage *s, st_value *v) {
 	return st_value_map_lookup(s->vmap, v);
 }
 
+/* An index value of the nest (a pure loop's index or an affine function
+ * of them) used as a value: computed in the body from the statement's
+ * domain coordinates, c0 + sum ci * xi, in the index type. */
+static st_value *coord_value(xctx *x, xstage *s, st_op *op, const st__ub_aff *a) {
+	st_type *it = st_index_type(x->ctx);
+	st_value *acc = NULL;
+	bool failed = false;
+	for (unsigned d = 0; !failed && d < s->ndims; d++) {
+		if (!a->c[1 + d])
+			continue;
+		size_t k = 0;
+		while (k < s->ncoords && s->coord_dim[k] != d)
+			k++;
+		if (k == s->ncoords) {
+			s->coord[k] = st_block_add_arg(s->body, it, st_op_loc(op));
+			s->coord_dim[k] = d;
+			s->ncoords++;
+		}
+		st_value *term = s->coord[k];
+		if (a->c[1 + d] != 1) {
+			st_value *f = body_constant(x, s, op, it, a->c[1 + d]);
+			st_value *mo[2] = {term, f};
+			st_op *mul = f ? add_op(x, s->body, "arith.muli", st_op_loc(op), 2, mo, it, NULL, 0) : NULL;
+			term = mul ? st_op_result(mul, 0) : NULL;
+		}
+		st_value *sum = term;
+		if (term && acc) {
+			st_value *ao[2] = {acc, term};
+			st_op *add = add_op(x, s->body, "arith.addi", st_op_loc(op), 2, ao, it, NULL, 0);
+			sum = add ? st_op_result(add, 0) : NULL;
+		}
+		acc = sum;
+		failed = !sum;
+	}
+	if (failed || (acc && !a->c[0]))
+		return acc;
+	st_value *c0 = body_constant(x, s, op, it, a->c[0]);
+	if (!acc || !c0)
+		return c0;
+	st_value *ao[2] = {acc, c0};
+	st_op *add = add_op(x, s->body, "arith.addi", st_op_loc(op), 2, ao, it, NULL, 0);
+	return add ? st_op_result(add, 0) : NULL;
+}
+
 /* Clones a computation op into the kernel body, its operands remapped. */
 static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
 	if (st_op_num_regions(op) || st_op_num_successors(op))
@@ -399,12 +470,12 @@ static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
 	for (size_t i = 0; i < st_op_num_operands(op); i++) {
 		if (remap(x, s, st_op_operand(op, i)))
 			continue;
-		/* A kernel sees only the values its read ports deliver, not the
-		 * point of the domain it computes (a Bayer mosaic's x % 2). */
-		if (index_of(x, st_op_operand(op, i)))
-			return st_op_error(op, "ub-extract: operand #%zu is a loop index used as a value; kernels do not "
-			                       "receive their domain coordinates",
-			                   i);
+		const st__ub_aff *a = index_of(x, st_op_operand(op, i));
+		st_value *c = a ? coord_value(x, s, op, a) : NULL;
+		if (c) {
+			st_value_map_add(s->vmap, st_op_operand(op, i), c);
+			continue;
+		}
 		return st_op_error(op, "ub-extract: operand #%zu is defined outside the stage and is not a constant", i);
 	}
 	st_op *c = st_op_clone(op, s->vmap);
@@ -730,9 +801,13 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		}
 		(void)ity;
 		st_type *et = st_type_element(st_value_type(w->mem));
-		st_named_attr na[2] = {{st_ident_get_c(ctx, "latency"), st_integer_attr(ctx, i64, s->latency)},
-		                       {st_ident_get_c(ctx, "name"), st_string_attr(ctx, st_str_c(w->name))}};
-		st_op *kop = add_op(x, gb, "ub.kernel", loc, s->nreads, ins, et, st_dict_attr(ctx, 2, na), 1);
+		st_attr *dims[ST_UB_MAX_DIMS];
+		for (size_t c = 0; c < s->ncoords; c++)
+			dims[c] = st_integer_attr(ctx, i64, s->coord_dim[c]);
+		st_named_attr na[3] = {{st_ident_get_c(ctx, "latency"), st_integer_attr(ctx, i64, s->latency)},
+		                       {st_ident_get_c(ctx, "name"), st_string_attr(ctx, st_str_c(w->name))},
+		                       {st_ident_get_c(ctx, "coords"), st_array_attr(ctx, s->ncoords, dims)}};
+		st_op *kop = add_op(x, gb, "ub.kernel", loc, s->nreads, ins, et, st_dict_attr(ctx, s->ncoords ? 3 : 2, na), 1);
 		if (!kop)
 			return ST_FAIL;
 		add_op(x, s->body, "ub.yield", loc, 1, &s->cur, NULL, NULL, 0);

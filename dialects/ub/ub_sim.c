@@ -476,6 +476,7 @@ static st_status fire(sim *s, const sim_event *ev) {
 	uint64_t vals[64] = {0};
 	st_op *kop = NULL;
 	const st__ub_port *host_out = NULL;
+	int64_t at[ST_UB_MAX_DIMS] = {0}; /* the domain point, for `coords` */
 	for (size_t k = 0; k < m->nports; k++) {
 		st__ub_port *p = &m->ports[k];
 		if (p->write || s->stmt_of[k] != ev->stmt)
@@ -493,6 +494,7 @@ static st_status fire(sim *s, const sim_event *ev) {
 			continue;
 		}
 		kop = m->kernels[p->kernel].op;
+		memcpy(at, x, sizeof at);
 		for (size_t i = 0; i < st_op_num_operands(kop) && i < 64; i++)
 			if (st_op_operand(kop, i) == st_op_result(p->op, 0))
 				vals[i] = v;
@@ -501,10 +503,16 @@ static st_status fire(sim *s, const sim_event *ev) {
 		return ST_OK;
 	(void)host_out;
 	size_t nin = st_op_num_operands(kop);
-	st_ival args[64], res[8];
+	st_attr *coords = st_op_get_attr(kop, "coords");
+	size_t nc = coords ? st_attr_array_size(coords) : 0;
+	st_ival args[64 + ST_UB_MAX_DIMS], res[8];
 	for (size_t i = 0; i < nin; i++)
 		args[i] = st_ival_bits(st_value_type(st_op_operand(kop, i)), vals[i]);
-	if (st_failed(st_interp_call(s->it, kop, nin, args, st_op_num_results(kop), res)))
+	for (size_t i = 0; i < nc && i < ST_UB_MAX_DIMS; i++) {
+		int64_t d = st_attr_int_value(st_attr_array_elt(coords, i));
+		args[nin + i] = st_ival_bits(st_index_type(m->ctx), (uint64_t)(d < ST_UB_MAX_DIMS ? at[d] : 0));
+	}
+	if (st_failed(st_interp_call(s->it, kop, nin + nc, args, st_op_num_results(kop), res)))
 		return ST_FAIL;
 	for (size_t k = 0; k < m->nports; k++) {
 		st__ub_port *p = &m->ports[k];
