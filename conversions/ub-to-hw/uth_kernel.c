@@ -240,6 +240,10 @@ static st_status kernel(uth *s, size_t ki) {
 	int64_t lat = s->m->kernels[ki].latency;
 	char a[64];
 	s->nvals = 0;
+	/* Coordinate arguments (ub-extract's `coords`) have no read port. */
+	if (st_op_get_attr(kop, "coords"))
+		return st_op_error(kop, "ub-to-hw: a kernel computing with its domain coordinates ('coords') has no "
+		                        "hardware form yet");
 	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op)) {
 		if (!strcmp(st_op_name_cstr(op), "ub.yield")) {
 			for (size_t j = 0; j < st_op_num_operands(op); j++) {

@@ -477,6 +477,7 @@ static st_status fire(sim *s, const sim_event *ev) {
 	st_op *kop = NULL;
 	const st__ub_port *host_out = NULL;
 	int64_t at[ST_UB_MAX_DIMS] = {0}; /* the domain point, for `coords` */
+	unsigned nat = 0;
 	for (size_t k = 0; k < m->nports; k++) {
 		st__ub_port *p = &m->ports[k];
 		if (p->write || s->stmt_of[k] != ev->stmt)
@@ -495,6 +496,7 @@ static st_status fire(sim *s, const sim_event *ev) {
 		}
 		kop = m->kernels[p->kernel].op;
 		memcpy(at, x, sizeof at);
+		nat = p->ndims;
 		for (size_t i = 0; i < st_op_num_operands(kop) && i < 64; i++)
 			if (st_op_operand(kop, i) == st_op_result(p->op, 0))
 				vals[i] = v;
@@ -508,9 +510,14 @@ static st_status fire(sim *s, const sim_event *ev) {
 	st_ival args[64 + ST_UB_MAX_DIMS], res[8];
 	for (size_t i = 0; i < nin; i++)
 		args[i] = st_ival_bits(st_value_type(st_op_operand(kop, i)), vals[i]);
-	for (size_t i = 0; i < nc && i < ST_UB_MAX_DIMS; i++) {
+	if (nc > ST_UB_MAX_DIMS)
+		return st_op_error(kop, "ub-simulate: a kernel takes at most %d coordinates", ST_UB_MAX_DIMS);
+	for (size_t i = 0; i < nc; i++) {
 		int64_t d = st_attr_int_value(st_attr_array_elt(coords, i));
-		args[nin + i] = st_ival_bits(st_index_type(m->ctx), (uint64_t)(d < ST_UB_MAX_DIMS ? at[d] : 0));
+		if (d >= nat)
+			return st_op_error(kop, "ub-simulate: coordinate #%zu names dimension %lld of a %u-dimensional domain", i,
+			                   (long long)d, nat);
+		args[nin + i] = st_ival_bits(st_index_type(m->ctx), (uint64_t)at[d]);
 	}
 	if (st_failed(st_interp_call(s->it, kop, nin + nc, args, st_op_num_results(kop), res)))
 		return ST_FAIL;
