@@ -44,7 +44,7 @@ def run_one(stratac, app, flow, work):
         f.write(''.join('%d\n' % r.randrange(1 << bits) for _ in range(64 * 64)))
     out = os.path.join(work, 'out')
     cmd = [stratac, os.path.join(ROOT, prog), '--target', os.path.join(ROOT, 'archs/fpga.acg'), '-o', out,
-           '--inputs', inputs, '--flow=' + flow, '-q', '--max-cycles', '5000000']
+           '--inputs', inputs, '--flow=' + flow, '-q', '--max-cycles', '50000000']
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
     try:
         _, stderr = p.communicate(timeout=TIMEOUT)
