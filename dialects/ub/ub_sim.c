@@ -350,8 +350,29 @@ static st_status add_event(sim *s, int64_t t, int32_t stmt, int32_t port, int64_
 	return ST_OK;
 }
 
+/* The first read port of port k's statement, or NULL. */
+static const st__ub_port *first_read_of(const sim *s, size_t k) {
+	for (size_t j = 0; j < s->m->nports; j++)
+		if (!s->m->ports[j].write && s->stmt_of[j] == s->stmt_of[k])
+			return &s->m->ports[j];
+	return NULL;
+}
+
+/* A kernel's write port in a statement without read ports: the kernel
+ * fires with it (a ramp computed from its coordinates). */
+static bool fires_alone(const sim *s, size_t k) {
+	const st__ub_port *p = &s->m->ports[k];
+	if (!p->write || st_op_num_operands(p->op) < 2 || first_read_of(s, k))
+		return false;
+	for (size_t j = 0; j < k; j++) /* once per statement */
+		if (s->stmt_of[j] == s->stmt_of[k] && st_op_num_operands(s->m->ports[j].op) >= 2)
+			return false;
+	return true;
+}
+
 /* Statements in graph order, one fire event per point of a statement with
- * read ports, one write event per point of each write port. */
+ * read ports (else of its kernel's write port), one write event per point
+ * of each write port. */
 static st_status setup_events(sim *s) {
 	st__ub_model *m = s->m;
 	size_t total = 0;
@@ -368,6 +389,9 @@ static st_status setup_events(sim *s) {
 			s->stmt_of[k] = (int32_t)s->nstmts++;
 		total += (size_t)box_points(&m->ports[k]);
 	}
+	for (size_t k = 0; k < m->nports; k++)
+		if (fires_alone(s, k))
+			total += (size_t)box_points(&m->ports[k]);
 	s->ev = salloc(s, total * sizeof *s->ev);
 	if (!s->ev)
 		return st_op_error(m->graph, "out of memory");
@@ -375,10 +399,8 @@ static st_status setup_events(sim *s) {
 		st__ub_port *p = &m->ports[k];
 		int64_t np = box_points(p);
 		int64_t x[ST_UB_MAX_DIMS];
-		const st__ub_port *first_read = NULL;
-		for (size_t j = 0; j < m->nports && !first_read; j++)
-			if (!m->ports[j].write && s->stmt_of[j] == s->stmt_of[k])
-				first_read = &m->ports[j];
+		const st__ub_port *first_read = first_read_of(s, k);
+		bool alone = fires_alone(s, k);
 		if (p->write) {
 			s->pending[k] = salloc(s, (size_t)np * sizeof(uint64_t));
 			if (!s->pending[k])
@@ -387,6 +409,8 @@ static st_status setup_events(sim *s) {
 		for (int64_t i = 0; i < np; i++) {
 			point_of(p, i, x);
 			int64_t t = st__ub_aff_eval(&p->sched, p->ndims, x);
+			if (alone)
+				add_event(s, t, s->stmt_of[k], -1, i);
 			if (p->write)
 				add_event(s, t, s->stmt_of[k], (int32_t)k, i);
 			else if (p == first_read)
@@ -500,6 +524,16 @@ static st_status fire(sim *s, const sim_event *ev) {
 		for (size_t i = 0; i < st_op_num_operands(kop) && i < 64; i++)
 			if (st_op_operand(kop, i) == st_op_result(p->op, 0))
 				vals[i] = v;
+	}
+	/* A kernel without read ports (a constant, or its coordinates only)
+	 * fires through its write ports. */
+	for (size_t k = 0; !kop && k < m->nports; k++) {
+		st__ub_port *p = &m->ports[k];
+		if (!p->write || s->stmt_of[k] != ev->stmt || st_op_num_operands(p->op) < 2)
+			continue;
+		kop = st_value_defining_op(st_op_operand(p->op, 1));
+		point_of(p, ev->point, at);
+		nat = p->ndims;
 	}
 	if (!kop)
 		return ST_OK;
