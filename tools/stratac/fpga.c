@@ -84,56 +84,6 @@ static bool export_file(st_op *m, const char *path, int what, const stc_design *
 	return ok;
 }
 
-/* The budgets of the .acg (`budget lut = ...`) are the only source of
- * `available`. */
-static void budgets(st_op *graph, stc_resources *r) {
-	st_attr *b = st_op_get_attr(graph, "budgets");
-	for (size_t i = 0; b && i < r->n; i++) {
-		st_attr *v = st_attr_dict_get_c(b, r->kind[i]);
-		if (v && st_attr_get_kind(v) == ST_ATTR_INTEGER)
-			r->available[i] = st_attr_int_value(v);
-	}
-}
-
-static bool simulate(const stc_options *o, const char *work, stc_design *d, stc_qor *q) {
-	char binary[4096];
-	bool cached;
-	double t0 = stc_now_ms();
-	if (!stc_verilator_build(o, work, d->top, binary, sizeof binary, &cached))
-		return false;
-	stc_time_add(&q->times, "verilator-build", t0);
-	if (cached && !o->quiet)
-		printf("stratac: the Verilator model of %s comes from the cache\n", d->top);
-	char *in = stc_fmt("%s/inputs", work), *out = stc_fmt("%s/outputs", work), *log = stc_fmt("%s/sim.log", work),
-	     *max = stc_fmt("%llu", (unsigned long long)o->max_cycles);
-	bool ok = in && out && log && max && stc_mkdirs(out);
-	t0 = stc_now_ms();
-	char *argv[] = {binary, in, out, max, NULL};
-	bool ran = ok && stc_run(argv, log);
-	stc_time_add(&q->times, "simulate", t0);
-	char *text = log ? stc_slurp(log, NULL) : NULL;
-	const char *c = text ? strstr(text, "cycles ") : NULL;
-	if (!ran) {
-		fprintf(stderr, "stratac: error: the simulation of '%s' failed:\n%s", d->top, text ? text : "");
-		ok = false;
-	} else if (!c) {
-		fprintf(stderr, "stratac: error: the simulation reported no cycle count\n");
-		ok = false;
-	} else {
-		q->cycles = strtoll(c + 7, NULL, 10);
-		const char *w = strstr(text, "warning: ");
-		if (w)
-			fprintf(stderr, "stratac: %.*s", (int)(strcspn(w, "\n") + 1), w);
-	}
-	free(text);
-	ok = ok && stc_mem_read_dir(d, out);
-	free(in);
-	free(out);
-	free(log);
-	free(max);
-	return ok;
-}
-
 bool stc_fpga_flow(st_context *ctx, const stc_options *o, st_op *module, st_op *acg_module, const char *work,
                    stc_qor *q) {
 	stc_design *d = q->design;
@@ -151,8 +101,8 @@ bool stc_fpga_flow(st_context *ctx, const stc_options *o, st_op *module, st_op *
 	ok = ok && stc_design_read(hw, d);
 	q->ii = ok ? d->ii : -1;
 	char *p_ir = stc_fmt("%s/design.mlir", work), *p_sv = stc_fmt("%s/design.sv", work),
-	     *p_tb = stc_fmt("%s/tb.cpp", work), *p_in = stc_fmt("%s/inputs", work), *p_qor = stc_fmt("%s/qor.json", work);
-	ok = ok && p_ir && p_sv && p_tb && p_in && p_qor;
+	     *p_tb = stc_fmt("%s/tb.cpp", work), *p_qor = stc_fmt("%s/qor.json", work);
+	ok = ok && p_ir && p_sv && p_tb && p_qor;
 	if (ok)
 		keep_hw(hw);
 	double t0 = stc_now_ms();
@@ -161,28 +111,15 @@ bool stc_fpga_flow(st_context *ctx, const stc_options *o, st_op *module, st_op *
 		stc_time_add(&q->times, "export-verilog", t0);
 	ok = ok && export_file(hw, p_tb, 2, d);
 	st_op_destroy(hw);
-	ok = ok && (o->inputs_dir ? stc_inputs_read(d, o->inputs_dir) : stc_inputs_generate(d, o->seed));
-	ok = ok && stc_mem_write_dir(d, p_in, 0);
-	if (ok && !o->no_synth) {
-		t0 = stc_now_ms();
-		ok = stc_yosys(o, work, d->top, &q->res);
-		budgets(st_block_first_op(st_region_first_block(st_op_region(acg_module, 0))), &q->res);
-		stc_time_add(&q->times, "yosys", t0);
-	}
-	if (ok && !o->no_sim) {
-		ok = simulate(o, work, d, q);
-		t0 = stc_now_ms();
-		ok = ok && stc_reference_run(ctx, d, &q->ops);
-		stc_time_add(&q->times, "reference", t0);
-		ok = ok && stc_compare(d);
-	}
+	char *log = ok ? stc_check_design(ctx, o, acg_module, work, d, q, NULL) : NULL;
+	ok = log != NULL;
+	free(log);
 	ok = ok && stc_qor_write(q, p_qor);
 	if (ok && !o->quiet)
 		stc_qor_print(q, stdout);
 	free(p_ir);
 	free(p_sv);
 	free(p_tb);
-	free(p_in);
 	free(p_qor);
 	return ok;
 }

@@ -121,6 +121,16 @@ bool stc_verilator_build(const stc_options *o, const char *work, const char *top
 /* yosys on the Verilog: used resources per kind. */
 bool stc_yosys(const stc_options *o, const char *work, const char *top, stc_resources *r);
 
+/* check.c: what both FPGA flows do once the design files are in `work`:
+ * the inputs (read or generated) into work/inputs, yosys resources against
+ * the .acg's budgets, the Verilator run (`extra`: one more argument for the
+ * model, or NULL) and the word-for-word comparison with the interpreter.
+ * Returns the simulation's log ("" when not simulated; the caller frees
+ * it), or NULL after saying what failed. */
+struct stc_qor;
+char *stc_check_design(st_context *ctx, const stc_options *o, st_op *acg_module, const char *work, stc_design *d,
+                       struct stc_qor *q, const char *extra);
+
 /* qor.c: the QoR report (docs/qor-schema.md) and its table. */
 typedef struct stc_qor {
 	const char *target, *kernel;

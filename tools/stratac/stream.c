@@ -285,51 +285,6 @@ static bool export_files(st_op *m, const char *work, const stc_design *d, const 
 	return ok;
 }
 
-static void budgets(st_op *acg_module, stc_resources *r) {
-	st_op *graph = st_block_first_op(st_region_first_block(st_op_region(acg_module, 0)));
-	st_attr *b = graph ? st_op_get_attr(graph, "budgets") : NULL;
-	for (size_t i = 0; b && i < r->n; i++) {
-		st_attr *v = st_attr_dict_get_c(b, r->kind[i]);
-		if (v && st_attr_get_kind(v) == ST_ATTR_INTEGER)
-			r->available[i] = st_attr_int_value(v);
-	}
-}
-
-static bool simulate(const stc_options *o, const char *work, stc_design *d, stc_qor *q, int64_t *first) {
-	char binary[4096];
-	bool cached;
-	double t0 = stc_now_ms();
-	if (!stc_verilator_build(o, work, d->top, binary, sizeof binary, &cached))
-		return false;
-	stc_time_add(&q->times, "verilator-build", t0);
-	if (cached && !o->quiet)
-		printf("stratac: the Verilator model of %s comes from the cache\n", d->top);
-	char *in = stc_fmt("%s/inputs", work), *out = stc_fmt("%s/outputs", work), *log = stc_fmt("%s/sim.log", work),
-	     *max = stc_fmt("%llu", (unsigned long long)o->max_cycles), *bub = stc_fmt("%s", getenv("STRATAC_STREAM_BUBBLE") ? getenv("STRATAC_STREAM_BUBBLE") : "0");
-	bool ok = in && out && log && max && bub && stc_mkdirs(out);
-	t0 = stc_now_ms();
-	char *argv[] = {binary, in, out, max, bub, NULL};
-	bool ran = ok && stc_run(argv, log);
-	stc_time_add(&q->times, "simulate", t0);
-	char *text = log ? stc_slurp(log, NULL) : NULL;
-	const char *c = text ? strstr(text, "cycles ") : NULL, *fo = text ? strstr(text, "first_output ") : NULL;
-	if (!ran || !c || !fo) {
-		fprintf(stderr, "stratac: error: the simulation of '%s' failed:\n%s", d->top, text ? text : "");
-		ok = false;
-	} else {
-		q->cycles = strtoll(c + 7, NULL, 10);
-		*first = strtoll(fo + 13, NULL, 10);
-	}
-	free(text);
-	ok = ok && stc_mem_read_dir(d, out);
-	free(in);
-	free(out);
-	free(log);
-	free(max);
-	free(bub);
-	return ok;
-}
-
 /* pixels: values of the largest input stream; fill: the cycles beyond one
  * per input value; first: the cycle the first output value leaves. */
 static char *stream_json(const stc_qor *q, const stc_design *d, const stream_design *sd, int64_t first) {
@@ -378,23 +333,17 @@ bool stc_stream_flow(st_context *ctx, const stc_options *o, st_op *module, st_op
 	ok = ok && export_files(hw, work, d, &sd, &q->times);
 	st_op_destroy(hw);
 	d->hw_top = NULL;
-	char *p_in = stc_fmt("%s/inputs", work), *p_qor = stc_fmt("%s/qor.json", work);
-	ok = ok && p_in && p_qor && (o->inputs_dir ? stc_inputs_read(d, o->inputs_dir) : stc_inputs_generate(d, o->seed));
-	ok = ok && stc_mem_write_dir(d, p_in, 0);
-	if (ok && !o->no_synth) {
-		double t0 = stc_now_ms();
-		ok = stc_yosys(o, work, d->top, &q->res);
-		budgets(acg_module, &q->res);
-		stc_time_add(&q->times, "yosys", t0);
+	char *p_qor = stc_fmt("%s/qor.json", work);
+	const char *bubble = getenv("STRATAC_STREAM_BUBBLE");
+	char *log = ok && p_qor ? stc_check_design(ctx, o, acg_module, work, d, q, bubble ? bubble : "0") : NULL;
+	const char *fo = log ? strstr(log, "first_output ") : NULL;
+	int64_t first = fo ? strtoll(fo + 13, NULL, 10) : -1;
+	if (log && !o->no_sim && !fo) {
+		fprintf(stderr, "stratac: error: the simulation of '%s' reported no first output:\n%s", d->top, log);
+		ok = false;
 	}
-	int64_t first = -1;
-	if (ok && !o->no_sim) {
-		ok = simulate(o, work, d, q, &first);
-		double t0 = stc_now_ms();
-		ok = ok && stc_reference_run(ctx, d, &q->ops);
-		stc_time_add(&q->times, "reference", t0);
-		ok = ok && stc_compare(d);
-	}
+	ok = ok && log;
+	free(log);
 	char *js = ok ? stream_json(q, d, &sd, first) : NULL;
 	q->stream = js;
 	q->design = &rep;
@@ -405,7 +354,6 @@ bool stc_stream_flow(st_context *ctx, const stc_options *o, st_op *module, st_op
 	q->stream = NULL;
 	free(js);
 	free(rep.mems);
-	free(p_in);
 	free(p_qor);
 	return ok;
 }
