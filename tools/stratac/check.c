@@ -2,8 +2,23 @@
  * the work directory: inputs, resources, simulation, comparison. */
 #include "stratac.h"
 
+#include "tool_acg.h"
+
 #include <stdlib.h>
 #include <string.h>
+
+st_op *stc_flow_begin(const stc_options *o, st_op *module, st_op *acg_module, stc_qor *q) {
+	stc_design *d = q->design;
+	if (!stc_design_find_kernel(module, o->top, d))
+		return NULL;
+	q->kernel = d->kernel_name;
+	st_op *hw = st_op_clone(module, NULL);
+	if (hw && !st_tool_insert_acg_target(hw, acg_module, "--target")) {
+		st_op_destroy(hw);
+		hw = NULL;
+	}
+	return hw;
+}
 
 /* The budgets of the .acg (`budget lut = ...`) are the only source of
  * `available`. */

@@ -9,7 +9,6 @@
 #include "strata/asm.h"
 #include "strata/pass.h"
 #include "strata/verilog.h"
-#include "tool_acg.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -87,15 +86,9 @@ static bool export_file(st_op *m, const char *path, int what, const stc_design *
 bool stc_fpga_flow(st_context *ctx, const stc_options *o, st_op *module, st_op *acg_module, const char *work,
                    stc_qor *q) {
 	stc_design *d = q->design;
-	if (!stc_design_find_kernel(module, o->top, d))
+	st_op *hw = stc_flow_begin(o, module, acg_module, q);
+	if (!hw)
 		return false;
-	q->kernel = d->kernel_name;
-	st_op *hw = st_op_clone(module, NULL);
-	if (!hw || !st_tool_insert_acg_target(hw, acg_module, "--target")) {
-		if (hw)
-			st_op_destroy(hw);
-		return false;
-	}
 	d->ii = -1;
 	bool ok = stc_design_has_hw(hw) || lower(ctx, o, hw, d->kernel_name, &q->times, &d->ii);
 	ok = ok && stc_design_read(hw, d);

@@ -128,6 +128,10 @@ bool stc_yosys(const stc_options *o, const char *work, const char *top, stc_reso
  * Returns the simulation's log ("" when not simulated; the caller frees
  * it), or NULL after saying what failed. */
 struct stc_qor;
+/* The start of both: the kernel found (q->design, q->kernel) and a copy of
+ * the module holding the target's acg.graph, for the flow to lower; NULL
+ * after saying what failed. */
+st_op *stc_flow_begin(const stc_options *o, st_op *module, st_op *acg_module, struct stc_qor *q);
 char *stc_check_design(st_context *ctx, const stc_options *o, st_op *acg_module, const char *work, stc_design *d,
                        struct stc_qor *q, const char *extra);
 

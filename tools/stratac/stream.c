@@ -13,7 +13,6 @@
 #include "strata/asm.h"
 #include "strata/pass.h"
 #include "strata/verilog.h"
-#include "tool_acg.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -306,15 +305,9 @@ bool stc_stream_flow(st_context *ctx, const stc_options *o, st_op *module, st_op
                      stc_qor *q) {
 	stc_design *d = q->design, rep = {0};
 	stream_design sd = {0};
-	if (!stc_design_find_kernel(module, o->top, d))
+	st_op *hw = stc_flow_begin(o, module, acg_module, q);
+	if (!hw)
 		return false;
-	q->kernel = d->kernel_name;
-	st_op *hw = st_op_clone(module, NULL);
-	if (!hw || !st_tool_insert_acg_target(hw, acg_module, "--target")) {
-		if (hw)
-			st_op_destroy(hw);
-		return false;
-	}
 	bool ok = lower(ctx, hw, &q->times);
 	st_op *top = ok ? find_stream_module(hw) : NULL;
 	if (ok && !top) {
