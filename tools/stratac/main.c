@@ -297,7 +297,15 @@ static char *make_work(const stc_options *o, bool *created) {
 		return NULL;
 	} else
 		*created = true;
-	char *work = stc_fmt("%s/.stratac-work-XXXXXX", o->outdir);
+	/* Absolute, because Verilator's make runs in a directory of its own
+	 * and reads the design and testbench by these paths. */
+	char cwd[4096];
+	bool relative = o->outdir[0] != '/';
+	if (relative && !getcwd(cwd, sizeof cwd)) {
+		fprintf(stderr, "stratac: error: cannot find the current directory: %s\n", strerror(errno));
+		return NULL;
+	}
+	char *work = stc_fmt("%s%s%s/.stratac-work-XXXXXX", relative ? cwd : "", relative ? "/" : "", o->outdir);
 	if (work && !mkdtemp(work)) {
 		fprintf(stderr, "stratac: error: cannot create a work directory in '%s': %s\n", o->outdir, strerror(errno));
 		free(work);
