@@ -48,7 +48,7 @@ static void rewrite_free(rewrite *rw) {
 }
 
 /* The ops a walk collects: func.return ops of `fn` (set), or every
- * func.call (fn NULL). */
+ * func.call and func.constant (fn NULL). */
 typedef struct oplist {
 	st_op *fn;
 	st_op **ops;
@@ -60,7 +60,8 @@ static st_walk_result collect(st_op *op, void *ud) {
 	oplist *l = ud;
 	if (l->fn && op != l->fn && is(op, "func.func"))
 		return ST_WALK_SKIP;
-	bool want = l->fn ? is(op, "func.return") && st_op_parent_op(op) == l->fn : is(op, "func.call");
+	bool want = l->fn ? is(op, "func.return") && st_op_parent_op(op) == l->fn
+	                  : is(op, "func.call") || is(op, "func.constant");
 	if (want) {
 		if (!st_ctx_grow(st_op_context(op), (void **)&l->ops, &l->cap, NULL, sizeof *l->ops, l->n + 1)) {
 			l->failed = true;
@@ -236,6 +237,27 @@ static bool rewrite_call(st_op *call, rewrite *rw) {
 	return true;
 }
 
+/* `use` (a func.call or func.constant) names `fn` itself. */
+static bool names(st_op *use, st_ident *fn) {
+	st_attr *ref = st_op_get_attr(use, is(use, "func.call") ? "callee" : "value");
+	return ref && st_attr_symbol_root(ref) == fn && !st_attr_symbol_num_nested(ref);
+}
+
+/* A function used as a value keeps its type wherever the value flows
+ * (call_indirect, other functions' signatures), which this pass cannot
+ * follow: refuse rather than leave those uses with the old signature. */
+static bool no_function_values(st_ident *name, const oplist *cs) {
+	for (size_t i = 0; i < cs->n; i++)
+		if (cs->ops[i] && is(cs->ops[i], "func.constant") && names(cs->ops[i], name)) {
+			st_op_error(cs->ops[i],
+			            "buffer-results-to-out-params: @%s is used as a function value, but its memref results "
+			            "would become out-parameters",
+			            st_ident_cstr(name));
+			return false;
+		}
+	return true;
+}
+
 /* One function and its calls. */
 static bool convert(st_op *fn, st_type *ft, oplist *cs) {
 	st_context *ctx = st_op_context(fn);
@@ -245,11 +267,10 @@ static bool convert(st_op *fn, st_type *ft, oplist *cs) {
 	st_walk(fn, ST_WALK_PRE, collect, &rets);
 	ok = ok && !rets.failed && plan(fn, ft, &rw, &rets);
 	if (ok && any_memref(&rw)) {
-		ok = rewrite_function(fn, ft, &rw, &rets);
 		st_ident *name = st_symbol_name(fn);
+		ok = (!name || no_function_values(name, cs)) && rewrite_function(fn, ft, &rw, &rets);
 		for (size_t i = 0; ok && name && i < cs->n; i++) {
-			st_attr *callee = cs->ops[i] ? st_op_get_attr(cs->ops[i], "callee") : NULL;
-			if (callee && st_attr_symbol_root(callee) == name && !st_attr_symbol_num_nested(callee)) {
+			if (cs->ops[i] && is(cs->ops[i], "func.call") && names(cs->ops[i], name)) {
 				ok = rewrite_call(cs->ops[i], &rw);
 				cs->ops[i] = NULL;
 			}
