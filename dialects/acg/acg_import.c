@@ -64,16 +64,8 @@ void st__acg_advance(st__acg_parser *p, ST__ACG_YYLTYPE *loc, const char *text, 
 }
 
 bool st__acg_number(st__acg_parser *p, ST__ACG_YYLTYPE *loc, const char *text, size_t len, int64_t *out) {
-	uint64_t v;
-	st_scan_int_status r = st_scan_int(text, len, INT64_MAX, &v);
-	if (r != ST_SCAN_INT_OK) {
-		st__acg_error(p, loc->first_line, loc->first_column,
-		              r == ST_SCAN_INT_INVALID ? "invalid integer '%.*s'" : "integer '%.*s' does not fit in 64 bits",
-		              (int)(len > 64 ? 64 : len), text);
-		return false;
-	}
-	*out = (int64_t)v;
-	return true;
+	return st_succeeded(st_scan_int_literal(p->ctx, &p->failed, st__acg_loc(p, loc->first_line, loc->first_column),
+	                                        text, len, INT64_MAX, 64, out));
 }
 
 const char *st__acg_char_name(st__acg_parser *p, unsigned char c) { return st_scan_char_name(p->charbuf, c); }

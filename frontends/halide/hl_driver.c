@@ -86,17 +86,9 @@ void st__hl_advance(st__hl_parser *p, ST__HL_YYLTYPE *loc, const char *text, siz
 }
 
 bool st__hl_number(st__hl_parser *p, ST__HL_YYLTYPE *loc, const char *text, size_t len, int64_t *out) {
-	uint64_t v;
 	/* Literals are Halide's Int(32) or UInt(32) constants. */
-	st_scan_int_status r = st_scan_int(text, len, UINT32_MAX, &v);
-	if (r != ST_SCAN_INT_OK) {
-		st__hl_error(p, loc->first_line, loc->first_column,
-		             r == ST_SCAN_INT_INVALID ? "invalid integer '%.*s'" : "integer '%.*s' does not fit in 32 bits",
-		             (int)(len > 64 ? 64 : len), text);
-		return false;
-	}
-	*out = (int64_t)v;
-	return true;
+	return st_succeeded(st_scan_int_literal(p->ctx, &p->failed, st__hl_loc(p, loc->first_line, loc->first_column),
+	                                        text, len, UINT32_MAX, 32, out));
 }
 
 bool st__hl_float(st__hl_parser *p, ST__HL_YYLTYPE *loc, const char *text, double *out) {
