@@ -14,6 +14,11 @@ static void test_int(void) {
 	CHECK(st_scan_int("0xFf", 4, INT64_MAX, &v) == ST_SCAN_INT_OK && v == 255);
 	CHECK(st_scan_int("12a", 3, INT64_MAX, &v) == ST_SCAN_INT_INVALID);
 	CHECK(st_scan_int("0xg", 3, INT64_MAX, &v) == ST_SCAN_INT_INVALID);
+	CHECK(st_scan_int("0o17", 4, INT64_MAX, &v) == ST_SCAN_INT_OK && v == 15);
+	CHECK(st_scan_int("0o8", 3, INT64_MAX, &v) == ST_SCAN_INT_INVALID);
+	CHECK(st_scan_int("0B101", 5, INT64_MAX, &v) == ST_SCAN_INT_OK && v == 5);
+	CHECK(st_scan_int("0b2", 3, INT64_MAX, &v) == ST_SCAN_INT_INVALID);
+	CHECK(st_scan_int("0100", 4, INT64_MAX, &v) == ST_SCAN_INT_OK && v == 100);
 }
 
 static void test_position_and_names(void) {
