@@ -37,6 +37,8 @@ st_status st_register_ub_dialect(st_context *ctx);
 st_status st_register_ub_passes(st_context *ctx);
 /* convert-ub-to-hw: streaming hardware from ub graphs (docs/streaming-hw.md). */
 st_status st_register_ub_to_hw_passes(st_context *ctx);
+/* arith-soft-float: f32 arithmetic as integer ops on its bits (docs/soft-float.md). */
+st_status st_register_arith_soft_float_passes(st_context *ctx);
 /* lower-to-calyx: func/affine/scf/arith/memref to calyx (docs/calyx-lowering.md). */
 st_status st_register_affine_to_calyx_passes(st_context *ctx);
 /* PMLang's srDFG (docs/dialects/srdfg.md), with --view-srdfg. */

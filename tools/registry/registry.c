@@ -46,6 +46,8 @@ st_status st_register_all_passes(st_context *ctx) {
 		return ST_FAIL;
 	if (st_failed(st_register_memref_passes(ctx)))
 		return ST_FAIL;
+	if (st_failed(st_register_arith_soft_float_passes(ctx)))
+		return ST_FAIL;
 	return st_register_affine_to_calyx_passes(ctx);
 }
 

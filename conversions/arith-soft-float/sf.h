@@ -1,0 +1,98 @@
+/* Private to arith-soft-float: the integer-op builder every lowering uses,
+ * the IEEE-754 binary32 helpers shared by the op families, and one builder
+ * per family.  Values are i32 bit patterns unless a name says otherwise. */
+#ifndef STRATA_SF_H
+#define STRATA_SF_H
+
+#include "strata/ir.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Where new ops go: before `before` in `block`, located at `loc`.  An op
+ * that cannot be created (out of memory) sets `failed`, and every emitter
+ * given a NULL operand returns NULL, so a lowering never dereferences one. */
+typedef struct sf_b {
+	st_context *ctx;
+	st_block *block;
+	st_op *before;
+	st_attr *loc;
+	st_type *i1, *i32, *i64;
+	bool failed;
+	/* Constants made for this op, reused rather than repeated. */
+	struct {
+		st_type *type;
+		int64_t v;
+		st_value *val;
+	} k[40];
+	size_t nk;
+} sf_b;
+
+/* arith.cmpi predicates, numbered as MLIR numbers them. */
+enum { SF_EQ, SF_NE, SF_SLT, SF_SLE, SF_SGT, SF_SGE, SF_ULT, SF_ULE, SF_UGT, SF_UGE };
+
+/* --------------------------------------------------------- sf_build.c */
+st_value *sf_const(sf_b *b, st_type *t, int64_t v);
+st_value *sf_k(sf_b *b, int64_t v); /* an i32 constant */
+/* A two-operand integer op ("arith.addi", ...) of the operands' type. */
+st_value *sf_bin(sf_b *b, const char *name, st_value *x, st_value *y);
+st_value *sf_cmp(sf_b *b, int pred, st_value *x, st_value *y);
+st_value *sf_sel(sf_b *b, st_value *c, st_value *x, st_value *y);
+/* A one-operand op with a result type: extui, extsi, trunci, bitcast. */
+st_value *sf_cast(sf_b *b, const char *name, st_value *x, st_type *t);
+#define sf_add(b, x, y) sf_bin(b, "arith.addi", x, y)
+#define sf_sub(b, x, y) sf_bin(b, "arith.subi", x, y)
+#define sf_mul(b, x, y) sf_bin(b, "arith.muli", x, y)
+#define sf_and(b, x, y) sf_bin(b, "arith.andi", x, y)
+#define sf_or(b, x, y) sf_bin(b, "arith.ori", x, y)
+#define sf_xor(b, x, y) sf_bin(b, "arith.xori", x, y)
+#define sf_shl(b, x, y) sf_bin(b, "arith.shli", x, y)
+#define sf_shr(b, x, y) sf_bin(b, "arith.shrui", x, y)
+/* x with `k` an i32 constant. */
+st_value *sf_bink(sf_b *b, const char *name, st_value *x, int64_t k);
+st_value *sf_cmpk(sf_b *b, int pred, st_value *x, int64_t k);
+/* The number of leading zeros of a nonzero i32 (31 for zero). */
+st_value *sf_clz(sf_b *b, st_value *x);
+/* x >> d (d unsigned, any size) with the bits shifted out ORed into bit 0. */
+st_value *sf_shr_jam(sf_b *b, st_value *x, st_value *d);
+/* A zero-extended i1. */
+st_value *sf_bit(sf_b *b, st_value *c);
+
+/* --------------------------------------------------------- sf_round.c */
+#define SF_SIGN 0x80000000ll
+#define SF_INF 0x7f800000ll
+#define SF_DEFAULT_NAN 0x7fc00000ll /* what an invalid operation gives */
+
+/* |x| as bits, and its tests. */
+st_value *sf_mag(sf_b *b, st_value *x);
+st_value *sf_is_nan(sf_b *b, st_value *x);
+/* r unless an operand is NaN: then the first NaN operand, quieted (y may
+ * be NULL for one operand).  The interpreter's rule (APFloat's). */
+st_value *sf_nan_wins(sf_b *b, st_value *x, st_value *y, st_value *r);
+/* A finite operand as significand and exponent, m * 2^(e - 150), with m
+ * normalised to [2^23, 2^24) (subnormals shifted up); zero gives m = 0. */
+void sf_unpack_norm(sf_b *b, st_value *x, st_value **m, st_value **e);
+/* The same without normalising subnormals: m below 2^24, e at least 1. */
+void sf_unpack(sf_b *b, st_value *x, st_value **m, st_value **e);
+/* sign | the nearest-even float to sig * 2^(exp - 156), with sig below
+ * 2^31 holding its leading one at bit 30 when exp >= 0 (7 bits below the
+ * kept 24, the lowest sticky): subnormal results, overflow to infinity. */
+st_value *sf_round_pack(sf_b *b, st_value *sign, st_value *exp, st_value *sig);
+/* An unsigned key ordering non-NaN floats as their values, -0 below +0. */
+st_value *sf_order_key(sf_b *b, st_value *x);
+
+/* ------------------------------------------------ one builder per family */
+st_value *sf_addf(sf_b *b, st_value *x, st_value *y, bool sub);
+st_value *sf_mulf(sf_b *b, st_value *x, st_value *y);
+st_value *sf_divf(sf_b *b, st_value *x, st_value *y);
+/* maximumf, minimumf (NaN wins) and maxnumf, minnumf (NaN loses). */
+st_value *sf_maxmin(sf_b *b, st_value *x, st_value *y, bool max, bool nan_wins);
+/* An i1; pred numbered as arith.cmpf's (false, oeq, ..., uno, true). */
+st_value *sf_cmpf(sf_b *b, int pred, st_value *x, st_value *y);
+/* x: an integer of at most 32 bits. */
+st_value *sf_itof(sf_b *b, st_value *x, bool is_signed);
+/* The truncated integer of type t (at most 32 bits); out of range (poison
+ * for the interpreter) gives some value. */
+st_value *sf_ftoi(sf_b *b, st_value *x, st_type *t, bool is_signed);
+
+#endif

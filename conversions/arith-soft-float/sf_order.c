@@ -1,0 +1,50 @@
+/* The ops that only order floats: maximumf/minimumf/maxnumf/minnumf and
+ * cmpf.  Non-NaN floats compare as sf_order_key's unsigned keys, which put
+ * -0 below +0: what the max/min family wants (llvm::maximum), while cmpf
+ * treats the two zeros as equal. */
+#include "sf.h"
+
+st_value *sf_maxmin(sf_b *b, st_value *x, st_value *y, bool max, bool nan_wins) {
+	st_value *kx = sf_order_key(b, x), *ky = sf_order_key(b, y);
+	/* Equal keys are equal patterns: either operand will do. */
+	st_value *take_y = max ? sf_cmp(b, SF_ULT, kx, ky) : sf_cmp(b, SF_ULT, ky, kx);
+	st_value *r = sf_sel(b, take_y, y, x);
+	if (nan_wins)
+		return sf_nan_wins(b, x, y, r);
+	/* maxnum: a NaN operand gives the other one as it is. */
+	r = sf_sel(b, sf_is_nan(b, y), x, r);
+	return sf_sel(b, sf_is_nan(b, x), y, r);
+}
+
+/* Which of less, equal, greater, unordered each predicate accepts, in
+ * arith.cmpf's numbering. */
+enum { LT = 1, EQ = 2, GT = 4, UN = 8 };
+static const unsigned char accepts[16] = {
+	0,       EQ,           GT,      GT | EQ,      LT,           LT | EQ,      LT | GT, LT | EQ | GT,
+	UN | EQ, UN | GT,      UN | GT | EQ, UN | LT, UN | LT | EQ, UN | LT | GT, UN,      UN | LT | EQ | GT,
+};
+
+st_value *sf_cmpf(sf_b *b, int pred, st_value *x, st_value *y) {
+	unsigned want = accepts[pred & 15];
+	if (want == 0 || want == (UN | LT | EQ | GT))
+		return sf_const(b, b->i1, want != 0);
+	st_value *un = sf_or(b, sf_is_nan(b, x), sf_is_nan(b, y));
+	st_value *zeros = sf_cmpk(b, SF_EQ, sf_mag(b, sf_or(b, x, y)), 0);
+	st_value *eq = sf_or(b, sf_cmp(b, SF_EQ, x, y), zeros);
+	st_value *kx = sf_order_key(b, x), *ky = sf_order_key(b, y);
+	/* Once unordered and equal are ruled out, the keys decide. */
+	st_value *r = NULL;
+	if (want & (LT | GT)) {
+		st_value *lt = sf_cmp(b, SF_ULT, kx, ky);
+		st_value *ord_ne = sf_cmpk(b, SF_EQ, sf_bit(b, sf_or(b, un, eq)), 0);
+		r = (want & (LT | GT)) == (LT | GT) ? ord_ne
+		    : sf_and(b, ord_ne, (want & LT) ? lt : sf_cmpk(b, SF_EQ, sf_bit(b, lt), 0));
+	}
+	if (want & EQ) {
+		st_value *ord_eq = sf_and(b, eq, sf_cmpk(b, SF_EQ, sf_bit(b, un), 0));
+		r = r ? sf_or(b, r, ord_eq) : ord_eq;
+	}
+	if (want & UN)
+		r = r ? sf_or(b, r, un) : un;
+	return r;
+}

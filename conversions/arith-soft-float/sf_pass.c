@@ -1,0 +1,211 @@
+/* arith-soft-float: f32 arithmetic as integer arith ops on the IEEE-754
+ * bits, for targets without floating point (the streaming hardware of
+ * docs/streaming-hw.md, comb and Calyx).  Each lowered op reads its
+ * operands' bits through an arith.bitcast placed once beside the value's
+ * definition (or the integer a lowered op already made), and a lowered
+ * result that other ops still read as f32 goes back through a bitcast, so
+ * f32 loads, stores, arguments and block arguments keep their types.  The
+ * results are the interpreter's bit for bit (docs/soft-float.md).  Every
+ * other float op or type in arith and math is refused by name before
+ * anything changes. */
+#include "sf.h"
+#include "strata/pass.h"
+#include "strata/registry.h"
+
+#include <string.h>
+
+typedef enum kind { K_ADD, K_SUB, K_MUL, K_DIV, K_MAXIMUM, K_MINIMUM, K_MAXNUM, K_MINNUM, K_NEG, K_CMP, K_SITOFP,
+	                K_UITOFP, K_FPTOSI, K_FPTOUI, K_CONST, K_SELECT, K_KEEP, K_NONE } kind;
+
+static const struct {
+	const char *name;
+	kind k;
+} lowered[] = {
+	{"arith.addf", K_ADD},       {"arith.subf", K_SUB},       {"arith.mulf", K_MUL},       {"arith.divf", K_DIV},
+	{"arith.maximumf", K_MAXIMUM}, {"arith.minimumf", K_MINIMUM}, {"arith.maxnumf", K_MAXNUM}, {"arith.minnumf", K_MINNUM},
+	{"arith.negf", K_NEG},       {"arith.cmpf", K_CMP},       {"arith.sitofp", K_SITOFP},  {"arith.uitofp", K_UITOFP},
+	{"arith.fptosi", K_FPTOSI},  {"arith.fptoui", K_FPTOUI},  {"arith.constant", K_CONST}, {"arith.select", K_SELECT},
+	{"arith.bitcast", K_KEEP},
+};
+
+typedef struct state {
+	st_context *ctx;
+	st_value_map *bits; /* f32 value -> its i32 bits */
+	st_op **todo;
+	size_t ntodo, cap_todo;
+	st_op **back; /* the bitcasts back to f32 this pass made */
+	size_t nback, cap_back;
+	st_status status;
+} state;
+
+static kind kind_of(const st_op *op) {
+	const char *n = st_op_name_cstr(op);
+	for (size_t i = 0; i < sizeof lowered / sizeof lowered[0]; i++)
+		if (!strcmp(n, lowered[i].name))
+			return lowered[i].k;
+	return K_NONE;
+}
+
+static bool floaty(st_type *t) { return st_type_is_float(t) || (st_type_is_shaped(t) && st_type_is_float(st_type_element(t))); }
+static bool is_f32(st_type *t) { return st_type_get_kind(t) == ST_TYPE_F32; }
+static bool small_int(st_type *t) { return st_type_is_integer(t) && st_type_int_width(t) <= 32; }
+
+/* Whether the op is one this pass must lower; refusals are reported. */
+static bool wanted(state *s, st_op *op) {
+	const char *n = st_op_name_cstr(op);
+	if (strncmp(n, "arith.", 6) && strncmp(n, "math.", 5))
+		return false;
+	size_t no = st_op_num_operands(op), nr = st_op_num_results(op);
+	bool any = false, all_f32 = true, ints_ok = true;
+	for (size_t i = 0; i < no + nr; i++) {
+		st_type *t = st_value_type(i < no ? st_op_operand(op, i) : st_op_result(op, i - no));
+		if (floaty(t)) {
+			any = true;
+			all_f32 = all_f32 && is_f32(t);
+		} else {
+			ints_ok = ints_ok && small_int(t);
+		}
+	}
+	kind k = kind_of(op);
+	if (!any || k == K_KEEP)
+		return false;
+	if (k == K_NONE) {
+		s->status = st_op_error(op, "arith-soft-float: '%s' has no soft-float lowering", n);
+		return false;
+	}
+	if (!all_f32) {
+		s->status = st_op_error(op, "arith-soft-float: '%s' is lowered on f32 scalars only", n);
+		return false;
+	}
+	if (!ints_ok && k >= K_SITOFP && k <= K_FPTOUI) {
+		s->status = st_op_error(op, "arith-soft-float: '%s' converts between f32 and integers of at most 32 bits only", n);
+		return false;
+	}
+	return true;
+}
+
+static st_walk_result collect(st_op *op, void *ud) {
+	state *s = ud;
+	if (!wanted(s, op))
+		return ST_WALK_ADVANCE;
+	if (!st_ctx_grow(s->ctx, (void **)&s->todo, &s->cap_todo, NULL, sizeof *s->todo, s->ntodo + 1)) {
+		s->status = ST_FAIL;
+		return ST_WALK_INTERRUPT;
+	}
+	s->todo[s->ntodo++] = op;
+	return ST_WALK_ADVANCE;
+}
+
+static void builder_at(state *s, sf_b *b, st_block *block, st_op *before, st_attr *loc) {
+	*b = (sf_b){.ctx = s->ctx, .block = block, .before = before, .loc = loc,
+	            .i1 = st_integer_type(s->ctx, 1, ST_SIGNLESS), .i32 = st_integer_type(s->ctx, 32, ST_SIGNLESS),
+	            .i64 = st_integer_type(s->ctx, 64, ST_SIGNLESS)};
+}
+
+/* The i32 bits of an f32 value: made by a lowered op, the source of a
+ * bitcast from i32, or a bitcast placed right after the definition, where
+ * it dominates every use. */
+static st_value *bits_of(state *s, st_value *v) {
+	st_value *m = st_value_map_lookup(s->bits, v);
+	if (m)
+		return m;
+	st_op *def = st_value_defining_op(v);
+	if (def && !strcmp(st_op_name_cstr(def), "arith.bitcast") && st_type_is_integer(st_value_type(st_op_operand(def, 0))))
+		return st_op_operand(def, 0);
+	sf_b b;
+	if (def)
+		builder_at(s, &b, st_op_block(def), st_op_next(def), st_value_loc(v));
+	else
+		builder_at(s, &b, st_value_owner_block(v), st_block_first_op(st_value_owner_block(v)), st_value_loc(v));
+	m = sf_cast(&b, "arith.bitcast", v, b.i32);
+	if (m)
+		st_value_map_add(s->bits, v, m);
+	return m;
+}
+
+static st_value *lower(state *s, sf_b *b, st_op *op, kind k) {
+	st_value *x = NULL, *y = NULL;
+	if (k == K_SELECT)
+		return sf_sel(b, st_op_operand(op, 0), bits_of(s, st_op_operand(op, 1)), bits_of(s, st_op_operand(op, 2)));
+	if (k == K_CONST)
+		return sf_k(b, (int64_t)st_attr_float_bits(st_op_get_attr(op, "value")));
+	if (k == K_SITOFP || k == K_UITOFP)
+		return sf_itof(b, st_op_operand(op, 0), k == K_SITOFP);
+	x = bits_of(s, st_op_operand(op, 0));
+	if (st_op_num_operands(op) > 1)
+		y = bits_of(s, st_op_operand(op, 1));
+	switch (k) {
+	case K_ADD:
+	case K_SUB:
+		return sf_addf(b, x, y, k == K_SUB);
+	case K_MUL:
+		return sf_mulf(b, x, y);
+	case K_DIV:
+		return sf_divf(b, x, y);
+	case K_MAXIMUM:
+	case K_MINIMUM:
+		return sf_maxmin(b, x, y, k == K_MAXIMUM, true);
+	case K_MAXNUM:
+	case K_MINNUM:
+		return sf_maxmin(b, x, y, k == K_MAXNUM, false);
+	case K_NEG:
+		return sf_bink(b, "arith.xori", x, SF_SIGN);
+	case K_CMP:
+		return sf_cmpf(b, (int)st_attr_int_value(st_op_get_attr(op, "predicate")), x, y);
+	default: /* K_FPTOSI, K_FPTOUI */
+		return sf_ftoi(b, x, st_value_type(st_op_result(op, 0)), k == K_FPTOSI);
+	}
+}
+
+static void replace(state *s, st_op *op, kind k) {
+	sf_b b;
+	builder_at(s, &b, st_op_block(op), op, st_op_loc(op));
+	st_value *r = lower(s, &b, op, k);
+	if (!r || b.failed) {
+		s->status = ST_FAIL;
+		return;
+	}
+	st_value *old = st_op_result(op, 0);
+	if (is_f32(st_value_type(old))) {
+		st_value_map_add(s->bits, old, r);
+		if (st_value_has_uses(old)) {
+			st_value *f = sf_cast(&b, "arith.bitcast", r, st_value_type(old));
+			if (!f || !st_ctx_grow(s->ctx, (void **)&s->back, &s->cap_back, NULL, sizeof *s->back, s->nback + 1)) {
+				s->status = ST_FAIL;
+				return;
+			}
+			s->back[s->nback++] = st_value_defining_op(f);
+			st_value_map_add(s->bits, f, r);
+			st_value_replace_all_uses(old, f);
+		}
+	} else {
+		st_value_replace_all_uses(old, r);
+	}
+	st_op_erase(op);
+}
+
+static st_status run(st_pass *pass, st_op *root) {
+	st_context *ctx = st_pass_context(pass);
+	state s = {.ctx = ctx, .bits = st_value_map_create(ctx), .status = ST_OK};
+	if (!s.bits)
+		return ST_FAIL;
+	st_walk(root, ST_WALK_PRE, collect, &s);
+	for (size_t i = 0; i < s.ntodo && st_succeeded(s.status); i++)
+		replace(&s, s.todo[i], kind_of(s.todo[i]));
+	/* Bitcasts back to f32 read only by ops lowered later. */
+	for (size_t i = 0; i < s.nback && st_succeeded(s.status); i++)
+		if (st_op_results_unused(s.back[i]))
+			st_op_erase(s.back[i]);
+	st_ctx_free(ctx, s.todo, s.cap_todo * sizeof *s.todo);
+	st_ctx_free(ctx, s.back, s.cap_back * sizeof *s.back);
+	st_value_map_destroy(s.bits);
+	return s.status;
+}
+
+static const st_pass_def soft_float_pass = {
+	.name = "arith-soft-float",
+	.summary = "Rewrite f32 arithmetic into integer arith ops on the IEEE-754 bits",
+	.run = run,
+};
+
+st_status st_register_arith_soft_float_passes(st_context *ctx) { return st_context_register_pass(ctx, &soft_float_pass); }
