@@ -62,18 +62,23 @@ static void header(uth *s) {
 	if (gname.len > 3 && !memcmp(gname.data + gname.len - 3, "_ub", 3))
 		gname.len -= 3;
 	uth_printf(s, "hw.module @%.*s_stream(in %%clk : !seq.clock, in %%reset : i1", (int)gname.len, gname.data);
+	char dp[96];
 	for (size_t k = 0; k < m->nports; k++)
 		if (host_in(&m->ports[k])) {
-			const st__ub_buffer *b = &m->buffers[m->ports[k].buffer];
-			uth_printf(s, ", in %%%s_valid : i1, in %%%s_data : i%u", b->name, b->name, s->bufs[m->ports[k].buffer].width);
+			int bi = m->ports[k].buffer;
+			uth_printf(s, ", in %%%s_valid : i1", m->buffers[bi].name);
+			for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
+				uth_printf(s, ", in %%%s : i%u", uth_data_port(s, bi, l, dp), s->bufs[bi].width);
 		}
 	for (size_t k = 0; k < m->nports; k++)
 		if (host_in(&m->ports[k]))
 			uth_printf(s, ", out %s_ready : i1", m->buffers[m->ports[k].buffer].name);
 	for (size_t k = 0; k < m->nports; k++)
 		if (host_out(&m->ports[k])) {
-			const st__ub_buffer *b = &m->buffers[m->ports[k].buffer];
-			uth_printf(s, ", out %s_valid : i1, out %s_data : i%u", b->name, b->name, s->bufs[m->ports[k].buffer].width);
+			int bi = m->ports[k].buffer;
+			uth_printf(s, ", out %s_valid : i1", m->buffers[bi].name);
+			for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
+				uth_printf(s, ", out %s : i%u", uth_data_port(s, bi, l, dp), s->bufs[bi].width);
 		}
 	uth_printf(s, ", out done : i1) attributes {ub.latency = %" PRId64 " : i64, ub.streams = [", st__ub_latency(m));
 	bool first = true;
@@ -84,8 +89,12 @@ static void header(uth *s) {
 		const st__ub_buffer *b = &m->buffers[p->buffer];
 		char shape[128] = "";
 		shape_str(b, shape, sizeof shape);
-		uth_printf(s, "%s\"%s:%s:%d:%u:%s\"", first ? "" : ", ", p->write ? "in" : "out", b->name, b->arg,
+		uth_printf(s, "%s\"%s:%s:%d:%u:%s", first ? "" : ", ", p->write ? "in" : "out", b->name, b->arg,
 		           s->bufs[p->buffer].width, shape);
+		/* Lanes: values per transfer, the innermost elements. */
+		if (s->bufs[p->buffer].lanes > 1)
+			uth_printf(s, ":%u", s->bufs[p->buffer].lanes);
+		uth_printf(s, "\"");
 		first = false;
 	}
 	static const char *const dicts[] = {"words", "registers", "capacity"};
@@ -104,26 +113,33 @@ static void header(uth *s) {
 	uth_printf(s, "}} {\n");
 }
 
-/* Each buffer's stream: %b<i>_p0 is the value written this cycle, %b<i>_we
- * says that one is. */
+/* Each buffer's stream: %b<i>_p0 (one per lane) is the value written this
+ * cycle, %b<i>_we says that one is. */
 static void write_streams(uth *s) {
 	st__ub_model *m = s->m;
+	char p0[64], src[96];
 	for (size_t bi = 0; bi < m->nbuffers; bi++) {
 		const uth_buffer *u = &s->bufs[bi];
 		if (u->wport < 0)
 			continue;
 		const st__ub_port *w = &m->ports[u->wport];
 		uth_printf(s, "  %%b%zu_we = hw.wire %%v%d : i1\n", bi, u->wport);
-		if (w->kernel < 0) {
-			uth_printf(s, "  %%b%zu_p0 = hw.wire %%%s_data : i%u\n", bi, m->buffers[bi].name, u->width);
-			continue;
-		}
-		st_value *v = st_op_operand(w->op, 1);
-		st_op *k = st_value_defining_op(v);
 		size_t j = 0;
-		while (j < st_op_num_results(k) && st_op_result(k, j) != v)
-			j++;
-		uth_printf(s, "  %%b%zu_p0 = hw.wire %%k%d_r%zu : i%u\n", bi, w->kernel, j, u->width);
+		if (w->kernel >= 0) {
+			st_value *v = st_op_operand(w->op, 1);
+			st_op *k = st_value_defining_op(v);
+			while (j < st_op_num_results(k) && st_op_result(k, j) != v)
+				j++;
+		}
+		for (unsigned inst = 0; inst < u->lanes; inst++) {
+			if (w->kernel < 0) {
+				src[0] = '%';
+				uth_data_port(s, (int)bi, inst, src + 1);
+			} else
+				uth_kernel_result((size_t)w->kernel, inst, j, src);
+			uth_printf(s, "  %s = hw.wire %s : i%u\n", uth_pos(s, (int)bi, uth_lane_of(s, (size_t)u->wport, inst), 0, p0),
+			           src, u->width);
+		}
 	}
 }
 
@@ -133,16 +149,23 @@ static void outputs(uth *s) {
 	for (size_t k = 0; k < m->nports; k++)
 		if (host_in(&m->ports[k]))
 			uth_printf(s, "%%v%zu, ", k);
+	char pos[64];
 	for (size_t k = 0; k < m->nports; k++)
-		if (host_out(&m->ports[k]))
-			uth_printf(s, "%%v%zu, %%b%d_p%" PRId64 ", ", k, m->ports[k].buffer, s->tap[k]);
+		if (host_out(&m->ports[k])) {
+			uth_printf(s, "%%v%zu, ", k);
+			for (unsigned l = 0; l < s->bufs[m->ports[k].buffer].lanes; l++)
+				uth_printf(s, "%s, ", uth_pos(s, m->ports[k].buffer, uth_lane_of(s, k, l), s->tap[k], pos));
+		}
 	uth_printf(s, "%%done : ");
 	for (size_t k = 0; k < m->nports; k++)
 		if (host_in(&m->ports[k]))
 			uth_printf(s, "i1, ");
 	for (size_t k = 0; k < m->nports; k++)
-		if (host_out(&m->ports[k]))
-			uth_printf(s, "i1, i%u, ", s->bufs[m->ports[k].buffer].width);
+		if (host_out(&m->ports[k])) {
+			uth_printf(s, "i1, ");
+			for (unsigned l = 0; l < s->bufs[m->ports[k].buffer].lanes; l++)
+				uth_printf(s, "i%u, ", s->bufs[m->ports[k].buffer].width);
+		}
 	uth_printf(s, "i1\n}\n");
 }
 
@@ -161,12 +184,16 @@ static st_status check_host(uth *s) {
 		int64_t n = 1;
 		for (unsigned d = 0; d < b->rank; d++)
 			n *= b->shape[d];
-		bool ok = b->arg >= 0 && p->ndims == b->rank && p->sched.c[1 + p->ndims - 1] == 1;
+		/* Lanes (dimensions fired in one cycle) are the innermost ones. */
+		unsigned inner = p->ndims;
+		while (inner > 1 && p->ndims == b->rank && uth_is_lane_dim(p, inner - 1))
+			inner--;
+		bool ok = b->arg >= 0 && p->ndims == b->rank && p->sched.c[1 + inner - 1] == 1;
 		for (unsigned d = 0; ok && d < p->ndims; d++) {
 			ok = p->lo[d] == 0 && p->hi[d] == b->shape[d] - 1 && p->acc[d].c[0] == 0;
 			for (unsigned e = 0; ok && e < p->ndims; e++)
 				ok = p->acc[d].c[1 + e] == (d == e);
-			if (ok && d + 1 < p->ndims)
+			if (ok && d + 1 < inner)
 				ok = p->sched.c[1 + d] >= p->sched.c[2 + d] * b->shape[d + 1];
 		}
 		if (!ok || n <= 0)
@@ -206,6 +233,9 @@ static st_status graph(uth *s, st_op *g, const st_ub_map_options *mo) {
 		st = st_ub_map_graph(g, mo, &s->map);
 	if (st == ST_OK)
 		st = uth_taps(s);
+	if (st == ST_OK)
+		st = uth_lanes(s);
+	s->nroms = 0;
 	if (st == ST_OK) {
 		s->len = 0;
 		header(s);
@@ -235,6 +265,7 @@ static st_status graph(uth *s, st_op *g, const st_ub_map_options *mo) {
 		}
 		st_op_destroy(parsed);
 	}
+	uth_timing_free(s);
 	if (s->map)
 		st_ub_map_free(s->map);
 	s->map = NULL;
@@ -281,6 +312,8 @@ static st_status run(st_pass *pass, st_op *module) {
 		st_ctx_free(ctx, s.buf, s.cap);
 	if (s.vals)
 		st_ctx_free(ctx, s.vals, s.cap_vals * sizeof *s.vals);
+	if (s.roms)
+		st_ctx_free(ctx, s.roms, s.cap_roms * sizeof *s.roms);
 	return st;
 }
 

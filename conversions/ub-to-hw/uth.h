@@ -17,7 +17,16 @@ typedef struct uth_buffer {
 	unsigned width;
 	int64_t words; /* words of its delay line's elements */
 	int64_t regs;  /* of which shift registers */
+	/* Lanes (uth_lanes.c): the values its write port gives in one cycle,
+	 * an unrolled dimension's elements, numbered row-major over the buffer
+	 * dimensions ldim[] that tell them apart (element ldim[i] is
+	 * lbase[i] + digit i of the lane). */
+	unsigned lanes, nld;
+	unsigned ldim[ST_UB_MAX_DIMS];
+	int64_t lbase[ST_UB_MAX_DIMS], lext[ST_UB_MAX_DIMS];
 } uth_buffer;
+
+struct uth_timer;
 
 typedef struct uth {
 	st_context *ctx;
@@ -32,6 +41,13 @@ typedef struct uth {
 	uth_buffer *bufs;
 	const void **vals; /* kernel values named so far, numbered by index */
 	size_t nvals, cap_vals;
+	/* uth_timing's counter sets, and per kernel with coordinates the set
+	 * they count in (ktimer, else -1) and which digit is which dimension. */
+	const void **roms; /* the tables made constants so far (memref.globals) */
+	size_t nroms, cap_roms;
+	struct uth_timer *sets, *kdigits;
+	size_t nsets;
+	int *ktimer;
 } uth;
 
 void uth_printf(uth *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -48,14 +64,43 @@ st_status uth_taps(uth *s);
 /* Writes each buffer's delay line: signals %b<i>_p<k> for its positions. */
 void uth_delay_lines(uth *s);
 
+/* uth_lanes.c.  A port whose schedule does not move along a dimension
+ * (coefficient 0, an unrolled channel) fires for all its points there in
+ * one cycle: its lanes.  Instance `inst` of a port (or of its kernel) is
+ * the point with those dimensions at digit `inst`, row-major. */
+unsigned uth_port_lanes(const st__ub_port *p);
+bool uth_is_lane_dim(const st__ub_port *p, unsigned d);
+/* The value of domain dimension d in lane instance `inst` (lane
+ * dimensions only; the others are at their lower bound). */
+int64_t uth_lane_coord(const st__ub_port *p, unsigned inst, unsigned d);
+/* Each buffer's lanes from its write port, checked against every read
+ * (after uth_taps: a delay line takes one value a cycle); ST_FAIL after a
+ * located error. */
+st_status uth_lanes(uth *s);
+/* The buffer lane that instance `inst` of port k writes or reads. */
+unsigned uth_lane_of(const uth *s, size_t k, unsigned inst);
+/* The name of position `pos` of buffer bi's lane (%b<bi>_p<pos>, with
+ * _l<lane> behind when the buffer has lanes), written into buf (64 bytes). */
+const char *uth_pos(const uth *s, int bi, unsigned lane, int64_t pos, char *buf);
+/* The host stream's data port of a lane: <name>_data, or <name>_data<lane>. */
+const char *uth_data_port(const uth *s, int bi, unsigned lane, char *buf);
+
 /* uth_timing.c: the global cycle counter, the stall signal and one counter
  * set per port schedule; %v<port> is high in the cycles the port fires
  * (and the pipeline advances).  ST_FAIL after a located error when a
  * schedule is not one value per cycle in row-major order. */
 st_status uth_timing(uth *s, int64_t latency);
+/* The i64 value of kernel ki's domain coordinate d in the cycle its
+ * datapath computes (its write port's schedule less its latency), in lane
+ * instance inst; written into buf (32 bytes). */
+const char *uth_coord(uth *s, size_t ki, unsigned d, unsigned inst, char *buf);
+void uth_timing_free(uth *s);
 
 /* uth_kernel.c: each kernel's body as comb ops on its read taps, delayed by
  * its latency: %k<i>_r<j> is its result j at the cycle it is written. */
 st_status uth_kernels(uth *s);
+/* The name of result j of kernel ki's datapath in lane instance inst, into
+ * buf (64 bytes). */
+void uth_kernel_result(size_t ki, unsigned inst, size_t j, char *buf);
 
 #endif

@@ -1,8 +1,11 @@
 /* Each ub.kernel as a combinational datapath: its block arguments are the
- * taps of its read ports, its integer arith ops become comb ops of the same
- * width (arith's wrap-around semantics are comb's), and its yielded values
- * pass through `latency` registers that advance with the pipeline, so a
- * pipelined kernel's result is there in the cycle its write port fires. */
+ * taps of its read ports and then its domain coordinates (`coords`, from
+ * the counters of uth_timing.c), its integer arith ops become comb ops of
+ * the same width (arith's wrap-around semantics are comb's), and its
+ * yielded values pass through `latency` registers that advance with the
+ * pipeline, so a pipelined kernel's result is there in the cycle its write
+ * port fires.  A kernel whose domain has lanes (uth_lanes.c) is one
+ * datapath per lane, each with its lane's coordinates as constants. */
 #include "uth.h"
 
 #include <inttypes.h>
@@ -26,19 +29,33 @@ static const struct {
 	const char *arith, *pred;
 } minmax[] = {{"arith.maxsi", "sgt"}, {"arith.maxui", "ugt"}, {"arith.minsi", "slt"}, {"arith.minui", "ult"}};
 
-/* The name of a kernel value: a block argument is its read port's tap. */
-static const char *name_of(uth *s, size_t ki, st_value *v, char *buf) {
+/* One datapath: kernel ki in lane instance inst, its names %<pre>_... */
+typedef struct kin {
+	size_t ki;
+	unsigned inst;
+	char pre[48];
+} kin;
+
+void uth_kernel_result(size_t ki, unsigned inst, size_t j, char *buf) {
+	if (inst)
+		snprintf(buf, 64, "%%k%zui%u_r%zu", ki, inst, j);
+	else
+		snprintf(buf, 64, "%%k%zu_r%zu", ki, j);
+}
+
+/* The name of a kernel value: a block argument for a read value is its
+ * read port's tap (in the lane this instance reads). */
+static const char *name_of(uth *s, const kin *ks, st_value *v, char *buf) {
+	size_t ki = ks->ki;
 	if (st_value_is_block_arg(v)) {
 		st_op *kop = s->m->kernels[ki].op;
 		st_block *b = st_region_first_block(st_op_region(kop, 0));
-		for (size_t i = 0; i < st_block_num_args(b); i++)
+		for (size_t i = 0; i < st_block_num_args(b) && i < st_op_num_operands(kop); i++)
 			if (st_block_arg(b, i) == v) {
 				st_op *rd = st_value_defining_op(st_op_operand(kop, i));
 				for (size_t k = 0; k < s->m->nports; k++)
-					if (s->m->ports[k].op == rd) {
-						snprintf(buf, 64, "%%b%d_p%" PRId64, s->m->ports[k].buffer, s->tap[k]);
-						return buf;
-					}
+					if (s->m->ports[k].op == rd)
+						return uth_pos(s, s->m->ports[k].buffer, uth_lane_of(s, k, ks->inst), s->tap[k], buf);
 			}
 	}
 	size_t i = 0;
@@ -51,7 +68,7 @@ static const char *name_of(uth *s, size_t ki, st_value *v, char *buf) {
 		}
 		s->vals[s->nvals++] = v;
 	}
-	snprintf(buf, 64, "%%k%zu_v%zu", ki, i);
+	snprintf(buf, 64, "%%%s_v%zu", ks->pre, i);
 	return buf;
 }
 
@@ -69,9 +86,10 @@ static bool is_int(st_value *v) {
 /* A constant table the kernel reads at computed indices (a LUT): its
  * contents as one wide constant, element i at bits [i*W, (i+1)*W), so the
  * table is a ROM in the datapath.  (Not an hw array: the Verilog of a
- * packed two-dimensional constant is beyond yosys's parser.) */
-static st_status rom(uth *s, size_t ki, st_op *op) {
-	char r[64], t[32];
+ * packed two-dimensional constant is beyond yosys's parser.)  One constant
+ * %rom<i> per table of the module, however many kernels and lanes read it. */
+static st_status rom(uth *s, const kin *ki, st_op *op) {
+	char r[64];
 	st_op *g = st_symbol_lookup_nearest(op, st_op_get_attr(op, "name"));
 	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
 	st_type *ty = st_value_type(st_op_result(op, 0));
@@ -83,27 +101,36 @@ static st_status rom(uth *s, size_t ki, st_op *op) {
 	for (unsigned d = 0; d < st_type_rank(ty); d++)
 		n *= st_type_dim(ty, d);
 	unsigned w = st_type_int_width(elt);
-	bool splat = st_attr_dense_is_splat(init);
-	uth_temp(s, t);
-	for (int64_t i = 0; i < n; i++) {
-		int64_t v = st_attr_dense_int(init, splat ? 0 : (size_t)i);
-		uth_printf(s, "  %s_%" PRId64 " = hw.constant %" PRId64 " : i%u\n", t, i, w == 1 ? (v & 1) : v, w);
+	size_t ri = 0;
+	while (ri < s->nroms && s->roms[ri] != g)
+		ri++;
+	if (ri == s->nroms) {
+		if (!st_ctx_grow(s->ctx, (void **)&s->roms, &s->cap_roms, NULL, sizeof *s->roms, s->nroms + 1))
+			return s->status = ST_FAIL;
+		s->roms[s->nroms++] = g;
+		bool splat = st_attr_dense_is_splat(init);
+		for (int64_t i = 0; i < n; i++) {
+			int64_t v = st_attr_dense_int(init, splat ? 0 : (size_t)i);
+			uth_printf(s, "  %%rom%zu_%" PRId64 " = hw.constant %" PRId64 " : i%u\n", ri, i, w == 1 ? (v & 1) : v, w);
+		}
+		/* concat puts its first operand in the high bits. */
+		uth_printf(s, "  %%rom%zu = comb.concat ", ri);
+		for (int64_t i = n; i-- > 0;)
+			uth_printf(s, "%s%%rom%zu_%" PRId64, i + 1 < n ? ", " : "", ri, i);
+		uth_printf(s, " : ");
+		for (int64_t i = 0; i < n; i++)
+			uth_printf(s, "%si%u", i ? ", " : "", w);
+		uth_printf(s, "\n");
 	}
-	/* concat puts its first operand in the high bits. */
-	uth_printf(s, "  %s = comb.concat ", name_of(s, ki, st_op_result(op, 0), r));
-	for (int64_t i = n; i-- > 0;)
-		uth_printf(s, "%s%s_%" PRId64, i + 1 < n ? ", " : "", t, i);
-	uth_printf(s, " : ");
-	for (int64_t i = 0; i < n; i++)
-		uth_printf(s, "%si%u", i ? ", " : "", w);
-	uth_printf(s, "\n");
+	uth_printf(s, "  %s = hw.wire %%rom%zu : i%" PRId64 "\n", name_of(s, ki, st_op_result(op, 0), r), ri,
+	           n * (int64_t)w);
 	return ST_OK;
 }
 
 /* memref.load from a table: the row-major element number, cut to the
  * table's index width; the element is the wide constant shifted right by
  * number * W (a number past the end reads 0). */
-static st_status rom_load(uth *s, size_t ki, st_op *op) {
+static st_status rom_load(uth *s, const kin *ki, st_op *op) {
 	char r[64], a[64], t[32], acc[64];
 	st_type *mt = st_value_type(st_op_operand(op, 0));
 	int64_t n = 1;
@@ -135,7 +162,7 @@ static st_status rom_load(uth *s, size_t ki, st_op *op) {
 	return ST_OK;
 }
 
-static st_status op_text(uth *s, size_t ki, st_op *op) {
+static st_status op_text(uth *s, const kin *ki, st_op *op) {
 	const char *n = st_op_name_cstr(op);
 	char r[64], a[64], b[64], c[64], t[32];
 	if (!strcmp(n, "memref.get_global"))
@@ -234,37 +261,63 @@ bad:
 	return st_op_error(op, "ub-to-hw: '%s' has no hardware form here (kernels of integer arith ops only)", n);
 }
 
-static st_status kernel(uth *s, size_t ki) {
+/* Coordinate arguments (ub-extract's `coords`) follow the read values:
+ * each is a named value, the domain coordinate it carries. */
+static void coords(uth *s, const kin *ks) {
+	st_op *kop = s->m->kernels[ks->ki].op;
+	st_attr *c = st_op_get_attr(kop, "coords");
+	st_block *b = st_region_first_block(st_op_region(kop, 0));
+	size_t nin = st_op_num_operands(kop);
+	char r[64], t[32];
+	for (size_t i = 0; c && i < st_attr_array_size(c) && nin + i < st_block_num_args(b); i++) {
+		unsigned d = (unsigned)st_attr_int_value(st_attr_array_elt(c, i));
+		uth_coord(s, ks->ki, d, ks->inst, t);
+		uth_printf(s, "  %s = hw.wire %s : i64\n", name_of(s, ks, st_block_arg(b, nin + i), r), t);
+	}
+}
+
+static st_status kernel(uth *s, const kin *ks) {
+	size_t ki = ks->ki;
 	st_op *kop = s->m->kernels[ki].op;
 	st_block *b = st_region_first_block(st_op_region(kop, 0));
 	int64_t lat = s->m->kernels[ki].latency;
-	char a[64];
+	char a[64], r[64];
 	s->nvals = 0;
-	/* Coordinate arguments (ub-extract's `coords`) have no read port. */
-	if (st_op_get_attr(kop, "coords"))
-		return st_op_error(kop, "ub-to-hw: a kernel computing with its domain coordinates ('coords') has no "
-		                        "hardware form yet");
+	coords(s, ks);
 	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op)) {
 		if (!strcmp(st_op_name_cstr(op), "ub.yield")) {
 			for (size_t j = 0; j < st_op_num_operands(op); j++) {
 				unsigned w = width_of(st_op_operand(op, j));
-				uth_printf(s, "  %%k%zu_r%zu_d0 = hw.wire %s : i%u\n", ki, j, name_of(s, ki, st_op_operand(op, j), a), w);
+				uth_kernel_result(ki, ks->inst, j, r);
+				uth_printf(s, "  %s_d0 = hw.wire %s : i%u\n", r, name_of(s, ks, st_op_operand(op, j), a), w);
 				for (int64_t d = 1; d <= lat; d++)
-					uth_printf(s, "  %%k%zu_r%zu_d%" PRId64 " = seq.compreg.ce %%k%zu_r%zu_d%" PRId64 ", %%clk, %%adv : i%u\n",
-					           ki, j, d, ki, j, d - 1, w);
-				uth_printf(s, "  %%k%zu_r%zu = hw.wire %%k%zu_r%zu_d%" PRId64 " : i%u\n", ki, j, ki, j, lat, w);
+					uth_printf(s, "  %s_d%" PRId64 " = seq.compreg.ce %s_d%" PRId64 ", %%clk, %%adv : i%u\n", r, d, r,
+					           d - 1, w);
+				uth_printf(s, "  %s = hw.wire %s_d%" PRId64 " : i%u\n", r, r, lat, w);
 			}
 		} else if (!strcmp(st_op_name_cstr(op), "memref.get_global") && !st_value_first_use(st_op_result(op, 0))) {
 			continue; /* a table folded into constants leaves its handle behind */
-		} else if (st_failed(op_text(s, ki, op)))
+		} else if (st_failed(op_text(s, ks, op)))
 			return ST_FAIL;
 	}
 	return s->status;
 }
 
 st_status uth_kernels(uth *s) {
-	for (size_t ki = 0; ki < s->m->nkernels; ki++)
-		if (st_failed(kernel(s, ki)))
-			return ST_FAIL;
+	for (size_t ki = 0; ki < s->m->nkernels; ki++) {
+		int k = -1;
+		for (size_t p = 0; p < s->m->nports && k < 0; p++)
+			if (s->m->ports[p].kernel == (int)ki)
+				k = (int)p;
+		for (unsigned inst = 0, n = k < 0 ? 1 : uth_port_lanes(&s->m->ports[k]); inst < n; inst++) {
+			kin ks = {.ki = ki, .inst = inst};
+			if (inst)
+				snprintf(ks.pre, sizeof ks.pre, "k%zui%u", ki, inst);
+			else
+				snprintf(ks.pre, sizeof ks.pre, "k%zu", ki);
+			if (st_failed(kernel(s, &ks)))
+				return ST_FAIL;
+		}
+	}
 	return ST_OK;
 }

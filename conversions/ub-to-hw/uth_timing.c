@@ -7,30 +7,36 @@
  * leaves room for its extent (64y + x over 62 columns: 2 idle cycles per
  * row).  Its counter set is a mixed-radix counter with those moduli that
  * runs from cycle D on; the port fires when every digit but the last is
- * inside its extent.  Ports with the same start and shape share a set. */
+ * inside its extent.  Ports with the same start and shape share a set.
+ * A dimension with coefficient 0 is a set of lanes firing together
+ * (uth_lanes.c), not a digit.  A kernel computing with its coordinates
+ * reads them from the digits of its write port's set, shifted back by its
+ * latency; that set also counts its outermost digit. */
 #include "uth.h"
 
 #include <inttypes.h>
 #include <string.h>
 
-typedef struct timer {
+typedef struct uth_timer {
 	int64_t start, end;
-	unsigned ndig;               /* digits but the last */
+	unsigned nd, ndig;           /* digits, and those but the last */
 	int64_t mod[ST_UB_MAX_DIMS]; /* modulus of each digit */
-	int64_t ext[ST_UB_MAX_DIMS]; /* its extent */
+	int64_t ext[ST_UB_MAX_DIMS]; /* its extent (also of the last digit) */
+	unsigned dim[ST_UB_MAX_DIMS]; /* the domain dimension of each digit */
+	bool outer;                  /* the last digit is counted too */
 } timer;
 
 /* The counter set of port k; false after a located error. */
 static bool timer_of(uth *s, size_t k, timer *out) {
 	const st__ub_port *p = &s->m->ports[k];
 	int64_t coef[ST_UB_MAX_DIMS], ext[ST_UB_MAX_DIMS];
-	unsigned n = 0;
+	unsigned n = 0, dim[ST_UB_MAX_DIMS];
 	memset(out, 0, sizeof *out);
 	for (unsigned i = 0; i < p->ndims; i++) {
 		int64_t e = p->hi[i] - p->lo[i] + 1, c = p->sched.c[1 + i];
-		if (e == 1)
+		if (e == 1 || uth_is_lane_dim(p, i))
 			continue;
-		if (c <= 0) {
+		if (c < 0) {
 			st_op_error(p->op, "ub-to-hw: the schedule must grow with every dimension of the domain (dimension %u has "
 			                   "coefficient %" PRId64 ")", i, c);
 			return false;
@@ -39,9 +45,11 @@ static bool timer_of(uth *s, size_t k, timer *out) {
 		for (; j > 0 && coef[j - 1] > c; j--) {
 			coef[j] = coef[j - 1];
 			ext[j] = ext[j - 1];
+			dim[j] = dim[j - 1];
 		}
 		coef[j] = c;
 		ext[j] = e;
+		dim[j] = i;
 	}
 	out->start = st__ub_aff_eval(&p->sched, p->ndims, p->lo);
 	out->end = st__ub_aff_eval(&p->sched, p->ndims, p->hi);
@@ -55,10 +63,10 @@ static bool timer_of(uth *s, size_t k, timer *out) {
 			                   "previous that covers its extent");
 			return false;
 		}
-		if (i + 1 < n) {
-			out->mod[out->ndig] = coef[i + 1] / coef[i];
-			out->ext[out->ndig++] = ext[i];
-		}
+		out->dim[out->nd++] = dim[i];
+		out->ext[i] = ext[i];
+		if (i + 1 < n)
+			out->mod[out->ndig++] = coef[i + 1] / coef[i];
 	}
 	return true;
 }
@@ -101,13 +109,89 @@ static void emit_timer(uth *s, size_t j, const timer *tm, unsigned tw) {
 		           j, i, tm->mod[i] - 1, w, j, i, tm->ext[i], w, j, i, w, j, i, w, j, i, j, i, j, i, w, j, i, j, i, j, i,
 		           w, j, i, j, i, j, i, w, j, i, j, i, j, i, j, i, w, j, i, j, i, j, i, j, i, w, j, i + 1, j, i, j, i);
 	}
+	if (tm->outer && tm->nd > 0) {
+		unsigned i = tm->ndig, w = uth_bits(tm->ext[i] + 1);
+		uth_printf(s,
+		           "  %%s%zu_z%u = hw.constant 0 : i%u\n  %%s%zu_o%u = hw.constant 1 : i%u\n"
+		           "  %%s%zu_i%u = comb.add %%s%zu_d%u, %%s%zu_o%u : i%u\n"
+		           "  %%s%zu_d%u = seq.compreg.ce %%s%zu_i%u, %%clk, %%s%zu_c%u reset %%reset, %%s%zu_z%u : i%u\n",
+		           j, i, w, j, i, w, j, i, j, i, j, i, w, j, i, j, i, j, i, j, i, w);
+	}
+}
+
+/* A kernel's own port that sets its coordinates: its (first) write. */
+static int kernel_write(const st__ub_model *m, size_t ki) {
+	for (size_t k = 0; k < m->nports; k++)
+		if (m->ports[k].kernel == (int)ki && m->ports[k].write)
+			return (int)k;
+	return -1;
+}
+
+static size_t add_set(timer *sets, size_t *nsets, const timer *tm) {
+	size_t j = 0;
+	while (j < *nsets && !same_timer(&sets[j], tm))
+		j++;
+	if (j == *nsets)
+		sets[(*nsets)++] = *tm;
+	return j;
+}
+
+/* The counters of each kernel with coordinates: its write port's set,
+ * started `latency` cycles earlier, when its datapath reads. */
+static st_status kernel_sets(uth *s, timer *sets, size_t *nsets) {
+	st__ub_model *m = s->m;
+	for (size_t ki = 0; ki < m->nkernels; ki++) {
+		s->ktimer[ki] = -1;
+		st_op *kop = m->kernels[ki].op;
+		int w = kop && st_op_get_attr(kop, "coords") ? kernel_write(m, ki) : -1;
+		if (w < 0)
+			continue;
+		timer tm;
+		if (!timer_of(s, (size_t)w, &tm))
+			return ST_FAIL;
+		tm.start -= m->kernels[ki].latency;
+		tm.end -= m->kernels[ki].latency;
+		if (tm.start < 0)
+			return st_op_error(kop, "ub-to-hw: kernel '%s' would compute before the first cycle", m->kernels[ki].name);
+		size_t j = add_set(sets, nsets, &tm);
+		sets[j].outer = true;
+		s->kdigits[ki] = tm;
+		s->ktimer[ki] = (int)j;
+	}
+	return ST_OK;
+}
+
+const char *uth_coord(uth *s, size_t ki, unsigned d, unsigned inst, char *buf) {
+	const st__ub_port *p = &s->m->ports[kernel_write(s->m, ki)];
+	const timer *tm = &s->kdigits[ki];
+	unsigned i = 0;
+	while (i < tm->nd && tm->dim[i] != d)
+		i++;
+	uth_temp(s, buf);
+	int64_t lo = uth_lane_coord(p, inst, d);
+	if (i == tm->nd) {
+		/* A lane or a dimension of one point: a constant. */
+		uth_printf(s, "  %s = hw.constant %" PRId64 " : i64\n", buf, lo);
+		return buf;
+	}
+	unsigned w = uth_bits(i < tm->ndig ? tm->mod[i] + 1 : tm->ext[i] + 1);
+	uth_printf(s,
+	           "  %s_z = hw.constant 0 : i%u\n  %s_c = comb.concat %s_z, %%s%d_d%u : i%u, i%u\n"
+	           "  %s_lo = hw.constant %" PRId64 " : i64\n  %s = comb.add %s_c, %s_lo : i64\n",
+	           buf, 64 - w, buf, buf, s->ktimer[ki], i, 64 - w, w, buf, lo, buf, buf, buf);
+	return buf;
 }
 
 st_status uth_timing(uth *s, int64_t latency) {
 	st__ub_model *m = s->m;
-	timer *sets = st_ctx_alloc(s->ctx, (m->nports + 1) * sizeof *sets);
-	if (!sets)
+	size_t cap = m->nports + m->nkernels + 1;
+	timer *sets = st_ctx_alloc(s->ctx, cap * sizeof *sets);
+	s->kdigits = st_ctx_alloc(s->ctx, (m->nkernels + 1) * sizeof *s->kdigits);
+	s->ktimer = st_ctx_alloc(s->ctx, (m->nkernels + 1) * sizeof *s->ktimer);
+	s->sets = sets;
+	if (!sets || !s->kdigits || !s->ktimer)
 		return st_op_error(m->graph, "out of memory");
+	memset(sets, 0, cap * sizeof *sets);
 	size_t nsets = 0;
 	st_status st = ST_OK;
 	for (size_t k = 0; k < m->nports && st == ST_OK; k++) {
@@ -116,13 +200,11 @@ st_status uth_timing(uth *s, int64_t latency) {
 			st = ST_FAIL;
 			break;
 		}
-		size_t j = 0;
-		while (j < nsets && !same_timer(&sets[j], &tm))
-			j++;
-		if (j == nsets)
-			sets[nsets++] = tm;
-		s->timer[k] = (int)j;
+		s->timer[k] = (int)add_set(sets, &nsets, &tm);
 	}
+	if (st == ST_OK)
+		st = kernel_sets(s, sets, &nsets);
+	s->nsets = nsets;
 	if (st == ST_OK) {
 		unsigned tw = uth_bits(latency + 2);
 		uth_printf(s,
@@ -148,6 +230,18 @@ st_status uth_timing(uth *s, int64_t latency) {
 			uth_printf(s, "  %%v%zu = comb.and %%s%d_due, %%adv, %%busy : i1\n", k, s->timer[k]);
 		}
 	}
-	st_ctx_free(s->ctx, sets, (m->nports + 1) * sizeof *sets);
 	return st;
+}
+
+void uth_timing_free(uth *s) {
+	size_t nk = s->m->nkernels + 1;
+	if (s->sets)
+		st_ctx_free(s->ctx, s->sets, (s->m->nports + nk) * sizeof *s->sets);
+	if (s->kdigits)
+		st_ctx_free(s->ctx, s->kdigits, nk * sizeof *s->kdigits);
+	if (s->ktimer)
+		st_ctx_free(s->ctx, s->ktimer, nk * sizeof *s->ktimer);
+	s->sets = s->kdigits = NULL;
+	s->ktimer = NULL;
+	s->nsets = 0;
 }

@@ -1,0 +1,165 @@
+/* Several values per cycle: a dimension along which a port's schedule does
+ * not move (coefficient 0, as Halide's unroll(c) leaves the 3 channels of a
+ * pixel) is a set of lanes that fire together.  A kernel on such a domain
+ * becomes one datapath per lane, a buffer written so carries one wire per
+ * lane, and a host stream one data port per lane.  Only wires take lanes: a
+ * delay line shifts one value per write, and ub-map's taps count writes,
+ * not elements. */
+#include "uth.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+bool uth_is_lane_dim(const st__ub_port *p, unsigned d) { return p->sched.c[1 + d] == 0 && p->hi[d] > p->lo[d]; }
+
+unsigned uth_port_lanes(const st__ub_port *p) {
+	unsigned n = 1;
+	for (unsigned d = 0; d < p->ndims; d++)
+		if (uth_is_lane_dim(p, d))
+			n *= (unsigned)(p->hi[d] - p->lo[d] + 1);
+	return n;
+}
+
+int64_t uth_lane_coord(const st__ub_port *p, unsigned inst, unsigned d) {
+	int64_t v = 0;
+	for (unsigned e = p->ndims; e-- > 0;)
+		if (uth_is_lane_dim(p, e)) {
+			int64_t n = p->hi[e] - p->lo[e] + 1;
+			if (e == d)
+				v = (int64_t)inst % n;
+			inst /= (unsigned)n;
+		}
+	return p->lo[d] + v;
+}
+
+static void lane_point(const st__ub_port *p, unsigned inst, int64_t *x) {
+	for (unsigned d = 0; d < p->ndims; d++)
+		x[d] = uth_lane_coord(p, inst, d);
+}
+
+unsigned uth_lane_of(const uth *s, size_t k, unsigned inst) {
+	const st__ub_port *p = &s->m->ports[k];
+	const uth_buffer *u = &s->bufs[p->buffer];
+	int64_t x[ST_UB_MAX_DIMS], lane = 0;
+	lane_point(p, inst, x);
+	for (unsigned i = 0; i < u->nld; i++)
+		lane = lane * u->lext[i] + st__ub_aff_eval(&p->acc[u->ldim[i]], p->ndims, x) - u->lbase[i];
+	return (unsigned)lane;
+}
+
+const char *uth_pos(const uth *s, int bi, unsigned lane, int64_t pos, char *buf) {
+	if (s->bufs[bi].lanes > 1)
+		snprintf(buf, 64, "%%b%d_p%" PRId64 "_l%u", bi, pos, lane);
+	else
+		snprintf(buf, 64, "%%b%d_p%" PRId64, bi, pos);
+	return buf;
+}
+
+const char *uth_data_port(const uth *s, int bi, unsigned lane, char *buf) {
+	if (s->bufs[bi].lanes > 1)
+		snprintf(buf, 96, "%s_data%u", s->m->buffers[bi].name, lane);
+	else
+		snprintf(buf, 96, "%s_data", s->m->buffers[bi].name);
+	return buf;
+}
+
+/* Does access row r use a dimension that is no lane of p (and moves)? */
+static bool row_moves(const st__ub_port *p, unsigned r) {
+	for (unsigned d = 0; d < p->ndims; d++)
+		if (p->acc[r].c[1 + d] && !uth_is_lane_dim(p, d) && p->hi[d] > p->lo[d])
+			return true;
+	return false;
+}
+
+/* The buffer dimensions the write port's lanes run along: each lane
+ * dimension j must be alone in one row of the access, i_j + offset. */
+static st_status write_lanes(uth *s, size_t bi) {
+	uth_buffer *u = &s->bufs[bi];
+	const st__ub_port *w = &s->m->ports[u->wport];
+	const char *name = s->m->buffers[bi].name;
+	u->lanes = uth_port_lanes(w);
+	u->nld = 0;
+	if (u->lanes == 1)
+		return ST_OK;
+	unsigned found = 0;
+	for (unsigned r = 0; r < w->rank; r++) {
+		int lane = -1;
+		unsigned uses = 0;
+		for (unsigned d = 0; d < w->ndims; d++)
+			if (w->acc[r].c[1 + d]) {
+				uses++;
+				if (uth_is_lane_dim(w, d) && w->acc[r].c[1 + d] == 1)
+					lane = (int)d;
+			}
+		if (lane < 0)
+			continue;
+		if (uses != 1)
+			return st_op_error(w->op, "ub-to-hw: the write of buffer '%s' mixes an unrolled dimension with others in one "
+			                          "subscript; each value of a cycle needs its own element", name);
+		u->ldim[u->nld] = r;
+		u->lbase[u->nld] = w->acc[r].c[0] + w->lo[lane];
+		u->lext[u->nld++] = w->hi[lane] - w->lo[lane] + 1;
+		found++;
+	}
+	unsigned want = 0;
+	for (unsigned d = 0; d < w->ndims; d++)
+		want += uth_is_lane_dim(w, d);
+	if (found != want)
+		return st_op_error(w->op, "ub-to-hw: the write of buffer '%s' does not give each value of a cycle (an unrolled "
+		                          "dimension) its own element", name);
+	if (s->map->buffers[bi].map != ST_UB_MAP_WIRE)
+		return st_op_error(s->m->buffers[bi].op, "ub-to-hw: buffer '%s' is written %u values a cycle (an unrolled "
+		                                         "dimension); only a wire (capacity 0) takes several, a delay line "
+		                                         "shifts one", name, u->lanes);
+	return ST_OK;
+}
+
+/* A read takes one value a cycle from a delay line, or one lane of a wire
+ * chosen by a constant or by the reader's own unrolled dimension. */
+static st_status read_lanes(uth *s, size_t k) {
+	const st__ub_port *p = &s->m->ports[k];
+	const uth_buffer *u = &s->bufs[p->buffer];
+	const char *name = s->m->buffers[p->buffer].name;
+	for (unsigned r = 0; r < p->rank; r++) {
+		bool lane_row = false;
+		for (unsigned i = 0; i < u->nld; i++)
+			lane_row |= u->ldim[i] == r;
+		if (lane_row && row_moves(p, r))
+			return st_op_error(p->op, "ub-to-hw: a read of buffer '%s' must choose its lane (an unrolled dimension) by "
+			                          "a constant or its own unrolled dimension", name);
+		for (unsigned d = 0; !lane_row && d < p->ndims; d++)
+			if (p->acc[r].c[1 + d] && uth_is_lane_dim(p, d))
+				return st_op_error(p->op, "ub-to-hw: a read of buffer '%s' takes several of its elements in one cycle "
+				                          "(an unrolled dimension); the buffer gives one a cycle", name);
+	}
+	for (unsigned inst = 0, n = uth_port_lanes(p); inst < n; inst++) {
+		int64_t x[ST_UB_MAX_DIMS];
+		lane_point(p, inst, x);
+		for (unsigned i = 0; i < u->nld; i++) {
+			int64_t v = st__ub_aff_eval(&p->acc[u->ldim[i]], p->ndims, x) - u->lbase[i];
+			if (v < 0 || v >= u->lext[i])
+				return st_op_error(p->op, "ub-to-hw: a read of buffer '%s' takes a lane its write does not give", name);
+		}
+	}
+	return ST_OK;
+}
+
+st_status uth_lanes(uth *s) {
+	st__ub_model *m = s->m;
+	for (size_t bi = 0; bi < m->nbuffers; bi++) {
+		s->bufs[bi].lanes = 1;
+		if (s->bufs[bi].wport >= 0 && st_failed(write_lanes(s, bi)))
+			return ST_FAIL;
+	}
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		if (!p->write && st_failed(read_lanes(s, k)))
+			return ST_FAIL;
+		/* A kernel's datapath is one per lane of its domain. */
+		for (size_t j = 0; j < k; j++)
+			if (p->kernel >= 0 && m->ports[j].kernel == p->kernel && uth_port_lanes(&m->ports[j]) != uth_port_lanes(p))
+				return st_op_error(p->op, "ub-to-hw: the ports of kernel '%s' differ in their unrolled dimensions",
+				                   m->kernels[p->kernel].name);
+	}
+	return ST_OK;
+}
