@@ -8,6 +8,7 @@
 #include "ub_internal.h"
 #include "ub_passes.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static int64_t linear_index(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
@@ -130,14 +131,175 @@ st_status st__ub_lifetimes(st__ub_model *m, size_t bi, int64_t **wtp, int64_t **
 	return ST_FAIL;
 }
 
-static st_status buffer_capacity(st__ub_model *m, size_t bi, int64_t *cap) {
-	int64_t *wt, *rl;
+/* ------------------------------------------- values of an accumulation */
+
+static bool same_stmt(const st__ub_port *a, const st__ub_port *b) {
+	const char *x = isl_set_get_tuple_name(a->domain), *y = isl_set_get_tuple_name(b->domain);
+	return x && y && !strcmp(x, y);
+}
+
+bool st__ub_is_accumulation(const st__ub_model *m, size_t bi) {
+	for (size_t k = 0; k < m->nports; k++)
+		for (size_t j = 0; j < m->nports; j++)
+			if (m->ports[k].buffer == (int)bi && m->ports[j].buffer == (int)bi && m->ports[k].write &&
+			    !m->ports[j].write && m->ports[k].kernel >= 0 && same_stmt(&m->ports[k], &m->ports[j]))
+				return true;
+	return false;
+}
+
+static int64_t points_of(const st__ub_port *p) {
+	int64_t n = 1;
+	for (unsigned i = 0; i < p->ndims; i++)
+		n *= p->hi[i] - p->lo[i] + 1;
+	return n;
+}
+
+/* One access of the buffer, in the order ub-simulate performs them:
+ * by cycle; the writes of earlier firings (latency >= 1) first; then by
+ * statement (graph order), a statement's reads before its own writes. */
+typedef struct access {
+	int64_t t, elem, point;
+	uint32_t stmt, port;
+	bool write, early;
+} access;
+
+static int cmp_access(const void *pa, const void *pb) {
+	const access *a = pa, *b = pb;
+	if (a->t != b->t)
+		return a->t < b->t ? -1 : 1;
+	if (a->early != b->early)
+		return a->early ? -1 : 1;
+	if (a->stmt != b->stmt)
+		return a->stmt < b->stmt ? -1 : 1;
+	if (a->write != b->write)
+		return a->write ? 1 : -1;
+	if (a->port != b->port)
+		return a->port < b->port ? -1 : 1;
+	return (a->point > b->point) - (a->point < b->point);
+}
+
+typedef struct collect {
+	access *ev;
 	size_t n;
-	if (st_failed(st__ub_lifetimes(m, bi, &wt, &rl, &n)))
+	uint32_t stmt, port;
+	bool write, early;
+	int64_t point;
+} collect;
+
+static bool collect_access(void *ud, int64_t elem, int64_t t, const int64_t *x) {
+	(void)x;
+	collect *c = ud;
+	c->ev[c->n++] = (access){.t = t, .elem = elem, .point = c->point++, .stmt = c->stmt, .port = c->port,
+	                         .write = c->write, .early = c->early};
+	return true;
+}
+
+/* The accesses of buffer bi in order, each write a new value. */
+static st_status accumulation_values(st__ub_model *m, size_t bi, st__ub_values *v) {
+	const st__ub_buffer *b = &m->buffers[bi];
+	size_t nev = 0, nelem = buffer_size(b);
+	for (size_t k = 0; k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi) {
+			nev += (size_t)points_of(&m->ports[k]);
+			v->n += m->ports[k].write ? (size_t)points_of(&m->ports[k]) : 0;
+		}
+	collect c = {.ev = st_ctx_alloc(m->ctx, (nev ? nev : 1) * sizeof *c.ev)};
+	int64_t *cur = st_ctx_alloc(m->ctx, nelem * sizeof *cur);
+	v->wt = st_ctx_alloc(m->ctx, (v->n ? v->n : 1) * sizeof *v->wt);
+	v->rl = st_ctx_alloc(m->ctx, (v->n ? v->n : 1) * sizeof *v->rl);
+	v->elem = st_ctx_alloc(m->ctx, (v->n ? v->n : 1) * sizeof *v->elem);
+	st_status st = c.ev && cur && v->wt && v->rl && v->elem ? ST_OK : st_op_error(b->op, "out of memory");
+	for (size_t k = 0; st == ST_OK && k < m->nports; k++) {
+		if (m->ports[k].buffer != (int)bi)
+			continue;
+		v->of_port[k] = st_ctx_alloc(m->ctx, (size_t)points_of(&m->ports[k]) * sizeof **v->of_port);
+		if (!v->of_port[k])
+			st = st_op_error(b->op, "out of memory");
+		c.stmt = (uint32_t)k;
+		for (size_t j = 0; j < k && c.stmt == k; j++)
+			if (same_stmt(&m->ports[j], &m->ports[k]))
+				c.stmt = (uint32_t)j;
+		c.port = (uint32_t)k;
+		c.write = m->ports[k].write;
+		c.early = c.write && m->ports[k].kernel >= 0 && m->kernels[m->ports[k].kernel].latency > 0;
+		c.point = 0;
+		st__ub_port_each(m, &m->ports[k], collect_access, &c);
+	}
+	if (st == ST_OK)
+		qsort(c.ev, c.n, sizeof *c.ev, cmp_access);
+	for (size_t e = 0; st == ST_OK && e < nelem; e++)
+		cur[e] = -1;
+	size_t nv = 0;
+	for (size_t i = 0; st == ST_OK && i < c.n; i++) {
+		const access *a = &c.ev[i];
+		if (a->write) {
+			v->wt[nv] = a->t;
+			v->rl[nv] = INT64_MIN;
+			v->elem[nv] = a->elem;
+			cur[a->elem] = (int64_t)nv;
+			v->of_port[a->port][a->point] = (int64_t)nv++;
+			continue;
+		}
+		int64_t val = cur[a->elem];
+		if (val < 0) {
+			int64_t first = INT64_MIN;
+			for (size_t j = i + 1; j < c.n && first == INT64_MIN; j++)
+				first = c.ev[j].write && c.ev[j].elem == a->elem ? c.ev[j].t : INT64_MIN;
+			st = first == INT64_MIN ? st_op_error(b->op, "element %zu of buffer '%s' is read but never written",
+			                                      (size_t)a->elem, b->name)
+			                        : st_op_error(b->op, "element %zu of buffer '%s' is read at cycle %lld, before it "
+			                                             "is written at cycle %lld",
+			                                      (size_t)a->elem, b->name, (long long)a->t, (long long)first);
+			break;
+		}
+		v->rl[val] = a->t;
+		v->of_port[a->port][a->point] = val;
+	}
+	if (c.ev)
+		st_ctx_free(m->ctx, c.ev, (nev ? nev : 1) * sizeof *c.ev);
+	if (cur)
+		st_ctx_free(m->ctx, cur, nelem * sizeof *cur);
+	return st;
+}
+
+st_status st__ub_values_of(st__ub_model *m, size_t bi, st__ub_values *v) {
+	memset(v, 0, sizeof *v);
+	if (!st__ub_is_accumulation(m, bi))
+		return st__ub_lifetimes(m, bi, &v->wt, &v->rl, &v->n);
+	v->nports = m->nports;
+	v->of_port = st_ctx_alloc(m->ctx, (m->nports ? m->nports : 1) * sizeof *v->of_port);
+	if (!v->of_port)
+		return st_op_error(m->buffers[bi].op, "out of memory");
+	memset(v->of_port, 0, (m->nports ? m->nports : 1) * sizeof *v->of_port);
+	if (accumulation_values(m, bi, v) == ST_OK)
+		return ST_OK;
+	st__ub_values_free(m, v);
+	return ST_FAIL;
+}
+
+void st__ub_values_free(st__ub_model *m, st__ub_values *v) {
+	size_t n = v->n ? v->n : 1;
+	if (v->wt)
+		st_ctx_free(m->ctx, v->wt, n * sizeof *v->wt);
+	if (v->rl)
+		st_ctx_free(m->ctx, v->rl, n * sizeof *v->rl);
+	if (v->elem)
+		st_ctx_free(m->ctx, v->elem, n * sizeof *v->elem);
+	for (size_t k = 0; v->of_port && k < v->nports; k++)
+		if (v->of_port[k])
+			st_ctx_free(m->ctx, v->of_port[k], (size_t)points_of(&m->ports[k]) * sizeof **v->of_port);
+	if (v->of_port)
+		st_ctx_free(m->ctx, v->of_port, (v->nports ? v->nports : 1) * sizeof *v->of_port);
+	memset(v, 0, sizeof *v);
+}
+
+static st_status buffer_capacity(st__ub_model *m, size_t bi, int64_t *cap) {
+	st__ub_values v;
+	if (st_failed(st__ub_values_of(m, bi, &v)))
 		return ST_FAIL;
-	st_status st = (*cap = max_live(m->ctx, wt, rl, n)) < 0 ? st_op_error(m->buffers[bi].op, "out of memory") : ST_OK;
-	st_ctx_free(m->ctx, wt, n * sizeof *wt);
-	st_ctx_free(m->ctx, rl, n * sizeof *rl);
+	st_status st = (*cap = max_live(m->ctx, v.wt, v.rl, v.n)) < 0 ? st_op_error(m->buffers[bi].op, "out of memory")
+	                                                              : ST_OK;
+	st__ub_values_free(m, &v);
 	return st;
 }
 

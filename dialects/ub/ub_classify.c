@@ -69,11 +69,6 @@ static bool gather(void *ud, int64_t e, int64_t t, const int64_t *x) {
 	return true;
 }
 
-static bool same_stmt(const st__ub_port *a, const st__ub_port *b) {
-	const char *x = isl_set_get_tuple_name(a->domain), *y = isl_set_get_tuple_name(b->domain);
-	return x && y && !strcmp(x, y);
-}
-
 static size_t elements(const st__ub_buffer *b) {
 	size_t n = 1;
 	for (unsigned d = 0; d < b->rank; d++)
@@ -174,11 +169,9 @@ static const char *classify(st__ub_model *m, size_t bi, int64_t *cap, int64_t *l
 		} else if (sched_extreme(p, false) < first_r) {
 			first_r = sched_extreme(p, false);
 		}
-		for (size_t j = 0; j < m->nports; j++)
-			if (m->ports[j].buffer == (int)bi && m->ports[j].write != p->write && p->kernel >= 0 &&
-			    same_stmt(p, &m->ports[j]))
-				return "accumulation";
 	}
+	if (st__ub_is_accumulation(m, bi))
+		return "accumulation";
 	if (*cap == 0)
 		return "wire";
 	st_attr *period = st_op_get_attr(m->graph, "period");

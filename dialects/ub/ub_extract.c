@@ -30,6 +30,12 @@ typedef struct xread {
 
 typedef struct xstage {
 	int buf; /* the buffer it writes */
+	/* A read-modify-write statement (an update over a rolled reduction,
+	 * or any update after one): it reads the element it updates from the
+	 * buffer instead of taking the value its kernel last stored. */
+	bool rmw;
+	unsigned npure; /* the domain's leading pure loops; the rest are rolled */
+	char name[80];  /* its statement and kernel: the buffer's, or <buffer>_update<k> */
 	unsigned ndims;
 	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS];
 	st_op *loops[ST_UB_MAX_DIMS];
@@ -299,7 +305,10 @@ static st_status read_load(xctx *x, xstage *s, st_op *op) {
 		return st_op_error(op, "ub-extract: the index is not an affine function of the pure loops");
 	int b = buf_of(x, st_op_operand(op, 0));
 	st_value *v = NULL;
-	if (b == s->buf) {
+	/* A read-modify-write statement reads the element it updates through
+	 * a read port, until its kernel has stored it. */
+	bool own = b == s->buf && !(s->rmw && !s->cur && affs_equal(acc, s->store, rank));
+	if (own) {
 		if (!affs_equal(acc, s->store, rank))
 			return st_op_error(op, "ub-extract: a stage reads its own buffer at another element (recursion is "
 			                       "not supported)");
@@ -532,6 +541,36 @@ static bool feeds_index(st_value *v, st_op *store) {
 	return false;
 }
 
+/* The reduction loops a stage keeps rolled (an accumulation, source
+ * table 4.3): inside a .hl accelerator, the loops perfectly nested in the
+ * pure ones that the schedule does not unroll (`update().unroll(r)` marks
+ * a loop halide.kind = "unrolled"; `unroll(r, 4)` marks only the inner
+ * half of the split).  They extend the stage's domain after the pure loops;
+ * *loop and *inner move to the innermost.  The hand-written form has no
+ * schedule: its reductions unroll. */
+static st_status rolled_loops(xctx *x, xstage *t, st_op **loop, st_op **inner) {
+	st_attr *kind;
+	while (x->nbase && *loop && is_op(*loop, "affine.for") &&
+	       !((kind = st_op_get_attr(*loop, "halide.kind")) && st_attr_get_kind(kind) == ST_ATTR_STRING &&
+	         st_str_eq_c(st_attr_string(kind), "unrolled"))) {
+		st_attr *step = st_op_get_attr(*loop, "step");
+		if (t->ndims == ST_UB_MAX_DIMS)
+			return st_op_error(*loop, "ub-extract: at most %d loops in a stage", ST_UB_MAX_DIMS);
+		if (!const_bound(*loop, "lowerBoundMap", &t->lo[t->ndims]) ||
+		    !const_bound(*loop, "upperBoundMap", &t->hi[t->ndims]) || (step && st_attr_int_value(step) != 1) ||
+		    st_op_num_results(*loop))
+			return st_op_error(*loop, "ub-extract: a rolled reduction loop needs constant bounds, step 1 and no "
+			                          "results");
+		t->hi[t->ndims]--;
+		t->loops[t->ndims++] = *loop;
+		*inner = *loop;
+		st_block *body = st_region_first_block(st_op_region(*loop, 0));
+		st_op *first = st_block_first_op(body);
+		*loop = first && st_op_next(first) && is_op(st_op_next(first), "affine.yield") ? first : NULL;
+	}
+	return ST_OK;
+}
+
 static st_status read_nest(xctx *x, st_op *nest) {
 	st_op *store = NULL;
 	st_walk(nest, ST_WALK_PRE, find_store, &store);
@@ -562,15 +601,31 @@ static st_status read_nest(xctx *x, st_op *nest) {
 	}
 	if (!inner)
 		return st_op_error(nest, "ub-extract: the outer loop of a stage must be a pure loop of its store");
+	tmp.npure = tmp.ndims;
+	if (st_failed(rolled_loops(x, &tmp, &loop, &inner)))
+		return ST_FAIL;
 	/* A later nest writing the same buffer is an update: it continues the
-	 * kernel of the first. */
+	 * kernel of the first, unless it keeps a reduction loop rolled (or an
+	 * earlier update did): then it is a statement of its own that reads
+	 * the element it updates (read-modify-write, an accumulation). */
 	xstage *s = NULL;
+	size_t nsame = 0;
 	for (size_t i = 0; i < x->nstages; i++)
-		if (x->stages[i].buf == b)
+		if (x->stages[i].buf == b) {
 			s = &x->stages[i];
-	if (s && (s->ndims != tmp.ndims || memcmp(s->lo, tmp.lo, sizeof tmp.lo) || memcmp(s->hi, tmp.hi, sizeof tmp.hi)))
+			nsame++;
+		}
+	if (s && (s->npure != tmp.npure || memcmp(s->lo, tmp.lo, tmp.npure * sizeof *tmp.lo) ||
+	          memcmp(s->hi, tmp.hi, tmp.npure * sizeof *tmp.hi)))
 		return st_op_error(nest, "ub-extract: an update of '%s' over another domain than its definition",
 		                   x->bufs[b].name);
+	tmp.rmw = s && (s->rmw || tmp.ndims > tmp.npure);
+	if (tmp.rmw)
+		s = NULL;
+	if (tmp.rmw)
+		snprintf(tmp.name, sizeof tmp.name, "%s_update%zu", x->bufs[b].name, nsame - 1);
+	else
+		snprintf(tmp.name, sizeof tmp.name, "%s", x->bufs[b].name);
 	x->nidx = x->nbase;
 	for (unsigned d = 0; d < tmp.ndims; d++) {
 		st__ub_aff a;
@@ -665,7 +720,7 @@ static st_attr *str_attr(xctx *x, text *t) { return st_string_attr(x->ctx, st_st
 /* The three isl strings of a port of statement `stmt` over the box lo..hi,
  * reaching buffer u through acc; the schedule is sequential from *clock. */
 static st_attr *port_attrs(xctx *x, const char *stmt, unsigned n, const int64_t *lo, const int64_t *hi, xbuf *u,
-                           unsigned rank, const st__ub_aff *acc, int64_t start) {
+                           unsigned rank, const st__ub_aff *acc, int64_t start, int64_t scale) {
 	text d = {.n = 0}, a = {.n = 0}, s = {.n = 0};
 	put(&d, "{ ");
 	put_tuple(&d, stmt, n);
@@ -683,7 +738,7 @@ static st_attr *port_attrs(xctx *x, const char *stmt, unsigned n, const int64_t 
 	put(&s, "{ ");
 	put_tuple(&s, stmt, n);
 	put(&s, " -> [%lld", (long long)start);
-	int64_t stride = 1;
+	int64_t stride = scale;
 	for (unsigned i = n; i-- > 0;) {
 		put(&s, " + %lld*(i%u - %lld)", (long long)stride, i, (long long)lo[i]);
 		stride *= hi[i] - lo[i] + 1;
@@ -778,13 +833,16 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		}
 		char stmt[80];
 		snprintf(stmt, sizeof stmt, "host_%s", u->name);
-		if (!add_op(x, gb, "ub.write", loc, 1, &bufv[i], NULL, port_attrs(x, stmt, n, lo, hi, u, n, id, clock), 0))
+		if (!add_op(x, gb, "ub.write", loc, 1, &bufv[i], NULL, port_attrs(x, stmt, n, lo, hi, u, n, id, clock, 1), 0))
 			return ST_FAIL;
 		clock += box_count(n, lo, hi);
 	}
 	for (size_t k = 0; k < x->nstages; k++) {
 		xstage *s = &x->stages[k];
 		xbuf *w = &x->bufs[s->buf];
+		/* A read-modify-write statement takes `latency` cycles per point,
+		 * so that each update reads what the one before wrote. */
+		int64_t scale = s->rmw && s->latency > 1 ? s->latency : 1;
 		st_value *ins[MAX_READS];
 		st_type *ity[MAX_READS];
 		for (size_t r = 0; r < s->nreads; r++) {
@@ -793,7 +851,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 			unsigned rank = (unsigned)st_type_rank(st_value_type(u->mem));
 			st_type *et = st_type_element(st_value_type(u->mem));
 			st_op *p = add_op(x, gb, "ub.read", loc, 1, &bufv[rd->buf], et,
-			                  port_attrs(x, w->name, s->ndims, s->lo, s->hi, u, rank, rd->acc, clock), 0);
+			                  port_attrs(x, s->name, s->ndims, s->lo, s->hi, u, rank, rd->acc, clock, scale), 0);
 			if (!p)
 				return ST_FAIL;
 			ins[r] = st_op_result(p, 0);
@@ -805,7 +863,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		for (size_t c = 0; c < s->ncoords; c++)
 			dims[c] = st_integer_attr(ctx, i64, s->coord_dim[c]);
 		st_named_attr na[3] = {{st_ident_get_c(ctx, "latency"), st_integer_attr(ctx, i64, s->latency)},
-		                       {st_ident_get_c(ctx, "name"), st_string_attr(ctx, st_str_c(w->name))},
+		                       {st_ident_get_c(ctx, "name"), st_string_attr(ctx, st_str_c(s->name))},
 		                       {st_ident_get_c(ctx, "coords"), st_array_attr(ctx, s->ncoords, dims)}};
 		st_op *kop = add_op(x, gb, "ub.kernel", loc, s->nreads, ins, et, st_dict_attr(ctx, s->ncoords ? 3 : 2, na), 1);
 		if (!kop)
@@ -817,17 +875,21 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		unsigned rank = (unsigned)st_type_rank(st_value_type(w->mem));
 		int64_t start = clock + s->latency;
 		if (!add_op(x, gb, "ub.write", loc, 2, wv, NULL,
-		            port_attrs(x, w->name, s->ndims, s->lo, s->hi, w, rank, s->store, start), 0))
+		            port_attrs(x, s->name, s->ndims, s->lo, s->hi, w, rank, s->store, start, scale), 0))
 			return ST_FAIL;
-		clock = start + box_count(s->ndims, s->lo, s->hi);
-		/* The host reads what a stage writes into an argument. */
-		if (w->arg >= 0) {
+		clock = start + scale * box_count(s->ndims, s->lo, s->hi);
+		/* The host reads what a stage writes into an argument, after the
+		 * last statement writing it. */
+		bool last = true;
+		for (size_t j = k + 1; j < x->nstages; j++)
+			last = last && x->stages[j].buf != s->buf;
+		if (w->arg >= 0 && last) {
 			char stmt[80];
 			snprintf(stmt, sizeof stmt, "host_%s", w->name);
 			if (!add_op(x, gb, "ub.read", loc, 1, &bufv[s->buf], et,
-			            port_attrs(x, stmt, s->ndims, s->lo, s->hi, w, rank, s->store, clock), 0))
+			            port_attrs(x, stmt, s->npure, s->lo, s->hi, w, rank, s->store, clock, 1), 0))
 				return ST_FAIL;
-			clock += box_count(s->ndims, s->lo, s->hi);
+			clock += box_count(s->npure, s->lo, s->hi);
 		}
 	}
 	return ST_OK;

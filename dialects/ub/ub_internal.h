@@ -141,6 +141,24 @@ st_status st__ub_capacities(st__ub_model *m, int64_t *caps);
  * INT64_MIN for never; arrays of *n elements in context memory that the
  * caller frees.  ST_FAIL after a diagnostic as st__ub_capacities. */
 st_status st__ub_lifetimes(st__ub_model *m, size_t bi, int64_t **wt, int64_t **rl, size_t *n);
+/* The values a buffer holds over the run: each write makes one.  A buffer
+ * that no statement both reads and writes has one value per element (elem
+ * and of_port NULL: a value's number is its element); in an accumulation
+ * the read-modify-writes rewrite their element, and a read takes the
+ * element's latest value, written in an earlier cycle or in its own cycle
+ * by an earlier statement (graph order, as ub-simulate acts).  Arrays in
+ * context memory, freed by st__ub_values_free.  ST_FAIL after a diagnostic
+ * as st__ub_capacities. */
+typedef struct st__ub_values {
+	size_t n;
+	int64_t *wt, *rl;  /* per value: its write cycle, its last read (INT64_MIN: never) */
+	int64_t *elem;     /* per value: its element (NULL: the value's number) */
+	int64_t **of_port; /* per port of the model: the value at each point (ports of the buffer) */
+	size_t nports;
+} st__ub_values;
+bool st__ub_is_accumulation(const st__ub_model *m, size_t bi);
+st_status st__ub_values_of(st__ub_model *m, size_t bi, st__ub_values *v);
+void st__ub_values_free(st__ub_model *m, st__ub_values *v);
 /* The cycle after the last port fires. */
 int64_t st__ub_latency(const st__ub_model *m);
 /* Calls fn for each point x of port p with the element it accesses (the

@@ -52,12 +52,30 @@ static isl_map *aff_map(const st__ub_port *p, const st__ub_aff *a) {
 	return isl_map_intersect_domain(isl_map_read_from_str(isl_set_get_ctx(p->domain), buf), isl_set_copy(p->domain));
 }
 
-/* The write port of the buffer port r reads. */
+static bool same_stmt(const st__ub_port *a, const st__ub_port *b);
+
+/* The write port of the buffer port r reads: the last one in graph order
+ * outside r's statement (an accumulation's init and its updates write
+ * one buffer; the last statement leaves the value read). */
 static const st__ub_port *writer_of(const st__ub_model *m, const st__ub_port *r) {
+	const st__ub_port *w = NULL, *own = NULL;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		if (!p->write || p->buffer != r->buffer)
+			continue;
+		if (!same_stmt(p, r))
+			w = p;
+		else if (!own)
+			own = p;
+	}
+	return w ? w : own;
+}
+
+static bool several_writers(const st__ub_model *m, const st__ub_port *r) {
+	size_t n = 0;
 	for (size_t k = 0; k < m->nports; k++)
-		if (m->ports[k].write && m->ports[k].buffer == r->buffer)
-			return &m->ports[k];
-	return NULL;
+		n += m->ports[k].write && m->ports[k].buffer == r->buffer;
+	return n > 1;
 }
 
 /* When each point of read port r finds its value written:
@@ -124,6 +142,9 @@ static st_status input_rate(const st__ub_model *m, size_t first, const bool *don
 		if (!w || !done[w - m->ports])
 			continue;
 		isl_map *t = write_times(r, w);
+		/* Written several times (an accumulation): the last write. */
+		if (several_writers(m, r))
+			t = isl_map_lexmax(t);
 		st__ub_aff a;
 		unsigned n;
 		bool ok = st__ub_affs_of(t, &n, &a);
@@ -142,10 +163,88 @@ static st_status input_rate(const st__ub_model *m, size_t first, const bool *don
 	return ST_OK;
 }
 
+/* Raises *d to the least delay with which read port r, on time base
+ * lin, finds every value of write port w written. */
+static st_status delay_after(const st__ub_port *r, const st__ub_port *w, const st__ub_aff *lin, int64_t *d) {
+	isl_map *t = write_times(r, w);
+	isl_map *slack = isl_map_sum(t, isl_map_neg(aff_map(r, lin)));
+	isl_val *v = isl_set_dim_max_val(isl_map_range(slack), 0);
+	long dv = v && isl_val_is_int(v) ? isl_val_get_num_si(v) : 0;
+	bool ok = v && isl_val_is_int(v);
+	isl_val_free(v);
+	if (!ok)
+		return st_op_error(r->op, "ub-schedule: isl found no bound on the delay of this port");
+	if (dv > *d)
+		*d = dv;
+	return ST_OK;
+}
+
+/* Whether the statement of port `first` reads and writes one buffer: a
+ * read-modify-write (an accumulation's update). */
+static bool rmw_stmt(const st__ub_model *m, size_t first) {
+	for (size_t k = first; k < m->nports; k++)
+		for (size_t j = first; j < m->nports; j++)
+			if (m->ports[k].write && !m->ports[j].write && m->ports[k].buffer == m->ports[j].buffer &&
+			    same_stmt(&m->ports[k], &m->ports[first]) && same_stmt(&m->ports[j], &m->ports[first]))
+				return true;
+	return false;
+}
+
+/* Cycles per point of a read-modify-write statement: each update of an
+ * element reads what the one before wrote, `latency` cycles after it
+ * fired. */
+static int64_t rmw_scale(const st__ub_model *m, size_t first) {
+	int64_t lat = latency_of(m, &m->ports[first]);
+	return lat > 1 ? lat : 1;
+}
+
+/* Write port k of an init that the stencil strategy times by the update
+ * reading it (an accumulation's `f(x) = 0`: a kernel without read ports,
+ * written just when the first update reads it, instead of as early as a
+ * source): the update's read port of that buffer, or NULL.  The init's
+ * domain must be the update's leading dimensions, accessed alike. */
+static const st__ub_port *deferred_init(const st__ub_model *m, size_t k) {
+	const st__ub_port *w = &m->ports[k];
+	if (!w->write || w->kernel < 0)
+		return NULL;
+	for (size_t j = 0; j < m->nports; j++)
+		if (!m->ports[j].write && same_stmt(&m->ports[j], w))
+			return NULL;
+	for (size_t j = k + 1; j < m->nports; j++) {
+		const st__ub_port *r = &m->ports[j];
+		if (r->write || r->buffer != w->buffer || same_stmt(r, w))
+			continue;
+		size_t first = 0;
+		while (!same_stmt(&m->ports[first], r))
+			first++;
+		bool alike = rmw_stmt(m, first) && r->ndims >= w->ndims && r->rank == w->rank &&
+		             !memcmp(r->lo, w->lo, w->ndims * sizeof *w->lo) && !memcmp(r->hi, w->hi, w->ndims * sizeof *w->hi);
+		for (unsigned a = 0; alike && a < r->rank; a++)
+			for (unsigned i = 0; alike && i <= r->ndims; i++)
+				alike = r->acc[a].c[i] == (i <= w->ndims ? w->acc[a].c[i] : 0);
+		return alike ? r : NULL;
+	}
+	return NULL;
+}
+
+/* The latency of the init that statement `first` times (deferred_init),
+ * or 0. */
+static int64_t deferred_latency(const st__ub_model *m, size_t first) {
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *r = deferred_init(m, k);
+		if (r && same_stmt(r, &m->ports[first]))
+			return latency_of(m, &m->ports[k]);
+	}
+	return 0;
+}
+
 /* The stencil delay of the statement of port `first`: its input-rate
- * linear part and the least D. */
-static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, bool fixed_lin, st__ub_aff *lin,
-                              int64_t *d) {
+ * linear part and the least D.  A read-modify-write statement runs
+ * row-major over its own domain instead, one point every rmw_scale
+ * cycles: a reduction the schedule keeps rolled takes a cycle per term.
+ * With `defer`, the inits it times are no constraint. */
+static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, bool fixed_lin, bool defer,
+                              st__ub_aff *lin, int64_t *d) {
 	const st__ub_port *r0 = NULL;
 	for (size_t k = first; k < m->nports && !r0; k++)
 		if (!m->ports[k].write && same_stmt(&m->ports[k], &m->ports[first]))
@@ -161,8 +260,16 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, b
 		return ST_OK;
 	}
 	*d = INT64_MIN;
-	if (!fixed_lin && st_failed(input_rate(m, first, done, lin)))
+	bool rmw = rmw_stmt(m, first);
+	if (rmw && !fixed_lin) {
+		row_major(&m->ports[first], lin, d);
+		for (unsigned i = 0; i < m->ports[first].ndims; i++)
+			lin->c[1 + i] *= rmw_scale(m, first);
+		/* Not before cycle 0, nor before a deferred init can write. */
+		*d = deferred_latency(m, first) - st__ub_aff_eval(lin, m->ports[first].ndims, m->ports[first].lo);
+	} else if (!fixed_lin && st_failed(input_rate(m, first, done, lin))) {
 		return ST_FAIL;
+	}
 	for (size_t k = first; k < m->nports; k++) {
 		const st__ub_port *r = &m->ports[k];
 		if (r->write || !same_stmt(r, r0))
@@ -171,18 +278,45 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, b
 		if (!w || !done[w - m->ports])
 			return st_op_error(r->op, "ub-schedule: the buffer this port reads is not written by an earlier "
 			                          "statement");
-		isl_map *t = write_times(r, w);
-		isl_map *slack = isl_map_sum(t, isl_map_neg(aff_map(r, lin)));
-		isl_val *v = isl_set_dim_max_val(isl_map_range(slack), 0);
-		long dv = v && isl_val_is_int(v) ? isl_val_get_num_si(v) : 0;
-		bool ok = v && isl_val_is_int(v);
-		isl_val_free(v);
-		if (!ok)
-			return st_op_error(r->op, "ub-schedule: isl found no bound on the delay of this port");
-		if (dv > *d)
-			*d = dv;
+		/* Every other statement's writes of the element come first; a
+		 * statement's own earlier writes are one point apart (rmw_scale),
+		 * and an init timed by its update (retime_init) follows it. */
+		for (size_t j = 0; j < m->nports; j++) {
+			w = &m->ports[j];
+			if (!w->write || w->buffer != r->buffer || (several_writers(m, r) && same_stmt(w, r)) ||
+			    (defer && deferred_init(m, j) == r))
+				continue;
+			if (st_failed(delay_after(r, w, lin, d)))
+				return ST_FAIL;
+		}
 	}
 	return ST_OK;
+}
+
+/* Times the inits that read-modify-write statement `first` (just given
+ * D + lin) defers: each writes its element `latency` cycles before the
+ * update's first point on it reads it. */
+static void retime_inits(st__ub_model *m, size_t first, const st__ub_aff *lin, int64_t d, bool *done) {
+	if (!rmw_stmt(m, first))
+		return;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *r = deferred_init(m, k);
+		if (!r || !same_stmt(r, &m->ports[first]))
+			continue;
+		const st__ub_port *w = &m->ports[k];
+		st__ub_aff at;
+		memset(&at, 0, sizeof at);
+		for (unsigned i = 0; i < r->ndims; i++) {
+			if (i < w->ndims)
+				at.c[1 + i] = lin->c[1 + i];
+			else
+				at.c[0] += lin->c[1 + i] * r->lo[i];
+		}
+		size_t wf = 0;
+		while (!same_stmt(&m->ports[wf], w))
+			wf++;
+		set_stmt(m, wf, &at, d + at.c[0] - latency_of(m, w), done);
+	}
 }
 
 /* Whether kernel `name` is in the ':'-separated list. */
@@ -332,28 +466,39 @@ static st_status schedule_graph(st__ub_model *m, int strategy, const char *share
 		if (strategy == STRATEGY_DOUBLE && m->ports[k].kernel >= 0) {
 			share_plan one = {.period = tile};
 			share_lin(&one, &m->ports[k], &lin);
-			st = stencil_stmt(m, k, done, true, &lin, &d);
+			st = stencil_stmt(m, k, done, true, false, &lin, &d);
 			/* Whole periods after the producers: tile k is read while
 			 * tile k + 1 is written. */
 			d = d <= 0 ? 0 : (d + tile - 1) / tile * tile;
 		} else if (strategy == STRATEGY_SEQUENTIAL) {
 			row_major(&m->ports[k], &lin, &d);
-			d += clock;
+			int64_t scale = rmw_stmt(m, k) ? rmw_scale(m, k) : 1;
+			for (unsigned i = 0; i < m->ports[k].ndims; i++)
+				lin.c[1 + i] *= scale;
+			d = d * scale + clock;
 			int64_t lat = 0;
 			for (size_t j = k; j < m->nports; j++)
 				if (same_stmt(&m->ports[j], &m->ports[k]) && latency_of(m, &m->ports[j]) > lat)
 					lat = latency_of(m, &m->ports[j]);
-			clock += box_size(&m->ports[k]) + lat;
+			clock += scale * box_size(&m->ports[k]) + lat;
 		} else if (strategy == STRATEGY_SHARE_LINE) {
 			share_lin(&sp, &m->ports[k], &lin);
-			st = stencil_stmt(m, k, done, true, &lin, &d);
+			st = stencil_stmt(m, k, done, true, false, &lin, &d);
 			if (st == ST_OK && sp.shared[k])
 				d = into_slot(&sp, k, &m->ports[k], &lin, d);
 		} else {
-			st = stencil_stmt(m, k, done, false, &lin, &d);
+			st = stencil_stmt(m, k, done, false, true, &lin, &d);
 		}
+		/* Those time bases take one point per cycle. */
+		if (st == ST_OK && (strategy == STRATEGY_DOUBLE || strategy == STRATEGY_SHARE_LINE) && rmw_stmt(m, k) &&
+		    rmw_scale(m, k) > 1)
+			st = st_op_error(m->ports[k].op, "ub-schedule: a read-modify-write statement of latency %lld needs as "
+			                                 "many cycles per point, which strategy=%s does not give",
+			                 (long long)rmw_scale(m, k), strategies[strategy]);
 		if (st == ST_OK)
 			set_stmt(m, k, &lin, d, done);
+		if (st == ST_OK && strategy == STRATEGY_STENCIL)
+			retime_inits(m, k, &lin, d, done);
 	}
 	st_ctx_free(m->ctx, done, (m->nports + 1) * sizeof *done);
 	if (sp.slot)

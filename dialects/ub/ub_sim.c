@@ -29,8 +29,12 @@ typedef struct sim_options {
 	const char *output;
 } sim_options;
 
+/* Slots hold values (st__ub_values): an element's, or in an accumulation
+ * one per write, an element being rewritten once its value's last read
+ * has happened. */
 typedef struct sim_buf {
 	int64_t cap;
+	st__ub_values vals;
 	size_t n;
 	int64_t *wt, *rl;
 	int32_t *slot_of;
@@ -49,6 +53,10 @@ typedef struct sim_buf {
 
 typedef struct sim_event {
 	int64_t t;
+	/* 0: a write of an earlier firing (latency >= 1), done first in its
+	 * cycle, so a read-modify-write finds its previous write; 1: the
+	 * rest, in graph order. */
+	int32_t phase;
 	int32_t stmt;
 	int32_t port; /* -1: the statement fires; else a write port */
 	int64_t point;
@@ -90,12 +98,8 @@ static void *salloc(sim *s, size_t n) {
 static void sim_free(sim *s) {
 	st_context *ctx = s->m->ctx;
 	/* The lifetimes first: s->bufs is one of the run's allocations. */
-	for (size_t b = 0; s->bufs && b < s->m->nbuffers; b++) {
-		if (s->bufs[b].wt)
-			st_ctx_free(ctx, s->bufs[b].wt, s->bufs[b].n * sizeof(int64_t));
-		if (s->bufs[b].rl)
-			st_ctx_free(ctx, s->bufs[b].rl, s->bufs[b].n * sizeof(int64_t));
-	}
+	for (size_t b = 0; s->bufs && b < s->m->nbuffers; b++)
+		st__ub_values_free(s->m, &s->bufs[b].vals);
 	for (size_t i = 0; i < s->nallocs; i++)
 		st_ctx_free(ctx, s->allocs[i].p, s->allocs[i].size);
 	if (s->cap_allocs)
@@ -126,6 +130,14 @@ static size_t elem_of(const st__ub_buffer *b, const st__ub_port *p, const int64_
 	return e;
 }
 
+/* The value port k accesses at its point-th point, element e. */
+static size_t value_at(const sim *s, size_t k, int64_t point, size_t e) {
+	const st__ub_values *v = &s->bufs[s->m->ports[k].buffer].vals;
+	return v->of_port ? (size_t)v->of_port[k][point] : e;
+}
+
+static size_t elem_of_value(const sim_buf *sb, size_t v) { return sb->vals.elem ? (size_t)sb->vals.elem[v] : v; }
+
 static void elem_str(const st__ub_buffer *b, size_t e, char *buf, size_t n) {
 	int64_t idx[ST_UB_MAX_DIMS];
 	for (unsigned d = b->rank; d-- > 0;) {
@@ -143,6 +155,8 @@ static int cmp_event(const void *a, const void *b) {
 	const sim_event *x = a, *y = b;
 	if (x->t != y->t)
 		return x->t < y->t ? -1 : 1;
+	if (x->phase != y->phase)
+		return x->phase < y->phase ? -1 : 1;
 	if (x->stmt != y->stmt)
 		return x->stmt < y->stmt ? -1 : 1;
 	if (x->port != y->port)
@@ -318,8 +332,11 @@ static st_status setup_buffer(sim *s, size_t bi) {
 	if (!cap)
 		return st_op_error(m->buffers[bi].op, "ub-simulate: the buffer has no capacity (run ub-capacity first)");
 	sb->cap = st_attr_int_value(cap);
-	if (st_failed(st__ub_lifetimes(m, bi, &sb->wt, &sb->rl, &sb->n)))
+	if (st_failed(st__ub_values_of(m, bi, &sb->vals)))
 		return ST_FAIL;
+	sb->wt = sb->vals.wt;
+	sb->rl = sb->vals.rl;
+	sb->n = sb->vals.n;
 	size_t n = sb->n, c = (size_t)sb->cap;
 	sb->slot_of = salloc(s, n * sizeof *sb->slot_of);
 	sb->slot_val = salloc(s, c * sizeof *sb->slot_val);
@@ -346,7 +363,9 @@ static st_status setup_buffer(sim *s, size_t bi) {
 }
 
 static st_status add_event(sim *s, int64_t t, int32_t stmt, int32_t port, int64_t point) {
-	s->ev[s->nev++] = (sim_event){t, stmt, port, point};
+	const st__ub_port *p = port >= 0 ? &s->m->ports[port] : NULL;
+	bool early = p && p->kernel >= 0 && s->m->kernels[p->kernel].latency > 0;
+	s->ev[s->nev++] = (sim_event){t, early ? 0 : 1, stmt, port, point};
 	return ST_OK;
 }
 
@@ -463,7 +482,7 @@ static st_status store(sim *s, const st__ub_port *p, size_t e, uint64_t v, int64
 			}
 		char es[96];
 		size_t ve = sb->cap ? sb->slot_elem[victim] : e;
-		elem_str(b, ve, es, sizeof es);
+		elem_str(b, elem_of_value(sb, ve), es, sizeof es);
 		return st_op_error(p->op, "ub-simulate: buffer '%s' with capacity %lld loses a value: element %s written at "
 		                          "cycle %lld is overwritten at cycle %lld, before its last read at cycle %lld", b->name,
 		                   (long long)sb->cap, es, (long long)(sb->cap ? oldest : t), (long long)t,
@@ -488,7 +507,7 @@ static st_status load(sim *s, const st__ub_port *p, size_t e, int64_t t, uint64_
 		return ST_OK;
 	}
 	char es[96];
-	elem_str(&s->m->buffers[p->buffer], e, es, sizeof es);
+	elem_str(&s->m->buffers[p->buffer], elem_of_value(sb, e), es, sizeof es);
 	return st_op_error(p->op, "ub-simulate: element %s of buffer '%s' is not in the buffer at cycle %lld", es,
 	                   s->m->buffers[p->buffer].name, (long long)t);
 }
@@ -510,7 +529,7 @@ static st_status fire(sim *s, const sim_event *ev) {
 		point_of(p, ev->point, x);
 		size_t e = elem_of(&m->buffers[p->buffer], p, x);
 		uint64_t v = 0;
-		if (st_failed(load(s, p, e, ev->t, &v)))
+		if (st_failed(load(s, p, value_at(s, k, ev->point, e), ev->t, &v)))
 			return ST_FAIL;
 		if (p->kernel < 0) {
 			host_out = p;
@@ -581,7 +600,7 @@ static st_status write_event(sim *s, const sim_event *ev) {
 			                   s->m->buffers[p->buffer].name);
 		v = in[e];
 	}
-	return store(s, p, e, v, ev->t);
+	return store(s, p, value_at(s, (size_t)ev->port, ev->point, e), v, ev->t);
 }
 
 static st_status run(sim *s) {
