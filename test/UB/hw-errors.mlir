@@ -99,3 +99,157 @@ ub.graph @g {
   ub.write %out from %w : i16 {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> out[i, j] }", schedule = "{ T[i, j] -> [16 + 4i + j] }"} : memref<4x4xi16>
   %h = ub.read %out {domain = "{ H[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ H[i, j] -> out[i, j] }", schedule = "{ H[i, j] -> [16 + 4i + j] }"} : memref<4x4xi16> -> i16
 }
+
+// -----
+
+// Lanes (a dimension fired in one cycle): each lane writes its own element.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
+  %b = ub.buffer @b {capacity = 0} : memref<4x8xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4xi16>
+  ub.write %a {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> a[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  %r = ub.read %a {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> a[i] }", schedule = "{ K[i, c] -> [i] }"} : memref<4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  // expected-error @+1 {{ub-to-hw: the write of buffer 'b' mixes an unrolled dimension with others in one subscript; each value of a cycle needs its own element}}
+  ub.write %b from %v : i16 {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> b[i, i + c] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x8xi16>
+  %q = ub.read %b {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> b[i, 0] }", schedule = "{ L[i] -> [i] }"} : memref<4x8xi16> -> i16
+  %w = ub.kernel @m(%q) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %o from %w : i16 {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> o[i] }", schedule = "{ L[i] -> [i] }"} : memref<4xi16>
+  %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+}
+
+// -----
+
+// A lane dimension scaled in the subscript: the lanes are not the elements of one dimension.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
+  %b = ub.buffer @b {capacity = 0} : memref<4x8xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4xi16>
+  ub.write %a {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> a[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  %r = ub.read %a {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> a[i] }", schedule = "{ K[i, c] -> [i] }"} : memref<4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  // expected-error @+1 {{ub-to-hw: the write of buffer 'b' does not give each value of a cycle (an unrolled dimension) its own element}}
+  ub.write %b from %v : i16 {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> b[i, 2c] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x8xi16>
+  %q = ub.read %b {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> b[i, 0] }", schedule = "{ L[i] -> [i] }"} : memref<4x8xi16> -> i16
+  %w = ub.kernel @m(%q) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %o from %w : i16 {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> o[i] }", schedule = "{ L[i] -> [i] }"} : memref<4xi16>
+  %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+}
+
+// -----
+
+// Element 3 of a buffer whose 2 lanes write elements 0 and 1.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
+  %b = ub.buffer @b {capacity = 0} : memref<4x8xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4xi16>
+  ub.write %a {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> a[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  %r = ub.read %a {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> a[i] }", schedule = "{ K[i, c] -> [i] }"} : memref<4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %b from %v : i16 {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> b[i, c] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x8xi16>
+  // expected-error @+1 {{ub-to-hw: a read of buffer 'b' takes a lane its write does not give}}
+  %q = ub.read %b {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> b[i, 3] }", schedule = "{ L[i] -> [i] }"} : memref<4x8xi16> -> i16
+  %w = ub.kernel @m(%q) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %o from %w : i16 {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> o[i] }", schedule = "{ L[i] -> [i] }"} : memref<4xi16>
+  %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+}
+
+// -----
+
+// The lane read depends on the moving coordinate (a diagonal).
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4x4xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4xi16>
+  ub.write %a {domain = "{ S[i, c] : 0 <= i < 4 and 0 <= c < 4 }", access = "{ S[i, c] -> a[i, c] }", schedule = "{ S[i, c] -> [i] }"} : memref<4x4xi16>
+  // expected-error @+1 {{ub-to-hw: a read of buffer 'a' must choose its lane (an unrolled dimension) by a constant or its own unrolled dimension}}
+  %r = ub.read %a {domain = "{ K[i] : 0 <= i < 4 }", access = "{ K[i] -> a[i, i] }", schedule = "{ K[i] -> [i] }"} : memref<4x4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %o from %v : i16 {domain = "{ K[i] : 0 <= i < 4 }", access = "{ K[i] -> o[i] }", schedule = "{ K[i] -> [i] }"} : memref<4xi16>
+  %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+}
+
+// -----
+
+// Two lanes read two elements of a stream written one a cycle.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4x2xi16>
+  ub.write %a {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> a[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  // expected-error @+1 {{ub-to-hw: a read of buffer 'a' takes several of its elements in one cycle (an unrolled dimension); the buffer gives one a cycle}}
+  %r = ub.read %a {domain = "{ K[i, c] : 1 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> a[i - c] }", schedule = "{ K[i, c] -> [i] }"} : memref<4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %o from %v : i16 {domain = "{ K[i, c] : 1 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> o[i, c] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x2xi16>
+  %z = ub.read %o {domain = "{ T[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ T[i, c] -> o[i, c] }", schedule = "{ T[i, c] -> [i] }"} : memref<4x2xi16> -> i16
+}
+
+// -----
+
+// A kernel reading one value a cycle and writing two: one datapath per lane needs lanes on all its ports.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
+  %b = ub.buffer @b {capacity = 0} : memref<4x8xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4xi16>
+  ub.write %a {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> a[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  %r = ub.read %a {domain = "{ K[i] : 0 <= i < 4 }", access = "{ K[i] -> a[i] }", schedule = "{ K[i] -> [i] }"} : memref<4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  // expected-error @+1 {{ub-to-hw: the ports of kernel 'k' differ in their unrolled dimensions}}
+  ub.write %b from %v : i16 {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> b[i, c + 1] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x8xi16>
+  %q = ub.read %b {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> b[i, 1] }", schedule = "{ L[i] -> [i] }"} : memref<4x8xi16> -> i16
+  %w = ub.kernel @m(%q) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %o from %w : i16 {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> o[i] }", schedule = "{ L[i] -> [i] }"} : memref<4xi16>
+  %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+}
+
+// -----
+
+// Coordinates are counted from the cycle the datapath computes, its write less its latency: here before cycle 0.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
+  %b = ub.buffer @b {capacity = 0} : memref<4x8xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4xi16>
+  ub.write %a {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> a[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  %r = ub.read %a {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> a[i] }", schedule = "{ K[i, c] -> [i] }"} : memref<4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %b from %v : i16 {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> b[i, c + 1] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x8xi16>
+  %q = ub.read %b {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> b[i, 1] }", schedule = "{ L[i] -> [i] }"} : memref<4x8xi16> -> i16
+  // expected-error @+1 {{ub-to-hw: kernel 'm' would compute before the first cycle}}
+  %w = ub.kernel @m(%q) {coords = [0], latency = 1} : (i16) -> i16 {
+  ^bb0(%x: i16, %n: index):
+    ub.yield %x : i16
+  }
+  ub.write %o from %w : i16 {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> o[i] }", schedule = "{ L[i] -> [i] }"} : memref<4xi16>
+  %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+}
