@@ -310,13 +310,14 @@ static bool export_files(st_op *m, const char *work, const stc_design *d, const 
 	return ok;
 }
 
-/* pixels: values of the largest input stream; fill: the cycles beyond one
- * per input value; first: the cycle the first output value leaves. */
+/* pixels: transfers of the largest input stream (a transfer carries a
+ * pixel's lanes); fill: the cycles beyond one per input transfer; first:
+ * the cycle the first output value leaves. */
 static char *stream_json(const stc_qor *q, const stc_design *d, const stream_design *sd, int64_t first) {
 	int64_t pixels = 0;
 	for (size_t i = 0; i < sd->n; i++)
-		if (sd->s[i].in && d->mems[sd->s[i].mem].size > pixels)
-			pixels = d->mems[sd->s[i].mem].size;
+		if (sd->s[i].in && d->mems[sd->s[i].mem].size / sd->s[i].lanes > pixels)
+			pixels = d->mems[sd->s[i].mem].size / sd->s[i].lanes;
 	if (q->cycles < 0)
 		return stc_fmt("{\"pixels\": %" PRId64 ", \"pixels_per_cycle\": null, \"fill\": null, \"first_output\": null, "
 		               "\"schedule_latency\": %" PRId64 "}",
