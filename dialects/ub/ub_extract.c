@@ -494,6 +494,22 @@ static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
 	return ST_OK;
 }
 
+/* A loop of the stage's domain below its pure loops: its index is a
+ * coordinate already, the loop nothing to unroll. */
+static bool rolled_loop(const xstage *s, const st_op *op) {
+	for (unsigned d = s->npure; d < s->ndims; d++)
+		if (s->loops[d] == op)
+			return true;
+	return false;
+}
+
+/* The op a loop's body holds besides its yield (a perfect nest), or
+ * NULL. */
+static st_op *only_child(st_op *loop) {
+	st_op *first = st_block_first_op(st_region_first_block(st_op_region(loop, 0)));
+	return first && st_op_next(first) && is_op(st_op_next(first), "affine.yield") ? first : NULL;
+}
+
 static st_status read_ops(xctx *x, xstage *s, st_block *b) {
 	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op)) {
 		st_status st;
@@ -505,6 +521,8 @@ static st_status read_ops(xctx *x, xstage *s, st_block *b) {
 			st = read_load(x, s, op);
 		else if (is_op(op, "affine.store"))
 			st = read_store(x, s, op);
+		else if (is_op(op, "affine.for") && rolled_loop(s, op))
+			st = read_ops(x, s, st_region_first_block(st_op_region(op, 0)));
 		else if (is_op(op, "affine.for"))
 			st = read_reduction(x, s, op);
 		else if (is_op(op, "affine.apply"))
@@ -541,32 +559,39 @@ static bool feeds_index(st_value *v, st_op *store) {
 	return false;
 }
 
+static bool marked_unrolled(st_op *loop) {
+	st_attr *kind = st_op_get_attr(loop, "halide.kind");
+	return kind && st_attr_get_kind(kind) == ST_ATTR_STRING && st_str_eq_c(st_attr_string(kind), "unrolled");
+}
+
 /* The reduction loops a stage keeps rolled (an accumulation, source
- * table 4.3): inside a .hl accelerator, the loops perfectly nested in the
- * pure ones that the schedule does not unroll (`update().unroll(r)` marks
- * a loop halide.kind = "unrolled"; `unroll(r, 4)` marks only the inner
- * half of the split).  They extend the stage's domain after the pure loops;
- * *loop and *inner move to the innermost.  The hand-written form has no
+ * table 4.3): inside a .hl accelerator, the loops of the perfect nest
+ * under the pure ones that the schedule does not unroll
+ * (`update().unroll(r.z)` marks r.z halide.kind = "unrolled";
+ * `unroll(k, 4)` only the inner half of the split k).  They extend the
+ * stage's domain after the pure loops, in nest order.  A rolled loop under
+ * an unrolled one runs outside it (the copies share each point of the
+ * rolled loops: a conv layer's channels summed at each tap), which
+ * reorders the sum: only for integers, where that is exact; a float stage
+ * unrolls the loops below an unrolled one.  The hand-written form has no
  * schedule: its reductions unroll. */
-static st_status rolled_loops(xctx *x, xstage *t, st_op **loop, st_op **inner) {
-	st_attr *kind;
-	while (x->nbase && *loop && is_op(*loop, "affine.for") &&
-	       !((kind = st_op_get_attr(*loop, "halide.kind")) && st_attr_get_kind(kind) == ST_ATTR_STRING &&
-	         st_str_eq_c(st_attr_string(kind), "unrolled"))) {
-		st_attr *step = st_op_get_attr(*loop, "step");
+static st_status rolled_loops(xctx *x, xstage *t, st_op *loop, bool reorder) {
+	for (; x->nbase && loop && is_op(loop, "affine.for"); loop = only_child(loop)) {
+		if (marked_unrolled(loop)) {
+			if (!reorder)
+				break;
+			continue;
+		}
+		st_attr *step = st_op_get_attr(loop, "step");
 		if (t->ndims == ST_UB_MAX_DIMS)
-			return st_op_error(*loop, "ub-extract: at most %d loops in a stage", ST_UB_MAX_DIMS);
-		if (!const_bound(*loop, "lowerBoundMap", &t->lo[t->ndims]) ||
-		    !const_bound(*loop, "upperBoundMap", &t->hi[t->ndims]) || (step && st_attr_int_value(step) != 1) ||
-		    st_op_num_results(*loop))
-			return st_op_error(*loop, "ub-extract: a rolled reduction loop needs constant bounds, step 1 and no "
-			                          "results");
+			return st_op_error(loop, "ub-extract: at most %d loops in a stage", ST_UB_MAX_DIMS);
+		if (!const_bound(loop, "lowerBoundMap", &t->lo[t->ndims]) ||
+		    !const_bound(loop, "upperBoundMap", &t->hi[t->ndims]) || (step && st_attr_int_value(step) != 1) ||
+		    st_op_num_results(loop))
+			return st_op_error(loop, "ub-extract: a rolled reduction loop needs constant bounds, step 1 and no "
+			                         "results");
 		t->hi[t->ndims]--;
-		t->loops[t->ndims++] = *loop;
-		*inner = *loop;
-		st_block *body = st_region_first_block(st_op_region(*loop, 0));
-		st_op *first = st_block_first_op(body);
-		*loop = first && st_op_next(first) && is_op(st_op_next(first), "affine.yield") ? first : NULL;
+		t->loops[t->ndims++] = loop;
 	}
 	return ST_OK;
 }
@@ -595,14 +620,12 @@ static st_status read_nest(xctx *x, st_op *nest) {
 		tmp.hi[tmp.ndims]--;
 		tmp.loops[tmp.ndims++] = loop;
 		inner = loop;
-		st_block *body = st_region_first_block(st_op_region(loop, 0));
-		st_op *first = st_block_first_op(body);
-		loop = first && st_op_next(first) && is_op(st_op_next(first), "affine.yield") ? first : NULL;
+		loop = only_child(loop);
 	}
 	if (!inner)
 		return st_op_error(nest, "ub-extract: the outer loop of a stage must be a pure loop of its store");
 	tmp.npure = tmp.ndims;
-	if (st_failed(rolled_loops(x, &tmp, &loop, &inner)))
+	if (st_failed(rolled_loops(x, &tmp, loop, st_type_is_integer(st_type_element(st_value_type(x->bufs[b].mem))))))
 		return ST_FAIL;
 	/* A later nest writing the same buffer is an update: it continues the
 	 * kernel of the first, unless it keeps a reduction loop rolled (or an
