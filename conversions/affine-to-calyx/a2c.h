@@ -63,6 +63,7 @@ typedef struct a2c_mem {
 	unsigned addr_width[4];
 	int64_t sizes[4];
 	bool seq;              /* seq_mem: reads take a cycle, content_en */
+	bool rom;              /* a constant table: read-only, contents in calyx.init */
 	st_value *port[12];    /* the ports by a2c_mem_port's numbering */
 	unsigned nbanks, bank_dim;
 	struct a2c_mem *bank[A2C_MAX_BANKS];
@@ -160,7 +161,15 @@ bool a2c_lower_comb(a2c_comp *c, st_op *op, bool *handled);
 bool a2c_lower_seq_op(a2c_comp *c, st_op *op, st_block *ctl, bool *handled);
 /* The memory of a memref value, or NULL with an error at `user`. */
 a2c_mem *a2c_mem_of(a2c_comp *c, st_value *memref, st_op *user);
-a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external, st_attr *loc);
+/* `init`: the row-major contents of a read-only memory (a constant table),
+ * or NULL. */
+a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external,
+                     const int64_t *init, st_attr *loc);
+/* memref.get_global of a constant table: a read-only memory holding it. */
+bool a2c_lower_get_global(a2c_comp *c, st_op *op);
+/* Why `op`, a use of a memref.global, cannot be lowered (a global that is
+ * no constant table, a store into one), or NULL. */
+const char *a2c_table_problem(st_op *op);
 /* A memory reached through ports of the component (its `port` slots are
  * filled by the caller); NULL after an error (it cannot be banked). */
 a2c_mem *a2c_mem_ports(a2c_comp *c, st_value *memref, st_type *t);

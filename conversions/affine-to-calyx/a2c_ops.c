@@ -132,9 +132,10 @@ static unsigned addr_bits(int64_t d) {
 
 /* A calyx.memory (or calyx.seq_mem) cell of the shape in `m`, named `name`
  * (the hardware interface names an external memory's ports after it, so
- * the name is not numbered), with `extra` attributes. */
+ * the name is not numbered), with `extra` attributes and the contents
+ * `init` of a read-only one (NULL: none). */
 static bool mem_cell(a2c_comp *c, a2c_mem *m, const char *name, bool external, st_attr *loc, size_t nextra,
-                     const st_named_attr *extra) {
+                     const st_named_attr *extra, st_attr *init) {
 	st_type *types[12], *b = a2c_int(c, 1), *w = a2c_int(c, m->width), *i64 = a2c_int(c, 64);
 	st_attr *sizes[4], *addrs[4];
 	for (size_t i = 0; i < m->rank; i++) {
@@ -153,13 +154,15 @@ static bool mem_cell(a2c_comp *c, a2c_mem *m, const char *name, bool external, s
 	const char *names[] = {"sizes", "width", "addrSizes", "external"};
 	st_attr *vals[] = {st_array_attr(c->ctx, m->rank, sizes), st_integer_attr(c->ctx, i64, m->width),
 	                   st_array_attr(c->ctx, m->rank, addrs), external ? st_unit_attr(c->ctx) : NULL};
-	st_named_attr e[10];
+	st_named_attr e[11];
 	size_t n = 0;
 	for (size_t i = 0; i < 4; i++)
 		if (vals[i])
 			e[n].name = st_ident_get_c(c->ctx, names[i]), e[n++].value = vals[i];
 	for (size_t i = 0; i < nextra && n < 9; i++)
 		e[n++] = extra[i];
+	if (init && n < 10)
+		e[n].name = st_ident_get_c(c->ctx, "calyx.init"), e[n++].value = init;
 	e[n].name = st_ident_get_c(c->ctx, "sym_name"), e[n++].value = st_string_attr(c->ctx, st_str_c(name));
 	m->cell = a2c_create(c, m->seq ? "calyx.seq_mem" : "calyx.memory", loc, 0, NULL, k, types,
 	                     st_dict_attr(c->ctx, n, e), 0);
@@ -183,13 +186,41 @@ static bool banking(a2c_comp *c, st_value *memref, unsigned *nbanks, unsigned *d
 	return true;
 }
 
-a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external, st_attr *loc) {
+/* The contents of bank k of `nb` along dimension `dim` of a table (its
+ * indices k, k + nb, ... of that dimension), row-major over the bank's
+ * shape, as calyx.init (dense<...> : tensor<N x iW>). */
+static st_attr *bank_init(a2c_comp *c, const a2c_mem *m, const int64_t *init, unsigned nb, unsigned dim, unsigned k) {
+	int64_t n = 1, bsizes[4];
+	for (size_t i = 0; i < m->rank; i++)
+		bsizes[i] = m->sizes[i] / (i == dim ? nb : 1), n *= bsizes[i];
+	int64_t *vals = st_ctx_alloc(c->ctx, (size_t)n * sizeof *vals);
+	if (!vals)
+		return NULL;
+	for (int64_t e = 0; e < n; e++) {
+		int64_t rest = e, flat = 0, idx[4];
+		for (size_t i = m->rank; i-- > 0;)
+			idx[i] = rest % bsizes[i], rest /= bsizes[i];
+		for (size_t i = 0; i < m->rank; i++)
+			flat = flat * m->sizes[i] + (i == dim ? idx[i] * nb + k : idx[i]);
+		vals[e] = init[flat];
+	}
+	st_type *flat = st_tensor_type(c->ctx, 1, &n, a2c_int(c, m->width), NULL);
+	st_attr *a = flat ? st_dense_int_elements_attr(c->ctx, flat, (size_t)n, vals) : NULL;
+	st_ctx_free(c->ctx, vals, (size_t)n * sizeof *vals);
+	return a;
+}
+
+a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external,
+                     const int64_t *init, st_attr *loc) {
 	a2c_mem *m = mem_alloc(c);
 	if (!m)
 		return NULL;
 	m->rank = st_type_rank(t);
 	m->width = a2c_width(st_type_element(t));
-	m->seq = c->seq_mems;
+	m->rom = init != NULL;
+	/* A table is read in the cycle it is addressed, whatever the option
+	 * memories says: it is logic, not a RAM. */
+	m->seq = c->seq_mems && !init;
 	for (size_t i = 0; i < m->rank; i++)
 		m->sizes[i] = st_type_dim(t, i);
 	char buf[64];
@@ -200,8 +231,10 @@ a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name
 	if (!a2c_map_put(&c->mems, memref, m))
 		return NULL;
 	unsigned nb, dim;
-	if (!banking(c, memref, &nb, &dim))
-		return mem_cell(c, m, name, external, loc, 0, NULL) ? m : NULL;
+	if (!banking(c, memref, &nb, &dim)) {
+		st_attr *contents = init ? bank_init(c, m, init, 1, 0, 0) : NULL;
+		return (!init || contents) && mem_cell(c, m, name, external, loc, 0, NULL, contents) ? m : NULL;
+	}
 	/* Cyclic banks `<name>_b<k>`; each says whose bank it is, so that the
 	 * hardware interface can describe the logical memory (calyx-to-hw). */
 	m->nbanks = nb, m->bank_dim = dim;
@@ -213,7 +246,7 @@ a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name
 		a2c_mem *bk = m->bank[k] = mem_alloc(c);
 		if (!bk)
 			return NULL;
-		bk->rank = m->rank, bk->width = m->width, bk->seq = m->seq;
+		bk->rank = m->rank, bk->width = m->width, bk->seq = m->seq, bk->rom = m->rom;
 		memcpy(bk->sizes, m->sizes, sizeof m->sizes);
 		bk->sizes[dim] /= nb;
 		bk->shift_dim = (int)dim, bk->shift = shift;
@@ -223,7 +256,8 @@ a2c_mem *a2c_mem_new(a2c_comp *c, st_value *memref, st_type *t, const char *name
 		                     {st_ident_get_c(c->ctx, "calyx.bank"), st_integer_attr(c->ctx, i64, k)},
 		                     {st_ident_get_c(c->ctx, "calyx.banks"), st_integer_attr(c->ctx, i64, nb)},
 		                     {st_ident_get_c(c->ctx, "calyx.bank_dim"), st_integer_attr(c->ctx, i64, dim)}};
-		if (!mem_cell(c, bk, bname, external, loc, 4, e))
+		st_attr *contents = init ? bank_init(c, m, init, nb, dim, k) : NULL;
+		if ((init && !contents) || !mem_cell(c, bk, bname, external, loc, 4, e, contents))
 			return NULL;
 	}
 	return m;
@@ -363,7 +397,10 @@ bool a2c_lower_seq_op(a2c_comp *c, st_op *op, st_block *ctl, bool *handled) {
 	if (!strcmp(name, "memref.store"))
 		return lower_store(c, op, ctl);
 	if (!strcmp(name, "memref.alloc") || !strcmp(name, "memref.alloca"))
-		return a2c_mem_new(c, st_op_result(op, 0), st_value_type(st_op_result(op, 0)), NULL, false, st_op_loc(op));
+		return a2c_mem_new(c, st_op_result(op, 0), st_value_type(st_op_result(op, 0)), NULL, false, NULL,
+		                   st_op_loc(op));
+	if (!strcmp(name, "memref.get_global"))
+		return a2c_lower_get_global(c, op);
 	if (!strcmp(name, "memref.dealloc"))
 		return true;
 	*handled = false;

@@ -64,6 +64,8 @@ static st_walk_result check_op(st_op *op, void *ud) {
 	for (size_t r = 0; !why && r < st_op_num_regions(op); r++)
 		if (st_region_num_blocks(st_op_region(op, r)) > 1)
 			why = "regions with several blocks (unstructured control flow) cannot be lowered to calyx";
+	if (!why)
+		why = a2c_table_problem(op);
 	/* lower-affine rebuilds affine ops without their other attributes. */
 	if (!why && st_op_get_attr(op, "calyx.par") && !strncmp(st_op_name_cstr(op), "affine.", 7))
 		why = "calyx.par would be dropped by lower-affine: mark scf ops (e.g. scf.for) instead";
@@ -165,7 +167,7 @@ static bool bind_memories(a2c_comp *c, bool top) {
 			continue;
 		char name[64];
 		a2c_arg_name(c->func, i, true, name, sizeof name);
-		if (!a2c_mem_new(c, a, t, name, true, st_op_loc(c->func)))
+		if (!a2c_mem_new(c, a, t, name, true, NULL, st_op_loc(c->func)))
 			return false;
 	}
 	return true;
@@ -255,6 +257,14 @@ static st_status run(st_pass *pass, st_op *module) {
 	st_status s = o->parallel == 1 || a2c_par_mark(module, &marks) ? ST_OK : ST_FAIL;
 	if (st_succeeded(s))
 		s = st_pass_manager_add(pm, "lower-affine", NULL);
+	/* Index arithmetic of affine maps arrives unsimplified (the Halide
+	 * frontend's tile offsets `d0 * 62 + d2 - d0 * 62`, single-iteration
+	 * tile loops): every multiplication left would be a multi-cycle
+	 * std_mult_pipe group per access, most of the .hl cascade's cycles. */
+	if (st_succeeded(s))
+		s = st_pass_manager_add(pm, "canonicalize", NULL);
+	if (st_succeeded(s))
+		s = st_pass_manager_add(pm, "cse", NULL);
 	if (st_succeeded(s))
 		s = st_pass_manager_run(pm, module);
 	a2c_par_unmark(module, &marks);

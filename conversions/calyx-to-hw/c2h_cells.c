@@ -105,6 +105,42 @@ static unsigned index_width(uint64_t n) {
 	return w;
 }
 
+/* A read-only memory (calyx.init): its contents as one wide constant,
+ * element i at bits [i*W, (i+1)*W), read in the addressing cycle by a
+ * shift of the flat address times W, the same ROM the stream flow builds
+ * for its tables (docs/streaming-hw.md); writes have nothing to change. */
+static void rom(c2h *s, st_op *c, st_attr *init, unsigned w, const char *addr, unsigned fw) {
+	size_t n = (size_t)st_type_dim(st_attr_type(init), 0);
+	bool splat = st_attr_dense_is_splat(init);
+	unsigned long long bits = (unsigned long long)n * w;
+	char acc[32], k[32], x[32], sh[32], v[32], a[160];
+	c2h_temp(s, acc);
+	/* The constants first (c2h_const names each with the next %_t number,
+	 * so they are %_t<first>...); concat puts its first operand in the
+	 * high bits. */
+	unsigned first = s->next;
+	for (size_t i = n; i-- > 0;)
+		c2h_const(s, w, st_attr_dense_int(init, splat ? 0 : i), k);
+	c2h_printf(s, "  %s = comb.concat ", acc);
+	for (size_t i = 0; i < n; i++)
+		c2h_printf(s, "%s%%_t%u", i ? ", " : "", first + (unsigned)i);
+	c2h_printf(s, " : ");
+	for (size_t i = 0; i < n; i++)
+		c2h_printf(s, "%si%u", i ? ", " : "", w);
+	c2h_printf(s, "\n");
+	if (bits > fw)
+		c2h_printf(s, "  %s = comb.concat %s, %s : i%llu, i%u\n", c2h_temp(s, x), c2h_const(s, (unsigned)(bits - fw), 0, k),
+		           addr, bits - fw, fw);
+	else
+		strcpy(x, addr);
+	c2h_printf(s, "  %s = comb.mul %s, %s : i%llu\n", c2h_temp(s, sh), x, c2h_const(s, (unsigned)bits, w, k), bits);
+	c2h_printf(s, "  %s = comb.shru %s, %s : i%llu\n", c2h_temp(s, v), acc, sh, bits);
+	if (bits == w)
+		c2h_printf(s, "  %s = hw.wire %s : i%u\n", p(c, "read_data", a), v, w);
+	else
+		c2h_printf(s, "  %s = comb.extract %s from 0 : (i%llu) -> i%u\n", p(c, "read_data", a), v, bits, w);
+}
+
 static void memory(c2h *s, st_op *c, bool seq) {
 	int64_t sizes[4], aw[4];
 	size_t dims = st__calyx_mem_dims(c, sizes, aw);
@@ -140,6 +176,11 @@ static void memory(c2h *s, st_op *c, bool seq) {
 		total *= (uint64_t)sizes[i];
 	unsigned fw = index_width(total);
 	flat_address(s, c, dims, sizes, aw, fw, addr);
+	st_attr *init = st_op_get_attr(c, "calyx.init");
+	if (init) {
+		rom(s, c, init, w, addr, fw);
+		return;
+	}
 	c2h_printf(s, "  %s = seq.hlmem @%.*s %%clk, %%reset : !seq.hlmem<%lluxi%u>\n", c2h_temp(s, m), (int)sym.len, sym.data,
 	           (unsigned long long)total, w);
 	c2h_printf(s, "  seq.write %s[%s] %s wren %s {latency = 1} : !seq.hlmem<%lluxi%u>\n", m, addr, p(c, "write_data", a), men_we,

@@ -204,6 +204,18 @@ static st_status verify_memory(st_op *op, const st__calyx_cell *c) {
 		if (!st_type_is_signless_integer(st_value_type(st_op_result(op, i)), data ? w : 1))
 			return st_op_error(op, "port '%.*s' must be i%u", (int)ports[i].name.len, ports[i].name.data, data ? w : 1);
 	}
+	/* A read-only memory's contents (lower-to-calyx's constant tables). */
+	st_attr *init = st_op_get_attr(op, "calyx.init");
+	if (init) {
+		int64_t total = 1;
+		for (size_t i = 0; i < k; i++)
+			total *= sizes[i];
+		st_type *t = st_attr_get_kind(init) == ST_ATTR_DENSE_ELEMENTS ? st_attr_type(init) : NULL;
+		if (!t || st_type_get_kind(t) != ST_TYPE_RANKED_TENSOR || st_type_rank(t) != 1 || st_type_dim(t, 0) != total ||
+		    !st_type_is_signless_integer(st_type_element(t), w))
+			return st_op_error(op, "'calyx.init' must be dense<...> : tensor<%lldxi%u>, its elements row-major",
+			                   (long long)total, w);
+	}
 	(void)c;
 	return ST_OK;
 }

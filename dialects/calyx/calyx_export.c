@@ -129,6 +129,10 @@ static void cell(out *o, st_op *c) {
 		return;
 	}
 	if (k->kind == CX_MEM || k->kind == CX_SEQ_MEM) {
+		/* Native Calyx gives a memory's contents in the data file. */
+		if (st_op_get_attr(c, "calyx.init") && o->status == ST_OK)
+			o->status = st_op_error(c, "has contents (calyx.init), which native Calyx IL cannot hold (they belong "
+			                           "in its data file)");
 		int64_t sizes[4], aw[4];
 		size_t dims = st__calyx_mem_dims(c, sizes, aw);
 		emit(o, "%s%zu(%u", k->futil, dims, st__calyx_mem_width(c));

@@ -238,3 +238,12 @@ calyx.component @main(%go: i1 {go}, %clk: i1 {clk}, %reset: i1 {reset}) -> (%don
   calyx.wires {}
   calyx.control {}
 }
+
+// -----
+
+calyx.component @main(%go: i1 {go}, %clk: i1 {clk}, %reset: i1 {reset}) -> (%done: i1 {done}) {
+  // expected-error @+1 {{'calyx.init' must be dense<...> : tensor<4xi8>, its elements row-major}}
+  %m.addr0, %m.write_data, %m.write_en, %m.clk, %m.read_data, %m.done = calyx.memory @m <[4] x 8> [2] {calyx.init = dense<[1, 2, 3]> : tensor<3xi8>} : i2, i8, i1, i1, i8, i1
+  calyx.wires {}
+  calyx.control {}
+}
