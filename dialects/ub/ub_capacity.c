@@ -178,6 +178,19 @@ static int cmp_access(const void *pa, const void *pb) {
 	return (a->point > b->point) - (a->point < b->point);
 }
 
+/* Program order: statement by statement (graph order), each over its
+ * domain row-major, a point's reads before its writes. */
+static int cmp_program(const void *pa, const void *pb) {
+	const access *a = pa, *b = pb;
+	if (a->stmt != b->stmt)
+		return a->stmt < b->stmt ? -1 : 1;
+	if (a->point != b->point)
+		return a->point < b->point ? -1 : 1;
+	if (a->write != b->write)
+		return a->write ? 1 : -1;
+	return (a->port > b->port) - (a->port < b->port);
+}
+
 typedef struct collect {
 	access *ev;
 	size_t n;
@@ -192,6 +205,45 @@ static bool collect_access(void *ud, int64_t elem, int64_t t, const int64_t *x) 
 	c->ev[c->n++] = (access){.t = t, .elem = elem, .point = c->point++, .stmt = c->stmt, .port = c->port,
 	                         .write = c->write, .early = c->early};
 	return true;
+}
+
+static const char *stmt_name(const st__ub_port *p) { return isl_set_get_tuple_name(p->domain); }
+
+/* Each read must find the value the program gives it: the one the
+ * statements, run one after the other, last wrote before it (an update
+ * reads what the term before wrote, not a value timed past it, nor one
+ * already replaced).  ev is scratch; writer[] receives each value's write
+ * port. */
+static st_status check_program_order(st__ub_model *m, size_t bi, st__ub_values *v, access *ev, size_t n,
+                                     int64_t *cur, uint32_t *writer) {
+	for (size_t i = 0; i < n; i++)
+		if (ev[i].write)
+			writer[v->of_port[ev[i].port][ev[i].point]] = ev[i].port;
+	qsort(ev, n, sizeof *ev, cmp_program);
+	for (size_t e = 0; e < buffer_size(&m->buffers[bi]); e++)
+		cur[e] = -1;
+	for (size_t i = 0; i < n; i++) {
+		const access *a = &ev[i];
+		int64_t got = v->of_port[a->port][a->point];
+		if (a->write) {
+			cur[a->elem] = got;
+			continue;
+		}
+		int64_t want = cur[a->elem];
+		const st__ub_port *r = &m->ports[a->port], *w = want >= 0 ? &m->ports[writer[want]] : NULL;
+		const char *b = m->buffers[bi].name;
+		/* Values are numbered in the order they are written. */
+		if (w && got > want)
+			return st_op_error(r->op, "element %zu of buffer '%s' read at cycle %lld needs the value '%s' wrote at "
+			                          "cycle %lld, which '%s' overwrites at cycle %lld",
+			                   (size_t)a->elem, b, (long long)a->t, stmt_name(w), (long long)v->wt[want],
+			                   stmt_name(&m->ports[writer[got]]), (long long)v->wt[got]);
+		if (w && got < want)
+			return st_op_error(r->op, "element %zu of buffer '%s' read at cycle %lld needs the value '%s' writes "
+			                          "later, at cycle %lld",
+			                   (size_t)a->elem, b, (long long)a->t, stmt_name(w), (long long)v->wt[want]);
+	}
+	return ST_OK;
 }
 
 /* The accesses of buffer bi in order, each write a new value. */
@@ -255,6 +307,11 @@ static st_status accumulation_values(st__ub_model *m, size_t bi, st__ub_values *
 		v->rl[val] = a->t;
 		v->of_port[a->port][a->point] = val;
 	}
+	uint32_t *writer = st == ST_OK ? st_ctx_alloc(m->ctx, (v->n ? v->n : 1) * sizeof *writer) : NULL;
+	if (st == ST_OK)
+		st = writer ? check_program_order(m, bi, v, c.ev, c.n, cur, writer) : st_op_error(b->op, "out of memory");
+	if (writer)
+		st_ctx_free(m->ctx, writer, (v->n ? v->n : 1) * sizeof *writer);
 	if (c.ev)
 		st_ctx_free(m->ctx, c.ev, (nev ? nev : 1) * sizeof *c.ev);
 	if (cur)

@@ -194,7 +194,12 @@ static st_status collect_uses(ilp_problem *P) {
 		ilp_use *u = &P->uses[P->nuses++];
 		u->c = P->stmt_of[k];
 		u->q = P->stmt_of[w - m->ports];
-		if (u->c == u->q)
+		/* An accumulation's update also writes the buffer it reads (its
+		 * init being the first writer). */
+		bool own = u->c == u->q;
+		for (size_t j = 0; j < m->nports; j++)
+			own = own || (m->ports[j].write && m->ports[j].buffer == r->buffer && P->stmt_of[j] == u->c);
+		if (own)
 			return st_op_error(r->op, "ub-schedule-ilp: a statement reading its own buffer (recursion) has no "
 			                          "line-buffer schedule");
 		u->buffer = r->buffer;
