@@ -54,28 +54,27 @@ static isl_map *aff_map(const st__ub_port *p, const st__ub_aff *a) {
 
 static bool same_stmt(const st__ub_port *a, const st__ub_port *b);
 
-/* The write port of the buffer port r reads: the last one in graph order
- * outside r's statement (an accumulation's init and its updates write
- * one buffer; the last statement leaves the value read). */
-static const st__ub_port *writer_of(const st__ub_model *m, const st__ub_port *r) {
-	const st__ub_port *w = NULL, *own = NULL;
-	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
-		if (!p->write || p->buffer != r->buffer)
-			continue;
-		if (!same_stmt(p, r))
-			w = p;
-		else if (!own)
-			own = p;
-	}
-	return w ? w : own;
-}
-
 static bool several_writers(const st__ub_model *m, const st__ub_port *r) {
 	size_t n = 0;
 	for (size_t k = 0; k < m->nports; k++)
 		n += m->ports[k].write && m->ports[k].buffer == r->buffer;
 	return n > 1;
+}
+
+/* Whether write port w can give read port r its value: the buffer's only
+ * writer, or (an accumulation's init and updates writing one buffer) one
+ * of another statement before r in graph order, which is program order. */
+static bool feeds(const st__ub_model *m, const st__ub_port *w, const st__ub_port *r) {
+	return w->write && w->buffer == r->buffer && (!several_writers(m, r) || (w < r && !same_stmt(w, r)));
+}
+
+/* The write port of the buffer port r reads: the last that feeds it. */
+static const st__ub_port *writer_of(const st__ub_model *m, const st__ub_port *r) {
+	const st__ub_port *w = NULL;
+	for (size_t k = 0; k < m->nports; k++)
+		if (feeds(m, &m->ports[k], r) && (!w || several_writers(m, r)))
+			w = &m->ports[k];
+	return w;
 }
 
 /* When each point of read port r finds its value written:
@@ -283,8 +282,7 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, b
 		 * and an init timed by its update (retime_init) follows it. */
 		for (size_t j = 0; j < m->nports; j++) {
 			w = &m->ports[j];
-			if (!w->write || w->buffer != r->buffer || (several_writers(m, r) && same_stmt(w, r)) ||
-			    (defer && deferred_init(m, j) == r))
+			if (!feeds(m, w, r) || (defer && deferred_init(m, j) == r))
 				continue;
 			if (st_failed(delay_after(r, w, lin, d)))
 				return ST_FAIL;
