@@ -12,6 +12,7 @@
 #include "strata/pass.h"
 #include "strata/registry.h"
 
+#include <stddef.h>
 #include <string.h>
 
 typedef enum kind { K_ADD, K_SUB, K_MUL, K_DIV, K_MAXIMUM, K_MINIMUM, K_MAXNUM, K_MINNUM, K_NEG, K_CMP, K_SITOFP,
@@ -28,8 +29,13 @@ static const struct {
 	{"arith.bitcast", K_KEEP},
 };
 
+typedef struct options {
+	const char *within; /* lower only inside ops of this name; "": everywhere */
+} options;
+
 typedef struct state {
 	st_context *ctx;
+	const char *within;
 	st_value_map *bits; /* f32 value -> its i32 bits */
 	st_op **todo;
 	size_t ntodo, cap_todo;
@@ -94,6 +100,14 @@ static st_walk_result collect(st_op *op, void *ud) {
 	}
 	s->todo[s->ntodo++] = op;
 	return ST_WALK_ADVANCE;
+}
+
+/* Outside the `within` ops: look for them only. */
+static st_walk_result find_scopes(st_op *op, void *ud) {
+	state *s = ud;
+	if (strcmp(st_op_name_cstr(op), s->within))
+		return ST_WALK_ADVANCE;
+	return st_walk(op, ST_WALK_PRE, collect, s) == ST_WALK_INTERRUPT ? ST_WALK_INTERRUPT : ST_WALK_SKIP;
 }
 
 static void builder_at(state *s, sf_b *b, st_block *block, st_op *before, st_attr *loc) {
@@ -186,10 +200,11 @@ static void replace(state *s, st_op *op, kind k) {
 
 static st_status run(st_pass *pass, st_op *root) {
 	st_context *ctx = st_pass_context(pass);
-	state s = {.ctx = ctx, .bits = st_value_map_create(ctx), .status = ST_OK};
+	const options *o = st_pass_options(pass);
+	state s = {.ctx = ctx, .within = o->within, .bits = st_value_map_create(ctx), .status = ST_OK};
 	if (!s.bits)
 		return ST_FAIL;
-	st_walk(root, ST_WALK_PRE, collect, &s);
+	st_walk(root, ST_WALK_PRE, s.within && *s.within ? find_scopes : collect, &s);
 	for (size_t i = 0; i < s.ntodo && st_succeeded(s.status); i++)
 		replace(&s, s.todo[i], kind_of(s.todo[i]));
 	/* Bitcasts back to f32 read only by ops lowered later. */
@@ -202,9 +217,19 @@ static st_status run(st_pass *pass, st_op *root) {
 	return s.status;
 }
 
+static const st_pass_option_def opts[] = {
+	{.name = "within",
+	 .summary = "lower only inside ops of this name (ub.kernel: the datapaths of the stream flow); default: everywhere",
+	 .kind = ST_PASS_OPT_STRING,
+	 .offset = offsetof(options, within)},
+};
+
 static const st_pass_def soft_float_pass = {
 	.name = "arith-soft-float",
 	.summary = "Rewrite f32 arithmetic into integer arith ops on the IEEE-754 bits",
+	.options = opts,
+	.noptions = 1,
+	.options_size = sizeof(options),
 	.run = run,
 };
 

@@ -75,12 +75,15 @@ static const char *name_of(uth *s, const kin *ks, st_value *v, char *buf) {
 /* Index values (table subscripts) are 64-bit in the datapath. */
 static unsigned width_of(st_value *v) {
 	st_type *t = st_value_type(v);
+	if (st_type_get_kind(t) == ST_TYPE_F32)
+		return 32; /* its bits: arith-soft-float leaves f32 only at the edges */
 	return st_type_is_index(t) ? 64 : st_type_int_width(t);
 }
 
 static bool is_int(st_value *v) {
 	st_type *t = st_value_type(v);
-	return st_type_is_index(t) || (st_type_is_integer(t) && st_type_int_width(t) <= 64);
+	return st_type_is_index(t) || (st_type_is_integer(t) && st_type_int_width(t) <= 64) ||
+	       st_type_get_kind(t) == ST_TYPE_F32;
 }
 
 /* A constant table the kernel reads at computed indices (a LUT): its
@@ -224,6 +227,10 @@ static st_status op_text(uth *s, const kin *ki, st_op *op) {
 	if (!strcmp(n, "arith.select")) {
 		uth_printf(s, "  %s = comb.mux %s, %s, %s : i%u\n", r, name_of(s, ki, st_op_operand(op, 0), a),
 		           name_of(s, ki, st_op_operand(op, 1), b), name_of(s, ki, st_op_operand(op, 2), c), w);
+		return ST_OK;
+	}
+	if (!strcmp(n, "arith.bitcast")) { /* f32 <-> i32: the same bits */
+		uth_printf(s, "  %s = hw.wire %s : i%u\n", r, name_of(s, ki, st_op_operand(op, 0), a), w);
 		return ST_OK;
 	}
 	if (!strcmp(n, "arith.index_cast") || !strcmp(n, "arith.index_castui")) {

@@ -44,9 +44,11 @@ static st_status buffer_ports(uth *s, size_t bi) {
 	if (u->wport < 0)
 		return st_op_error(b->op, "ub-to-hw: buffer '%s' has no write port", b->name);
 	st_type *elt = st_type_element(st_value_type(st_op_result(b->op, 0)));
-	if (!st_type_is_integer(elt) || st_type_int_width(elt) > 64)
-		return st_op_error(b->op, "ub-to-hw: buffer '%s' must hold integers of at most 64 bits", b->name);
-	u->width = st_type_int_width(elt);
+	bool f32 = st_type_get_kind(elt) == ST_TYPE_F32; /* as its bits (arith-soft-float) */
+	if (!f32 && (!st_type_is_integer(elt) || st_type_int_width(elt) > 64))
+		return st_op_error(b->op, "ub-to-hw: buffer '%s' must hold integers of at most 64 bits or f32",
+		                   b->name);
+	u->width = f32 ? 32 : st_type_int_width(elt);
 	st_ub_buffer_map kind = s->map->buffers[bi].map;
 	if (kind != ST_UB_MAP_WIRE && kind != ST_UB_MAP_CHAIN)
 		return st_op_error(b->op, "ub-to-hw: buffer '%s' is no delay line (ub-map gives it a random-access memory or "

@@ -18,7 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const passes[] = {"ub-extract", "ub-schedule", "ub-capacity", "convert-ub-to-hw"};
+/* arith-soft-float: f32 kernels as integer datapaths on the bits (only
+ * the kernels: the host side keeps its floats). */
+static const char *const passes[] = {"ub-extract", "arith-soft-float", "ub-schedule", "ub-capacity", "convert-ub-to-hw"};
+static const char *const pass_options[] = {NULL, "within=ub.kernel", NULL, NULL, NULL};
 
 /* One host stream of the design ("in:arg0:0:16:64x64", or with a 6th field
  * the lanes: values per transfer, the argument's next elements, on ports
@@ -67,7 +70,8 @@ static bool lower(st_context *ctx, st_op *m, stc_times *t) {
 		}
 		st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
 		double t0 = stc_now_ms();
-		bool ok = pm && st_succeeded(st_pass_manager_add(pm, passes[i], NULL)) && st_succeeded(st_pass_manager_run(pm, m));
+		bool ok = pm && st_succeeded(st_pass_manager_add(pm, passes[i], pass_options[i])) &&
+		          st_succeeded(st_pass_manager_run(pm, m));
 		stc_time_add(t, passes[i], t0);
 		st_pass_manager_destroy(pm);
 		if (!ok) {
@@ -133,8 +137,13 @@ static bool read_design(st_op *top, stc_design *d, stream_design *sd) {
 		if (!parse_stream(top, st_attr_string(st_attr_array_elt(streams, i)), &m, &in, &arg, &lanes))
 			return false;
 		st_type *t = arg >= 0 && (size_t)arg < n ? st_type_input(ft, (size_t)arg) : NULL;
-		bool same = t && st_type_get_kind(t) == ST_TYPE_MEMREF && st_type_is_integer(st_type_element(t)) &&
-		            st_type_int_width(st_type_element(t)) == m.width && st_type_rank(t) == m.ndims &&
+		st_type *elt = t && st_type_get_kind(t) == ST_TYPE_MEMREF ? st_type_element(t) : NULL;
+		/* An f32 image streams as its bits. */
+		unsigned ew = !elt                                    ? 0
+		              : st_type_get_kind(elt) == ST_TYPE_F32 ? 32
+		              : st_type_is_integer(elt)              ? st_type_int_width(elt)
+		                                                     : 0;
+		bool same = ew == m.width && st_type_rank(t) == m.ndims &&
 		            !d->mems[arg].name[0];
 		for (size_t j = 0; same && j < m.ndims; j++)
 			same = st_type_dim(t, j) == m.dims[j];
