@@ -147,13 +147,6 @@ bool st__ub_is_accumulation(const st__ub_model *m, size_t bi) {
 	return false;
 }
 
-static int64_t points_of(const st__ub_port *p) {
-	int64_t n = 1;
-	for (unsigned i = 0; i < p->ndims; i++)
-		n *= p->hi[i] - p->lo[i] + 1;
-	return n;
-}
-
 /* One access of the buffer, in the order ub-simulate performs them:
  * by cycle; the writes of earlier firings (latency >= 1) first; then by
  * statement (graph order), a statement's reads before its own writes. */
@@ -252,8 +245,8 @@ static st_status accumulation_values(st__ub_model *m, size_t bi, st__ub_values *
 	size_t nev = 0, nelem = buffer_size(b);
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi) {
-			nev += (size_t)points_of(&m->ports[k]);
-			v->n += m->ports[k].write ? (size_t)points_of(&m->ports[k]) : 0;
+			nev += (size_t)st__ub_port_points(&m->ports[k]);
+			v->n += m->ports[k].write ? (size_t)st__ub_port_points(&m->ports[k]) : 0;
 		}
 	collect c = {.ev = st_ctx_alloc(m->ctx, (nev ? nev : 1) * sizeof *c.ev)};
 	int64_t *cur = st_ctx_alloc(m->ctx, nelem * sizeof *cur);
@@ -264,7 +257,7 @@ static st_status accumulation_values(st__ub_model *m, size_t bi, st__ub_values *
 	for (size_t k = 0; st == ST_OK && k < m->nports; k++) {
 		if (m->ports[k].buffer != (int)bi)
 			continue;
-		v->of_port[k] = st_ctx_alloc(m->ctx, (size_t)points_of(&m->ports[k]) * sizeof **v->of_port);
+		v->of_port[k] = st_ctx_alloc(m->ctx, (size_t)st__ub_port_points(&m->ports[k]) * sizeof **v->of_port);
 		if (!v->of_port[k])
 			st = st_op_error(b->op, "out of memory");
 		c.stmt = (uint32_t)k;
@@ -344,7 +337,7 @@ void st__ub_values_free(st__ub_model *m, st__ub_values *v) {
 		st_ctx_free(m->ctx, v->elem, n * sizeof *v->elem);
 	for (size_t k = 0; v->of_port && k < v->nports; k++)
 		if (v->of_port[k])
-			st_ctx_free(m->ctx, v->of_port[k], (size_t)points_of(&m->ports[k]) * sizeof **v->of_port);
+			st_ctx_free(m->ctx, v->of_port[k], (size_t)st__ub_port_points(&m->ports[k]) * sizeof **v->of_port);
 	if (v->of_port)
 		st_ctx_free(m->ctx, v->of_port, (v->nports ? v->nports : 1) * sizeof *v->of_port);
 	memset(v, 0, sizeof *v);

@@ -120,6 +120,14 @@ typedef struct st__ub_model {
 	size_t cap_buffers, cap_ports, cap_kernels;
 } st__ub_model;
 
+/* The number of points of a port's domain box. */
+static inline int64_t st__ub_port_points(const st__ub_port *p) {
+	int64_t n = 1;
+	for (unsigned i = 0; i < p->ndims; i++)
+		n *= p->hi[i] - p->lo[i] + 1;
+	return n;
+}
+
 /* Reads a verified ub.graph.  NULL after a diagnostic (a port the
  * enumerating tools cannot handle: a domain that is not a box, an access
  * or schedule that is not one affine function). */
@@ -146,9 +154,11 @@ st_status st__ub_lifetimes(st__ub_model *m, size_t bi, int64_t **wt, int64_t **r
  * and of_port NULL: a value's number is its element); in an accumulation
  * the read-modify-writes rewrite their element, and a read takes the
  * element's latest value, written in an earlier cycle or in its own cycle
- * by an earlier statement (graph order, as ub-simulate acts).  Arrays in
- * context memory, freed by st__ub_values_free.  ST_FAIL after a diagnostic
- * as st__ub_capacities. */
+ * by an earlier firing (latency >= 1) or an earlier statement (graph
+ * order), as ub-simulate acts; each read must get the value program order
+ * (statement after statement, row-major) gives it.  Arrays in context
+ * memory, freed by st__ub_values_free.  ST_FAIL after a diagnostic as
+ * st__ub_capacities. */
 typedef struct st__ub_values {
 	size_t n;
 	int64_t *wt, *rl;  /* per value: its write cycle, its last read (INT64_MIN: never) */

@@ -19,7 +19,14 @@
  * one whole tile per period P (the largest tile), row-major inside it, and
  * starts a whole number of periods after its producers, so it works on
  * tile k while its producer fills tile k + 1: the buffers between them are
- * double buffers (ub-capacity classifies them). */
+ * double buffers (ub-capacity classifies them).
+ *
+ * A read-modify-write statement (an accumulation's update over a rolled
+ * reduction) runs one point every max(1, latency) cycles, so each term
+ * reads what the one before wrote; under strategy=stencil it is row-major
+ * over its own domain, and an init without read ports is timed by it (its
+ * element written as the first term reads it).  A port reading a buffer
+ * with several writers waits for those of the statements before it. */
 #include "ub_internal.h"
 #include "ub_passes.h"
 
@@ -120,13 +127,6 @@ static void row_major(const st__ub_port *p, st__ub_aff *lin, int64_t *d) {
 		*d -= stride * p->lo[i];
 		stride *= p->hi[i] - p->lo[i] + 1;
 	}
-}
-
-static int64_t box_size(const st__ub_port *p) {
-	int64_t n = 1;
-	for (unsigned i = 0; i < p->ndims; i++)
-		n *= p->hi[i] - p->lo[i] + 1;
-	return n;
 }
 
 /* The input rate of the statement of port `first`: the producer's
@@ -478,7 +478,7 @@ static st_status schedule_graph(st__ub_model *m, int strategy, const char *share
 			for (size_t j = k; j < m->nports; j++)
 				if (same_stmt(&m->ports[j], &m->ports[k]) && latency_of(m, &m->ports[j]) > lat)
 					lat = latency_of(m, &m->ports[j]);
-			clock += scale * box_size(&m->ports[k]) + lat;
+			clock += scale * st__ub_port_points(&m->ports[k]) + lat;
 		} else if (strategy == STRATEGY_SHARE_LINE) {
 			share_lin(&sp, &m->ports[k], &lin);
 			st = stencil_stmt(m, k, done, true, false, &lin, &d);

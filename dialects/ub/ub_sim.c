@@ -13,7 +13,10 @@
  * input files (binary PGM) into the argument buffers and collects what the
  * graph writes into its output arguments as .npy files in strata-run's
  * format, so outputs compare byte for byte with the interpreter's; an
- * input named *.npy is read as strata-run reads it (any shape, float). */
+ * input named *.npy is read as strata-run reads it (any shape, float).
+ * Slots hold values: an accumulation's rewrite of an element is a new
+ * value (st__ub_values), and the writes of earlier firings (latency >= 1)
+ * come first in their cycle, so an update reads the term before. */
 #include "ub_internal.h"
 #include "ub_passes.h"
 #include "strata/interp.h"
@@ -106,13 +109,6 @@ static void sim_free(sim *s) {
 		st_ctx_free(ctx, s->allocs, s->cap_allocs * sizeof *s->allocs);
 	if (s->it)
 		st_interp_destroy(s->it);
-}
-
-static int64_t box_points(const st__ub_port *p) {
-	int64_t n = 1;
-	for (unsigned i = 0; i < p->ndims; i++)
-		n *= p->hi[i] - p->lo[i] + 1;
-	return n;
 }
 
 static void point_of(const st__ub_port *p, int64_t k, int64_t *x) {
@@ -406,17 +402,17 @@ static st_status setup_events(sim *s) {
 				s->stmt_of[k] = s->stmt_of[j];
 		if (s->stmt_of[k] < 0)
 			s->stmt_of[k] = (int32_t)s->nstmts++;
-		total += (size_t)box_points(&m->ports[k]);
+		total += (size_t)st__ub_port_points(&m->ports[k]);
 	}
 	for (size_t k = 0; k < m->nports; k++)
 		if (fires_alone(s, k))
-			total += (size_t)box_points(&m->ports[k]);
+			total += (size_t)st__ub_port_points(&m->ports[k]);
 	s->ev = salloc(s, total * sizeof *s->ev);
 	if (!s->ev)
 		return st_op_error(m->graph, "out of memory");
 	for (size_t k = 0; k < m->nports; k++) {
 		st__ub_port *p = &m->ports[k];
-		int64_t np = box_points(p);
+		int64_t np = st__ub_port_points(p);
 		int64_t x[ST_UB_MAX_DIMS];
 		const st__ub_port *first_read = first_read_of(s, k);
 		bool alone = fires_alone(s, k);
