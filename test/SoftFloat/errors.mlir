@@ -1,0 +1,60 @@
+// arith-soft-float refuses, by name and located, every float op it has no
+// lowering for and every float type but scalar f32; nothing is rewritten
+// when it does.  Each refusal is reported, not only the first (@wide).
+// RUN: strata-opt --arith-soft-float --verify-diagnostics --split-input-file %s
+
+func.func @remf(%x: f32, %y: f32) -> f32 {
+  // expected-error @+1 {{arith-soft-float: 'arith.remf' has no soft-float lowering}}
+  %r = arith.remf %x, %y : f32
+  return %r : f32
+}
+
+// -----
+
+func.func @sqrt(%x: f32) -> f32 {
+  // expected-error @+1 {{arith-soft-float: 'math.sqrt' has no soft-float lowering}}
+  %r = math.sqrt %x : f32
+  return %r : f32
+}
+
+// -----
+
+func.func @truncf(%x: f64) -> f32 {
+  // expected-error @+1 {{arith-soft-float: 'arith.truncf' has no soft-float lowering}}
+  %r = arith.truncf %x : f64 to f32
+  return %r : f32
+}
+
+// -----
+
+func.func @f64(%x: f64) -> f64 {
+  // expected-error @+1 {{arith-soft-float: 'arith.addf' is lowered on f32 scalars only}}
+  %r = arith.addf %x, %x : f64
+  return %r : f64
+}
+
+// -----
+
+func.func @f16const() -> f16 {
+  // expected-error @+1 {{arith-soft-float: 'arith.constant' is lowered on f32 scalars only}}
+  %r = arith.constant 1.0 : f16
+  return %r : f16
+}
+
+// -----
+
+func.func @vector(%x: vector<4xf32>) -> vector<4xf32> {
+  // expected-error @+1 {{arith-soft-float: 'arith.mulf' is lowered on f32 scalars only}}
+  %r = arith.mulf %x, %x : vector<4xf32>
+  return %r : vector<4xf32>
+}
+
+// -----
+
+func.func @wide(%x: i64, %y: f32) -> (f32, i64) {
+  // expected-error @+1 {{arith-soft-float: 'arith.sitofp' converts between f32 and integers of at most 32 bits only}}
+  %r = arith.sitofp %x : i64 to f32
+  // expected-error @+1 {{arith-soft-float: 'arith.fptosi' converts between f32 and integers of at most 32 bits only}}
+  %i = arith.fptosi %y : f32 to i64
+  return %r, %i : f32, i64
+}
