@@ -12,12 +12,16 @@
 
 bool uth_is_lane_dim(const st__ub_port *p, unsigned d) { return p->sched.c[1 + d] == 0 && p->hi[d] > p->lo[d]; }
 
+/* Past this many lanes a port is refused (each is a datapath); the count
+ * saturates there. */
+#define MAX_LANES 256
+
 unsigned uth_port_lanes(const st__ub_port *p) {
-	unsigned n = 1;
+	int64_t n = 1;
 	for (unsigned d = 0; d < p->ndims; d++)
 		if (uth_is_lane_dim(p, d))
-			n *= (unsigned)(p->hi[d] - p->lo[d] + 1);
-	return n;
+			n = n * (p->hi[d] - p->lo[d] + 1) > MAX_LANES ? MAX_LANES + 1 : n * (p->hi[d] - p->lo[d] + 1);
+	return (unsigned)n;
 }
 
 int64_t uth_lane_coord(const st__ub_port *p, unsigned inst, unsigned d) {
@@ -146,6 +150,10 @@ static st_status read_lanes(uth *s, size_t k) {
 
 st_status uth_lanes(uth *s) {
 	st__ub_model *m = s->m;
+	for (size_t k = 0; k < m->nports; k++)
+		if (uth_port_lanes(&m->ports[k]) > MAX_LANES)
+			return st_op_error(m->ports[k].op, "ub-to-hw: the port fires more than %d values a cycle (dimensions its "
+			                                   "schedule does not move along); each is a datapath", MAX_LANES);
 	for (size_t bi = 0; bi < m->nbuffers; bi++) {
 		s->bufs[bi].lanes = 1;
 		if (s->bufs[bi].wport >= 0 && st_failed(write_lanes(s, bi)))

@@ -254,3 +254,20 @@ ub.graph @g {
   ub.write %o from %w : i16 {domain = "{ L[i] : 0 <= i < 4 }", access = "{ L[i] -> o[i] }", schedule = "{ L[i] -> [i] }"} : memref<4xi16>
   %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
 }
+
+// -----
+
+// A port firing 300 values a cycle: a datapath each is refused.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4x300xi16>
+  ub.write %a {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> a[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  // expected-error @+1 {{ub-to-hw: the port fires more than 256 values a cycle (dimensions its schedule does not move along); each is a datapath}}
+  %r = ub.read %a {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 300 }", access = "{ K[i, c] -> a[i] }", schedule = "{ K[i, c] -> [i] }"} : memref<4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %o from %v : i16 {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 300 }", access = "{ K[i, c] -> o[i, c] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x300xi16>
+  %z = ub.read %o {domain = "{ T[i, c] : 0 <= i < 4 and 0 <= c < 300 }", access = "{ T[i, c] -> o[i, c] }", schedule = "{ T[i, c] -> [i] }"} : memref<4x300xi16> -> i16
+}
