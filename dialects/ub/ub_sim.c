@@ -626,7 +626,11 @@ static st_status setup_host(sim *s, const sim_options *o, size_t *ninputs) {
 			for (size_t k = 0; k < m->nports; k++)
 				host_writes = host_writes || (m->ports[k].buffer == (int)b && m->ports[k].write &&
 				                              st_op_num_operands(m->ports[k].op) < 2);
-			s->bufs[b].host = salloc(s, s->bufs[b].n * sizeof(uint64_t));
+			/* By element: an accumulation has more values than elements. */
+			size_t nelem = 1;
+			for (unsigned d = 0; d < m->buffers[b].rank; d++)
+				nelem *= (size_t)m->buffers[b].shape[d];
+			s->bufs[b].host = salloc(s, nelem * sizeof(uint64_t));
 			if (!s->bufs[b].host)
 				return st_op_error(m->buffers[b].op, "out of memory");
 			char path[512];
