@@ -643,12 +643,11 @@ static st_status read_nest(xctx *x, st_op *nest) {
 		return st_op_error(nest, "ub-extract: an update of '%s' over another domain than its definition",
 		                   x->bufs[b].name);
 	tmp.rmw = s && (s->rmw || tmp.ndims > tmp.npure);
-	if (tmp.rmw)
+	snprintf(tmp.name, sizeof tmp.name, "%s", x->bufs[b].name);
+	if (tmp.rmw) {
 		s = NULL;
-	if (tmp.rmw)
 		snprintf(tmp.name, sizeof tmp.name, "%s_update%zu", x->bufs[b].name, nsame - 1);
-	else
-		snprintf(tmp.name, sizeof tmp.name, "%s", x->bufs[b].name);
+	}
 	x->nidx = x->nbase;
 	for (unsigned d = 0; d < tmp.ndims; d++) {
 		st__ub_aff a;

@@ -279,7 +279,7 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, b
 			                          "statement");
 		/* Every other statement's writes of the element come first; a
 		 * statement's own earlier writes are one point apart (rmw_scale),
-		 * and an init timed by its update (retime_init) follows it. */
+		 * and an init timed by its update (retime_inits) follows it. */
 		for (size_t j = 0; j < m->nports; j++) {
 			w = &m->ports[j];
 			if (!feeds(m, w, r) || (defer && deferred_init(m, j) == r))
