@@ -87,12 +87,13 @@ static bool is_int(st_value *v) {
 }
 
 /* A constant table the kernel reads at computed indices (a LUT): its
- * contents as one wide constant, element i at bits [i*W, (i+1)*W), so the
- * table is a ROM in the datapath.  (Not an hw array: the Verilog of a
- * packed two-dimensional constant is beyond yosys's parser.)  One constant
- * %rom<i> per table of the module, however many kernels and lanes read it. */
-static st_status rom(uth *s, const kin *ki, st_op *op) {
-	char r[64];
+ * words as constants %rom<r>_<i>, once per module however many kernels and
+ * lanes read it; each read is a mux tree over the index bits (a ROM read
+ * port).  (Not an hw array: the Verilog of a packed two-dimensional
+ * constant is beyond yosys's parser; and a wide constant shifted by the
+ * index makes yosys build a barrel shifter as wide as the table.)  Sets
+ * *r to the table's number. */
+static st_status rom(uth *s, st_op *op, size_t *r) {
 	st_op *g = st_symbol_lookup_nearest(op, st_op_get_attr(op, "name"));
 	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
 	st_type *ty = st_value_type(st_op_result(op, 0));
@@ -107,40 +108,33 @@ static st_status rom(uth *s, const kin *ki, st_op *op) {
 	size_t ri = 0;
 	while (ri < s->nroms && s->roms[ri] != g)
 		ri++;
-	if (ri == s->nroms) {
-		if (!st_ctx_grow(s->ctx, (void **)&s->roms, &s->cap_roms, NULL, sizeof *s->roms, s->nroms + 1))
-			return s->status = ST_FAIL;
-		s->roms[s->nroms++] = g;
-		bool splat = st_attr_dense_is_splat(init);
-		for (int64_t i = 0; i < n; i++) {
-			int64_t v = st_attr_dense_int(init, splat ? 0 : (size_t)i);
-			uth_printf(s, "  %%rom%zu_%" PRId64 " = hw.constant %" PRId64 " : i%u\n", ri, i, w == 1 ? (v & 1) : v, w);
-		}
-		/* concat puts its first operand in the high bits. */
-		uth_printf(s, "  %%rom%zu = comb.concat ", ri);
-		for (int64_t i = n; i-- > 0;)
-			uth_printf(s, "%s%%rom%zu_%" PRId64, i + 1 < n ? ", " : "", ri, i);
-		uth_printf(s, " : ");
-		for (int64_t i = 0; i < n; i++)
-			uth_printf(s, "%si%u", i ? ", " : "", w);
-		uth_printf(s, "\n");
+	*r = ri;
+	if (ri < s->nroms)
+		return ST_OK;
+	if (!st_ctx_grow(s->ctx, (void **)&s->roms, &s->cap_roms, NULL, sizeof *s->roms, s->nroms + 1))
+		return s->status = ST_FAIL;
+	s->roms[s->nroms++] = g;
+	bool splat = st_attr_dense_is_splat(init);
+	for (int64_t i = 0; i < n; i++) {
+		int64_t v = st_attr_dense_int(init, splat ? 0 : (size_t)i);
+		uth_printf(s, "  %%rom%zu_%" PRId64 " = hw.constant %" PRId64 " : i%u\n", ri, i, w == 1 ? (v & 1) : v, w);
 	}
-	uth_printf(s, "  %s = hw.wire %%rom%zu : i%" PRId64 "\n", name_of(s, ki, st_op_result(op, 0), r), ri,
-	           n * (int64_t)w);
 	return ST_OK;
 }
 
-/* memref.load from a table: the row-major element number, cut to the
- * table's index width; the element is the wide constant shifted right by
- * number * W (a number past the end reads 0). */
+/* memref.load from a table: the row-major element number's low bits (as
+ * many as the table needs) select its word through a tree of muxes, one
+ * level per bit, the low bit first (a number past the end reads 0). */
 static st_status rom_load(uth *s, const kin *ki, st_op *op) {
 	char r[64], a[64], t[32], acc[64];
+	size_t ri;
+	if (st_failed(rom(s, st_value_defining_op(st_op_operand(op, 0)), &ri)))
+		return ST_FAIL;
 	st_type *mt = st_value_type(st_op_operand(op, 0));
 	int64_t n = 1;
 	for (unsigned d = 0; d < st_type_rank(mt); d++)
 		n *= st_type_dim(mt, d);
 	unsigned aw = uth_bits(n), w = st_type_int_width(st_type_element(mt));
-	int64_t bits = n * (int64_t)w;
 	snprintf(acc, sizeof acc, "%s", "");
 	for (unsigned d = 0; d < st_type_rank(mt); d++) {
 		name_of(s, ki, st_op_operand(op, 1 + d), a);
@@ -154,22 +148,38 @@ static st_status rom_load(uth *s, const kin *ki, st_op *op) {
 		snprintf(acc, sizeof acc, "%s", t);
 	}
 	uth_temp(s, t);
-	uth_printf(s,
-	           "  %s_a = comb.extract %s from 0 : (i64) -> i%u\n  %s_z = hw.constant 0 : i%" PRId64 "\n"
-	           "  %s_x = comb.concat %s_z, %s_a : i%" PRId64 ", i%u\n  %s_w = hw.constant %u : i%" PRId64 "\n"
-	           "  %s_s = comb.mul %s_x, %s_w : i%" PRId64 "\n  %s_v = comb.shru %s, %s_s : i%" PRId64 "\n",
-	           t, acc, aw, t, bits - aw, t, t, t, bits - aw, aw, t, w, bits, t, t, t, bits, t,
-	           name_of(s, ki, st_op_operand(op, 0), a), t, bits);
-	uth_printf(s, "  %s = comb.extract %s_v from 0 : (i%" PRId64 ") -> i%u\n", name_of(s, ki, st_op_result(op, 0), r),
-	           t, bits, w);
+	char zero[48];
+	snprintf(zero, sizeof zero, "%s_z", t);
+	uth_printf(s, "  %s = hw.constant 0 : i%u\n", zero, w);
+	/* Level k has cnt words; level 0 is the table's. */
+	int64_t cnt = n;
+	for (unsigned k = 0; k < aw; k++) {
+		uth_printf(s, "  %s_b%u = comb.extract %s from %u : (i64) -> i1\n", t, k, acc, k);
+		for (int64_t i = 0; 2 * i < cnt; i++) {
+			char lo[64], hi[64];
+			if (k) {
+				snprintf(lo, sizeof lo, "%s_l%u_%" PRId64, t, k - 1, 2 * i);
+				snprintf(hi, sizeof hi, "%s_l%u_%" PRId64, t, k - 1, 2 * i + 1);
+			} else {
+				snprintf(lo, sizeof lo, "%%rom%zu_%" PRId64, ri, 2 * i);
+				snprintf(hi, sizeof hi, "%%rom%zu_%" PRId64, ri, 2 * i + 1);
+			}
+			uth_printf(s, "  %s_l%u_%" PRId64 " = comb.mux %s_b%u, %s, %s : i%u\n", t, k, i, t, k,
+			           2 * i + 1 < cnt ? hi : zero, lo, w);
+		}
+		cnt = (cnt + 1) / 2;
+	}
+	uth_printf(s, "  %s = hw.wire %s_l%u_0 : i%u\n", name_of(s, ki, st_op_result(op, 0), r), t, aw - 1, w);
 	return ST_OK;
 }
 
 static st_status op_text(uth *s, const kin *ki, st_op *op) {
 	const char *n = st_op_name_cstr(op);
 	char r[64], a[64], b[64], c[64], t[32];
-	if (!strcmp(n, "memref.get_global"))
-		return rom(s, ki, op);
+	if (!strcmp(n, "memref.get_global")) {
+		size_t ri;
+		return rom(s, op, &ri); /* its reads name the words */
+	}
 	if (!strcmp(n, "memref.load") && st_value_defining_op(st_op_operand(op, 0)) &&
 	    !strcmp(st_op_name_cstr(st_value_defining_op(st_op_operand(op, 0))), "memref.get_global"))
 		return rom_load(s, ki, op);
