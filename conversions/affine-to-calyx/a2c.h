@@ -159,6 +159,19 @@ bool a2c_lower_comb(a2c_comp *c, st_op *op, bool *handled);
 /* Lowers one sequential op (load, store, mul/div/rem) into a group enabled
  * from `ctl`. */
 bool a2c_lower_seq_op(a2c_comp *c, st_op *op, st_block *ctl, bool *handled);
+/* `n` multi-cycle units (std_*_pipe cells of one latency) started together
+ * on op's two operands in one group enabled from `ctl`; out[i] is unit i's
+ * result, latched in a register. */
+bool a2c_pipe_units(a2c_comp *c, st_op *op, size_t n, const char *const *cells, st_block *ctl, a2c_val **out);
+/* The same on the values x and y of `w` bits. */
+bool a2c_pipe_vals(a2c_comp *c, st_attr *loc, unsigned w, a2c_val *x, a2c_val *y, size_t n, const char *const *cells,
+                   st_block *ctl, a2c_val **out);
+/* Division by a constant power of two, as shifts and masks (a2c_lower_comb);
+ * *handled false for any other op. */
+bool a2c_lower_div_const(a2c_comp *c, st_op *op, bool *handled);
+/* Division and remainder (arith.div*, rem*, floordivsi, ceildivsi) on the
+ * std_div/rem pipes; *handled false for any other op. */
+bool a2c_lower_div(a2c_comp *c, st_op *op, st_block *ctl, bool *handled);
 /* The memory of a memref value, or NULL with an error at `user`. */
 a2c_mem *a2c_mem_of(a2c_comp *c, st_value *memref, st_op *user);
 /* `init`: the row-major contents of a read-only memory (a constant table),

@@ -1,7 +1,7 @@
 /* Ops of a straight-line body: constants and integer arith become
  * combinational cells (read inside the groups that use them); loads, stores
- * and multiplications/divisions become groups that latch their result into a
- * register and finish on that register's (or the memory's) done. */
+ * and multiplications/divisions (a2c_div.c) become groups that latch their
+ * result into a register and finish on that register's (or the memory's) done. */
 #include "a2c.h"
 
 typedef struct binop {
@@ -12,11 +12,6 @@ static const binop comb_binops[] = {
 	{"arith.addi", "std_add"}, {"arith.subi", "std_sub"}, {"arith.andi", "std_and"},
 	{"arith.ori", "std_or"},   {"arith.xori", "std_xor"}, {"arith.shli", "std_lsh"},
 	{"arith.shrui", "std_rsh"}, {"arith.shrsi", "std_srsh"},
-};
-
-static const binop pipe_binops[] = {
-	{"arith.muli", "std_mult_pipe"}, {"arith.divsi", "std_divs_pipe"}, {"arith.divui", "std_divu_pipe"},
-	{"arith.remsi", "std_rems_pipe"}, {"arith.remui", "std_remu_pipe"},
 };
 
 /* arith.cmpi predicates in MLIR's order (eq, ne, slt, sle, sgt, sge, ult,
@@ -102,8 +97,7 @@ bool a2c_lower_comb(a2c_comp *c, st_op *op, bool *handled) {
 			return false;
 		r = mux(c, loc, k, t, f, vwidth(st_op_result(op, 0)));
 	} else if (!(r = minmax(c, op, name)) && !(r = cast(c, op, name))) {
-		*handled = false;
-		return false;
+		return a2c_lower_div_const(c, op, handled);
 	}
 	return a2c_bind(c, st_op_result(op, 0), r);
 }
@@ -358,40 +352,59 @@ static bool lower_store(a2c_comp *c, st_op *op, st_block *ctl) {
 	return a2c_enable(c, ctl, gname, st_op_loc(op));
 }
 
-/* A multi-cycle unit: go while not done, latch `out` into a register on
- * done, finish on the register's done: the group's assignments are off in
- * its done cycle (go = !done), so the latch must happen the cycle before. */
-static bool lower_pipe(a2c_comp *c, st_op *op, const char *cell, st_block *ctl) {
-	st_attr *loc = st_op_loc(op);
-	unsigned w = vwidth(st_op_result(op, 0));
+/* Multi-cycle units started together on the op's operands (they have
+ * one latency): go while the first is not done, latch each `out` into a
+ * register on that done, finish on the first register's done: the group's
+ * assignments are off in its done cycle (go = !done), so the latch must
+ * happen the cycle before. */
+bool a2c_pipe_units(a2c_comp *c, st_op *op, size_t n, const char *const *cells, st_block *ctl, a2c_val **out) {
+	a2c_val *x = a2c_lookup(c, st_op_operand(op, 0)), *y = x ? a2c_lookup(c, st_op_operand(op, 1)) : NULL;
+	return y && a2c_pipe_vals(c, st_op_loc(op), vwidth(st_op_result(op, 0)), x, y, n, cells, ctl, out);
+}
+
+bool a2c_pipe_vals(a2c_comp *c, st_attr *loc, unsigned w, a2c_val *x, a2c_val *y, size_t n, const char *const *cells,
+                   st_block *ctl, a2c_val **out) {
 	st_type *b = a2c_int(c, 1), *t = a2c_int(c, w);
 	st_type *types[] = {b, b, b, t, t, t, b};
 	st_type *nt[] = {b, b};
-	st_op *u = a2c_cell(c, cell, cell + 4, loc, 7, types, NULL, NULL);
 	st_op *not = a2c_cell(c, "std_not", "not", loc, 2, nt, NULL, NULL);
-	st_op *r = a2c_reg(c, "res", loc, w);
-	a2c_val *x = a2c_lookup(c, st_op_operand(op, 0)), *y = a2c_lookup(c, st_op_operand(op, 1));
 	char gname[64];
 	a2c_group g;
-	if (!u || !not || !r || !x || !y || !a2c_group_begin(c, &g, "calyx.group", cell + 4, loc, 0, gname))
+	if (!not || !x || !y || !a2c_group_begin(c, &g, "calyx.group", cells[0] + 4, loc, 0, gname))
 		return false;
-	st_value *px = a2c_read(c, &g, x), *py = a2c_read(c, &g, y);
-	if (!px || !py || !a2c_assign(c, g.body, st_op_result(u, 3), px, NULL) ||
-	    !a2c_assign(c, g.body, st_op_result(u, 4), py, NULL) ||
-	    !a2c_assign(c, g.body, st_op_result(not, 0), st_op_result(u, 6), NULL) ||
-	    !a2c_assign(c, g.body, st_op_result(u, 2), a2c_true(c), st_op_result(not, 1)) ||
-	    !a2c_assign(c, g.body, st_op_result(r, 0), st_op_result(u, 5), NULL) ||
-	    !a2c_assign(c, g.body, st_op_result(r, 1), st_op_result(u, 6), NULL) || !a2c_group_done(c, &g, st_op_result(r, 5)))
+	st_value *px = a2c_read(c, &g, x), *py = a2c_read(c, &g, y), *done = NULL;
+	if (!px || !py)
 		return false;
-	return a2c_enable(c, ctl, gname, loc) && a2c_bind(c, st_op_result(op, 0), a2c_val_new(c, st_op_result(r, 4)));
+	for (size_t i = 0; i < n; i++) {
+		st_op *u = a2c_cell(c, cells[i], cells[i] + 4, loc, 7, types, NULL, NULL);
+		st_op *r = a2c_reg(c, "res", loc, w);
+		if (!u || !r)
+			return false;
+		if (!done)
+			done = st_op_result(u, 6);
+		if (!a2c_assign(c, g.body, st_op_result(u, 3), px, NULL) || !a2c_assign(c, g.body, st_op_result(u, 4), py, NULL) ||
+		    !a2c_assign(c, g.body, st_op_result(u, 2), a2c_true(c), st_op_result(not, 1)) ||
+		    !a2c_assign(c, g.body, st_op_result(r, 0), st_op_result(u, 5), NULL) ||
+		    !a2c_assign(c, g.body, st_op_result(r, 1), done, NULL) || !(out[i] = a2c_val_new(c, st_op_result(r, 4))))
+			return false;
+	}
+	st_op *first = st_value_defining_op(out[0]->port);
+	return a2c_assign(c, g.body, st_op_result(not, 0), done, NULL) && a2c_group_done(c, &g, st_op_result(first, 5)) &&
+	       a2c_enable(c, ctl, gname, loc);
 }
 
 bool a2c_lower_seq_op(a2c_comp *c, st_op *op, st_block *ctl, bool *handled) {
 	const char *name = st_op_name_cstr(op);
 	*handled = true;
-	const char *cell = lookup(pipe_binops, sizeof pipe_binops / sizeof *pipe_binops, name);
-	if (cell)
-		return lower_pipe(c, op, cell, ctl);
+	if (!strcmp(name, "arith.muli")) {
+		static const char *const mult = "std_mult_pipe";
+		a2c_val *out;
+		return a2c_pipe_units(c, op, 1, &mult, ctl, &out) && a2c_bind(c, st_op_result(op, 0), out);
+	}
+	bool ok = a2c_lower_div(c, op, ctl, handled);
+	if (*handled)
+		return ok;
+	*handled = true;
 	if (!strcmp(name, "memref.load"))
 		return lower_load(c, op, ctl);
 	if (!strcmp(name, "memref.store"))

@@ -140,3 +140,13 @@ func.func @f() -> memref<4xi32> {
   %m = memref.alloc() : memref<4xi32>
   return %m : memref<4xi32>
 }
+
+// -----
+
+// Unsigned ceiling division has no lowering (Halide's pipelines use the
+// signed ones).
+func.func @f(%x: i32, %y: i32) -> i32 {
+  // expected-error@+1 {{lower-to-calyx: this op cannot be lowered to calyx}}
+  %q = arith.ceildivui %x, %y : i32
+  return %q : i32
+}
