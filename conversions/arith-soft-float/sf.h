@@ -95,4 +95,11 @@ st_value *sf_itof(sf_b *b, st_value *x, bool is_signed);
  * for the interpreter) gives some value. */
 st_value *sf_ftoi(sf_b *b, st_value *x, st_type *t, bool is_signed);
 
+/* -------------------------------------------------------- sf_memref.c */
+bool sf_is_f32_memref(st_type *t);
+/* Refuses (at `where`) an f32 memref used but by loads, stores, dealloc. */
+st_status sf_check_memref(st_value *m, st_op *where);
+/* The memref as i32, its loads and stores on the bits. */
+st_status sf_retype_memref(st_context *ctx, st_value *m);
+
 #endif

@@ -30,12 +30,18 @@ static const struct {
 };
 
 typedef struct options {
-	const char *within; /* lower only inside ops of this name; "": everywhere */
+	/* Lower only inside ops of this name, or with this symbol (@name);
+	 * "": everywhere. */
+	const char *within;
+	bool memrefs;       /* f32 memrefs become i32 ones (sf_memref.c) */
 } options;
 
 typedef struct state {
 	st_context *ctx;
 	const char *within;
+	bool memrefs;
+	st_value **mems; /* f32 memrefs to retype */
+	size_t nmems, cap_mems;
 	st_value_map *bits; /* f32 value -> its i32 bits */
 	st_op **todo;
 	size_t ntodo, cap_todo;
@@ -90,8 +96,39 @@ static bool wanted(state *s, st_op *op) {
 	return true;
 }
 
+static bool add_memref(state *s, st_value *m, st_op *where) {
+	if (!sf_is_f32_memref(st_value_type(m)))
+		return true;
+	if (st_failed(sf_check_memref(m, where))) {
+		s->status = ST_FAIL;
+		return true;
+	}
+	if (!st_ctx_grow(s->ctx, (void **)&s->mems, &s->cap_mems, NULL, sizeof *s->mems, s->nmems + 1))
+		return false;
+	s->mems[s->nmems++] = m;
+	return true;
+}
+
+/* The f32 memrefs of a function's arguments and of allocations. */
+static bool memrefs_of(state *s, st_op *op) {
+	const char *n = st_op_name_cstr(op);
+	if (!strcmp(n, "memref.alloc") || !strcmp(n, "memref.alloca"))
+		return add_memref(s, st_op_result(op, 0), op);
+	if (strcmp(n, "func.func") || !st_op_num_regions(op) || st_region_is_empty(st_op_region(op, 0)))
+		return true;
+	st_block *entry = st_region_first_block(st_op_region(op, 0));
+	for (size_t i = 0; i < st_block_num_args(entry); i++)
+		if (!add_memref(s, st_block_arg(entry, i), op))
+			return false;
+	return true;
+}
+
 static st_walk_result collect(st_op *op, void *ud) {
 	state *s = ud;
+	if (s->memrefs && !memrefs_of(s, op)) {
+		s->status = ST_FAIL;
+		return ST_WALK_INTERRUPT;
+	}
 	if (!wanted(s, op))
 		return ST_WALK_ADVANCE;
 	if (!st_ctx_grow(s->ctx, (void **)&s->todo, &s->cap_todo, NULL, sizeof *s->todo, s->ntodo + 1)) {
@@ -103,9 +140,16 @@ static st_walk_result collect(st_op *op, void *ud) {
 }
 
 /* Outside the `within` ops: look for them only. */
+static bool in_scope(const state *s, st_op *op) {
+	if (s->within[0] != '@')
+		return !strcmp(st_op_name_cstr(op), s->within);
+	st_ident *sym = st_symbol_name(op);
+	return sym && st_str_eq_c(st_ident_str(sym), s->within + 1);
+}
+
 static st_walk_result find_scopes(st_op *op, void *ud) {
 	state *s = ud;
-	if (strcmp(st_op_name_cstr(op), s->within))
+	if (!in_scope(s, op))
 		return ST_WALK_ADVANCE;
 	return st_walk(op, ST_WALK_PRE, collect, s) == ST_WALK_INTERRUPT ? ST_WALK_INTERRUPT : ST_WALK_SKIP;
 }
@@ -198,10 +242,30 @@ static void replace(state *s, st_op *op, kind k) {
 	st_op_erase(op);
 }
 
+/* A function argument's new type goes into the function's type too. */
+static st_status retype(state *s, st_value *m) {
+	if (st_failed(sf_retype_memref(s->ctx, m)))
+		return ST_FAIL;
+	if (!st_value_is_block_arg(m))
+		return ST_OK;
+	st_op *fn = st_block_parent_op(st_value_owner_block(m));
+	st_type *ft = st_attr_type_value(st_op_get_attr(fn, "function_type"));
+	size_t nin = st_type_num_inputs(ft), nout = st_type_num_results(ft);
+	st_type *in[16], *out[16];
+	if (nin > 16 || nout > 16 || nin != st_block_num_args(st_value_owner_block(m)))
+		return st_op_error(fn, "arith-soft-float: cannot retype the arguments of this function");
+	for (size_t i = 0; i < nin; i++)
+		in[i] = st_value_type(st_block_arg(st_value_owner_block(m), i));
+	for (size_t i = 0; i < nout; i++)
+		out[i] = st_type_result(ft, i);
+	st_op_set_attr(fn, "function_type", st_type_attr(s->ctx, st_function_type(s->ctx, nin, in, nout, out)));
+	return ST_OK;
+}
+
 static st_status run(st_pass *pass, st_op *root) {
 	st_context *ctx = st_pass_context(pass);
 	const options *o = st_pass_options(pass);
-	state s = {.ctx = ctx, .within = o->within, .bits = st_value_map_create(ctx), .status = ST_OK};
+	state s = {.ctx = ctx, .within = o->within, .memrefs = o->memrefs, .bits = st_value_map_create(ctx), .status = ST_OK};
 	if (!s.bits)
 		return ST_FAIL;
 	st_walk(root, ST_WALK_PRE, s.within && *s.within ? find_scopes : collect, &s);
@@ -213,22 +277,30 @@ static st_status run(st_pass *pass, st_op *root) {
 			st_op_erase(s.back[i]);
 	st_ctx_free(ctx, s.todo, s.cap_todo * sizeof *s.todo);
 	st_ctx_free(ctx, s.back, s.cap_back * sizeof *s.back);
+	for (size_t i = 0; i < s.nmems && st_succeeded(s.status); i++)
+		s.status = retype(&s, s.mems[i]);
+	st_ctx_free(ctx, s.mems, s.cap_mems * sizeof *s.mems);
 	st_value_map_destroy(s.bits);
 	return s.status;
 }
 
 static const st_pass_option_def opts[] = {
 	{.name = "within",
-	 .summary = "lower only inside ops of this name (ub.kernel: the datapaths of the stream flow); default: everywhere",
+	 .summary = "lower only inside ops of this name (ub.kernel: the stream flow's datapaths) or symbol (@kernel); "
+	            "default: everywhere",
 	 .kind = ST_PASS_OPT_STRING,
 	 .offset = offsetof(options, within)},
+	{.name = "memrefs",
+	 .summary = "also make f32 memrefs (arguments, allocations) i32 ones, for memories of integers (Calyx)",
+	 .kind = ST_PASS_OPT_BOOL,
+	 .offset = offsetof(options, memrefs)},
 };
 
 static const st_pass_def soft_float_pass = {
 	.name = "arith-soft-float",
 	.summary = "Rewrite f32 arithmetic into integer arith ops on the IEEE-754 bits",
 	.options = opts,
-	.noptions = 1,
+	.noptions = 2,
 	.options_size = sizeof(options),
 	.run = run,
 };

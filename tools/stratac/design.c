@@ -321,7 +321,9 @@ static bool match_kernel(stc_design *d) {
 		bool same;
 		if (memory) {
 			st_type *e = st_type_element(t);
-			same = st_type_is_integer(e) && st_type_int_width(e) == m->width && st_type_has_rank(t) &&
+			/* f32 memories hold the bits (arith-soft-float's memrefs). */
+			unsigned ew = st_type_get_kind(e) == ST_TYPE_F32 ? 32 : st_type_is_integer(e) ? st_type_int_width(e) : 0;
+			same = ew && ew == m->width && st_type_has_rank(t) &&
 			       st_type_rank(t) == m->ndims;
 			for (size_t j = 0; same && j < m->ndims; j++)
 				same = st_type_dim(t, j) == m->dims[j];

@@ -19,6 +19,22 @@ static const char *const pipeline[] = {
 	"calyx-remove-groups",   "lower-calyx-to-hw",
 };
 
+/* f32 kernels first become integer ones on the bits, f32 memories i32 ones
+ * (docs/soft-float.md). */
+static bool soft_float(st_context *ctx, st_op *m, const char *kernel, stc_times *t) {
+	char *opts = stc_fmt("memrefs=true within=@%s", kernel);
+	st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
+	double t0 = stc_now_ms();
+	bool ok = opts && pm && st_succeeded(st_pass_manager_add(pm, "arith-soft-float", opts)) &&
+	          st_succeeded(st_pass_manager_run(pm, m));
+	stc_time_add(t, "arith-soft-float", t0);
+	st_pass_manager_destroy(pm);
+	free(opts);
+	if (!ok)
+		fprintf(stderr, "stratac: error: the pass 'arith-soft-float' failed on kernel '%s'\n", kernel);
+	return ok;
+}
+
 static void write_file(void *f, const char *data, size_t len) { fwrite(data, 1, len, f); }
 
 /* Each pass runs in a manager of its own so that its time is known. */
@@ -31,6 +47,8 @@ static bool lower(st_context *ctx, const stc_options *o, st_op *m, const char *k
 			        pipeline[i]);
 			return false;
 		}
+	if (st_context_lookup_pass(ctx, st_str_c("arith-soft-float")) && !soft_float(ctx, m, kernel, t))
+		return false;
 	for (size_t i = 0; i < sizeof pipeline / sizeof pipeline[0]; i++) {
 		char *opts = i == 0 ? stc_fmt("top=%s pipeline=%s parallel=%s memories=%s", kernel,
 		                              o->pipeline ? "true" : "false", o->parallel, o->memories)

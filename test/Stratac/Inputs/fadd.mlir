@@ -1,4 +1,5 @@
-// A kernel lower-to-calyx refuses (float memories; test/Stratac/pipeline.test).
+// An f32 kernel: the Calyx flow takes it through arith-soft-float; in f64
+// lower-to-calyx refuses it (test/Stratac/pipeline.test).
 func.func @fadd(%A: memref<4xf32>, %B: memref<4xf32>) {
   affine.for %i = 0 to 4 {
     %a = affine.load %A[%i] : memref<4xf32>
