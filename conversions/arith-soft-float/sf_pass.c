@@ -250,15 +250,18 @@ static st_status retype(state *s, st_value *m) {
 		return ST_OK;
 	st_op *fn = st_block_parent_op(st_value_owner_block(m));
 	st_type *ft = st_attr_type_value(st_op_get_attr(fn, "function_type"));
-	size_t nin = st_type_num_inputs(ft), nout = st_type_num_results(ft);
-	st_type *in[16], *out[16];
-	if (nin > 16 || nout > 16 || nin != st_block_num_args(st_value_owner_block(m)))
-		return st_op_error(fn, "arith-soft-float: cannot retype the arguments of this function");
+	size_t nin = st_block_num_args(st_value_owner_block(m)), nout = st_type_num_results(ft);
+	size_t bytes = (nin + nout + 1) * sizeof(st_type *);
+	st_type **types = st_ctx_alloc(s->ctx, bytes);
+	if (!types)
+		return ST_FAIL;
 	for (size_t i = 0; i < nin; i++)
-		in[i] = st_value_type(st_block_arg(st_value_owner_block(m), i));
+		types[i] = st_value_type(st_block_arg(st_value_owner_block(m), i));
 	for (size_t i = 0; i < nout; i++)
-		out[i] = st_type_result(ft, i);
-	st_op_set_attr(fn, "function_type", st_type_attr(s->ctx, st_function_type(s->ctx, nin, in, nout, out)));
+		types[nin + i] = st_type_result(ft, i);
+	st_op_set_attr(fn, "function_type",
+	               st_type_attr(s->ctx, st_function_type(s->ctx, nin, types, nout, types + nin)));
+	st_ctx_free(s->ctx, types, bytes);
 	return ST_OK;
 }
 
