@@ -32,6 +32,8 @@ typedef struct sf_b {
 enum { SF_EQ, SF_NE, SF_SLT, SF_SLE, SF_SGT, SF_SGE, SF_ULT, SF_ULE, SF_UGT, SF_UGE };
 
 /* --------------------------------------------------------- sf_build.c */
+/* A builder putting ops before `before` (NULL: at the end) of `block`. */
+void sf_builder(sf_b *b, st_context *ctx, st_block *block, st_op *before, st_attr *loc);
 st_value *sf_const(sf_b *b, st_type *t, int64_t v);
 st_value *sf_k(sf_b *b, int64_t v); /* an i32 constant */
 /* A two-operand integer op ("arith.addi", ...) of the operands' type. */

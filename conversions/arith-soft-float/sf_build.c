@@ -3,6 +3,12 @@
  * emitter return NULL, and the pass reports it. */
 #include "sf.h"
 
+void sf_builder(sf_b *b, st_context *ctx, st_block *block, st_op *before, st_attr *loc) {
+	*b = (sf_b){.ctx = ctx, .block = block, .before = before, .loc = loc,
+	            .i1 = st_integer_type(ctx, 1, ST_SIGNLESS), .i32 = st_integer_type(ctx, 32, ST_SIGNLESS),
+	            .i64 = st_integer_type(ctx, 64, ST_SIGNLESS)};
+}
+
 static st_value *emit(sf_b *b, const char *name, size_t n, st_value *const *ops, st_type *rt, st_attr *attrs) {
 	for (size_t i = 0; i < n; i++)
 		if (!ops[i])

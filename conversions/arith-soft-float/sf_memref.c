@@ -29,12 +29,6 @@ st_status sf_check_memref(st_value *m, st_op *where) {
 	return ST_OK;
 }
 
-static void builder(sf_b *b, st_context *ctx, st_op *before) {
-	*b = (sf_b){.ctx = ctx, .block = st_op_block(before), .before = before, .loc = st_op_loc(before),
-	            .i1 = st_integer_type(ctx, 1, ST_SIGNLESS), .i32 = st_integer_type(ctx, 32, ST_SIGNLESS),
-	            .i64 = st_integer_type(ctx, 64, ST_SIGNLESS)};
-}
-
 /* A load now gives i32: bitcasts of it to i32 give way to it, other users
  * get one back to f32. */
 static st_status retype_load(st_context *ctx, st_op *load) {
@@ -52,7 +46,7 @@ static st_status retype_load(st_context *ctx, st_op *load) {
 		} else {
 			if (!back) {
 				sf_b b;
-				builder(&b, ctx, st_op_next(load));
+				sf_builder(&b, ctx, st_op_block(load), st_op_next(load), st_op_loc(load));
 				if (!(back = sf_cast(&b, "arith.bitcast", r, f32)))
 					return ST_FAIL;
 			}
@@ -75,7 +69,7 @@ static st_status retype_store(st_context *ctx, st_op *store) {
 		return ST_OK;
 	}
 	sf_b b;
-	builder(&b, ctx, store);
+	sf_builder(&b, ctx, st_op_block(store), store, st_op_loc(store));
 	st_value *bits = sf_cast(&b, "arith.bitcast", v, b.i32);
 	if (!bits)
 		return ST_FAIL;

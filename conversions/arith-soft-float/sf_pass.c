@@ -154,12 +154,6 @@ static st_walk_result find_scopes(st_op *op, void *ud) {
 	return st_walk(op, ST_WALK_PRE, collect, s) == ST_WALK_INTERRUPT ? ST_WALK_INTERRUPT : ST_WALK_SKIP;
 }
 
-static void builder_at(state *s, sf_b *b, st_block *block, st_op *before, st_attr *loc) {
-	*b = (sf_b){.ctx = s->ctx, .block = block, .before = before, .loc = loc,
-	            .i1 = st_integer_type(s->ctx, 1, ST_SIGNLESS), .i32 = st_integer_type(s->ctx, 32, ST_SIGNLESS),
-	            .i64 = st_integer_type(s->ctx, 64, ST_SIGNLESS)};
-}
-
 /* The i32 bits of an f32 value: made by a lowered op, the source of a
  * bitcast from i32, or a bitcast placed right after the definition, where
  * it dominates every use. */
@@ -172,9 +166,9 @@ static st_value *bits_of(state *s, st_value *v) {
 		return st_op_operand(def, 0);
 	sf_b b;
 	if (def)
-		builder_at(s, &b, st_op_block(def), st_op_next(def), st_value_loc(v));
+		sf_builder(&b, s->ctx, st_op_block(def), st_op_next(def), st_value_loc(v));
 	else
-		builder_at(s, &b, st_value_owner_block(v), st_block_first_op(st_value_owner_block(v)), st_value_loc(v));
+		sf_builder(&b, s->ctx, st_value_owner_block(v), st_block_first_op(st_value_owner_block(v)), st_value_loc(v));
 	m = sf_cast(&b, "arith.bitcast", v, b.i32);
 	if (m)
 		st_value_map_add(s->bits, v, m);
@@ -217,7 +211,7 @@ static st_value *lower(state *s, sf_b *b, st_op *op, kind k) {
 
 static void replace(state *s, st_op *op, kind k) {
 	sf_b b;
-	builder_at(s, &b, st_op_block(op), op, st_op_loc(op));
+	sf_builder(&b, s->ctx, st_op_block(op), op, st_op_loc(op));
 	st_value *r = lower(s, &b, op, k);
 	if (!r || b.failed) {
 		s->status = ST_FAIL;
