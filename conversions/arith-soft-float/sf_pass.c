@@ -4,9 +4,11 @@
  * operands' bits through an arith.bitcast placed once beside the value's
  * definition (or the integer a lowered op already made), and a lowered
  * result that other ops still read as f32 goes back through a bitcast, so
- * f32 loads, stores, arguments and block arguments keep their types.  The
- * results are the interpreter's bit for bit (docs/soft-float.md).  Every
- * other float op or type in arith and math is refused by name before
+ * f32 loads, stores, arguments and block arguments keep their types
+ * (unless `memrefs` makes f32 memories i32 ones, sf_memref.c); `within`
+ * limits the pass to some ops (the stream flow's kernels, Calyx's top).
+ * The results are the interpreter's bit for bit (docs/soft-float.md).
+ * Every other float op or type in arith and math is refused by name before
  * anything changes. */
 #include "sf.h"
 #include "strata/pass.h"
