@@ -79,6 +79,21 @@ typedef struct a2c_group {
 	unsigned stamp;
 } a2c_group;
 
+/* The group the last step of a control block enabled, when the next step
+ * may run in it, in the same cycles (a2c_join.c): loads of distinct
+ * memories of one kind, or a store followed by the writes of the loop's
+ * latch.  Valid while its enable is still the block's last op. */
+#define A2C_JOIN_MAX 8
+typedef struct a2c_join {
+	st_op *enable;
+	a2c_group g;
+	bool store;       /* a store's group; else loads' */
+	bool seq;         /* the loads' memories are seq memories */
+	size_t n;
+	a2c_mem *mems[A2C_JOIN_MAX];
+	st_value *outs[A2C_JOIN_MAX]; /* the loads' registers' outputs */
+} a2c_join;
+
 /* The state of one function being turned into a component. */
 typedef struct a2c_comp {
 	st_context *ctx;
@@ -105,6 +120,7 @@ typedef struct a2c_comp {
 	 * source) and the residue modulo the thread count of its values. */
 	st_value *par_iv;
 	unsigned par_res, par_threads;
+	a2c_join join; /* the last group, if the next step may join it */
 } a2c_comp;
 
 /* ----------------------------------------------------------- building */
@@ -190,6 +206,21 @@ a2c_mem *a2c_mem_ports(a2c_comp *c, st_value *memref, st_type *t);
 bool a2c_drive_addr(a2c_comp *c, a2c_group *g, a2c_mem *m, st_op *op, size_t first, st_value *guard);
 /* Ports of a memory cell by name: addr<i>, write_data, write_en, read_data, done. */
 st_value *a2c_mem_port(a2c_mem *m, const char *port, size_t i);
+
+/* ---------------------------------------------------------------- joins */
+
+/* The group of the previous load in `ctl` when a load of `m` at `op` may
+ * share its cycles (distinct memory of the same kind, indices not computed
+ * from what it loads), else NULL. */
+a2c_group *a2c_join_load(a2c_comp *c, st_block *ctl, st_op *op, a2c_mem *m, size_t first);
+/* The store group just enabled in `ctl`, if the writes of registers may
+ * join it, else NULL. */
+a2c_group *a2c_join_store(a2c_comp *c, st_block *ctl);
+/* Moves the group_done of a joined group back to its end. */
+void a2c_join_close(a2c_group *g);
+/* Records the group of a load (its register's output) or store just
+ * enabled as the last step of `ctl`. */
+void a2c_join_note(a2c_comp *c, st_block *ctl, const a2c_group *g, a2c_mem *m, st_value *out);
 
 /* ------------------------------------------------------------- control */
 

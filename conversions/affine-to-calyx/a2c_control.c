@@ -13,18 +13,24 @@ static bool lower_op(a2c_comp *c, st_op *op, st_block *ctl);
 bool a2c_write_regs(a2c_comp *c, st_block *ctl, st_attr *loc, const char *prefix, size_t n, st_op *const *regs,
                        a2c_val *const *vals) {
 	char gname[64];
-	a2c_group g;
+	a2c_group own, *g = a2c_join_store(c, ctl);
 	if (!n)
 		return true;
-	if (!a2c_group_begin(c, &g, "calyx.group", prefix, loc, 0, gname))
+	if (!g && !a2c_group_begin(c, g = &own, "calyx.group", prefix, loc, 0, gname))
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		st_value *p = a2c_read(c, &g, vals[i]);
-		if (!p || !a2c_assign(c, g.body, st_op_result(regs[i], 0), p, NULL) ||
-		    !a2c_assign(c, g.body, st_op_result(regs[i], 1), a2c_true(c), NULL))
+		st_value *p = a2c_read(c, g, vals[i]);
+		if (!p || !a2c_assign(c, g->body, st_op_result(regs[i], 0), p, NULL) ||
+		    !a2c_assign(c, g->body, st_op_result(regs[i], 1), a2c_true(c), NULL))
 			return false;
 	}
-	return a2c_group_done(c, &g, st_op_result(regs[0], 5)) && a2c_enable(c, ctl, gname, loc);
+	/* Joined to a store: written at its edge, done with it. */
+	if (g != &own) {
+		a2c_join_close(g);
+		c->join.enable = NULL;
+		return true;
+	}
+	return a2c_group_done(c, g, st_op_result(regs[0], 5)) && a2c_enable(c, ctl, gname, loc);
 }
 
 static bool lookup_all(a2c_comp *c, st_op *op, size_t first, size_t n, a2c_val **out) {

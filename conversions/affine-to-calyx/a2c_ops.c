@@ -321,16 +321,22 @@ static bool lower_load(a2c_comp *c, st_op *op, st_block *ctl) {
 	if (!m || m->nbanks)
 		return m && a2c_bank_access(c, op, m, true, ctl);
 	char gname[64];
-	a2c_group g;
+	a2c_group own, *g = a2c_join_load(c, ctl, op, m, 1);
 	st_op *r = a2c_reg(c, "load", st_op_loc(op), m->width);
-	if (!r || !a2c_group_begin(c, &g, "calyx.group", "ld", st_op_loc(op), 0, gname) ||
-	    !a2c_drive_addr(c, &g, m, op, 1, NULL) ||
-	    (m->seq && !a2c_assign(c, g.body, a2c_mem_port(m, "content_en", 0), a2c_true(c), NULL)) ||
-	    !a2c_assign(c, g.body, st_op_result(r, 0), a2c_mem_port(m, "read_data", 0), NULL) ||
-	    !a2c_assign(c, g.body, st_op_result(r, 1), m->seq ? a2c_mem_port(m, "done", 0) : a2c_true(c), NULL) ||
-	    !a2c_group_done(c, &g, st_op_result(r, 5)))
+	if (!r || (!g && !a2c_group_begin(c, g = &own, "calyx.group", "ld", st_op_loc(op), 0, gname)) ||
+	    !a2c_drive_addr(c, g, m, op, 1, NULL) ||
+	    (m->seq && !a2c_assign(c, g->body, a2c_mem_port(m, "content_en", 0), a2c_true(c), NULL)) ||
+	    !a2c_assign(c, g->body, st_op_result(r, 0), a2c_mem_port(m, "read_data", 0), NULL) ||
+	    !a2c_assign(c, g->body, st_op_result(r, 1), m->seq ? a2c_mem_port(m, "done", 0) : a2c_true(c), NULL))
 		return false;
-	return a2c_enable(c, ctl, gname, st_op_loc(op)) && a2c_bind(c, st_op_result(op, 0), a2c_val_new(c, st_op_result(r, 4)));
+	/* A joined load is written in the cycle of the first one, whose
+	 * register's done ends the group. */
+	if (g != &own)
+		a2c_join_close(g);
+	else if (!a2c_group_done(c, g, st_op_result(r, 5)) || !a2c_enable(c, ctl, gname, st_op_loc(op)))
+		return false;
+	a2c_join_note(c, ctl, g, m, st_op_result(r, 4));
+	return a2c_bind(c, st_op_result(op, 0), a2c_val_new(c, st_op_result(r, 4)));
 }
 
 static bool lower_store(a2c_comp *c, st_op *op, st_block *ctl) {
@@ -347,9 +353,10 @@ static bool lower_store(a2c_comp *c, st_op *op, st_block *ctl) {
 	st_value *p = a2c_read(c, &g, v);
 	if (!p || !a2c_assign(c, g.body, a2c_mem_port(m, "write_data", 0), p, NULL) ||
 	    !a2c_assign(c, g.body, a2c_mem_port(m, "write_en", 0), a2c_true(c), NULL) ||
-	    !a2c_group_done(c, &g, a2c_mem_port(m, "done", 0)))
+	    !a2c_group_done(c, &g, a2c_mem_port(m, "done", 0)) || !a2c_enable(c, ctl, gname, st_op_loc(op)))
 		return false;
-	return a2c_enable(c, ctl, gname, st_op_loc(op));
+	a2c_join_note(c, ctl, &g, m, NULL);
+	return true;
 }
 
 /* Multi-cycle units started together on the op's operands (they have

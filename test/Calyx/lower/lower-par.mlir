@@ -1,6 +1,6 @@
 // Adjacent ops marked calyx.par become the threads of one calyx.par, each a
 // seq of its own (they touch disjoint memories); unmarked ops stay in the
-// enclosing seq.
+// enclosing seq.  (A loop's latch joins the store ending its body.)
 // RUN: strata-opt %s --lower-to-calyx | FileCheck %s
 // CHECK: calyx.control {
 // CHECK-NEXT: calyx.seq {
@@ -8,7 +8,8 @@
 // CHECK-NEXT: calyx.seq {
 // CHECK-NEXT: calyx.enable @init_{{[0-9]+}}
 // CHECK-NEXT: calyx.while
-// CHECK: calyx.enable @latch_{{[0-9]+}}
+// CHECK-NEXT: calyx.seq {
+// CHECK-NEXT: calyx.enable @st_{{[0-9]+}}
 // CHECK-NEXT: }
 // CHECK-NEXT: }
 // CHECK-NEXT: }
