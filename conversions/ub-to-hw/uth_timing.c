@@ -143,9 +143,18 @@ static st_status kernel_sets(uth *s, timer *sets, size_t *nsets) {
 	for (size_t ki = 0; ki < m->nkernels; ki++) {
 		s->ktimer[ki] = -1;
 		st_op *kop = m->kernels[ki].op;
-		int w = kop && st_op_get_attr(kop, "coords") ? kernel_write(m, ki) : -1;
-		if (w < 0)
+		st_attr *coords = kop ? st_op_get_attr(kop, "coords") : NULL;
+		if (!coords)
 			continue;
+		int w = kernel_write(m, ki);
+		if (w < 0)
+			return st_op_error(kop, "ub-to-hw: kernel '%s' computes with its coordinates but writes no buffer whose "
+			                        "schedule would count them", m->kernels[ki].name);
+		for (size_t i = 0; i < st_attr_array_size(coords); i++)
+			if (st_attr_int_value(st_attr_array_elt(coords, i)) >= (int64_t)m->ports[w].ndims)
+				return st_op_error(kop, "ub-to-hw: coordinate #%zu of kernel '%s' names dimension %lld of a "
+				                        "%u-dimensional domain", i, m->kernels[ki].name,
+				                   (long long)st_attr_int_value(st_attr_array_elt(coords, i)), m->ports[w].ndims);
 		timer tm;
 		if (!timer_of(s, (size_t)w, &tm))
 			return ST_FAIL;

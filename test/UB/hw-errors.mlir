@@ -271,3 +271,42 @@ ub.graph @g {
   ub.write %o from %v : i16 {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 300 }", access = "{ K[i, c] -> o[i, c] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x300xi16>
   %z = ub.read %o {domain = "{ T[i, c] : 0 <= i < 4 and 0 <= c < 300 }", access = "{ T[i, c] -> o[i, c] }", schedule = "{ T[i, c] -> [i] }"} : memref<4x300xi16> -> i16
 }
+
+// -----
+
+// A coordinate beyond the kernel's 1-dimensional domain.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4xi16>
+  ub.write %a {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> a[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  %r = ub.read %a {domain = "{ K[i] : 0 <= i < 4 }", access = "{ K[i] -> a[i] }", schedule = "{ K[i] -> [i] }"} : memref<4xi16> -> i16
+  // expected-error @+1 {{ub-to-hw: coordinate #0 of kernel 'k' names dimension 1 of a 1-dimensional domain}}
+  %v = ub.kernel @k(%r) {coords = [1], latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16, %n: index):
+    ub.yield %x : i16
+  }
+  ub.write %o from %v : i16 {domain = "{ K[i] : 0 <= i < 4 }", access = "{ K[i] -> o[i] }", schedule = "{ K[i] -> [i] }"} : memref<4xi16>
+  %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+}
+
+// -----
+
+// Coordinates are counted by the schedule of the kernel's write: this one
+// writes nothing.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
+  %o = ub.buffer @o {arg = 1, capacity = 0} : memref<4xi16>
+  ub.write %a {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> a[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  %r = ub.read %a {domain = "{ K[i] : 0 <= i < 4 }", access = "{ K[i] -> a[i] }", schedule = "{ K[i] -> [i] }"} : memref<4xi16> -> i16
+  // expected-error @+1 {{ub-to-hw: kernel 'k' computes with its coordinates but writes no buffer whose schedule would count them}}
+  %v = ub.kernel @k(%r) {coords = [0], latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16, %n: index):
+    ub.yield %x : i16
+  }
+  %w = ub.kernel @m(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %o from %w : i16 {domain = "{ K[i] : 0 <= i < 4 }", access = "{ K[i] -> o[i] }", schedule = "{ K[i] -> [i] }"} : memref<4xi16>
+  %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+}
