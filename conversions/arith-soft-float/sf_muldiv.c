@@ -22,8 +22,8 @@ static void read_operands(sf_b *b, st_value *x, st_value *y, operands *o) {
 
 /* `zero` and `inf` pick a signed zero and infinity, `invalid` the default
  * NaN, NaN operands win over all. */
-static st_value *finish(sf_b *b, const operands *o, st_value *x, st_value *y, st_value *r, st_value *zero, st_value *inf,
-                        st_value *invalid) {
+static st_value *finish(sf_b *b, const operands *o, st_value *x, st_value *y, st_value *r, st_value *zero,
+                        st_value *inf, st_value *invalid) {
 	r = sf_sel(b, zero, o->sign, r);
 	r = sf_sel(b, inf, sf_bink(b, "arith.ori", o->sign, SF_INF), r);
 	r = sf_sel(b, invalid, sf_k(b, SF_DEFAULT_NAN), r);

@@ -60,7 +60,9 @@ static kind kind_of(const st_op *op) {
 	return K_NONE;
 }
 
-static bool floaty(st_type *t) { return st_type_is_float(t) || (st_type_is_shaped(t) && st_type_is_float(st_type_element(t))); }
+static bool floaty(st_type *t) {
+	return st_type_is_float(t) || (st_type_is_shaped(t) && st_type_is_float(st_type_element(t)));
+}
 static bool is_f32(st_type *t) { return st_type_get_kind(t) == ST_TYPE_F32; }
 static bool small_int(st_type *t) { return st_type_is_integer(t) && st_type_int_width(t) <= 32; }
 
@@ -304,4 +306,6 @@ static const st_pass_def soft_float_pass = {
 	.run = run,
 };
 
-st_status st_register_arith_soft_float_passes(st_context *ctx) { return st_context_register_pass(ctx, &soft_float_pass); }
+st_status st_register_arith_soft_float_passes(st_context *ctx) {
+	return st_context_register_pass(ctx, &soft_float_pass);
+}
