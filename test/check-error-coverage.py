@@ -60,6 +60,8 @@ REPORTERS = {
     'st__interp_report_c': dict(fmt=4),
     # The .acg importer's located errors (dialects/acg/acg_private.h).
     'st__acg_error': dict(fmt=3),
+    # The importers' shared scanner errors (include/strata/scan.h).
+    'st_scan_error': dict(fmt=3),
 }
 
 # File-local helpers that end in a reporting function: the message is their
