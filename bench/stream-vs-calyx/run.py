@@ -3,9 +3,10 @@
 docs/streaming-hw.md): --flow=calyx (loops to Calyx, memories behind ports)
 and --flow=stream (ub graph to line-buffered hardware at one pixel per
 cycle).  Each run simulates in Verilator against the interpreter and
-synthesises with yosys; the script prints one Markdown table of cycles and
-resources, and with --update-doc writes it into docs/streaming-hw.md
-between the `stream-vs-calyx` markers.
+synthesises with yosys (stratac's generic script, memories kept whole);
+the script prints one Markdown table of cycles and resources, and with
+--update-doc writes it into docs/streaming-hw.md between the
+`stream-vs-calyx` markers.
 
 usage: run.py [--build-dir build] [--update-doc] [--jobs N] [--timeout S] [app ...]
 """
@@ -21,14 +22,18 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# name, input program, 64x64 input image: (argument file name, bits)
+# name, input program, 64x64 input image: (argument file name, bits of its
+# random words, or a script writing the file: script COUNT SEED FILE)
+F32_WORDS = 'test/Stratac/Inputs/stream-unsharp-f32-words.py'
 APPS = [
     ('cascade (.hl)', 'test/UB/Inputs/cascade64.hl', ('input', 8)),
     ('cascade (stand-in, weight table)', 'test/UB/Inputs/cascade.mlir', ('arg0', 8)),
     ('gaussian', 'examples/halide/gaussian_hw.hl', ('input', 8)),
     ('harris', 'test/UB/Inputs/harris64.hl', ('input', 8)),
     ('unsharp (int)', 'test/UB/Inputs/hw-unsharp64.hl', ('input', 8)),
+    ('unsharp (f32, one channel)', 'test/Stratac/Inputs/stream-unsharp-f32-gray.hl', ('hw_input', F32_WORDS)),
     ('blur + tone curve', 'test/UB/Inputs/hw-tonemap64.hl', ('input', 8)),
+    ('camera (demosaic, ccm, tone curve)', 'test/UB/Inputs/camera64.hl', ('hw_input', 12)),
 ]
 TIMEOUT = 1200  # seconds per run (yosys on a 32-bit divider is slow)
 BEGIN, END = '<!-- stream-vs-calyx: begin -->', '<!-- stream-vs-calyx: end -->'
@@ -38,10 +43,14 @@ def run_one(stratac, app, flow, work):
     name, prog, (arg, bits) = app
     inputs = os.path.join(work, 'in')
     os.makedirs(inputs, exist_ok=True)
-    import random
-    r = random.Random(1)
-    with open(os.path.join(inputs, arg + '.txt'), 'w') as f:
-        f.write(''.join('%d\n' % r.randrange(1 << bits) for _ in range(64 * 64)))
+    if isinstance(bits, str):
+        subprocess.run([sys.executable, os.path.join(ROOT, bits), '4096', '1', os.path.join(inputs, arg + '.txt')],
+                       check=True)
+    else:
+        import random
+        r = random.Random(1)
+        with open(os.path.join(inputs, arg + '.txt'), 'w') as f:
+            f.write(''.join('%d\n' % r.randrange(1 << bits) for _ in range(64 * 64)))
     out = os.path.join(work, 'out')
     cmd = [stratac, os.path.join(ROOT, prog), '--target', os.path.join(ROOT, 'archs/fpga.acg'), '-o', out,
            '--inputs', inputs, '--flow=' + flow, '-q', '--max-cycles', '50000000']
@@ -66,19 +75,28 @@ def cell(q, kind):
     return str(r['used']) if r else '-'
 
 
+NOTE = '''Cycles from Verilator runs that were bit-exact with the interpreter; pixels/cycle is 4096 (the
+64x64 input) over the cycles. Resources: yosys's generic `synth` without `memory_map`, the same
+script for both flows (docs/stratac.md): `cells` = `ff` + `logic`; a memory inside the design (a
+Calyx design's `memref.alloc`, a stream design's line buffer) is one block RAM counted in `memory
+bits`; the Calyx designs' external memories (the kernel's arguments) are outside and not counted.'''
+
+
 def table(rows):
-    lines = ['| app | flow | cycles | pixels/cycle | cells | ff | logic | line buffers (words) |',
-             '|---|---|---:|---:|---:|---:|---:|---|']
+    lines = ['| app | flow | cycles | pixels/cycle | cells | ff | logic | memory bits | line buffers (words) |',
+             '|---|---|---:|---:|---:|---:|---:|---:|---|']
     for row in rows:
         if 'error' in row:
-            lines.append('| %s | %s | refused: %s | | | | | |' % (row['app'], row['flow'], row['error'].replace('|', '/')))
+            lines.append('| %s | %s | refused: %s | | | | | | |' % (row['app'], row['flow'],
+                                                                   row['error'].replace('|', '/')))
             continue
         q = row['qor']
         ppc = q.get('stream', {}).get('pixels_per_cycle') if 'stream' in q else 4096 / q['cycles']
-        bufs = ', '.join('%s %d' % kv for kv in q['buffers'].items()) if 'stream' in q else '(memories outside)'
-        lines.append('| %s | %s | %d | %.3f | %s | %s | %s | %s |' % (row['app'], row['flow'], q['cycles'], ppc,
-                                                                   cell(q, 'cells'), cell(q, 'ff'), cell(q, 'logic'), bufs))
-    return '\n'.join(lines)
+        bufs = ', '.join('%s %d' % kv for kv in q['buffers'].items()) if 'stream' in q else '(calyx: none)'
+        mem = q['resources'].get('mem_bits', {}).get('used', 0) if q['resources'] else '-'
+        lines.append('| %s | %s | %d | %.3f | %s | %s | %s | %s | %s |' % (
+            row['app'], row['flow'], q['cycles'], ppc, cell(q, 'cells'), cell(q, 'ff'), cell(q, 'logic'), mem, bufs))
+    return '\n'.join(lines) + '\n\n' + NOTE
 
 
 def main():

@@ -182,12 +182,16 @@ static void add(stc_resources *r, const char *kind, int64_t n) {
 
 static bool starts(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
 
-/* Generic cells: flip-flops and the rest.  Xilinx: the four budgets of an
+/* Generic cells: flip-flops and the rest; memories (kept whole, counted
+ * in bits by mem_bits) are neither.  Xilinx: the four budgets of an
  * FPGA; a RAMB18 is half a RAMB36, I/O buffers and carry chains are not
  * counted. */
 static void classify(stc_resources *r, bool xilinx, const char *type, int64_t n, int64_t *ramb18) {
 	if (!xilinx) {
-		add(r, strstr(type, "DFF") || strstr(type, "DLATCH") ? "ff" : "logic", n);
+		if (starts(type, "$mem"))
+			add(r, "cells", -n);
+		else
+			add(r, strstr(type, "DFF") || strstr(type, "DLATCH") ? "ff" : "logic", n);
 		return;
 	}
 	if (starts(type, "LUT"))
@@ -236,21 +240,57 @@ static bool parse_stat(const char *json, bool xilinx, stc_resources *r) {
 	return true;
 }
 
+/* The bits of the memories yosys kept (`dump` of its $mem_v2 cells). */
+static int64_t memory_bits(const char *il) {
+	int64_t bits = 0, size = 0, width = 0;
+	for (const char *p = il; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		p = skip_ws(p);
+		if (starts(p, "cell "))
+			size = width = 0;
+		else if (starts(p, "parameter \\SIZE "))
+			size = strtoll(p + 16, NULL, 10);
+		else if (starts(p, "parameter \\WIDTH "))
+			width = strtoll(p + 17, NULL, 10);
+		else if (starts(p, "end") && size > 0 && width > 0)
+			bits += size * width, size = width = 0;
+	}
+	return bits;
+}
+
+/* The generic synthesis is yosys's `synth` without memory_map: a memory
+ * stays one cell (an FPGA's block RAM), counted in bits, instead of
+ * becoming a flip-flop per bit and a multiplexer tree per port, which
+ * dominated the Calyx designs' internal memories and took yosys many
+ * minutes (docs/streaming-hw.md). */
+static const char generic[] = "synth -flatten -top %s -run :fine; opt -fast -full; techmap; opt -fast; abc -fast; "
+                              "opt -fast";
+
 bool stc_yosys(const stc_options *o, const char *work, const char *top, stc_resources *r) {
 	bool xilinx = strcmp(o->synth, "xilinx") == 0;
-	char script[8192], log[4096], stat[4096];
+	char flow[1024], log[4096], stat[4096], mems[4096];
 	snprintf(log, sizeof log, "%s/yosys.log", work);
 	snprintf(stat, sizeof stat, "%s/yosys-stat.json", work);
-	snprintf(script, sizeof script, "read_verilog -sv %s/design.sv; %s -flatten -top %s; tee -q -o %s stat -json",
-	         work, xilinx ? "synth_xilinx" : "synth", top, stat);
+	snprintf(mems, sizeof mems, "%s/yosys-mems.il", work);
+	if (xilinx)
+		snprintf(flow, sizeof flow, "synth_xilinx -flatten -top %s", top);
+	else
+		snprintf(flow, sizeof flow, generic, top);
+	char *script = stc_fmt("read_verilog -sv %s/design.sv; %s; tee -q -o %s stat -json; tee -q -o %s dump t:$mem_v2",
+	                       work, flow, stat, mems);
 	char *argv[] = {"yosys", "-q", "-p", script, NULL};
-	if (!stc_run(argv, log)) {
+	bool ran = script && stc_run(argv, log);
+	free(script);
+	if (!ran) {
 		fprintf(stderr, "stratac: error: yosys failed; its output is in %s\n", log);
 		return false;
 	}
-	char *json = stc_slurp(stat, NULL);
+	char *json = stc_slurp(stat, NULL), *il = xilinx ? NULL : stc_slurp(mems, NULL);
 	bool ok = json && parse_stat(json, xilinx, r);
+	int64_t bits = il ? memory_bits(il) : 0;
+	if (ok && bits)
+		add(r, "mem_bits", bits);
 	free(json);
+	free(il);
 	if (!ok)
 		fprintf(stderr, "stratac: error: cannot read the cell counts in %s\n", stat);
 	return ok;
