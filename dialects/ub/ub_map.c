@@ -177,10 +177,12 @@ static st_status map_buffer(st__ub_mapper *mp, size_t bi) {
 		info->map = ST_UB_MAP_ROM;
 		return st__ub_place_ram(mp, bi, true);
 	}
-	/* Rewritten elements: none of the shapes below holds them. */
-	if (kind && st_str_eq_c(st_attr_string(kind), "accumulation"))
-		return st_op_error(op, "ub-map: buffer '%s' is an accumulation (read-modify-write), which has no mapping yet",
-		                   m->buffers[bi].name);
+	/* Rewritten elements: not a delay line (one value per element) but a
+	 * memory addressed by the access maps, whose window counts values. */
+	if (st__ub_is_accumulation(m, bi)) {
+		info->map = ST_UB_MAP_RAM;
+		return st__ub_place_ram(mp, bi, false);
+	}
 	if (info->capacity == 0) {
 		for (size_t k = 0; k < m->nports; k++)
 			if (m->ports[k].buffer == (int)bi && !m->ports[k].write)

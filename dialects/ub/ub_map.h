@@ -26,8 +26,19 @@ typedef enum st_ub_ctrl_unit {
 	ST_UB_UNIT_TB,   /* its transpose buffer: a wide word emitted one word a write */
 } st_ub_ctrl_unit;
 
+/* The phase of an accumulation buffer's memory a port serves (seed-000
+ * 4.3: init through an input port, accumulate through an output and an
+ * input port, read-out through an output port); NONE for other buffers. */
+typedef enum st_ub_ctrl_phase {
+	ST_UB_PHASE_NONE,
+	ST_UB_PHASE_INIT,
+	ST_UB_PHASE_ACCUMULATE,
+	ST_UB_PHASE_READOUT,
+} st_ub_ctrl_phase;
+
 typedef struct st_ub_ctrl {
 	st_ub_ctrl_unit unit;
+	st_ub_ctrl_phase phase;
 	/* The loop nest counts writes of the buffer, not cycles: the generator
 	 * fires on the write numbered cycle_offset + sum cycle_stride[i] * p_i
 	 * (rank in write order).  A wide memory's generators do, since every
@@ -77,7 +88,7 @@ typedef struct st_ub_mem {
 typedef enum st_ub_buffer_map {
 	ST_UB_MAP_WIRE,  /* capacity 0: every value is read in the cycle it is written */
 	ST_UB_MAP_CHAIN, /* a delay line: one write port, read ports at fixed distances */
-	ST_UB_MAP_RAM,   /* anything else: memories addressed by the access maps */
+	ST_UB_MAP_RAM,   /* anything else (accumulations too): memories addressed by the access maps */
 	ST_UB_MAP_ROM,
 	ST_UB_MAP_TAP, /* constants at constant indices: registers in the PE, no element */
 } st_ub_buffer_map;

@@ -388,8 +388,14 @@ static st_status check_chain(checker *ck, size_t bi) {
 
 /* ------------------------------------------------- random access and ROM */
 
+/* elem is the value a port writes or must read: the element number, or in
+ * an accumulation the value's number (values are numbered in write order).
+ * Within a cycle the events run by key: writes before reads, or in an
+ * accumulation each read right after the write of the value it names and
+ * before later writes (a statement's read before its own write, as
+ * ub-simulate runs them). */
 typedef struct event {
-	int64_t cycle, addr, elem;
+	int64_t cycle, addr, elem, key;
 	bool write;
 	size_t port;
 } event;
@@ -398,11 +404,13 @@ static int cmp_event(const void *a, const void *b) {
 	const event *x = a, *y = b;
 	if (x->cycle != y->cycle)
 		return (x->cycle > y->cycle) - (x->cycle < y->cycle);
-	return (int)y->write - (int)x->write;
+	return (x->key > y->key) - (x->key < y->key);
 }
 
-/* The events of one controller, checked against its port's points. */
-static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl *c, event *ev, size_t *nev) {
+/* The events of one controller, checked against its port's points; vals:
+ * the accumulation's values, NULL for other buffers. */
+static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl *c, const st__ub_values *vals,
+                             event *ev, size_t *nev) {
 	const st__ub_port *p = &ck->m->ports[c->port];
 	if (ctrl_points(c) != port_points(p))
 		return count_error(ck, mem, c);
@@ -413,23 +421,52 @@ static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl
 		int64_t t = ci_cycle(&it), want = st__ub_aff_eval(&p->sched, p->ndims, x);
 		if (t != want)
 			return cycle_error(ck, mem, c, t, i, want);
-		ev[(*nev)++] = (event){.cycle = t, .addr = ci_addr(&it), .elem = element_of(ck->m, p, x), .write = c->write,
-		                       .port = (size_t)c->port};
+		int64_t v = vals ? vals->of_port[c->port][i] : element_of(ck->m, p, x);
+		ev[(*nev)++] = (event){.cycle = t, .addr = ci_addr(&it), .elem = v, .write = c->write,
+		                       .key = vals ? 2 * v + !c->write : !c->write, .port = (size_t)c->port};
 		ci_next(&it);
 		i++;
 	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
 	return ST_OK;
 }
 
-static st_status run_events(checker *ck, const st_ub_mem *mem, event *ev, size_t nev, int64_t *data) {
+static st_status acc_value_error(const checker *ck, const st__ub_values *v, size_t k, int64_t t, int64_t got,
+                                 int64_t want) {
+	const st__ub_port *p = &ck->m->ports[k];
+	if (got < 0)
+		return st_op_error(p->op, "ub-map-check: at cycle %lld the read of buffer '%s' finds a word never written "
+		                          "instead of the value of element %lld written at cycle %lld",
+		                   (long long)t, ck->m->buffers[p->buffer].name, (long long)v->elem[want],
+		                   (long long)v->wt[want]);
+	return st_op_error(p->op, "ub-map-check: at cycle %lld the read gets the value of element %lld of buffer '%s' "
+	                          "written at cycle %lld instead of the value of element %lld written at cycle %lld",
+	                   (long long)t, (long long)v->elem[got], ck->m->buffers[p->buffer].name, (long long)v->wt[got],
+	                   (long long)v->elem[want], (long long)v->wt[want]);
+}
+
+/* In an accumulation a word's value changes while its element lives, so a
+ * read is checked against the value, not the element.  A memory writes
+ * before it reads within a cycle: a write of another element in the cycle
+ * of a read of the same word clobbers it, whatever order the events ran
+ * in (last[a]: the cycle and port of word a's latest read). */
+static st_status run_events(checker *ck, const st_ub_mem *mem, const st__ub_values *v, event *ev, size_t nev,
+                            int64_t *data, int64_t *last) {
 	qsort(ev, nev, sizeof *ev, cmp_event);
 	for (size_t i = 0; i < nev; i++) {
-		if (ev[i].addr < 0 || ev[i].addr >= mem->depth)
-			return address_error(ck, (size_t)mem->buffer, mem, ev[i].addr, mem->depth);
+		int64_t a = ev[i].addr, old = a >= 0 && a < mem->depth ? data[a] : -1;
+		if (a < 0 || a >= mem->depth)
+			return address_error(ck, (size_t)mem->buffer, mem, a, mem->depth);
+		if (ev[i].write && v && old >= 0 && last[2 * a] == ev[i].cycle && v->elem[old] != v->elem[ev[i].elem])
+			return acc_value_error(ck, v, (size_t)last[2 * a + 1], ev[i].cycle, ev[i].elem, old);
 		if (ev[i].write)
-			data[ev[i].addr] = ev[i].elem;
-		else if (data[ev[i].addr] != ev[i].elem)
-			return value_error(ck, ev[i].port, ev[i].cycle, data[ev[i].addr], ev[i].elem);
+			data[a] = ev[i].elem;
+		else if (old != ev[i].elem)
+			return v ? acc_value_error(ck, v, ev[i].port, ev[i].cycle, old, ev[i].elem)
+			         : value_error(ck, ev[i].port, ev[i].cycle, old, ev[i].elem);
+		else if (v) {
+			last[2 * a] = ev[i].cycle;
+			last[2 * a + 1] = (int64_t)ev[i].port;
+		}
 	}
 	return ST_OK;
 }
@@ -438,21 +475,29 @@ static st_status check_ram(checker *ck, const st_ub_mem *mem) {
 	size_t n = 0;
 	for (size_t j = 0; j < mem->nctrls; j++)
 		n += (size_t)port_points(&ck->m->ports[mem->ctrls[j].port]);
+	size_t depth = (size_t)(mem->depth ? mem->depth : 1);
 	event *ev = st_ctx_alloc(ck->ctx, (n + 1) * sizeof *ev);
-	int64_t *data = zalloc(ck->ctx, (size_t)(mem->depth ? mem->depth : 1) * sizeof *data);
-	st_status st = ev && data ? ST_OK : ST_FAIL;
+	int64_t *data = zalloc(ck->ctx, depth * sizeof *data), *last = zalloc(ck->ctx, 2 * depth * sizeof *last);
+	st_status st = ev && data && last ? ST_OK : ST_FAIL;
+	st__ub_values vals, *v = NULL;
+	if (st == ST_OK && st__ub_is_accumulation(ck->m, (size_t)mem->buffer))
+		st = st__ub_values_of(ck->m, (size_t)mem->buffer, v = &vals);
 	/* A ROM holds the table row-major: word a is element a. */
 	for (int64_t a = 0; st == ST_OK && mem->kind == ST_UB_MEM_ROM && a < mem->depth; a++)
 		data[a] = a;
 	size_t nev = 0;
 	for (size_t j = 0; st == ST_OK && j < mem->nctrls; j++)
-		st = ctrl_events(ck, mem, &mem->ctrls[j], ev, &nev);
+		st = ctrl_events(ck, mem, &mem->ctrls[j], v, ev, &nev);
 	if (st == ST_OK)
-		st = run_events(ck, mem, ev, nev, data);
+		st = run_events(ck, mem, v, ev, nev, data, last);
+	if (v && v->of_port)
+		st__ub_values_free(ck->m, v);
 	if (ev)
 		st_ctx_free(ck->ctx, ev, (n + 1) * sizeof *ev);
 	if (data)
-		st_ctx_free(ck->ctx, data, (size_t)(mem->depth ? mem->depth : 1) * sizeof *data);
+		st_ctx_free(ck->ctx, data, depth * sizeof *data);
+	if (last)
+		st_ctx_free(ck->ctx, last, 2 * depth * sizeof *last);
 	return st;
 }
 

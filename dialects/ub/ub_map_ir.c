@@ -22,11 +22,12 @@ static st_named_attr entry(st_context *ctx, const char *name, st_attr *value) {
 }
 
 static const char *const ctrl_units[] = {"sram", "agg", "tb"};
+static const char *const ctrl_phases[] = {"", "init", "accumulate", "readout"};
 
-/* `unit` and `clock` are written only when they are not the default
- * (the memory itself, counting cycles). */
+/* `unit`, `clock` and `phase` are written only when they are not the
+ * default (the memory itself, counting cycles, not an accumulation). */
 static st_attr *ctrl_attr(st_context *ctx, const st_ub_ctrl *c) {
-	st_named_attr e[11] = {
+	st_named_attr e[12] = {
 		entry(ctx, "dir", st_string_attr(ctx, st_str_c(c->write ? "write" : "read"))),
 		entry(ctx, "port", i64(ctx, c->port)),
 		entry(ctx, "extent", i64s(ctx, c->levels, c->extent)),
@@ -42,6 +43,8 @@ static st_attr *ctrl_attr(st_context *ctx, const st_ub_ctrl *c) {
 		e[n++] = entry(ctx, "unit", st_string_attr(ctx, st_str_c(ctrl_units[c->unit])));
 	if (c->write_clock)
 		e[n++] = entry(ctx, "clock", st_string_attr(ctx, st_str_c("write")));
+	if (c->phase != ST_UB_PHASE_NONE)
+		e[n++] = entry(ctx, "phase", st_string_attr(ctx, st_str_c(ctrl_phases[c->phase])));
 	return st_dict_attr(ctx, n, e);
 }
 

@@ -223,7 +223,18 @@ static void port_address(const st__ub_model *m, size_t k, int64_t *as, int64_t *
 	}
 }
 
-static st_status add_port_ctrl(st__ub_mapper *mp, st_ub_mem *mem, size_t k, int64_t wrap) {
+/* The phase port k serves in accumulation buffer bi: the update's kernel
+ * both reads and writes the buffer; the init only writes it, the read-out
+ * only reads it. */
+static st_ub_ctrl_phase port_phase(const st__ub_model *m, size_t bi, size_t k) {
+	const st__ub_port *p = &m->ports[k];
+	for (size_t j = 0; p->kernel >= 0 && j < m->nports; j++)
+		if (m->ports[j].buffer == (int)bi && m->ports[j].kernel == p->kernel && m->ports[j].write != p->write)
+			return ST_UB_PHASE_ACCUMULATE;
+	return p->write ? ST_UB_PHASE_INIT : ST_UB_PHASE_READOUT;
+}
+
+static st_status add_port_ctrl(st__ub_mapper *mp, st_ub_mem *mem, size_t k, int64_t wrap, bool acc) {
 	int64_t as[ST_UB_MAX_DIMS], aoff;
 	st_ub_ctrl *c = st__ub_map_add_ctrls(mp, mem, 1);
 	if (!c)
@@ -231,6 +242,7 @@ static st_status add_port_ctrl(st__ub_mapper *mp, st_ub_mem *mem, size_t k, int6
 	port_address(mp->model, k, as, &aoff);
 	st__ub_ctrl_of_port(mp->model, k, as, aoff, c);
 	c->wrap = wrap;
+	c->phase = acc ? port_phase(mp->model, (size_t)mem->buffer, k) : ST_UB_PHASE_NONE;
 	return ST_OK;
 }
 
@@ -244,6 +256,13 @@ st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom) {
 			*(m->ports[k].write ? &nw : &nr) += 1;
 	if (rom)
 		nw = 0; /* preloaded: its writes are the configuration */
+	/* Every bank takes all writes: the init's and the update's input ports
+	 * must both be in one memory; reads beyond its output ports bank. */
+	bool acc = st__ub_is_accumulation(m, bi);
+	if (acc && t->node && (int64_t)nw > t->ports_in)
+		return st_op_error(b->op, "ub-map: buffer '%s' is an accumulation whose init and accumulate phases write "
+		                          "through %zu input ports; a %s memory has %lld",
+		                   b->name, nw, t->name, (long long)t->ports_in);
 	if (rom && t->node && !t->rom)
 		return st_op_error(b->op, "buffer '%s' is a ROM; a %s memory has no ROM mode", b->name, t->name);
 	if (t->node && (int64_t)nw > t->ports_in)
@@ -290,7 +309,7 @@ st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom) {
 				continue;
 			bool mine = p->write || (ri >= i * per && ri < (i + 1) * per);
 			ri += !p->write;
-			if (mine && st_failed(add_port_ctrl(mp, mem, k, wrap)))
+			if (mine && st_failed(add_port_ctrl(mp, mem, k, wrap, acc)))
 				return ST_FAIL;
 		}
 	}

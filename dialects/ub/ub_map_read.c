@@ -38,6 +38,9 @@ static void read_ctrl(st_attr *d, st_ub_ctrl *c) {
 	st_attr *clock = st_attr_dict_get_c(d, "clock");
 	c->unit = u < 0 ? ST_UB_UNIT_SRAM : (st_ub_ctrl_unit)u;
 	c->write_clock = clock && st_str_eq_c(st_attr_string(clock), "write");
+	static const char *const phases[] = {"", "init", "accumulate", "readout", NULL};
+	int ph = index_of(st_attr_dict_get_c(d, "phase"), phases);
+	c->phase = ph < 0 ? ST_UB_PHASE_NONE : (st_ub_ctrl_phase)ph;
 	c->write = st_str_eq_c(st_attr_string(st_attr_dict_get_c(d, "dir")), "write");
 	c->port = (int)dict_int(d, "port");
 	for (size_t v = 0; v < 3; v++) {

@@ -1,8 +1,10 @@
 /* The address window of a random-access buffer: the smallest M such that
  * addressing it row-major modulo M never lets a write land on a word whose
- * value is still to be read.  A value e (a row-major index) is safe when
- * every index written from its write up to its last read lies within
- * M - 1 of e, so M is one more than the largest such distance.  The
+ * value is still to be read.  A value of element e (a row-major index) is
+ * safe when every index written from its write up to its last read lies
+ * within M - 1 of e, so M is one more than the largest such distance.  In
+ * an accumulation an element has many values: a rewrite of e itself is at
+ * distance 0, the read-modify-write the window must allow.  The
  * largest and smallest index written in a span of time come from sparse
  * tables over the writes in time order: n log n for n values. */
 #include "ub_map_rules.h"
@@ -48,7 +50,9 @@ static void range(const tables *tb, size_t lo, size_t hi, int64_t *mx, int64_t *
 	*mn = y[lo] < y[b] ? y[lo] : y[b];
 }
 
-static int64_t window(st_context *ctx, const int64_t *wt, const int64_t *rl, size_t n, int64_t words) {
+/* Value i is of element elem[i] (elem NULL: of element i). */
+static int64_t window(st_context *ctx, const int64_t *wt, const int64_t *rl, const int64_t *elem, size_t n,
+                      int64_t words) {
 	size_t nw = 0;
 	for (size_t e = 0; e < n; e++)
 		nw += wt[e] != INT64_MIN;
@@ -63,7 +67,7 @@ static int64_t window(st_context *ctx, const int64_t *wt, const int64_t *rl, siz
 		nw = 0;
 		for (size_t e = 0; e < n; e++)
 			if (wt[e] != INT64_MIN)
-				w[nw++] = (by_time){wt[e], (int64_t)e};
+				w[nw++] = (by_time){wt[e], elem ? elem[e] : (int64_t)e};
 		qsort(w, nw, sizeof *w, cmp_time);
 		for (size_t i = 0; i < nw; i++)
 			tb.mx[i] = tb.mn[i] = w[i].e;
@@ -85,7 +89,7 @@ static int64_t window(st_context *ctx, const int64_t *wt, const int64_t *rl, siz
 				continue;
 			int64_t mx, mn;
 			range(&tb, lo, hi - 1, &mx, &mn);
-			int64_t d = mx - (int64_t)e > (int64_t)e - mn ? mx - (int64_t)e : (int64_t)e - mn;
+			int64_t x = elem ? elem[e] : (int64_t)e, d = mx - x > x - mn ? mx - x : x - mn;
 			m = d + 1 > m ? d + 1 : m;
 		}
 	}
@@ -99,15 +103,13 @@ static int64_t window(st_context *ctx, const int64_t *wt, const int64_t *rl, siz
 }
 
 int64_t st__ub_ram_window(st__ub_mapper *mp, size_t bi, int64_t words) {
-	int64_t *wt, *rl;
-	size_t n;
+	st__ub_values v;
 	/* Tables of n log n words: beyond a million values, no window. */
 	if (words > (1 << 20))
 		return words;
-	if (st_failed(st__ub_lifetimes(mp->model, bi, &wt, &rl, &n)))
+	if (st_failed(st__ub_values_of(mp->model, bi, &v)))
 		return -1;
-	int64_t m = window(mp->map->ctx, wt, rl, n, words);
-	st_ctx_free(mp->map->ctx, wt, n * sizeof *wt);
-	st_ctx_free(mp->map->ctx, rl, n * sizeof *rl);
+	int64_t m = window(mp->map->ctx, v.wt, v.rl, v.elem, v.n, words);
+	st__ub_values_free(mp->model, &v);
 	return m;
 }
