@@ -63,6 +63,10 @@ static bool valid_ctrl(st_attr *c) {
 	if ((unit && (st_attr_get_kind(unit) != ST_ATTR_STRING || !one_of(unit, units))) ||
 	    (clock && (st_attr_get_kind(clock) != ST_ATTR_STRING || !one_of(clock, clocks))))
 		return false;
+	static const char *const phases[] = {"init", "accumulate", "readout", NULL};
+	st_attr *phase = st_attr_dict_get_c(c, "phase");
+	if (phase && (st_attr_get_kind(phase) != ST_ATTR_STRING || !one_of(phase, phases)))
+		return false;
 	static const char *const vecs[] = {"extent", "cycle_stride", "addr_stride"};
 	size_t n = 0;
 	for (size_t i = 0; i < 3; i++) {
@@ -85,7 +89,9 @@ st_status st__ub_verify_mem(st_op *op) {
 		if (!valid_ctrl(st_attr_array_elt(ctrls, i)))
 			return st_op_error(op, "controller #%zu is not a dictionary with a 'dir' (write or read), extent, "
 			                       "cycle_stride and addr_stride arrays of one length (at most %d) and an optional "
-			                       "'unit' (sram, agg, tb) and 'clock' (cycle, write)", i, ST_UB_MAX_DIMS);
+			                       "'unit' (sram, agg, tb) and 'clock' (cycle, write); optional 'phase' (init, accumulate, "
+			                       "readout)",
+			                   i, ST_UB_MAX_DIMS);
 	return ST_OK;
 }
 
