@@ -96,6 +96,28 @@ st_status uth_timing(uth *s, int64_t latency);
 const char *uth_coord(uth *s, size_t ki, unsigned d, unsigned inst, char *buf);
 void uth_timing_free(uth *s);
 
+/* uth_stage.c: the pipeline stage (0..latency) of each value of a kernel's
+ * body, from a logic-depth estimate, so that its latency registers cut the
+ * datapath into parts of about equal depth; `delayed` counts the registers
+ * uth_kernel.c has written behind the value so far. */
+typedef struct uth_stage_val {
+	const st_value *v;
+	int64_t stage;
+	int64_t delayed;
+} uth_stage_val;
+typedef struct uth_stages {
+	st_context *ctx;
+	uth_stage_val *vals;
+	size_t n, cap;
+} uth_stages;
+st_status uth_stage_plan(uth_stages *st, st_block *body, int64_t latency);
+/* Block arguments are at stage 0. */
+int64_t uth_stage_of(const uth_stages *st, const st_value *v);
+/* v's entry, added (at stage 0) if it has none; NULL when out of memory. */
+uth_stage_val *uth_stage_entry(uth_stages *st, st_value *v);
+bool uth_stage_is_constant(st_value *v);
+void uth_stage_free(uth_stages *st);
+
 /* uth_kernel.c: each kernel's body as comb ops on its read taps, delayed by
  * its latency: %k<i>_r<j> is its result j at the cycle it is written. */
 st_status uth_kernels(uth *s);

@@ -1,10 +1,10 @@
 /* Each ub.kernel as a combinational datapath: its block arguments are the
  * taps of its read ports and then its domain coordinates (`coords`, from
  * the counters of uth_timing.c), its integer arith ops become comb ops of
- * the same width (arith's wrap-around semantics are comb's), and its
- * yielded values pass through `latency` registers that advance with the
- * pipeline, so a pipelined kernel's result is there in the cycle its write
- * port fires.  A kernel whose domain has lanes (uth_lanes.c) is one
+ * the same width (arith's wrap-around semantics are comb's), cut into
+ * pipeline stages by `latency` registers that advance with the pipeline
+ * (uth_stage.c places the cuts), so a pipelined kernel's result is there
+ * in the cycle its write port fires.  A kernel whose domain has lanes (uth_lanes.c) is one
  * datapath per lane, each with its lane's coordinates as constants. */
 #include "uth.h"
 
@@ -29,11 +29,14 @@ static const struct {
 	const char *arith, *pred;
 } minmax[] = {{"arith.maxsi", "sgt"}, {"arith.maxui", "ugt"}, {"arith.minsi", "slt"}, {"arith.minui", "ult"}};
 
-/* One datapath: kernel ki in lane instance inst, its names %<pre>_... */
+/* One datapath: kernel ki in lane instance inst, its names %<pre>_...;
+ * the stages of its values and the stage of the op being written. */
 typedef struct kin {
 	size_t ki;
 	unsigned inst;
 	char pre[48];
+	uth_stages *st;
+	int64_t cur;
 } kin;
 
 void uth_kernel_result(size_t ki, unsigned inst, size_t j, char *buf) {
@@ -84,6 +87,34 @@ static bool is_int(st_value *v) {
 	st_type *t = st_value_type(v);
 	return st_type_is_index(t) || (st_type_is_integer(t) && st_type_int_width(t) <= 64) ||
 	       st_type_get_kind(t) == ST_TYPE_F32;
+}
+
+/* Operand v as the op being written (at stage ks->cur) sees it: the value
+ * itself, or the last of the registers that carry it across the stages
+ * between its own and this one (shared by all its later uses). */
+static const char *use_of(uth *s, const kin *ks, st_value *v, char *buf) {
+	const char *base = name_of(s, ks, v, buf);
+	int64_t k = ks->cur - uth_stage_of(ks->st, v);
+	if (k <= 0 || uth_stage_is_constant(v))
+		return base;
+	uth_stage_val *e = uth_stage_entry(ks->st, v);
+	if (!e) {
+		s->status = ST_FAIL;
+		return "%oom";
+	}
+	size_t idx = (size_t)(e - ks->st->vals);
+	char prev[128], next[128];
+	snprintf(prev, sizeof prev, "%s", base);
+	for (int64_t j = 1; j <= k; j++) {
+		snprintf(next, sizeof next, "%%%s_dl%zu_%" PRId64, ks->pre, idx, j);
+		if (j > e->delayed)
+			uth_printf(s, "  %s = seq.compreg.ce %s, %%clk, %%adv : i%u\n", next, prev, width_of(v));
+		snprintf(prev, sizeof prev, "%s", next);
+	}
+	if (k > e->delayed)
+		e->delayed = k;
+	snprintf(buf, 64, "%.63s", prev);
+	return buf;
 }
 
 /* A constant table the kernel reads at computed indices (a LUT): its
@@ -137,7 +168,7 @@ static st_status rom_load(uth *s, const kin *ki, st_op *op) {
 	unsigned aw = uth_bits(n), w = st_type_int_width(st_type_element(mt));
 	snprintf(acc, sizeof acc, "%s", "");
 	for (unsigned d = 0; d < st_type_rank(mt); d++) {
-		name_of(s, ki, st_op_operand(op, 1 + d), a);
+		use_of(s, ki, st_op_operand(op, 1 + d), a);
 		if (!d) {
 			snprintf(acc, sizeof acc, "%s", a);
 			continue;
@@ -198,14 +229,14 @@ static st_status op_text(uth *s, const kin *ki, st_op *op) {
 	}
 	for (size_t i = 0; i < sizeof same / sizeof same[0]; i++)
 		if (!strcmp(n, same[i].arith)) {
-			uth_printf(s, "  %s = %s %s, %s : i%u\n", r, same[i].comb, name_of(s, ki, st_op_operand(op, 0), a),
-			           name_of(s, ki, st_op_operand(op, 1), b), w);
+			uth_printf(s, "  %s = %s %s, %s : i%u\n", r, same[i].comb, use_of(s, ki, st_op_operand(op, 0), a),
+			           use_of(s, ki, st_op_operand(op, 1), b), w);
 			return ST_OK;
 		}
 	for (size_t i = 0; i < sizeof minmax / sizeof minmax[0]; i++)
 		if (!strcmp(n, minmax[i].arith)) {
-			name_of(s, ki, st_op_operand(op, 0), a);
-			name_of(s, ki, st_op_operand(op, 1), b);
+			use_of(s, ki, st_op_operand(op, 0), a);
+			use_of(s, ki, st_op_operand(op, 1), b);
 			uth_printf(s, "  %s = comb.icmp %s %s, %s : i%u\n  %s = comb.mux %s, %s, %s : i%u\n", uth_temp(s, t),
 			           minmax[i].pred, a, b, w, r, t, a, b, w);
 			return ST_OK;
@@ -213,8 +244,8 @@ static st_status op_text(uth *s, const kin *ki, st_op *op) {
 	if (!strcmp(n, "arith.floordivsi")) {
 		/* Truncating division, one less when the remainder's sign differs
 		 * from the divisor's (Halide's division). */
-		name_of(s, ki, st_op_operand(op, 0), a);
-		name_of(s, ki, st_op_operand(op, 1), b);
+		use_of(s, ki, st_op_operand(op, 0), a);
+		use_of(s, ki, st_op_operand(op, 1), b);
 		uth_temp(s, t);
 		uth_printf(s,
 		           "  %s_q = comb.divs %s, %s : i%u\n  %s_r = comb.mods %s, %s : i%u\n  %s_z = hw.constant 0 : i%u\n"
@@ -230,21 +261,21 @@ static st_status op_text(uth *s, const kin *ki, st_op *op) {
 		int64_t p = st_attr_int_value(st_op_get_attr(op, "predicate"));
 		if (p < 0 || p >= (int64_t)(sizeof cmp_names / sizeof cmp_names[0]))
 			goto bad;
-		uth_printf(s, "  %s = comb.icmp %s %s, %s : i%u\n", r, cmp_names[p], name_of(s, ki, st_op_operand(op, 0), a),
-		           name_of(s, ki, st_op_operand(op, 1), b), wi);
+		uth_printf(s, "  %s = comb.icmp %s %s, %s : i%u\n", r, cmp_names[p], use_of(s, ki, st_op_operand(op, 0), a),
+		           use_of(s, ki, st_op_operand(op, 1), b), wi);
 		return ST_OK;
 	}
 	if (!strcmp(n, "arith.select")) {
-		uth_printf(s, "  %s = comb.mux %s, %s, %s : i%u\n", r, name_of(s, ki, st_op_operand(op, 0), a),
-		           name_of(s, ki, st_op_operand(op, 1), b), name_of(s, ki, st_op_operand(op, 2), c), w);
+		uth_printf(s, "  %s = comb.mux %s, %s, %s : i%u\n", r, use_of(s, ki, st_op_operand(op, 0), a),
+		           use_of(s, ki, st_op_operand(op, 1), b), use_of(s, ki, st_op_operand(op, 2), c), w);
 		return ST_OK;
 	}
 	if (!strcmp(n, "arith.bitcast")) { /* f32 <-> i32: the same bits */
-		uth_printf(s, "  %s = hw.wire %s : i%u\n", r, name_of(s, ki, st_op_operand(op, 0), a), w);
+		uth_printf(s, "  %s = hw.wire %s : i%u\n", r, use_of(s, ki, st_op_operand(op, 0), a), w);
 		return ST_OK;
 	}
 	if (!strcmp(n, "arith.index_cast") || !strcmp(n, "arith.index_castui")) {
-		name_of(s, ki, st_op_operand(op, 0), a);
+		use_of(s, ki, st_op_operand(op, 0), a);
 		if (w == wi)
 			uth_printf(s, "  %s = hw.wire %s : i%u\n", r, a, w);
 		else if (w < wi)
@@ -259,12 +290,12 @@ static st_status op_text(uth *s, const kin *ki, st_op *op) {
 		return ST_OK;
 	}
 	if (!strcmp(n, "arith.trunci")) {
-		uth_printf(s, "  %s = comb.extract %s from 0 : (i%u) -> i%u\n", r, name_of(s, ki, st_op_operand(op, 0), a), wi,
+		uth_printf(s, "  %s = comb.extract %s from 0 : (i%u) -> i%u\n", r, use_of(s, ki, st_op_operand(op, 0), a), wi,
 		           w);
 		return ST_OK;
 	}
 	if (!strcmp(n, "arith.extui") || !strcmp(n, "arith.extsi")) {
-		name_of(s, ki, st_op_operand(op, 0), a);
+		use_of(s, ki, st_op_operand(op, 0), a);
 		uth_temp(s, t);
 		if (n[9] == 'u')
 			uth_printf(s, "  %s = hw.constant 0 : i%u\n", t, w - wi);
@@ -293,30 +324,41 @@ static void coords(uth *s, const kin *ks) {
 	}
 }
 
-static st_status kernel(uth *s, const kin *ks) {
+static st_status kernel(uth *s, kin *ks) {
 	size_t ki = ks->ki;
 	st_op *kop = s->m->kernels[ki].op;
 	st_block *b = st_region_first_block(st_op_region(kop, 0));
 	int64_t lat = s->m->kernels[ki].latency;
 	char a[64], r[64];
+	uth_stages st = {.ctx = s->ctx};
+	ks->st = &st;
+	ks->cur = 0;
 	s->nvals = 0;
+	if (st_failed(uth_stage_plan(&st, b, lat)))
+		return s->status = ST_FAIL;
 	coords(s, ks);
-	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op)) {
+	for (st_op *op = st_block_first_op(b); op && st_succeeded(s->status); op = st_op_next(op)) {
 		if (!strcmp(st_op_name_cstr(op), "ub.yield")) {
 			for (size_t j = 0; j < st_op_num_operands(op); j++) {
-				unsigned w = width_of(st_op_operand(op, j));
+				st_value *v = st_op_operand(op, j);
+				unsigned w = width_of(v);
+				int64_t regs = lat - uth_stage_of(&st, v); /* the stages after v's */
 				uth_kernel_result(ki, ks->inst, j, r);
-				uth_printf(s, "  %s_d0 = hw.wire %s : i%u\n", r, name_of(s, ks, st_op_operand(op, j), a), w);
-				for (int64_t d = 1; d <= lat; d++)
+				uth_printf(s, "  %s_d0 = hw.wire %s : i%u\n", r, name_of(s, ks, v, a), w);
+				for (int64_t d = 1; d <= regs; d++)
 					uth_printf(s, "  %s_d%" PRId64 " = seq.compreg.ce %s_d%" PRId64 ", %%clk, %%adv : i%u\n", r, d, r,
 					           d - 1, w);
-				uth_printf(s, "  %s = hw.wire %s_d%" PRId64 " : i%u\n", r, r, lat, w);
+				uth_printf(s, "  %s = hw.wire %s_d%" PRId64 " : i%u\n", r, r, regs, w);
 			}
 		} else if (!strcmp(st_op_name_cstr(op), "memref.get_global") && !st_value_first_use(st_op_result(op, 0))) {
 			continue; /* a table folded into constants leaves its handle behind */
-		} else if (st_failed(op_text(s, ks, op)))
-			return ST_FAIL;
+		} else {
+			ks->cur = st_op_num_results(op) ? uth_stage_of(&st, st_op_result(op, 0)) : 0;
+			if (st_failed(op_text(s, ks, op)))
+				s->status = ST_FAIL;
+		}
 	}
+	uth_stage_free(&st);
 	return s->status;
 }
 
