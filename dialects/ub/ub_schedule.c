@@ -129,6 +129,57 @@ static void row_major(const st__ub_port *p, st__ub_aff *lin, int64_t *d) {
 	}
 }
 
+/* Whether a statement with one loop fewer than the source reads every
+ * element of the source's innermost dimension at constants in one firing
+ * (unsharp's gray reads the 3 channels of a pixel): the source then gives
+ * them in one cycle, as lanes, so the reader runs once a cycle.  A reader
+ * with a loop of its own over the channels (a DNN layer's unrolled
+ * reduction under its output-channel loop) fires several times per pixel
+ * anyway, and keeps the one-value-a-cycle stream. */
+static bool lane_dim(const st__ub_model *m, const st__ub_port *p) {
+	unsigned i = p->ndims - 1, r = p->rank - 1;
+	int64_t ext = p->hi[i] - p->lo[i] + 1;
+	if (p->ndims < 2 || p->rank != p->ndims || ext < 2 || ext > 8)
+		return false;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *a = &m->ports[k];
+		if (a->write || a->buffer != p->buffer || a->kernel < 0)
+			continue;
+		bool seen[8] = {false};
+		int64_t n = 0;
+		for (size_t j = k; j < m->nports; j++) {
+			const st__ub_port *b = &m->ports[j];
+			if (b->write || b->buffer != p->buffer || b->kernel != a->kernel || b->rank != p->rank ||
+			    b->ndims + 1 != p->ndims)
+				continue;
+			bool constant = true;
+			for (unsigned e = 0; e < b->ndims; e++)
+				constant = constant && b->acc[r].c[1 + e] == 0;
+			int64_t v = b->acc[r].c[0] - p->lo[i];
+			if (constant && v >= 0 && v < ext && !seen[v]) {
+				seen[v] = true;
+				n++;
+			}
+		}
+		if (n == ext)
+			return true;
+	}
+	return false;
+}
+
+static void row_major_lanes(const st__ub_model *m, const st__ub_port *p, st__ub_aff *lin, int64_t *d) {
+	row_major(p, lin, d);
+	if (!lane_dim(m, p))
+		return;
+	unsigned i = p->ndims - 1;
+	int64_t ext = p->hi[i] - p->lo[i] + 1;
+	*d = 0;
+	for (unsigned e = 0; e < p->ndims; e++) {
+		lin->c[1 + e] = e == i ? 0 : lin->c[1 + e] / ext;
+		*d -= lin->c[1 + e] * p->lo[e];
+	}
+}
+
 /* The input rate of the statement of port `first`: the producer's
  * schedule composed with the access of the read port that spans the most
  * loops of the statement (a weight read at [c, r] would tie the whole
@@ -253,7 +304,7 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, b
 		 * on the given time base from its first point. */
 		const st__ub_port *p = &m->ports[first];
 		if (!fixed_lin)
-			row_major(p, lin, d);
+			row_major_lanes(m, p, lin, d);
 		else
 			*d = -st__ub_aff_eval(lin, p->ndims, p->lo);
 		return ST_OK;
