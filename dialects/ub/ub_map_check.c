@@ -412,6 +412,9 @@ static int cmp_event(const void *a, const void *b) {
 static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl *c, const st__ub_values *vals,
                              event *ev, size_t *nev) {
 	const st__ub_port *p = &ck->m->ports[c->port];
+	if (p->buffer != mem->buffer)
+		return st_op_error(p->op, "ub-map-check: %s of buffer '%s' has a controller for this port of buffer '%s'",
+		                   mem->name, ck->m->buffers[mem->buffer].name, ck->m->buffers[p->buffer].name);
 	if (ctrl_points(c) != port_points(p))
 		return count_error(ck, mem, c);
 	ctrl_iter it = {.c = c};
