@@ -64,7 +64,7 @@ def run_one(stratac, app, flow, work):
     p.stderr = stderr
     if p.returncode != 0:
         err = next((l for l in p.stderr.splitlines() if 'error' in l), p.stderr.strip()[:200])
-        return {'app': name, 'flow': flow, 'error': re.sub(r'^.*?error: ', '', err)}
+        return {'app': name, 'flow': flow, 'error': re.sub(r'; its output is in .*', '', re.sub(r'^.*?error: ', '', err))}
     with open(os.path.join(out, 'qor.json')) as f:
         q = json.load(f)
     return {'app': name, 'flow': flow, 'qor': q}
