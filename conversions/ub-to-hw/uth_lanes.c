@@ -2,9 +2,10 @@
  * not move (coefficient 0, as Halide's unroll(c) leaves the 3 channels of a
  * pixel) is a set of lanes that fire together.  A kernel on such a domain
  * becomes one datapath per lane, a buffer written so carries one wire per
- * lane, and a host stream one data port per lane.  Only wires take lanes: a
- * delay line shifts one value per write, and ub-map's taps count writes,
- * not elements. */
+ * lane, and a host stream one data port per lane.  A delay line with lanes
+ * is one delay line per lane, all shifting on the buffer's write: ub-map's
+ * taps count transfers (the values of one cycle share a position), so
+ * every lane is tapped at the same distances. */
 #include "uth.h"
 
 #include <inttypes.h>
@@ -111,14 +112,13 @@ static st_status write_lanes(uth *s, size_t bi) {
 	if (found != want)
 		return st_op_error(w->op, "ub-to-hw: the write of buffer '%s' does not give each value of a cycle (an unrolled "
 		                          "dimension) its own element", name);
-	if (s->map->buffers[bi].map != ST_UB_MAP_WIRE)
-		return st_op_error(s->m->buffers[bi].op, "ub-to-hw: buffer '%s' is written %u values a cycle (an unrolled "
-		                                         "dimension); only a wire (capacity 0) takes several, a delay line "
-		                                         "shifts one", name, u->lanes);
+	/* ub-map counted the delay line's words in transfers. */
+	u->words *= u->lanes;
+	u->regs *= u->lanes;
 	return ST_OK;
 }
 
-/* A read takes one value a cycle from a delay line, or one lane of a wire
+/* A read takes one value a cycle from a buffer without lanes, or one lane
  * chosen by a constant or by the reader's own unrolled dimension. */
 static st_status read_lanes(uth *s, size_t k) {
 	const st__ub_port *p = &s->m->ports[k];

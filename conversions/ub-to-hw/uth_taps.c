@@ -13,10 +13,11 @@
 #include <inttypes.h>
 #include <string.h>
 
-static int64_t box_points(const st__ub_port *p) {
+/* The port's transfers: its lanes (values of one cycle) count once. */
+static int64_t transfers(const st__ub_port *p) {
 	int64_t n = 1;
 	for (unsigned i = 0; i < p->ndims; i++)
-		n *= p->hi[i] - p->lo[i] + 1;
+		n *= uth_is_lane_dim(p, i) ? 1 : p->hi[i] - p->lo[i] + 1;
 	return n;
 }
 
@@ -61,12 +62,15 @@ static st_status buffer_ports(uth *s, size_t bi) {
 }
 
 /* A line segment's controller addresses base + ((offset + rank) mod g):
- * the write port's points in row-major order are its ranks. */
+ * the write port's transfers in row-major order are its ranks (a lane
+ * level steps neither the cycle nor the address). */
 static bool rank_ctrl(const st_ub_ctrl *c, const st_ub_segment *sg, int wport, int64_t offset, int64_t nwrites) {
 	int64_t stride = 1, n = 1;
 	bool ok = c->port == wport && c->wrap == sg->to - sg->from && c->base == sg->base && c->addr_offset == offset &&
 	          c->levels >= 1;
 	for (unsigned i = c->levels; ok && i-- > 0;) {
+		if (c->extent[i] > 1 && c->cycle_stride[i] == 0 && c->addr_stride[i] == 0)
+			continue;
 		ok = c->addr_stride[i] == stride;
 		stride *= c->extent[i];
 		n *= c->extent[i];
@@ -84,7 +88,7 @@ static st_status check_mem(uth *s, const st_ub_mem *mem) {
 		return st_op_error(b->op, "ub-to-hw: element '%s' of buffer '%s' is no shift register or line memory with "
 		                          "one write and one read controller per segment",
 		                   mem->name, b->name);
-	int64_t n = box_points(&s->m->ports[u->wport]);
+	int64_t n = transfers(&s->m->ports[u->wport]);
 	for (size_t i = 0; i < mem->nsegments; i++)
 		if (!mem->ctrls[2 * i].write || mem->ctrls[2 * i + 1].write ||
 		    !rank_ctrl(&mem->ctrls[2 * i], &mem->segments[i], u->wport, 0, n) ||
@@ -113,22 +117,24 @@ st_status uth_taps(uth *s) {
 
 static void shift_register(uth *s, const st_ub_mem *mem) {
 	int bi = mem->buffer;
-	for (int64_t k = mem->from + 1; k <= mem->to; k++)
-		uth_printf(s, "  %%b%d_p%" PRId64 " = seq.compreg.ce %%b%d_p%" PRId64 ", %%clk, %%b%d_we : i%u\n", bi, k, bi,
-		           k - 1, bi, s->bufs[bi].width);
+	char to[64], from[64];
+	for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
+		for (int64_t k = mem->from + 1; k <= mem->to; k++)
+			uth_printf(s, "  %s = seq.compreg.ce %s, %%clk, %%b%d_we : i%u\n", uth_pos(s, bi, l, k, to),
+			           uth_pos(s, bi, l, k - 1, from), bi, s->bufs[bi].width);
 }
 
-/* One memory, a write and a registered read port per segment; the read
- * sees the word before the same edge's write (read-first). */
+/* One memory per lane, a write and a registered read port per segment;
+ * the read sees the word before the same edge's write (read-first).  The
+ * lanes share the segments' address counters. */
 static void line_memory(uth *s, const st_ub_mem *mem, size_t mi) {
 	int bi = mem->buffer;
-	unsigned w = s->bufs[bi].width;
+	unsigned w = s->bufs[bi].width, lanes = s->bufs[bi].lanes;
 	int64_t depth = 0;
 	for (size_t i = 0; i < mem->nsegments; i++)
 		if (mem->segments[i].base + mem->segments[i].to - mem->segments[i].from > depth)
 			depth = mem->segments[i].base + mem->segments[i].to - mem->segments[i].from;
 	unsigned aw = uth_bits(depth);
-	uth_printf(s, "  %%e%zu = seq.hlmem @%s %%clk, %%reset : !seq.hlmem<%" PRId64 "xi%u>\n", mi, mem->name, depth, w);
 	for (size_t i = 0; i < mem->nsegments; i++) {
 		const st_ub_segment *sg = &mem->segments[i];
 		int64_t last = sg->base + sg->to - sg->from - 1;
@@ -138,14 +144,29 @@ static void line_memory(uth *s, const st_ub_mem *mem, size_t mi) {
 		           "  %%e%zu_s%zu_end = comb.icmp eq %%e%zu_s%zu, %%e%zu_s%zu_hi : i%u\n"
 		           "  %%e%zu_s%zu_inc = comb.add %%e%zu_s%zu, %%e%zu_s%zu_one : i%u\n"
 		           "  %%e%zu_s%zu_next = comb.mux %%e%zu_s%zu_end, %%e%zu_s%zu_lo, %%e%zu_s%zu_inc : i%u\n"
-		           "  %%e%zu_s%zu = seq.compreg.ce %%e%zu_s%zu_next, %%clk, %%b%d_we reset %%reset, %%e%zu_s%zu_lo : i%u\n"
-		           "  %%b%d_p%" PRId64 " = seq.read %%e%zu[%%e%zu_s%zu_next] rden %%b%d_we {latency = 1} : "
-		           "!seq.hlmem<%" PRId64 "xi%u>\n"
-		           "  seq.write %%e%zu[%%e%zu_s%zu] %%b%d_p%" PRId64 " wren %%b%d_we {latency = 1} : !seq.hlmem<%" PRId64
-		           "xi%u>\n",
+		           "  %%e%zu_s%zu = seq.compreg.ce %%e%zu_s%zu_next, %%clk, %%b%d_we reset %%reset, %%e%zu_s%zu_lo : i%u\n",
 		           mi, i, sg->base, aw, mi, i, last, aw, mi, i, aw, mi, i, mi, i, mi, i, aw, mi, i, mi, i, mi, i, aw, mi,
-		           i, mi, i, mi, i, mi, i, aw, mi, i, mi, i, bi, mi, i, aw, bi, sg->to, mi, mi, i, bi, depth, w, mi, mi, i,
-		           bi, sg->from, bi, depth, w);
+		           i, mi, i, mi, i, mi, i, aw, mi, i, mi, i, bi, mi, i, aw);
+	}
+	char mem_ssa[48], to[64], from[64];
+	for (unsigned l = 0; l < lanes; l++) {
+		if (lanes > 1) {
+			snprintf(mem_ssa, sizeof mem_ssa, "%%e%zu_l%u", mi, l);
+			uth_printf(s, "  %s = seq.hlmem @%s_l%u %%clk, %%reset : !seq.hlmem<%" PRId64 "xi%u>\n", mem_ssa, mem->name,
+			           l, depth, w);
+		} else {
+			snprintf(mem_ssa, sizeof mem_ssa, "%%e%zu", mi);
+			uth_printf(s, "  %s = seq.hlmem @%s %%clk, %%reset : !seq.hlmem<%" PRId64 "xi%u>\n", mem_ssa, mem->name,
+			           depth, w);
+		}
+		for (size_t i = 0; i < mem->nsegments; i++) {
+			const st_ub_segment *sg = &mem->segments[i];
+			uth_printf(s,
+			           "  %s = seq.read %s[%%e%zu_s%zu_next] rden %%b%d_we {latency = 1} : !seq.hlmem<%" PRId64 "xi%u>\n"
+			           "  seq.write %s[%%e%zu_s%zu] %s wren %%b%d_we {latency = 1} : !seq.hlmem<%" PRId64 "xi%u>\n",
+			           uth_pos(s, bi, l, sg->to, to), mem_ssa, mi, i, bi, depth, w, mem_ssa, mi, i,
+			           uth_pos(s, bi, l, sg->from, from), bi, depth, w);
+		}
 	}
 }
 

@@ -39,10 +39,14 @@ size_t st__ub_writes_before(const int64_t *wt, size_t n, int64_t t, size_t *hint
 	return *hint = lo;
 }
 
+/* A chain counts transfers: the values a port writes in one cycle (its
+ * lanes, e.g. the 3 channels of a pixel) share a rank, so that each lane
+ * is a delay line of the same distances. */
 typedef struct chain_scan {
-	int32_t *rank; /* per element: its position in write order, -1: never written */
-	int64_t *wt;   /* per write, in order: its cycle */
-	size_t nelems, nwrites;
+	int32_t *rank; /* per element: its transfer in write order, -1: never written */
+	int64_t *wt;   /* per transfer, in order: its cycle */
+	size_t nelems, nwrites; /* nwrites: points of the write port (wt's size) */
+	size_t ntransfers;
 } chain_scan;
 
 /* Walks port p's domain a row (the innermost loop) at a time, stepping the
@@ -71,8 +75,8 @@ static bool row_next(const st__ub_port *p, row_walk *r) {
 	return p->ndims > 1 && st__ub_next_point(p->ndims - 1, p->lo, p->hi, r->x);
 }
 
-/* Write order of the one write port w; false when its schedule does not
- * increase along the domain's row-major order (not a stream). */
+/* Write order of the one write port w; false when its schedule decreases
+ * along the domain's row-major order (not a stream). */
 static bool scan_writes(st__ub_model *m, size_t w, chain_scan *s) {
 	const st__ub_port *p = &m->ports[w];
 	const st__ub_buffer *b = &m->buffers[p->buffer];
@@ -84,12 +88,14 @@ static bool scan_writes(st__ub_model *m, size_t w, chain_scan *s) {
 	do {
 		int64_t e = linear_index(b, p, r.x), t = st__ub_aff_eval(&p->sched, p->ndims, r.x);
 		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt) {
-			if ((i && t <= s->wt[i - 1]) || s->rank[e] >= 0)
+			if ((i && t < s->wt[i - 1]) || s->rank[e] >= 0)
 				return false;
-			s->rank[e] = (int32_t)i;
-			s->wt[i++] = t;
+			if (!i || t > s->wt[i - 1])
+				s->wt[i++] = t;
+			s->rank[e] = (int32_t)(i - 1);
 		}
 	} while (row_next(p, &r));
+	s->ntransfers = i;
 	return true;
 }
 
@@ -108,7 +114,7 @@ static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s) {
 		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt) {
 			if (s->rank[e] < 0)
 				return -1;
-			int64_t d = (int64_t)st__ub_writes_before(s->wt, s->nwrites, t, &hint) - s->rank[e];
+			int64_t d = (int64_t)st__ub_writes_before(s->wt, s->ntransfers, t, &hint) - s->rank[e];
 			if (d < 0 || (tap >= 0 && d != tap))
 				return -1;
 			tap = d;
@@ -148,6 +154,8 @@ static bool find_chain(st__ub_mapper *mp, size_t bi, size_t *w, bool *oom) {
 		memset(s.rank, 0xff, s.nelems * sizeof *s.rank);
 		ok = scan_writes(m, *w, &s);
 	}
+	/* A wide SRAM's aggregator packs values one a write: no lanes. */
+	ok = ok && (s.ntransfers == s.nwrites || mp->target->fetch <= 1);
 	for (size_t k = 0; ok && k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
 			ok = (mp->map->taps[k] = scan_read(m, k, &s)) >= 0;

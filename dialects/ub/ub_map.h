@@ -108,7 +108,9 @@ typedef struct st_ub_map {
 	/* For each port of the graph (ub.write and ub.read in graph order):
 	 * the chain position a read port taps, or -1 (writes, non-chains).
 	 * Position k at cycle t holds the value written k writes before t
-	 * (writes in cycles before t); position 0 is the value being written. */
+	 * (writes in cycles before t); position 0 is the value being written.
+	 * A write is a transfer: the values a port writes in one cycle (its
+	 * lanes) share a position, one delay line per lane. */
 	size_t nports;
 	int64_t *taps;
 	size_t nmems;

@@ -30,12 +30,15 @@ static void name_mem(st__ub_mapper *mp, st_ub_mem *mem, const char *what, size_t
 	snprintf(mem->name, sizeof mem->name, "%s_%s%zu", mp->model->buffers[mem->buffer].name, what, i);
 }
 
-/* Row-major strides of port k's domain: a write's rank in write order. */
+/* Row-major strides of port k's domain: a write's rank in write order.
+ * Lanes (a dimension the schedule does not move along) share their
+ * transfer's rank. */
 static void rank_strides(const st__ub_port *p, int64_t *as) {
 	int64_t s = 1;
 	for (unsigned d = p->ndims; d-- > 0;) {
-		as[d] = s;
-		s *= p->hi[d] - p->lo[d] + 1;
+		bool lane = p->sched.c[1 + d] == 0;
+		as[d] = lane ? 0 : s;
+		s *= lane ? 1 : p->hi[d] - p->lo[d] + 1;
 	}
 }
 
