@@ -91,6 +91,8 @@ st_value *sf_divf(sf_b *b, st_value *x, st_value *y);
 st_value *sf_maxmin(sf_b *b, st_value *x, st_value *y, bool max, bool nan_wins);
 /* An i1; pred numbered as arith.cmpf's (false, oeq, ..., uno, true). */
 st_value *sf_cmpf(sf_b *b, int pred, st_value *x, st_value *y);
+/* math.sqrt, correctly rounded. */
+st_value *sf_sqrtf(sf_b *b, st_value *x);
 /* x: an integer of at most 32 bits. */
 st_value *sf_itof(sf_b *b, st_value *x, bool is_signed);
 /* The truncated integer of type t (at most 32 bits); out of range (poison

@@ -18,7 +18,7 @@
 #include <string.h>
 
 typedef enum kind { K_ADD, K_SUB, K_MUL, K_DIV, K_MAXIMUM, K_MINIMUM, K_MAXNUM, K_MINNUM, K_NEG, K_CMP, K_SITOFP,
-	                K_UITOFP, K_FPTOSI, K_FPTOUI, K_CONST, K_SELECT, K_KEEP, K_NONE } kind;
+	                K_UITOFP, K_FPTOSI, K_FPTOUI, K_CONST, K_SELECT, K_SQRT, K_KEEP, K_NONE } kind;
 
 static const struct {
 	const char *name;
@@ -28,7 +28,7 @@ static const struct {
 	{"arith.maximumf", K_MAXIMUM}, {"arith.minimumf", K_MINIMUM}, {"arith.maxnumf", K_MAXNUM}, {"arith.minnumf", K_MINNUM},
 	{"arith.negf", K_NEG},       {"arith.cmpf", K_CMP},       {"arith.sitofp", K_SITOFP},  {"arith.uitofp", K_UITOFP},
 	{"arith.fptosi", K_FPTOSI},  {"arith.fptoui", K_FPTOUI},  {"arith.constant", K_CONST}, {"arith.select", K_SELECT},
-	{"arith.bitcast", K_KEEP},
+	{"math.sqrt", K_SQRT},        {"arith.bitcast", K_KEEP},
 };
 
 typedef struct options {
@@ -206,6 +206,8 @@ static st_value *lower(state *s, sf_b *b, st_op *op, kind k) {
 		return sf_maxmin(b, x, y, k == K_MAXNUM, false);
 	case K_NEG:
 		return sf_bink(b, "arith.xori", x, SF_SIGN);
+	case K_SQRT:
+		return sf_sqrtf(b, x);
 	case K_CMP:
 		return sf_cmpf(b, (int)st_attr_int_value(st_op_get_attr(op, "predicate")), x, y);
 	default: /* K_FPTOSI, K_FPTOUI */

@@ -12,7 +12,7 @@ differ and the first differences; exit status 1 if any does.
 
 usage: sfcheck.py DIR STRATA_OPT STRATA_RUN SPEC...
 SPEC: addf subf mulf divf maximumf minimumf maxnumf minnumf negf cmpf const
-select, or sitofp:iW uitofp:iW fptosi:iW fptoui:iW (W <= 32)."""
+select sqrt, or sitofp:iW uitofp:iW fptosi:iW fptoui:iW (W <= 32)."""
 import subprocess
 import math
 import os
@@ -91,6 +91,13 @@ def pairs(spec, nrand, rng):
         xs = [v & 0xffffffff for v in ints] + [rng.getrandbits(rng.randint(1, 32)) for _ in range(nrand)]
         xs += [x ^ 0xffffffff for x in xs[:nrand // 4]]
         return [(x, 0) for x in xs]
+    if spec == "sqrt":
+        # Squares (exact roots), their neighbours (roots just off a float),
+        # every exponent's parity, subnormals and the patterns drawn.
+        sq = [struct.unpack("<I", struct.pack("<f", float(k * k)))[0] for k in range(1, 4097, 7)]
+        xs = SPECIAL + sq + [(v + d) & 0xffffffff for v in sq for d in (-1, 1)]
+        xs += [rand_float(rng) & 0x7fffffff for _ in range(nrand)] + [rand_float(rng) for _ in range(nrand // 4)]
+        return [(x, 0) for x in xs]
     if spec.startswith(("fptosi", "fptoui")):
         w = int(spec.split(":i")[1])
         signed = spec.startswith("fptosi")
@@ -109,6 +116,8 @@ def body(spec):
     (i32); returns (lines, number of results)."""
     if spec in BINARY:
         return [f"%z = arith.{spec} %x, %y : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
+    if spec == "sqrt":
+        return ["%z = math.sqrt %x : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
     if spec == "negf":
         return ["%z = arith.negf %x : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
     if spec == "cmpf":
