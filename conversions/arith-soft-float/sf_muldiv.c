@@ -1,7 +1,8 @@
-/* mulf and divf: normalised significands multiplied or divided in 64-bit
- * integers, the exact product's low half or the division's remainder kept
- * as the sticky bit (SoftFloat's f32_mul and f32_div), then the special
- * operands (zero, infinity, NaN) chosen over the finite result. */
+/* mulf and divf: normalised significands multiplied in 64-bit integers or
+ * divided bit by bit, the exact product's low half or the division's
+ * remainder kept as the sticky bit (after SoftFloat's f32_mul and
+ * f32_div), then the special operands (zero, infinity, NaN) chosen over
+ * the finite result. */
 #include "sf.h"
 
 typedef struct operands {
@@ -48,21 +49,37 @@ st_value *sf_mulf(sf_b *b, st_value *x, st_value *y) {
 	return finish(b, &o, x, y, r, zero, inf, sf_and(b, zero, inf));
 }
 
+/* floor(mx * 2^31 / my) for significands in [2^23, 2^24) (below 2^32),
+ * one quotient bit per step of a restoring division (a compare, a
+ * subtract and shifts on 32 bits: a 64-bit divider is what synthesis
+ * chokes on), and whether it was inexact. */
+static st_value *quotient(sf_b *b, st_value *mx, st_value *my, st_value **inexact) {
+	st_value *rem = mx, *q = sf_k(b, 0);
+	for (int i = 0; i < 32; i++) {
+		st_value *ge = sf_cmp(b, SF_UGE, rem, my);
+		rem = sf_sel(b, ge, sf_sub(b, rem, my), rem);
+		q = sf_or(b, sf_bink(b, "arith.shli", q, 1), sf_bit(b, ge));
+		rem = sf_bink(b, "arith.shli", rem, 1); /* below 2 * my: no overflow */
+	}
+	*inexact = sf_cmpk(b, SF_NE, rem, 0);
+	return q;
+}
+
 st_value *sf_divf(sf_b *b, st_value *x, st_value *y) {
 	operands o;
 	read_operands(b, x, y, &o);
-	/* The quotient's leading one at bit 30: the dividend goes up one bit
-	 * more when its significand is the smaller. */
-	st_value *lt = sf_cmp(b, SF_ULT, o.mx, o.my);
+	/* The quotient's leading one at bit 30: mx * 2^31 / my has it at bit
+	 * 31 when mx >= my, and then loses its last bit into the sticky one.
+	 * A zero divisor's result is chosen below; it must not loop on 0. */
+	st_value *my = sf_sel(b, o.zy, sf_k(b, 0x800000), o.my);
+	st_value *inexact;
+	st_value *q = quotient(b, o.mx, my, &inexact);
+	st_value *lt = sf_cmp(b, SF_ULT, o.mx, my);
 	st_value *exp = sf_bink(b, "arith.addi", sf_sub(b, o.ex, o.ey), 0x7e);
 	exp = sf_sel(b, lt, sf_bink(b, "arith.subi", exp, 1), exp);
-	st_value *sh = sf_sel(b, lt, sf_const(b, b->i64, 31), sf_const(b, b->i64, 30));
-	st_value *num = sf_shl(b, wide(b, o.mx), sh);
-	/* A zero divisor's result is chosen below; it must not divide. */
-	st_value *den = wide(b, sf_sel(b, o.zy, sf_k(b, 1), o.my));
-	st_value *q = sf_bin(b, "arith.divui", num, den);
-	st_value *inexact = sf_cmp(b, SF_NE, sf_mul(b, q, den), num);
-	st_value *sig = sf_or(b, sf_cast(b, "arith.trunci", q, b->i32), sf_bit(b, inexact));
+	st_value *dropped = sf_bink(b, "arith.andi", q, 1);
+	q = sf_sel(b, lt, q, sf_or(b, sf_bink(b, "arith.shrui", q, 1), dropped));
+	st_value *sig = sf_or(b, q, sf_bit(b, inexact));
 	st_value *r = sf_round_pack(b, o.sign, exp, sig);
 	st_value *invalid = sf_or(b, sf_and(b, o.zx, o.zy), sf_and(b, o.ix, o.iy));
 	return finish(b, &o, x, y, r, sf_or(b, o.zx, o.iy), sf_or(b, o.ix, o.zy), invalid);
