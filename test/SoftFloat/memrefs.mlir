@@ -9,7 +9,7 @@
 // CHECK-LABEL: func.func @scale(%{{.*}}: memref<8xi32>, %{{.*}}: memref<8xi32>)
 // CHECK: memref.alloc() : memref<8xi32>
 // CHECK: affine.load %{{.*}} : memref<8xi32>
-// CHECK: arith.divui
+// CHECK: arith.subi
 // CHECK: affine.store %{{.*}} : memref<8xi32>
 // CHECK: memref.load %{{.*}} : memref<8xi32>
 // CHECK: memref.store %{{.*}} : memref<8xi32>
