@@ -6,15 +6,25 @@ cycle).  Each run simulates in Verilator against the interpreter and
 synthesises with yosys (stratac's generic script, memories kept whole);
 the script prints one Markdown table of cycles and resources, and with
 --update-doc writes it into docs/streaming-hw.md between the
-`stream-vs-calyx` markers.
+`stream-vs-calyx` markers.  Naming apps reruns only those: with
+--update-doc their rows replace theirs in the existing table, the other
+apps' rows are kept as they are.
 
-usage: run.py [--build-dir build] [--update-doc] [--jobs N] [--timeout S] [app ...]
+A run whose synthesis does not finish (its app's time limit, or yosys
+failing, e.g. at the --mem-limit address-space cap) is rerun with
+--no-synth: its cycles (bit-exact runs only) go in the table, and its
+resource cells say why they are missing, in one word explained under the
+table.
+
+usage: run.py [--build-dir build] [--update-doc] [--jobs N] [--timeout S]
+              [--synth-timeout S] [--mem-limit GB] [app ...]
 """
 
 import argparse
 import json
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -23,7 +33,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # name, input program, 64x64 input image: (argument file name, bits of its
-# random words, or a script writing the file: script COUNT SEED FILE)
+# random words, or a script writing the file: script COUNT SEED FILE, and
+# the number of words it writes), and for the soft-float designs, whose
+# synthesis takes yosys minutes to hours, a shorter time limit for runs
+# with synthesis (SYNTH_TIMEOUT) before falling back to --no-synth
 F32_WORDS = 'test/Stratac/Inputs/stream-unsharp-f32-words.py'
 APPS = [
     ('cascade (.hl)', 'test/UB/Inputs/cascade64.hl', ('input', 8)),
@@ -31,43 +44,84 @@ APPS = [
     ('gaussian', 'examples/halide/gaussian_hw.hl', ('input', 8)),
     ('harris', 'test/UB/Inputs/harris64.hl', ('input', 8)),
     ('unsharp (int)', 'test/UB/Inputs/hw-unsharp64.hl', ('input', 8)),
-    ('unsharp (f32, one channel)', 'test/Stratac/Inputs/stream-unsharp-f32-gray.hl', ('hw_input', F32_WORDS)),
+    ('unsharp (f32, one channel)', 'test/Stratac/Inputs/stream-unsharp-f32-gray.hl', ('hw_input', F32_WORDS, 4096),
+     'soft-float'),
+    ('unsharp (f32, three channels)', 'test/UB/Inputs/unsharp64.hl', ('hw_input', F32_WORDS, 3 * 4096), 'soft-float'),
     ('blur + tone curve', 'test/UB/Inputs/hw-tonemap64.hl', ('input', 8)),
-    ('camera (demosaic, ccm, tone curve)', 'test/UB/Inputs/camera64.hl', ('hw_input', 12)),
+    ('camera (demosaic, ccm, tone curve)', 'test/UB/Inputs/camera64.hl', ('hw_input', 12), 'soft-float'),
 ]
 TIMEOUT = 1200  # seconds per run (yosys on a 32-bit divider is slow)
+SYNTH_TIMEOUT = 300  # seconds per soft-float run with synthesis (yosys does not finish them today)
+MEM_LIMIT = 8  # GB of address space per run: a runaway yosys fails instead of starving the shared machine
+# why a run has no resources: the word in its cells, and the note under the table saying what it means
+NO_SYNTH = {
+    'timeout': 'the run with yosys gave no result within its time limit (%d s for the soft-float apps, %d s for '
+               'the others)',
+    'failed': 'yosys stopped with an error (every run is capped at %d GB of address space)',
+}
 BEGIN, END = '<!-- stream-vs-calyx: begin -->', '<!-- stream-vs-calyx: end -->'
 
 
-def run_one(stratac, app, flow, work):
-    name, prog, (arg, bits) = app
-    inputs = os.path.join(work, 'in')
+def write_inputs(app, inputs):
+    arg, bits = app[2][0], app[2][1]
     os.makedirs(inputs, exist_ok=True)
+    path = os.path.join(inputs, arg + '.txt')
     if isinstance(bits, str):
-        subprocess.run([sys.executable, os.path.join(ROOT, bits), '4096', '1', os.path.join(inputs, arg + '.txt')],
-                       check=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, bits), str(app[2][2]), '1', path], check=True)
     else:
         import random
         r = random.Random(1)
-        with open(os.path.join(inputs, arg + '.txt'), 'w') as f:
+        with open(path, 'w') as f:
             f.write(''.join('%d\n' % r.randrange(1 << bits) for _ in range(64 * 64)))
-    out = os.path.join(work, 'out')
-    cmd = [stratac, os.path.join(ROOT, prog), '--target', os.path.join(ROOT, 'archs/fpga.acg'), '-o', out,
-           '--inputs', inputs, '--flow=' + flow, '-q', '--max-cycles', '50000000']
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+
+
+def limit_memory():
+    gb = MEM_LIMIT << 30
+    resource.setrlimit(resource.RLIMIT_AS, (gb, gb))
+
+
+def stratac_run(stratac, app, flow, work, synth):
+    """One stratac run: ('ok', qor) or (why, message), why being 'timeout',
+    'failed' (yosys failed) or 'refused' (anything else)."""
+    out = os.path.join(work, 'out' if synth else 'out-nosynth')
+    cmd = [stratac, os.path.join(ROOT, app[1]), '--target', os.path.join(ROOT, 'archs/fpga.acg'), '-o', out,
+           '--inputs', os.path.join(work, 'in'), '--flow=' + flow, '-q', '--max-cycles', '50000000']
+    timeout = TIMEOUT
+    if not synth:
+        cmd.append('--no-synth')
+    elif len(app) > 3:
+        timeout = min(TIMEOUT, SYNTH_TIMEOUT)
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
+                         preexec_fn=limit_memory)
     try:
-        _, stderr = p.communicate(timeout=TIMEOUT)
+        _, stderr = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         os.killpg(p.pid, signal.SIGKILL)
         p.communicate()
-        return {'app': name, 'flow': flow, 'error': 'no result within %d s' % TIMEOUT}
-    p.stderr = stderr
+        return 'timeout', 'no result within %d s' % timeout
     if p.returncode != 0:
-        err = next((l for l in p.stderr.splitlines() if 'error' in l), p.stderr.strip()[:200])
-        return {'app': name, 'flow': flow, 'error': re.sub(r'; its output is in .*', '', re.sub(r'^.*?error: ', '', err))}
+        err = next((l for l in stderr.splitlines() if 'error' in l), stderr.strip()[:200])
+        err = re.sub(r'; its output is in .*', '', re.sub(r'^.*?error: ', '', err))
+        return ('failed' if err.startswith('yosys failed') else 'refused'), err
     with open(os.path.join(out, 'qor.json')) as f:
-        q = json.load(f)
-    return {'app': name, 'flow': flow, 'qor': q}
+        return 'ok', json.load(f)
+
+
+def run_one(stratac, app, flow, work):
+    write_inputs(app, os.path.join(work, 'in'))
+    row = {'app': app[0], 'flow': flow}
+    why, res = stratac_run(stratac, app, flow, work, True)
+    if why == 'ok':
+        return dict(row, qor=res)
+    if why == 'refused':
+        return dict(row, error=res)
+    # Synthesis did not finish: the cycles still count if the design
+    # simulates bit-exact (stratac fails the run otherwise).
+    print('%s (%s): %s; rerunning with --no-synth' % (app[0], flow, res), file=sys.stderr)
+    nwhy, nres = stratac_run(stratac, app, flow, work, False)
+    if nwhy != 'ok':
+        return dict(row, error='%s (without synthesis: %s)' % (res, nres))
+    return dict(row, qor=nres, no_synth=why)
 
 
 def cell(q, kind):
@@ -76,38 +130,65 @@ def cell(q, kind):
 
 
 NOTE = '''Cycles from Verilator runs that were bit-exact with the interpreter; pixels/cycle is 4096 (the
-64x64 input) over the cycles. Resources: yosys's generic `synth` without `memory_map`, the same
+64x64 input; three words a pixel in the three-channel unsharp) over the cycles. Resources: yosys's generic `synth` without `memory_map`, the same
 script for both flows (docs/stratac.md): `cells` = `ff` + `logic`; a memory inside the design (a
 Calyx design's `memref.alloc`, a stream design's line buffer) is one block RAM counted in `memory
 bits`; the Calyx designs' external memories (the kernel's arguments) are outside and not counted.'''
 
 
-def table(rows):
-    lines = ['| app | flow | cycles | pixels/cycle | cells | ff | logic | memory bits | line buffers (words) |',
-             '|---|---|---:|---:|---:|---:|---:|---:|---|']
-    for row in rows:
-        if 'error' in row:
-            lines.append('| %s | %s | refused: %s | | | | | | |' % (row['app'], row['flow'],
-                                                                   row['error'].replace('|', '/')))
-            continue
-        q = row['qor']
-        ppc = q.get('stream', {}).get('pixels_per_cycle') if 'stream' in q else 4096 / q['cycles']
-        bufs = ', '.join('%s %d' % kv for kv in q['buffers'].items()) if 'stream' in q else '(calyx: none)'
+def row_line(row):
+    if 'error' in row:
+        return '| %s | %s | refused: %s | | | | | | |' % (row['app'], row['flow'], row['error'].replace('|', '/'))
+    q = row['qor']
+    ppc = q.get('stream', {}).get('pixels_per_cycle') if 'stream' in q else 4096 / q['cycles']
+    bufs = ', '.join('%s %d' % kv for kv in q['buffers'].items()) if 'stream' in q else '(calyx: none)'
+    if 'no_synth' in row:
+        res = [row['no_synth']] * 4
+    else:
         mem = q['resources'].get('mem_bits', {}).get('used', 0) if q['resources'] else '-'
-        lines.append('| %s | %s | %d | %.3f | %s | %s | %s | %s | %s |' % (
-            row['app'], row['flow'], q['cycles'], ppc, cell(q, 'cells'), cell(q, 'ff'), cell(q, 'logic'), mem, bufs))
-    return '\n'.join(lines) + '\n\n' + NOTE
+        res = [cell(q, 'cells'), cell(q, 'ff'), cell(q, 'logic'), mem]
+    return '| %s | %s | %d | %.3f | %s | %s | %s | %s | %s |' % ((row['app'], row['flow'], q['cycles'], ppc) +
+                                                                 tuple(res) + (bufs,))
+
+
+HEADER = ['| app | flow | cycles | pixels/cycle | cells | ff | logic | memory bits | line buffers (words) |',
+          '|---|---|---:|---:|---:|---:|---:|---:|---|']
+
+
+def table(lines):
+    """The table of the row lines, in APPS order, and the note under it,
+    with a footnote for each word that stands for missing resources."""
+    order = {(a[0], f): i for i, (a, f) in enumerate((a, f) for a in APPS for f in ('calyx', 'stream'))}
+    lines = sorted(lines, key=lambda l: order.get(tuple(c.strip() for c in l.split('|')[1:3]), len(order)))
+    cells = {c.strip() for l in lines for c in l.split('|')[5:9]}
+    notes = ['`%s`: %s; cycles from a `--no-synth` run of the same input.' % (w, NO_SYNTH[w] % limit)
+             for w, limit in (('timeout', (SYNTH_TIMEOUT, TIMEOUT)), ('failed', MEM_LIMIT)) if w in cells]
+    return '\n'.join(HEADER + lines) + '\n\n' + NOTE + ''.join('\n\n' + n for n in notes)
+
+
+def doc_rows(doc, keep):
+    """The row lines of the table in doc whose app is in keep."""
+    i, j = doc.index(BEGIN), doc.index(END)
+    return [l for l in doc[i:j].splitlines()
+            if l.startswith('| ') and l not in HEADER and l.split('|')[1].strip() in keep]
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--build-dir', default='build')
-    ap.add_argument('--update-doc', action='store_true')
+    ap.add_argument('--update-doc', action='store_true',
+                    help='write the table into docs/streaming-hw.md (with apps named: only their rows)')
     ap.add_argument('--jobs', type=int, default=1)
-    ap.add_argument('--timeout', type=int, default=TIMEOUT)
+    ap.add_argument('--timeout', type=int, default=TIMEOUT, help='seconds per run')
+    ap.add_argument('--synth-timeout', type=int, default=SYNTH_TIMEOUT,
+                    help='seconds per soft-float run with synthesis before the --no-synth rerun')
+    ap.add_argument('--mem-limit', type=int, default=MEM_LIMIT, help='GB of address space per run')
     ap.add_argument('apps', nargs='*')
     a = ap.parse_args()
-    globals()['TIMEOUT'] = a.timeout
+    globals().update(TIMEOUT=a.timeout, SYNTH_TIMEOUT=a.synth_timeout, MEM_LIMIT=a.mem_limit)
+    unknown = set(a.apps) - {x[0] for x in APPS}
+    if unknown:
+        ap.error('unknown app(s) %s; the apps: %s' % (', '.join(sorted(unknown)), ', '.join(x[0] for x in APPS)))
     stratac = os.path.join(ROOT, a.build_dir, 'bin', 'stratac')
     os.environ.setdefault('STRATA_VERILATOR_CACHE', os.path.join(ROOT, 'build', 'verilator-cache'))
     apps = [x for x in APPS if not a.apps or x[0] in a.apps]
@@ -116,11 +197,14 @@ def main():
                 for flow in ('calyx', 'stream')]
         with ThreadPoolExecutor(max_workers=a.jobs) as ex:
             rows = list(ex.map(lambda j: run_one(stratac, *j), jobs))
-    text = table(rows)
+    lines = [row_line(r) for r in rows]
+    path = os.path.join(ROOT, 'docs', 'streaming-hw.md')
+    doc = open(path).read()
+    if a.update_doc and a.apps:
+        lines += doc_rows(doc, {x[0] for x in APPS} - set(a.apps))
+    text = table(lines)
     print(text)
     if a.update_doc:
-        path = os.path.join(ROOT, 'docs', 'streaming-hw.md')
-        doc = open(path).read()
         i, j = doc.index(BEGIN), doc.index(END)
         with open(path, 'w') as f:
             f.write(doc[:i + len(BEGIN)] + '\n' + text + '\n' + doc[j:])
