@@ -11,13 +11,15 @@
 #include "uth.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
-/* The port's transfers: its lanes (values of one cycle) count once. */
-static int64_t transfers(const st__ub_port *p) {
+/* The transfers of the box lo..hi of port p's domain: its lanes (values
+ * of one cycle) count once. */
+static int64_t transfers(const st__ub_port *p, const int64_t *lo, const int64_t *hi) {
 	int64_t n = 1;
 	for (unsigned i = 0; i < p->ndims; i++)
-		n *= uth_is_lane_dim(p, i) ? 1 : p->hi[i] - p->lo[i] + 1;
+		n *= uth_is_lane_dim(p, i) ? 1 : hi[i] - lo[i] + 1;
 	return n;
 }
 
@@ -88,7 +90,12 @@ static st_status check_mem(uth *s, const st_ub_mem *mem) {
 		return st_op_error(b->op, "ub-to-hw: element '%s' of buffer '%s' is no shift register or line memory with "
 		                          "one write and one read controller per segment",
 		                   mem->name, b->name);
-	int64_t n = transfers(&s->m->ports[u->wport]);
+	const st__ub_port *wp = &s->m->ports[u->wport];
+	const st_ub_buffer_info *info = &s->map->buffers[mem->buffer];
+	if (info->ngate && info->ngate != wp->ndims)
+		return st_op_error(b->op, "ub-to-hw: the gate of buffer '%s' has %u dimensions, its write %u", b->name,
+		                   info->ngate, wp->ndims);
+	int64_t n = info->ngate ? transfers(wp, info->gate_lo, info->gate_hi) : transfers(wp, wp->lo, wp->hi);
 	for (size_t i = 0; i < mem->nsegments; i++)
 		if (!mem->ctrls[2 * i].write || mem->ctrls[2 * i + 1].write ||
 		    !rank_ctrl(&mem->ctrls[2 * i], &mem->segments[i], u->wport, 0, n) ||
@@ -115,13 +122,67 @@ st_status uth_taps(uth *s) {
 	return ST_OK;
 }
 
+/* The signal a buffer's chain moves on: %b<i>_we, or for a gated chain
+ * %b<i>_ge, that write with its point in the gate. */
+static const char *shift_enable(const uth *s, int bi, char *buf, size_t n) {
+	snprintf(buf, n, "%%b%d_%s", bi, s->map->buffers[bi].ngate ? "ge" : "we");
+	return buf;
+}
+
+/* A gated chain's %b<i>_ge: counters of the write port's transfers in
+ * row-major order (lanes count once), stepping on each write, tell the
+ * point being written; it is in the gate when each counter is within its
+ * bounds. */
+static void gate_signal(uth *s, size_t bi) {
+	const st_ub_buffer_info *info = &s->map->buffers[bi];
+	const st__ub_port *p = &s->m->ports[s->bufs[bi].wport];
+	uth_printf(s, "  %%b%zu_gc = hw.constant true\n", bi);
+	const char *in = "gc";
+	char carry[32] = "we", inbox[2][32];
+	for (unsigned d = p->ndims; d-- > 0;) {
+		int64_t ext = p->hi[d] - p->lo[d] + 1, glo = info->gate_lo[d] - p->lo[d], ghi = info->gate_hi[d] - p->lo[d];
+		if (uth_is_lane_dim(p, d) || ext < 2)
+			continue;
+		unsigned w = uth_bits(ext);
+		uth_printf(s,
+		           "  %%b%zu_g%u_z = hw.constant 0 : i%u\n  %%b%zu_g%u_one = hw.constant 1 : i%u\n"
+		           "  %%b%zu_g%u_hi = hw.constant %" PRId64 " : i%u\n"
+		           "  %%b%zu_g%u_end = comb.icmp eq %%b%zu_g%u, %%b%zu_g%u_hi : i%u\n"
+		           "  %%b%zu_g%u_inc = comb.add %%b%zu_g%u, %%b%zu_g%u_one : i%u\n"
+		           "  %%b%zu_g%u_next = comb.mux %%b%zu_g%u_end, %%b%zu_g%u_z, %%b%zu_g%u_inc : i%u\n"
+		           "  %%b%zu_g%u = seq.compreg.ce %%b%zu_g%u_next, %%clk, %%b%zu_%s reset %%reset, %%b%zu_g%u_z : i%u\n",
+		           bi, d, w, bi, d, w, bi, d, ext - 1, w, bi, d, bi, d, bi, d, w, bi, d, bi, d, bi, d, w, bi, d, bi, d,
+		           bi, d, bi, d, w, bi, d, bi, d, bi, carry, bi, d, w);
+		/* The next outer counter steps when this one wraps. */
+		uth_printf(s, "  %%b%zu_g%u_wrap = comb.and %%b%zu_%s, %%b%zu_g%u_end : i1\n", bi, d, bi, carry, bi, d);
+		snprintf(carry, sizeof carry, "g%u_wrap", d);
+		/* A bound at the domain's edge is no test (and a constant compare
+		 * Verilator warns about). */
+		static const char *const cmp[2] = {"uge", "ule"};
+		int64_t bound[2] = {glo, ghi};
+		for (int i = 0; i < 2; i++) {
+			if (bound[i] == (i ? ext - 1 : 0))
+				continue;
+			uth_printf(s,
+			           "  %%b%zu_g%u_b%d = hw.constant %" PRId64 " : i%u\n"
+			           "  %%b%zu_g%u_c%d = comb.icmp %s %%b%zu_g%u, %%b%zu_g%u_b%d : i%u\n"
+			           "  %%b%zu_g%u_in%d = comb.and %%b%zu_g%u_c%d, %%b%zu_%s : i1\n",
+			           bi, d, i, bound[i], w, bi, d, i, cmp[i], bi, d, bi, d, i, w, bi, d, i, bi, d, i, bi, in);
+			snprintf(inbox[i], sizeof inbox[i], "g%u_in%d", d, i);
+			in = inbox[i];
+		}
+	}
+	uth_printf(s, "  %%b%zu_ge = comb.and %%b%zu_we, %%b%zu_%s : i1\n", bi, bi, bi, in);
+}
+
 static void shift_register(uth *s, const st_ub_mem *mem) {
 	int bi = mem->buffer;
-	char to[64], from[64];
+	char to[64], from[64], en[32];
+	shift_enable(s, bi, en, sizeof en);
 	for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
 		for (int64_t k = mem->from + 1; k <= mem->to; k++)
-			uth_printf(s, "  %s = seq.compreg.ce %s, %%clk, %%b%d_we : i%u\n", uth_pos(s, bi, l, k, to),
-			           uth_pos(s, bi, l, k - 1, from), bi, s->bufs[bi].width);
+			uth_printf(s, "  %s = seq.compreg.ce %s, %%clk, %s : i%u\n", uth_pos(s, bi, l, k, to),
+			           uth_pos(s, bi, l, k - 1, from), en, s->bufs[bi].width);
 }
 
 /* One memory per lane, a write and a registered read port per segment;
@@ -135,6 +196,8 @@ static void line_memory(uth *s, const st_ub_mem *mem, size_t mi) {
 		if (mem->segments[i].base + mem->segments[i].to - mem->segments[i].from > depth)
 			depth = mem->segments[i].base + mem->segments[i].to - mem->segments[i].from;
 	unsigned aw = uth_bits(depth);
+	char en[32];
+	shift_enable(s, bi, en, sizeof en);
 	for (size_t i = 0; i < mem->nsegments; i++) {
 		const st_ub_segment *sg = &mem->segments[i];
 		int64_t last = sg->base + sg->to - sg->from - 1;
@@ -144,9 +207,9 @@ static void line_memory(uth *s, const st_ub_mem *mem, size_t mi) {
 		           "  %%e%zu_s%zu_end = comb.icmp eq %%e%zu_s%zu, %%e%zu_s%zu_hi : i%u\n"
 		           "  %%e%zu_s%zu_inc = comb.add %%e%zu_s%zu, %%e%zu_s%zu_one : i%u\n"
 		           "  %%e%zu_s%zu_next = comb.mux %%e%zu_s%zu_end, %%e%zu_s%zu_lo, %%e%zu_s%zu_inc : i%u\n"
-		           "  %%e%zu_s%zu = seq.compreg.ce %%e%zu_s%zu_next, %%clk, %%b%d_we reset %%reset, %%e%zu_s%zu_lo : i%u\n",
+		           "  %%e%zu_s%zu = seq.compreg.ce %%e%zu_s%zu_next, %%clk, %s reset %%reset, %%e%zu_s%zu_lo : i%u\n",
 		           mi, i, sg->base, aw, mi, i, last, aw, mi, i, aw, mi, i, mi, i, mi, i, aw, mi, i, mi, i, mi, i, aw, mi,
-		           i, mi, i, mi, i, mi, i, aw, mi, i, mi, i, bi, mi, i, aw);
+		           i, mi, i, mi, i, mi, i, aw, mi, i, mi, i, en, mi, i, aw);
 	}
 	char mem_ssa[48], to[64], from[64];
 	for (unsigned l = 0; l < lanes; l++) {
@@ -162,15 +225,18 @@ static void line_memory(uth *s, const st_ub_mem *mem, size_t mi) {
 		for (size_t i = 0; i < mem->nsegments; i++) {
 			const st_ub_segment *sg = &mem->segments[i];
 			uth_printf(s,
-			           "  %s = seq.read %s[%%e%zu_s%zu_next] rden %%b%d_we {latency = 1} : !seq.hlmem<%" PRId64 "xi%u>\n"
-			           "  seq.write %s[%%e%zu_s%zu] %s wren %%b%d_we {latency = 1} : !seq.hlmem<%" PRId64 "xi%u>\n",
-			           uth_pos(s, bi, l, sg->to, to), mem_ssa, mi, i, bi, depth, w, mem_ssa, mi, i,
-			           uth_pos(s, bi, l, sg->from, from), bi, depth, w);
+			           "  %s = seq.read %s[%%e%zu_s%zu_next] rden %s {latency = 1} : !seq.hlmem<%" PRId64 "xi%u>\n"
+			           "  seq.write %s[%%e%zu_s%zu] %s wren %s {latency = 1} : !seq.hlmem<%" PRId64 "xi%u>\n",
+			           uth_pos(s, bi, l, sg->to, to), mem_ssa, mi, i, en, depth, w, mem_ssa, mi, i,
+			           uth_pos(s, bi, l, sg->from, from), en, depth, w);
 		}
 	}
 }
 
 void uth_delay_lines(uth *s) {
+	for (size_t bi = 0; bi < s->m->nbuffers; bi++)
+		if (s->map->buffers[bi].ngate && s->bufs[bi].wport >= 0 && s->map->buffers[bi].map == ST_UB_MAP_CHAIN)
+			gate_signal(s, bi);
 	for (size_t i = 0; i < s->map->nmems; i++) {
 		if (s->map->mems[i].kind == ST_UB_MEM_SR)
 			shift_register(s, &s->map->mems[i]);

@@ -99,8 +99,11 @@ static bool scan_writes(st__ub_model *m, size_t w, chain_scan *s) {
 	return true;
 }
 
-/* The chain position read port k taps: the same for every point, or -1. */
-static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s) {
+/* The chain position read port k taps: the same for every point, or -1.
+ * With a gate (gate[i]: gated transfers before transfer i), distances
+ * count gated transfers and an ungated value is read only as it is
+ * written (position 0). */
+static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s, const int64_t *gate) {
 	const st__ub_port *p = &m->ports[k];
 	const st__ub_buffer *b = &m->buffers[p->buffer];
 	int64_t tap = -1;
@@ -112,20 +115,174 @@ static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s) {
 	do {
 		int64_t e = linear_index(b, p, r.x), t = st__ub_aff_eval(&p->sched, p->ndims, r.x);
 		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt) {
-			if (s->rank[e] < 0)
+			int32_t w = s->rank[e];
+			if (w < 0)
 				return -1;
-			int64_t d = (int64_t)st__ub_writes_before(s->wt, s->ntransfers, t, &hint) - s->rank[e];
-			if (d < 0 || (tap >= 0 && d != tap))
+			size_t before = st__ub_writes_before(s->wt, s->ntransfers, t, &hint);
+			int64_t d = (int64_t)before - w;
+			if (gate && gate[w + 1] > gate[w])
+				d = gate[before] - gate[w];
+			else if (gate)
+				d = s->wt[w] == t ? 0 : -1;
+			if (d < 0 || (tap >= 0 && d != tap)) {
 				return -1;
+			}
 			tap = d;
 		}
 	} while (row_next(p, &r));
 	return tap;
 }
 
+/* Whether every read of port k is of a value written in the same cycle. */
+static bool reads_at_write(st__ub_model *m, size_t k, const chain_scan *s) {
+	const st__ub_port *p = &m->ports[k];
+	const st__ub_buffer *b = &m->buffers[p->buffer];
+	int64_t x[ST_UB_MAX_DIMS];
+	memcpy(x, p->lo, sizeof x);
+	do {
+		int32_t w = s->rank[linear_index(b, p, x)];
+		if (w < 0 || s->wt[w] != st__ub_aff_eval(&p->sched, p->ndims, x))
+			return false;
+	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	return true;
+}
+
+static bool in_box(const int64_t *lo, const int64_t *hi, unsigned n, const int64_t *x) {
+	for (unsigned d = 0; d < n; d++)
+		if (x[d] < lo[d] || x[d] > hi[d])
+			return false;
+	return true;
+}
+
+static void grow_box(int64_t *lo, int64_t *hi, unsigned n, const int64_t *x, bool first) {
+	for (unsigned d = 0; d < n; d++) {
+		lo[d] = first || x[d] < lo[d] ? x[d] : lo[d];
+		hi[d] = first || x[d] > hi[d] ? x[d] : hi[d];
+	}
+}
+
+/* The elements (per buffer dimension) that port p touches at point x. */
+static void element_coords(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x, int64_t *c) {
+	for (unsigned d = 0; d < b->rank; d++)
+		c[d] = st__ub_aff_eval(&p->acc[d], p->ndims, x);
+}
+
+/* The candidate gate of a chain (ub_map.h): the write points whose
+ * element lies in the bounding box of the elements that reads at a
+ * nonzero distance touch.  False when they do not form a box of the write
+ * domain; else info's box is set. */
+static bool find_gate(st__ub_model *m, size_t bi, size_t w, const chain_scan *s, st_ub_buffer_info *info) {
+	const st__ub_buffer *b = &m->buffers[bi];
+	const st__ub_port *wp = &m->ports[w];
+	int64_t elo[ST_UB_MAX_DIMS], ehi[ST_UB_MAX_DIMS], c[ST_UB_MAX_DIMS], x[ST_UB_MAX_DIMS];
+	bool any = false;
+	if (wp->ndims > ST_UB_MAP_MAX_LEVELS)
+		return false;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st__ub_port *p = &m->ports[k];
+		if (p->buffer != (int)bi || p->write || p->ndims == 0 || reads_at_write(m, k, s))
+			continue;
+		memcpy(x, p->lo, sizeof x);
+		do {
+			element_coords(b, p, x, c);
+			grow_box(elo, ehi, b->rank, c, !any);
+			any = true;
+		} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	}
+	size_t n = 0;
+	memcpy(x, wp->lo, sizeof x);
+	do {
+		element_coords(b, wp, x, c);
+		if (any && in_box(elo, ehi, b->rank, c))
+			grow_box(info->gate_lo, info->gate_hi, wp->ndims, x, !n++);
+	} while (st__ub_next_point(wp->ndims, wp->lo, wp->hi, x));
+	size_t vol = 1;
+	for (unsigned d = 0; n && d < wp->ndims; d++)
+		vol *= (size_t)(info->gate_hi[d] - info->gate_lo[d] + 1);
+	return n && n == vol;
+}
+
+/* gate[i]: the transfers before transfer i in the box lo..hi; false when
+ * a transfer's lanes disagree or every write is in it. */
+static bool gate_counts(st__ub_model *m, size_t w, const chain_scan *s, const int64_t *lo, const int64_t *hi,
+                        int64_t *gate) {
+	const st__ub_port *wp = &m->ports[w];
+	const st__ub_buffer *b = &m->buffers[wp->buffer];
+	int64_t x[ST_UB_MAX_DIMS];
+	size_t n = 0;
+	for (size_t i = 0; i <= s->ntransfers; i++)
+		gate[i] = -1;
+	memcpy(x, wp->lo, sizeof x);
+	do {
+		int64_t g = in_box(lo, hi, wp->ndims, x);
+		int32_t r = s->rank[linear_index(b, wp, x)];
+		if (gate[r] >= 0 && gate[r] != g)
+			return false;
+		gate[r] = g;
+		n += (size_t)g;
+	} while (st__ub_next_point(wp->ndims, wp->lo, wp->hi, x));
+	int64_t sum = 0;
+	for (size_t i = 0; i <= s->ntransfers; i++) {
+		int64_t g = i < s->ntransfers ? gate[i] : 0;
+		gate[i] = sum;
+		sum += g;
+	}
+	return n < s->nwrites;
+}
+
+/* Sets the taps of buffer bi's read ports from the scan; false when one
+ * has no fixed position. */
+static bool chain_taps(st__ub_mapper *mp, size_t bi, const chain_scan *s, const int64_t *gate) {
+	st__ub_model *m = mp->model;
+	bool ok = true;
+	for (size_t k = 0; ok && k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
+			ok = (mp->map->taps[k] = scan_read(m, k, s, gate)) >= 0;
+	return ok;
+}
+
 static int cmp_i64(const void *a, const void *b) {
 	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
 	return (x > y) - (x < y);
+}
+
+/* A gated chain when its gate gives every read a fixed position (on a
+ * memory without wide fetch, whose counters can skip writes).  The
+ * candidate box may end too early (the unsharp's last output row reads
+ * while the input's last row, outside the box, is written): dimensions
+ * are widened to the whole domain, fewest first, until the distances are
+ * constant. */
+static bool gated_chain(st__ub_mapper *mp, size_t bi, size_t w, const chain_scan *s, bool *oom) {
+	st_ub_buffer_info *info = &mp->map->buffers[bi];
+	const st__ub_port *wp = &mp->model->ports[w];
+	if (mp->target->fetch > 1 || !find_gate(mp->model, bi, w, s, info))
+		return false;
+	int64_t *gate = st_ctx_alloc(mp->model->ctx, (s->ntransfers + 1) * sizeof *gate);
+	*oom = !gate;
+	int64_t lo[ST_UB_MAP_MAX_LEVELS], hi[ST_UB_MAP_MAX_LEVELS];
+	unsigned nd = wp->ndims, full = (1u << nd) - 1;
+	bool ok = false;
+	for (unsigned wide = 0; gate && !ok && wide <= nd; wide++)
+		for (unsigned mask = 0; !ok && mask < full; mask++) {
+			unsigned bits = 0;
+			for (unsigned d = 0; d < nd; d++)
+				bits += mask >> d & 1;
+			if (bits != wide)
+				continue;
+			for (unsigned d = 0; d < nd; d++) {
+				lo[d] = mask >> d & 1 ? wp->lo[d] : info->gate_lo[d];
+				hi[d] = mask >> d & 1 ? wp->hi[d] : info->gate_hi[d];
+			}
+			ok = gate_counts(mp->model, w, s, lo, hi, gate) && chain_taps(mp, bi, s, gate);
+		}
+	if (ok) {
+		memcpy(info->gate_lo, lo, nd * sizeof *lo);
+		memcpy(info->gate_hi, hi, nd * sizeof *hi);
+	}
+	info->ngate = ok ? nd : 0;
+	if (gate)
+		st_ctx_free(mp->model->ctx, gate, (s->ntransfers + 1) * sizeof *gate);
+	return ok;
 }
 
 /* Sets the taps of buffer bi's read ports and returns true when it is a
@@ -156,9 +313,7 @@ static bool find_chain(st__ub_mapper *mp, size_t bi, size_t *w, bool *oom) {
 	}
 	/* A wide SRAM's aggregator packs values one a write: no lanes. */
 	ok = ok && (s.ntransfers == s.nwrites || mp->target->fetch <= 1);
-	for (size_t k = 0; ok && k < m->nports; k++)
-		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
-			ok = (mp->map->taps[k] = scan_read(m, k, &s)) >= 0;
+	ok = ok && (gated_chain(mp, bi, *w, &s, oom) || (!*oom && chain_taps(mp, bi, &s, NULL)));
 	if (s.rank)
 		st_ctx_free(m->ctx, s.rank, s.nelems * sizeof *s.rank);
 	if (s.wt)
@@ -252,18 +407,23 @@ st_ub_ctrl *st__ub_map_add_ctrls(st__ub_mapper *mp, st_ub_mem *mem, size_t n) {
 	return c + mem->nctrls - n;
 }
 
-void st__ub_ctrl_of_port(const st__ub_model *m, size_t k, const int64_t *as, int64_t aoff, st_ub_ctrl *c) {
+void st__ub_ctrl_of_box(const st__ub_model *m, size_t k, const int64_t *lo, const int64_t *hi, const int64_t *as,
+                        int64_t aoff, st_ub_ctrl *c) {
 	const st__ub_port *p = &m->ports[k];
 	c->write = p->write;
 	c->port = (int)k;
 	c->levels = p->ndims;
-	c->cycle_offset = st__ub_aff_eval(&p->sched, p->ndims, p->lo);
+	c->cycle_offset = st__ub_aff_eval(&p->sched, p->ndims, lo);
 	c->addr_offset = aoff;
 	for (unsigned d = 0; d < p->ndims; d++) {
-		c->extent[d] = p->hi[d] - p->lo[d] + 1;
+		c->extent[d] = hi[d] - lo[d] + 1;
 		c->cycle_stride[d] = p->sched.c[1 + d];
 		c->addr_stride[d] = as ? as[d] : 0;
 	}
+}
+
+void st__ub_ctrl_of_port(const st__ub_model *m, size_t k, const int64_t *as, int64_t aoff, st_ub_ctrl *c) {
+	st__ub_ctrl_of_box(m, k, m->ports[k].lo, m->ports[k].hi, as, aoff, c);
 }
 
 void st_ub_map_free(st_ub_map *m) {

@@ -99,6 +99,13 @@ typedef struct st_ub_buffer_info {
 	st_ub_buffer_map map;
 	int64_t capacity; /* the capacity attribute, -1 when absent */
 	int64_t chain;    /* CHAIN: the chain's length in words (its deepest tap) */
+	/* A gated chain shifts only on the writes whose domain point lies in
+	 * the box gate_lo..gate_hi (inclusive, one bound per dimension of the
+	 * write port): the values some read at a nonzero distance needs.
+	 * Distances count those writes; a tap at 0 reads any write directly.
+	 * ngate is 0 for a chain that shifts on every write. */
+	unsigned ngate;
+	int64_t gate_lo[ST_UB_MAP_MAX_LEVELS], gate_hi[ST_UB_MAP_MAX_LEVELS];
 } st_ub_buffer_info;
 
 typedef struct st_ub_map {

@@ -134,6 +134,7 @@ typedef struct chain_sim {
 	size_t ntaps;
 	int64_t *hist; /* hist[j * (n + 1) + i]: position taps[j] before write i */
 	int64_t *wt, *val; /* per write: cycle, element */
+	bool *shifts;      /* per write: whether the chain moves (its gate) */
 	int64_t n;
 } chain_sim;
 
@@ -252,7 +253,7 @@ static st_status shift_all(checker *ck, size_t bi, chain_sim *cs) {
 			value_at(cs->st, cs->ns, cs->taps[j], &v);
 			cs->hist[j * (size_t)(cs->n + 1) + (size_t)i] = v;
 		}
-		for (size_t s = cs->ns; s-- > 0;) {
+		for (size_t s = cs->ns; s-- > 0 && cs->shifts[i];) {
 			stage *g = &cs->st[s];
 			int64_t in = cs->val[i];
 			if (g->from > 0)
@@ -337,12 +338,20 @@ static st_status check_chain(checker *ck, size_t bi) {
 	cs.wt = st_ctx_alloc(ck->ctx, (size_t)cs.n * sizeof *cs.wt);
 	cs.val = st_ctx_alloc(ck->ctx, (size_t)cs.n * sizeof *cs.val);
 	cs.taps = st_ctx_alloc(ck->ctx, (nr + 1) * sizeof *cs.taps);
-	st_status st = data && cs.wt && cs.val && cs.taps ? ST_OK : ST_FAIL;
+	cs.shifts = st_ctx_alloc(ck->ctx, (size_t)cs.n + 1);
+	st_status st = data && cs.wt && cs.val && cs.taps && cs.shifts ? ST_OK : ST_FAIL;
+	const st_ub_buffer_info *info = &ck->map->buffers[bi];
+	if (st == ST_OK && info->ngate && info->ngate != m->ports[w].ndims)
+		st = st_op_error(m->buffers[bi].op, "ub-map-check: the gate of buffer '%s' has %u dimensions, its write %u",
+		                 m->buffers[bi].name, info->ngate, m->ports[w].ndims);
 	if (st == ST_OK) {
 		const st__ub_port *p = &m->ports[w];
 		int64_t x[ST_UB_MAX_DIMS], i = 0;
 		memcpy(x, p->lo, sizeof x);
 		do {
+			cs.shifts[i] = true;
+			for (unsigned d = 0; d < info->ngate; d++)
+				cs.shifts[i] = cs.shifts[i] && x[d] >= info->gate_lo[d] && x[d] <= info->gate_hi[d];
 			cs.wt[i] = st__ub_aff_eval(&p->sched, p->ndims, x);
 			cs.val[i++] = element_of(m, p, x);
 		} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
@@ -383,6 +392,8 @@ static st_status check_chain(checker *ck, size_t bi) {
 		st_ctx_free(ck->ctx, cs.val, (size_t)cs.n * sizeof *cs.val);
 	if (cs.taps)
 		st_ctx_free(ck->ctx, cs.taps, (nr + 1) * sizeof *cs.taps);
+	if (cs.shifts)
+		st_ctx_free(ck->ctx, cs.shifts, (size_t)cs.n + 1);
 	return st;
 }
 

@@ -107,8 +107,18 @@ st_status st_ub_map_write_ir(st_op *graph, const st_ub_map *m) {
 			k++;
 		}
 	}
-	for (size_t i = 0; i < m->nbuffers; i++)
-		st_op_set_attr(m->buffers[i].op, "map", st_string_attr(ctx, st_str_c(buffer_maps[m->buffers[i].map])));
+	for (size_t i = 0; i < m->nbuffers; i++) {
+		const st_ub_buffer_info *info = &m->buffers[i];
+		st_op_set_attr(info->op, "map", st_string_attr(ctx, st_str_c(buffer_maps[info->map])));
+		/* The gate as [lo..., hi...] over the write port's dimensions. */
+		int64_t box[2 * ST_UB_MAP_MAX_LEVELS];
+		memcpy(box, info->gate_lo, info->ngate * sizeof *box);
+		memcpy(box + info->ngate, info->gate_hi, info->ngate * sizeof *box);
+		if (info->ngate)
+			st_op_set_attr(info->op, "gate", i64s(ctx, 2 * info->ngate, box));
+		else
+			st_op_remove_attr(info->op, "gate");
+	}
 	for (size_t i = 0; i < m->nmems; i++) {
 		st_op *op = mem_op(ctx, m, &m->mems[i], st_op_loc(m->buffers[m->mems[i].buffer].op));
 		if (!op)

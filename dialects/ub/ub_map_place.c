@@ -30,15 +30,22 @@ static void name_mem(st__ub_mapper *mp, st_ub_mem *mem, const char *what, size_t
 	snprintf(mem->name, sizeof mem->name, "%s_%s%zu", mp->model->buffers[mem->buffer].name, what, i);
 }
 
-/* Row-major strides of port k's domain: a write's rank in write order.
- * Lanes (a dimension the schedule does not move along) share their
- * transfer's rank. */
-static void rank_strides(const st__ub_port *p, int64_t *as) {
+/* The write points a chain shifts on: its gate, or the whole domain. */
+static void chain_box(const st__ub_mapper *mp, size_t bi, size_t w, const int64_t **lo, const int64_t **hi) {
+	const st_ub_buffer_info *info = &mp->map->buffers[bi];
+	*lo = info->ngate ? info->gate_lo : mp->model->ports[w].lo;
+	*hi = info->ngate ? info->gate_hi : mp->model->ports[w].hi;
+}
+
+/* Row-major strides of the box lo..hi of port p's domain: a write's rank
+ * in write order.  Lanes (a dimension the schedule does not move along)
+ * share their transfer's rank. */
+static void rank_strides(const st__ub_port *p, const int64_t *lo, const int64_t *hi, int64_t *as) {
 	int64_t s = 1;
 	for (unsigned d = p->ndims; d-- > 0;) {
 		bool lane = p->sched.c[1 + d] == 0;
 		as[d] = lane ? 0 : s;
-		s *= lane ? 1 : p->hi[d] - p->lo[d] + 1;
+		s *= lane ? 1 : hi[d] - lo[d] + 1;
 	}
 }
 
@@ -52,7 +59,9 @@ static st_status add_sr(st__ub_mapper *mp, size_t bi, size_t w, int64_t from, in
 	mem->words = mem->depth = to - from;
 	mem->from = from;
 	mem->to = to;
-	st__ub_ctrl_of_port(mp->model, w, NULL, 0, c);
+	const int64_t *lo, *hi;
+	chain_box(mp, bi, w, &lo, &hi);
+	st__ub_ctrl_of_box(mp->model, w, lo, hi, NULL, 0, c);
 	return ST_OK;
 }
 
@@ -168,9 +177,11 @@ static st_status add_segment(st__ub_mapper *mp, size_t bi, size_t w, int64_t fro
 	 * at (rank mod g) and reads (rank + 1) mod g into the output register,
 	 * which then holds the value at `to` until the next write. */
 	int64_t as[ST_UB_MAX_DIMS];
-	rank_strides(&mp->model->ports[w], as);
+	const int64_t *lo, *hi;
+	chain_box(mp, bi, w, &lo, &hi);
+	rank_strides(&mp->model->ports[w], lo, hi, as);
 	for (int i = 0; i < 2; i++) {
-		st__ub_ctrl_of_port(mp->model, w, as, i, &c[i]);
+		st__ub_ctrl_of_box(mp->model, w, lo, hi, as, i, &c[i]);
 		c[i].write = i == 0;
 		c[i].wrap = g;
 		c[i].base = mem->depth;

@@ -29,6 +29,23 @@ static int64_t dict_int(st_attr *d, const char *name) {
 	return a && st_attr_get_kind(a) == ST_ATTR_INTEGER ? st_attr_int_value(a) : 0;
 }
 
+/* A gated chain's box, `gate = [lo..., hi...]` (ub_map.h). */
+static st_status read_gate(st_op *op, st_ub_buffer_info *info) {
+	st_attr *a = st_op_get_attr(op, "gate");
+	if (!a)
+		return ST_OK;
+	size_t n = st_attr_get_kind(a) == ST_ATTR_DENSE_ARRAY ? st_attr_dense_array_size(a) : 0;
+	if (!n || n % 2 || n > 2 * ST_UB_MAP_MAX_LEVELS)
+		return st_op_error(op, "ub-map: 'gate' must be an array of 2 x n integers (lower and upper bounds), n <= %d",
+		                   ST_UB_MAP_MAX_LEVELS);
+	info->ngate = (unsigned)(n / 2);
+	for (unsigned d = 0; d < info->ngate; d++) {
+		info->gate_lo[d] = st_attr_dense_array_int(a, d);
+		info->gate_hi[d] = st_attr_dense_array_int(a, info->ngate + d);
+	}
+	return ST_OK;
+}
+
 /* The verifier has checked the dictionary's shape. */
 static void read_ctrl(st_attr *d, st_ub_ctrl *c) {
 	static const char *const vecs[] = {"extent", "cycle_stride", "addr_stride"};
@@ -107,6 +124,8 @@ static st_status read_graph(st__ub_mapper *mp, st_op *graph) {
 				                   (int)st_attr_string(st_op_get_attr(x, "name")).len,
 				                   st_attr_string(st_op_get_attr(x, "name")).data);
 			map->buffers[nb] = (st_ub_buffer_info){.op = x, .map = (st_ub_buffer_map)k, .capacity = int_attr(x, "capacity", -1)};
+			if (st_failed(read_gate(x, &map->buffers[nb])))
+				return ST_FAIL;
 			nb++;
 		} else if (is_op(x, "ub.write") || is_op(x, "ub.read")) {
 			map->taps[np++] = int_attr(x, "tap", -1);

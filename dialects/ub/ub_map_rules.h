@@ -49,6 +49,9 @@ st_ub_ctrl *st__ub_map_add_ctrls(st__ub_mapper *mp, st_ub_mem *mem, size_t n);
 /* A controller enumerating port k's domain at its schedule, with address
  * strides `as` (NULL: zero) and offset `aoff`. */
 void st__ub_ctrl_of_port(const st__ub_model *m, size_t k, const int64_t *as, int64_t aoff, st_ub_ctrl *c);
+/* The same over the box lo..hi of port k's domain (a gated chain's). */
+void st__ub_ctrl_of_box(const st__ub_model *m, size_t k, const int64_t *lo, const int64_t *hi, const int64_t *as,
+                        int64_t aoff, st_ub_ctrl *c);
 
 /* Builds the elements of a chain buffer: taps[] its distinct tap positions
  * (sorted, ntaps >= 1), w the index of its write port. */
