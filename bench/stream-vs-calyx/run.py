@@ -29,6 +29,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import textwrap
 from concurrent.futures import ThreadPoolExecutor
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -130,10 +131,11 @@ def cell(q, kind):
 
 
 NOTE = '''Cycles from Verilator runs that were bit-exact with the interpreter; pixels/cycle is 4096 (the
-64x64 input; three words a pixel in the three-channel unsharp) over the cycles. Resources: yosys's generic `synth` without `memory_map`, the same
-script for both flows (docs/stratac.md): `cells` = `ff` + `logic`; a memory inside the design (a
-Calyx design's `memref.alloc`, a stream design's line buffer) is one block RAM counted in `memory
-bits`; the Calyx designs' external memories (the kernel's arguments) are outside and not counted.'''
+64x64 input; three words a pixel in the three-channel unsharp) over the cycles. Resources: yosys's
+generic `synth` without `memory_map`, the same script for both flows (docs/stratac.md): `cells` =
+`ff` + `logic`; a memory inside the design (a Calyx design's `memref.alloc`, a stream design's line
+buffer) is one block RAM counted in `memory bits`; the Calyx designs' external memories (the
+kernel's arguments) are outside and not counted.'''
 
 
 def row_line(row):
@@ -161,7 +163,8 @@ def table(lines):
     order = {(a[0], f): i for i, (a, f) in enumerate((a, f) for a in APPS for f in ('calyx', 'stream'))}
     lines = sorted(lines, key=lambda l: order.get(tuple(c.strip() for c in l.split('|')[1:3]), len(order)))
     cells = {c.strip() for l in lines for c in l.split('|')[5:9]}
-    notes = ['`%s`: %s; cycles from a `--no-synth` run of the same input.' % (w, NO_SYNTH[w] % limit)
+    notes = [textwrap.fill('`%s`: %s; cycles from a `--no-synth` run of the same input.' % (w, NO_SYNTH[w] % limit),
+                           100)
              for w, limit in (('timeout', (SYNTH_TIMEOUT, TIMEOUT)), ('failed', MEM_LIMIT)) if w in cells]
     return '\n'.join(HEADER + lines) + '\n\n' + NOTE + ''.join('\n\n' + n for n in notes)
 
