@@ -165,3 +165,23 @@ ub.graph @g {
   %r = ub.read %d {access = "{ B[i] -> d[15 - i] }", domain = "{ B[i] : 0 <= i <= 15 }", schedule = "{ B[i] -> [16 + i] }"} : memref<16xi16> -> i16
   ub.mem @d_m0 {buffer = "d", copies = 1 : i64, ctrls = [{addr_offset = 0 : i64, addr_stride = array<i64: 1>, base = 0 : i64, cycle_offset = 0 : i64, cycle_stride = array<i64: 1>, dir = "write", extent = array<i64: 16>, port = 0 : i64, wrap = 0 : i64}, {addr_offset = 15 : i64, addr_stride = array<i64: -1>, base = 0 : i64, cycle_offset = 16 : i64, cycle_stride = array<i64: 1>, dir = "read", extent = array<i64: 15>, port = 1 : i64, wrap = 0 : i64}], depth = 16 : i64, fetch = 1 : i64, kind = "ram", node = "mem", tiles = 1 : i64, words = 16 : i64}
 }
+
+// -----
+
+// A gate must be pairs of bounds.
+ub.graph @g {
+  // expected-error @+1 {{ub-map: 'gate' must be an array of 2 x n integers (lower and upper bounds), n <= 8}}
+  %d = ub.buffer @d {capacity = 6 : i64, gate = array<i64: 0, 1, 2>, map = "chain"} : memref<16xi16>
+  ub.write %d {access = "{ A[i] -> d[i] }", domain = "{ A[i] : 0 <= i <= 15 }", schedule = "{ A[i] -> [i] }"} : memref<16xi16>
+}
+
+// -----
+
+// A gate of two dimensions on a one-dimensional write.
+ub.graph @g {
+  // expected-error @+1 {{ub-map-check: the gate of buffer 'd' has 2 dimensions, its write 1}}
+  %d = ub.buffer @d {capacity = 6 : i64, gate = array<i64: 0, 0, 1, 1>, map = "chain"} : memref<16xi16>
+  ub.write %d {access = "{ A[i] -> d[i] }", domain = "{ A[i] : 0 <= i <= 15 }", schedule = "{ A[i] -> [i] }"} : memref<16xi16>
+  %s = ub.read %d {access = "{ B[i] -> d[i + 5] }", domain = "{ B[i] : 0 <= i <= 9 }", schedule = "{ B[i] -> [6 + i] }", tap = 1 : i64} : memref<16xi16> -> i16
+  ub.mem @d_sr0 {buffer = "d", ctrls = [{addr_offset = 0 : i64, addr_stride = array<i64: 0>, base = 0 : i64, cycle_offset = 0 : i64, cycle_stride = array<i64: 1>, dir = "write", extent = array<i64: 16>, port = 0 : i64, wrap = 0 : i64}], depth = 1 : i64, from = 0 : i64, kind = "sr", node = "reg", to = 1 : i64, words = 1 : i64}
+}
