@@ -6,9 +6,9 @@ cycle).  Each run simulates in Verilator against the interpreter and
 synthesises with yosys (stratac's generic script, memories kept whole);
 the script prints one Markdown table of cycles and resources, and with
 --update-doc writes it into docs/streaming-hw.md between the
-`stream-vs-calyx` markers.  Naming apps reruns only those: with
---update-doc their rows replace theirs in the existing table, the other
-apps' rows are kept as they are.
+`stream-vs-calyx` markers.  Naming apps (or --flow) reruns only those:
+with --update-doc their rows replace theirs in the existing table, the
+other rows are kept as they are.
 
 A run whose synthesis does not finish (its app's time limit, or yosys
 failing, e.g. at the --mem-limit address-space cap) is rerun with
@@ -17,7 +17,7 @@ resource cells say why they are missing, in one word explained under the
 table.
 
 usage: run.py [--build-dir build] [--update-doc] [--jobs N] [--timeout S]
-              [--synth-timeout S] [--mem-limit GB] [app ...]
+              [--synth-timeout S] [--mem-limit GB] [--flow calyx|stream] [app ...]
 """
 
 import argparse
@@ -60,6 +60,7 @@ NO_SYNTH = {
                'the others)',
     'failed': 'yosys stopped with an error (every run is capped at %d GB of address space)',
 }
+FLOWS = ('calyx', 'stream')
 BEGIN, END = '<!-- stream-vs-calyx: begin -->', '<!-- stream-vs-calyx: end -->'
 
 
@@ -160,7 +161,7 @@ HEADER = ['| app | flow | cycles | pixels/cycle | cells | ff | logic | memory bi
 def table(lines):
     """The table of the row lines, in APPS order, and the note under it,
     with a footnote for each word that stands for missing resources."""
-    order = {(a[0], f): i for i, (a, f) in enumerate((a, f) for a in APPS for f in ('calyx', 'stream'))}
+    order = {(a[0], f): i for i, (a, f) in enumerate((a, f) for a in APPS for f in FLOWS)}
     lines = sorted(lines, key=lambda l: order.get(tuple(c.strip() for c in l.split('|')[1:3]), len(order)))
     cells = {c.strip() for l in lines for c in l.split('|')[5:9]}
     notes = [textwrap.fill('`%s`: %s; cycles from a `--no-synth` run of the same input.' % (w, NO_SYNTH[w] % limit),
@@ -169,11 +170,11 @@ def table(lines):
     return '\n'.join(HEADER + lines) + '\n\n' + NOTE + ''.join('\n\n' + n for n in notes)
 
 
-def doc_rows(doc, keep):
-    """The row lines of the table in doc whose app is in keep."""
+def doc_rows(doc, rerun):
+    """The row lines of the table in doc whose (app, flow) is not in rerun."""
     i, j = doc.index(BEGIN), doc.index(END)
-    return [l for l in doc[i:j].splitlines()
-            if l.startswith('| ') and l not in HEADER and l.split('|')[1].strip() in keep]
+    return [l for l in doc[i:j].splitlines() if l.startswith('| ') and l not in HEADER and
+            tuple(c.strip() for c in l.split('|')[1:3]) not in rerun]
 
 
 def main():
@@ -186,6 +187,7 @@ def main():
     ap.add_argument('--synth-timeout', type=int, default=SYNTH_TIMEOUT,
                     help='seconds per soft-float run with synthesis before the --no-synth rerun')
     ap.add_argument('--mem-limit', type=int, default=MEM_LIMIT, help='GB of address space per run')
+    ap.add_argument('--flow', choices=FLOWS, action='append', help='run only this flow (repeatable)')
     ap.add_argument('apps', nargs='*')
     a = ap.parse_args()
     globals().update(TIMEOUT=a.timeout, SYNTH_TIMEOUT=a.synth_timeout, MEM_LIMIT=a.mem_limit)
@@ -197,14 +199,14 @@ def main():
     apps = [x for x in APPS if not a.apps or x[0] in a.apps]
     with tempfile.TemporaryDirectory() as tmp:
         jobs = [(app, flow, os.path.join(tmp, '%d-%s' % (i, flow))) for i, app in enumerate(apps)
-                for flow in ('calyx', 'stream')]
+                for flow in a.flow or FLOWS]
         with ThreadPoolExecutor(max_workers=a.jobs) as ex:
             rows = list(ex.map(lambda j: run_one(stratac, *j), jobs))
     lines = [row_line(r) for r in rows]
     path = os.path.join(ROOT, 'docs', 'streaming-hw.md')
     doc = open(path).read()
-    if a.update_doc and a.apps:
-        lines += doc_rows(doc, {x[0] for x in APPS} - set(a.apps))
+    if a.update_doc and (a.apps or a.flow):
+        lines += doc_rows(doc, {(app[0], flow) for app, flow, _ in jobs})
     text = table(lines)
     print(text)
     if a.update_doc:
