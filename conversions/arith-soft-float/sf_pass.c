@@ -45,8 +45,10 @@ typedef struct state {
 	st_value **mems; /* f32 memrefs to retype */
 	size_t nmems, cap_mems;
 	st_value_map *bits; /* f32 value -> its i32 bits */
-	st_op **todo;
-	size_t ntodo, cap_todo;
+	/* The ops to lower, all found (and every refusal reported) before the
+	 * first one changes. */
+	st_op **lowering;
+	size_t nlowering, cap_lowering;
 	st_op **back; /* the bitcasts back to f32 this pass made */
 	size_t nback, cap_back;
 	st_status status;
@@ -135,11 +137,11 @@ static st_walk_result collect(st_op *op, void *ud) {
 	}
 	if (!wanted(s, op))
 		return ST_WALK_ADVANCE;
-	if (!st_ctx_grow(s->ctx, (void **)&s->todo, &s->cap_todo, NULL, sizeof *s->todo, s->ntodo + 1)) {
+	if (!st_ctx_grow(s->ctx, (void **)&s->lowering, &s->cap_lowering, NULL, sizeof *s->lowering, s->nlowering + 1)) {
 		s->status = ST_FAIL;
 		return ST_WALK_INTERRUPT;
 	}
-	s->todo[s->ntodo++] = op;
+	s->lowering[s->nlowering++] = op;
 	return ST_WALK_ADVANCE;
 }
 
@@ -272,13 +274,13 @@ static st_status run(st_pass *pass, st_op *root) {
 	if (!s.bits)
 		return ST_FAIL;
 	st_walk(root, ST_WALK_PRE, s.within && *s.within ? find_scopes : collect, &s);
-	for (size_t i = 0; i < s.ntodo && st_succeeded(s.status); i++)
-		replace(&s, s.todo[i], kind_of(s.todo[i]));
+	for (size_t i = 0; i < s.nlowering && st_succeeded(s.status); i++)
+		replace(&s, s.lowering[i], kind_of(s.lowering[i]));
 	/* Bitcasts back to f32 read only by ops lowered later. */
 	for (size_t i = 0; i < s.nback && st_succeeded(s.status); i++)
 		if (st_op_results_unused(s.back[i]))
 			st_op_erase(s.back[i]);
-	st_ctx_free(ctx, s.todo, s.cap_todo * sizeof *s.todo);
+	st_ctx_free(ctx, s.lowering, s.cap_lowering * sizeof *s.lowering);
 	st_ctx_free(ctx, s.back, s.cap_back * sizeof *s.back);
 	for (size_t i = 0; i < s.nmems && st_succeeded(s.status); i++)
 		s.status = retype(&s, s.mems[i]);

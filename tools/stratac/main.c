@@ -305,6 +305,7 @@ static char *make_work(const stc_options *o, bool *created) {
 		fprintf(stderr, "stratac: error: cannot find the current directory: %s\n", strerror(errno));
 		return NULL;
 	}
+	/* mkdtemp replaces the six X with a fresh name. */
 	char *work = stc_fmt("%s%s%s/.stratac-work-XXXXXX", relative ? cwd : "", relative ? "/" : "", o->outdir);
 	if (work && !mkdtemp(work)) {
 		fprintf(stderr, "stratac: error: cannot create a work directory in '%s': %s\n", o->outdir, strerror(errno));
