@@ -26,8 +26,8 @@
 // NOINPUT: error: 'ub.write' op ub-simulate: no input file for the host stream into buffer 'b'
 // WRITE: error: 'ub.buffer' op ub-simulate: cannot write '{{.*}}x.npy': No such file or directory
 // FLOAT: error: 'ub.buffer' op ub-simulate: outputs of integer, f32 or f64 elements only
-// NPYSHAPE: error: 'ub.buffer' op ub-simulate: '{{.*}}4x5.npy' is not a little-endian .npy array of the shape of buffer 'b'
-// NPYSHORT: error: 'ub.buffer' op ub-simulate: '{{.*}}short.npy' ends early
+// NPYSHAPE: error: 'ub.buffer' op ub-simulate: '{{.*}}4x5.npy' is not a .npy array of the shape of buffer 'b'
+// NPYSHORT: error: 'ub.buffer' op ub-simulate: '{{.*}}short.npy': the .npy file holds fewer than 16 elements
 
 ub.graph @g {
   // expected-error @+1 {{ub-simulate: the buffer has no capacity (run ub-capacity first)}}

@@ -4,6 +4,7 @@
  * maximum value is above 255).  The element type comes from the function's
  * signature; a file's data type must fit it (docs/interpreter.md). */
 #include "io.h"
+#include "strata/npy.h"
 
 #include <errno.h>
 #include <math.h>
@@ -87,50 +88,6 @@ static bool int_elt(st_interp *it, st_type *elt, int64_t v, bool is_signed, st_i
 	return st_succeeded(st_ival_from_words(it, elt, words, 2, out));
 }
 
-/* ------------------------------------------------------------------- npy */
-
-typedef struct npy_type {
-	char kind; /* 'b', 'i', 'u', 'f' */
-	unsigned size;
-	bool big;
-} npy_type;
-
-/* The text after `key` in the header dict, skipping `': ` and spaces. */
-static const char *dict_value(const char *h, const char *key) {
-	const char *p = strstr(h, key);
-	if (!p)
-		return NULL;
-	p += strlen(key);
-	while (*p == '\'' || *p == '"' || *p == ':' || *p == ' ')
-		p++;
-	return p;
-}
-
-static bool npy_check_type(st_interp *it, const npy_type *nt, st_type *elt, char *err, size_t n) {
-	st_type_kind k = st_type_get_kind(elt);
-	unsigned es = (unsigned)st_interp_elt_size(elt);
-	bool ok;
-	if (st_type_is_float(elt))
-		ok = (nt->kind == 'f' && nt->size == es && k != ST_TYPE_BF16) ||
-		     (k == ST_TYPE_BF16 && (nt->kind == 'u' || nt->kind == 'i') && nt->size == 2);
-	else
-		ok = (nt->kind == 'i' || nt->kind == 'u' || nt->kind == 'b') && nt->size <= 8 &&
-		     (nt->size == es || (nt->kind == 'b' && st_interp_int_width(elt) == 1));
-	if (!ok) {
-		char tb[32];
-		return fail(err, n, "a .npy array of '%c%u' cannot hold '%s' elements", nt->kind, nt->size,
-		            st_type_str(st_interp_context(it), elt, tb, sizeof tb));
-	}
-	return true;
-}
-
-static uint64_t load_le(const unsigned char *p, unsigned size, bool big) {
-	uint64_t v = 0;
-	for (unsigned i = 0; i < size; i++)
-		v |= (uint64_t)p[big ? size - 1 - i : i] << (8 * i);
-	return v;
-}
-
 /* The sizes of the memref: static dims must match the file's. */
 static bool match_shape(st_type *t, size_t rank, const int64_t *shape, int64_t *dyn, size_t *ndyn, char *err,
                         size_t n) {
@@ -154,145 +111,51 @@ static bool alloc_arg(st_interp *it, st_type *t, const int64_t *dyn, st_ival *ou
 	return true;
 }
 
+/* The header and element rules are the shared ones (strata/npy.h); what
+ * is strata-run's is the memref made from them. */
 static bool read_npy(st_interp *it, const unsigned char *d, size_t len, st_type *t, st_ival *out, char *err,
                      size_t n) {
-	if (len < 10 || memcmp(d, "\x93NUMPY", 6) != 0)
-		return fail(err, n, "not a .npy file");
-	size_t hlen, hstart;
-	if (d[6] == 1) {
-		hlen = d[8] | (size_t)d[9] << 8;
-		hstart = 10;
-	} else {
-		if (len < 12)
-			return fail(err, n, "truncated .npy header");
-		hlen = d[8] | (size_t)d[9] << 8 | (size_t)d[10] << 16 | (size_t)d[11] << 24;
-		hstart = 12;
-	}
-	if (hstart + hlen > len)
-		return fail(err, n, "truncated .npy header");
-	char *h = malloc(hlen + 1);
-	if (!h)
-		return fail(err, n, "out of memory");
-	memcpy(h, d + hstart, hlen);
-	h[hlen] = 0;
-	const char *descr = dict_value(h, "descr"), *fo = dict_value(h, "fortran_order"), *sh = dict_value(h, "shape");
-	npy_type nt = {0};
-	int64_t shape[16];
-	size_t rank = 0;
-	bool ok = descr && fo && sh && *sh == '(';
-	if (ok) {
-		nt.big = descr[0] == '>';
-		nt.kind = descr[1];
-		nt.size = (unsigned)strtoul(descr + 2, NULL, 10);
-		ok = (descr[0] == '<' || descr[0] == '>' || descr[0] == '|') && strchr("biuf", nt.kind) && nt.size;
-	}
-	if (ok && strncmp(fo, "False", 5) != 0) {
-		free(h);
-		return fail(err, n, "Fortran-ordered .npy arrays are not supported");
-	}
-	for (const char *p = sh + 1; ok && *p != ')';) {
-		while (*p == ' ' || *p == ',')
-			p++;
-		if (*p == ')')
-			break;
-		char *end;
-		long long v = strtoll(p, &end, 10);
-		if (end == p || rank == 16 || v < 0)
-			ok = false;
-		else
-			shape[rank++] = v;
-		p = end;
-	}
-	free(h);
-	if (!ok)
-		return fail(err, n, "cannot read the .npy header");
+	st_npy_header h;
 	st_type *elt = st_type_element(t);
-	if (!npy_check_type(it, &nt, elt, err, n))
+	if (!st_npy_read_header(d, len, &h, err, n) ||
+	    !st_npy_check_element(st_interp_context(it), &h.dtype, elt, err, n))
 		return false;
-	int64_t dyn[16];
+	int64_t dyn[ST_NPY_MAX_RANK];
 	size_t ndyn;
-	if (!match_shape(t, rank, shape, dyn, &ndyn, err, n))
+	if (!match_shape(t, h.rank, h.shape, dyn, &ndyn, err, n) || !alloc_arg(it, t, dyn, out, err, n))
 		return false;
-	int64_t count = 1;
-	for (size_t i = 0; i < rank; i++)
-		count *= shape[i];
-	const unsigned char *data = d + hstart + hlen;
-	if ((size_t)(len - hstart - hlen) / nt.size < (size_t)count)
-		return fail(err, n, "the .npy file holds fewer than %lld elements", (long long)count);
-	if (!alloc_arg(it, t, dyn, out, err, n))
-		return false;
-	for (int64_t k = 0; k < count; k++) {
-		uint64_t raw = load_le(data + (size_t)k * nt.size, nt.size, nt.big);
-		st_ival v;
-		if (st_type_is_float(elt)) {
-			v = st_ival_bits(elt, raw);
-		} else {
-			bool sgn = nt.kind == 'i';
-			int64_t iv = sgn && nt.size < 8 && (raw >> (8 * nt.size - 1)) ? (int64_t)(raw | ~0ull << (8 * nt.size))
-			                                                                : (int64_t)raw;
-			if (!int_elt(it, elt, iv, sgn, &v)) {
-				st_ival_release(it, out);
-				return fail(err, n, "element %lld of the .npy file does not fit the element type", (long long)k);
-			}
+	for (uint64_t k = 0; k < h.count; k++) {
+		uint64_t bits;
+		if (!st_npy_get(&h, d, k, elt, &bits)) {
+			st_ival_release(it, out);
+			return fail(err, n, "element %llu of the .npy file does not fit the element type", (unsigned long long)k);
 		}
-		st_interp_memref_set(it, out, k, &v);
-		st_ival_release(it, &v);
+		st_ival v = st_ival_bits(elt, bits);
+		st_interp_memref_set(it, out, (int64_t)k, &v);
 	}
 	return true;
 }
 
-static const char *npy_descr(st_type *elt) {
-	switch (st_type_get_kind(elt)) {
-	case ST_TYPE_F16:
-		return "<f2";
-	case ST_TYPE_BF16:
-		return "<u2";
-	case ST_TYPE_F32:
-		return "<f4";
-	case ST_TYPE_F64:
-		return "<f8";
-	case ST_TYPE_INDEX:
-		return "<i8";
-	default: {
-		unsigned w = st_interp_int_width(elt);
-		return w == 1 ? "|b1" : w <= 8 ? "|i1" : w <= 16 ? "<i2" : w <= 32 ? "<i4" : w <= 64 ? "<i8" : NULL;
-	}
-	}
-}
-
 static bool write_npy(st_interp *it, FILE *f, const st_ival *m, char *err, size_t n) {
 	st_type *elt = st_type_element(m->type);
-	const char *descr = npy_descr(elt);
-	if (!descr) {
+	st_npy_dtype dt;
+	if (!st_npy_dtype_of(elt, &dt)) {
 		char tb[32];
 		return fail(err, n, "no .npy data type holds '%s'", st_type_str(st_interp_context(it), elt, tb, sizeof tb));
 	}
-	char hdr[512], shape[256] = "";
-	size_t rank = m->u.mem->rank, used = 0;
-	for (size_t i = 0; i < rank; i++)
-		used += (size_t)snprintf(shape + used, sizeof shape - used, "%lld%s", (long long)m->u.mem->sizes[i],
-		                         rank == 1 ? "," : i + 1 < rank ? ", " : "");
-	int len = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr, shape);
-	size_t total = 10 + (size_t)len + 1, pad = (64 - total % 64) % 64;
-	size_t hlen = (size_t)len + pad + 1;
-	unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hlen & 0xff), (unsigned char)(hlen >> 8)};
-	fwrite(pre, 1, 10, f);
-	fwrite(hdr, 1, (size_t)len, f);
-	for (size_t i = 0; i < pad; i++)
-		fputc(' ', f);
-	fputc('\n', f);
-	unsigned size = (unsigned)(descr[2] - '0');
+	unsigned char hdr[ST_NPY_MAX_HEADER];
+	size_t hlen = st_npy_write_header(&dt, m->u.mem->rank, m->u.mem->sizes, hdr);
+	if (!hlen)
+		return fail(err, n, "a .npy file holds at most %d dimensions", ST_NPY_MAX_RANK);
+	fwrite(hdr, 1, hlen, f);
 	int64_t count = st_interp_memref_num_elements(m);
 	for (int64_t k = 0; k < count; k++) {
 		st_ival v;
 		if (!st_interp_memref_get(it, m, k, &v))
 			return fail(err, n, "cannot read element %lld", (long long)k);
-		uint64_t bits = v.poison ? 0 : v.u.bits;
-		unsigned w = st_interp_int_width(elt);
-		if (w && w < 64 && w > 1 && (bits >> (w - 1)) & 1)
-			bits |= ~0ull << w; /* sign-extend odd widths to the container */
-		for (unsigned i = 0; i < size; i++)
-			fputc((int)((bits >> (8 * i)) & 0xff), f);
+		unsigned char e[8];
+		st_npy_put(&dt, elt, v.poison ? 0 : v.u.bits, e);
+		fwrite(e, 1, dt.size, f);
 	}
 	return true;
 }
