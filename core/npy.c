@@ -3,6 +3,7 @@
  * would read differently is refused with a message, and writing it as
  * numpy.save does. */
 #include "strata/asm.h"
+#include "strata/interp.h"
 #include "strata/npy.h"
 
 #include <stdarg.h>
@@ -196,26 +197,11 @@ bool st_npy_read_header(const unsigned char *d, size_t len, st_npy_header *h, ch
 	return true;
 }
 
-/* The width of an integer or index element; 0 for others. */
-static unsigned int_width(const st_type *t) {
-	return st_type_is_index(t) ? 64 : st_type_is_integer(t) ? st_type_int_width(t) : 0;
-}
-
-/* Bytes an element of `elt` takes in memory and in a file, or 0. */
+/* Bytes an element of `elt` takes in memory and in a file; 0 when no
+ * .npy type is that wide. */
 static unsigned storage_size(const st_type *elt) {
-	switch (st_type_get_kind(elt)) {
-	case ST_TYPE_F16:
-	case ST_TYPE_BF16:
-		return 2;
-	case ST_TYPE_F32:
-		return 4;
-	case ST_TYPE_F64:
-		return 8;
-	default: {
-		unsigned w = int_width(elt);
-		return w == 0 || w > 64 ? 0 : w <= 8 ? 1 : w <= 16 ? 2 : w <= 32 ? 4 : 8;
-	}
-	}
+	size_t size = st_interp_elt_size(elt);
+	return size <= 8 ? (unsigned)size : 0;
 }
 
 bool st_npy_check_element(st_context *ctx, const st_npy_dtype *dt, st_type *elt, char *err, size_t n) {
@@ -226,7 +212,7 @@ bool st_npy_check_element(st_context *ctx, const st_npy_dtype *dt, st_type *elt,
 	else if (st_type_is_float(elt))
 		ok = dt->kind == 'f' && dt->size == es;
 	else
-		ok = es && dt->kind != 'f' && (dt->size == es || (dt->kind == 'b' && int_width(elt) == 1));
+		ok = es && dt->kind != 'f' && (dt->size == es || (dt->kind == 'b' && st_interp_int_width(elt) == 1));
 	if (!ok) {
 		char tb[32];
 		return fail(err, n, "a .npy array of '%c%u' cannot hold '%s' elements", dt->kind, dt->size,
@@ -241,7 +227,7 @@ bool st_npy_get(const st_npy_header *h, const unsigned char *file, uint64_t k, s
 	uint64_t raw = 0;
 	for (unsigned i = 0; i < size; i++)
 		raw |= (uint64_t)p[h->dtype.big_endian ? size - 1 - i : i] << (8 * i);
-	unsigned w = int_width(elt);
+	unsigned w = st_interp_int_width(elt);
 	if (!w) {
 		*bits = raw;
 		return true;
@@ -265,7 +251,7 @@ bool st_npy_dtype_of(st_type *elt, st_npy_dtype *dt) {
 	unsigned size = storage_size(elt);
 	if (!size)
 		return false;
-	char kind = k == ST_TYPE_BF16 ? 'u' : st_type_is_float(elt) ? 'f' : int_width(elt) == 1 ? 'b' : 'i';
+	char kind = k == ST_TYPE_BF16 ? 'u' : st_type_is_float(elt) ? 'f' : st_interp_int_width(elt) == 1 ? 'b' : 'i';
 	*dt = (st_npy_dtype){.kind = kind, .size = size, .big_endian = false};
 	return true;
 }
@@ -292,7 +278,7 @@ size_t st_npy_write_header(const st_npy_dtype *dt, size_t rank, const int64_t *s
 }
 
 void st_npy_put(const st_npy_dtype *dt, st_type *elt, uint64_t bits, unsigned char *out) {
-	unsigned w = int_width(elt);
+	unsigned w = st_interp_int_width(elt);
 	if (w > 1 && w < 64 && (bits >> (w - 1)) & 1)
 		bits |= ~0ull << w;
 	for (unsigned i = 0; i < dt->size; i++)
