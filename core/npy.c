@@ -58,6 +58,7 @@ static bool string_lit(dict_cursor *c, const char **s, size_t *len) {
 	return true;
 }
 
+/* Skips space, then the word `w` if it comes next. */
 static bool word(dict_cursor *c, const char *w) {
 	skip_space(c);
 	size_t n = strlen(w);

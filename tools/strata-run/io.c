@@ -1,5 +1,6 @@
 /* Reading and writing memref arguments: NumPy .npy (format versions 1-3,
- * C order, little- or big-endian) and binary Netpbm (P5 PGM as [H, W],
+ * C order, little- or big-endian; the header and the element rules are
+ * strata/npy.h's, shared with ub-simulate) and binary Netpbm (P5 PGM as [H, W],
  * P6 PPM as [H, W, 3], samples of 8 bits, or 16 bits big-endian when the
  * maximum value is above 255).  The element type comes from the function's
  * signature; a file's data type must fit it (docs/interpreter.md). */
@@ -69,23 +70,17 @@ bool io_read_file(const char *path, unsigned char **data, size_t *len, char *err
 
 /* ------------------------------------------------------------ elements */
 
-/* An element of `elt` from an integer sample (`is_signed`: as read from a
- * signed file type); false when the value does not fit. */
-static bool int_elt(st_interp *it, st_type *elt, int64_t v, bool is_signed, st_ival *out) {
+/* An element of `elt` from an image sample (unsigned); false when the
+ * value does not fit. */
+static bool sample_elt(st_interp *it, st_type *elt, uint64_t v, st_ival *out) {
 	if (st_type_is_float(elt)) {
-		double d = is_signed ? (double)v : (double)(uint64_t)v;
-		*out = st_ival_bits(elt, st_float_bits_from_double(st_type_get_kind(elt), d));
+		*out = st_ival_bits(elt, st_float_bits_from_double(st_type_get_kind(elt), (double)v));
 		return true;
 	}
 	unsigned w = st_interp_int_width(elt);
-	if (w < 64) {
-		/* A value fits when it reads as w-bit signed or unsigned. */
-		int64_t lo = -(1ll << (w - 1)), hi = (int64_t)((1ull << w) - 1);
-		if (is_signed ? (v < lo || v > hi) : ((uint64_t)v > (uint64_t)hi))
-			return false;
-	}
-	uint64_t words[2] = {(uint64_t)v, is_signed && v < 0 ? ~0ull : 0};
-	return st_succeeded(st_ival_from_words(it, elt, words, 2, out));
+	if (w < 64 && v >> w)
+		return false;
+	return st_succeeded(st_ival_from_words(it, elt, &v, 1, out));
 }
 
 /* The sizes of the memref: static dims must match the file's. */
@@ -111,8 +106,7 @@ static bool alloc_arg(st_interp *it, st_type *t, const int64_t *dyn, st_ival *ou
 	return true;
 }
 
-/* The header and element rules are the shared ones (strata/npy.h); what
- * is strata-run's is the memref made from them. */
+/* A new memref of type `t` from the `len` bytes of a whole .npy file. */
 static bool read_npy(st_interp *it, const unsigned char *d, size_t len, st_type *t, st_ival *out, char *err,
                      size_t n) {
 	st_npy_header h;
@@ -208,7 +202,7 @@ static bool read_pnm(st_interp *it, const unsigned char *d, size_t len, bool col
 		const unsigned char *p = d + pos + (size_t)k * bytes;
 		int64_t v = bytes == 2 ? (p[0] << 8 | p[1]) : p[0];
 		st_ival e;
-		if (!int_elt(it, elt, v, false, &e)) {
+		if (!sample_elt(it, elt, (uint64_t)v, &e)) {
 			st_ival_release(it, out);
 			char tb[32];
 			return fail(err, n, "sample value %lld does not fit '%s'", (long long)v,
