@@ -2,7 +2,8 @@
  * describes them (ub.mem ops, taps) and checks that every read port gets
  * the element its access map names.  Values are element numbers, so a
  * wrong register, address, wrap, base or cycle shows up as the wrong
- * element.  Chains shift on each write of their buffer, driven by their
+ * element.  Chains shift on each transfer of their buffer (the values of
+ * one cycle, its lanes, each on its own delay line), driven by their
  * controllers' own loop nests (coalesced or not); random-access memories
  * and ROMs replay their controllers' writes and reads in cycle order. */
 #include "ub_map_rules.h"
@@ -88,7 +89,9 @@ static st_status value_error(const checker *ck, size_t k, int64_t t, int64_t got
 
 /* One stage of a chain: a shift register or one line segment.  A line
  * segment has a write and a read controller, or on a wide memory four
- * counting writes: aggregator, SRAM write, SRAM read, transpose buffer. */
+ * counting writes: aggregator, SRAM write, SRAM read, transpose buffer.
+ * A chain with lanes is one delay line per lane (ub_map.h): every lane
+ * has its own registers and memory words, lane l's at l * the stage's. */
 typedef struct stage {
 	st_ub_mem *mem;
 	int64_t from, to;
@@ -111,15 +114,16 @@ static int cmp_stage(const void *a, const void *b) {
 	return (x->from > y->from) - (x->from < y->from);
 }
 
-/* The value at position k (k >= 1) before the current write. */
-static bool value_at(const stage *st, size_t ns, int64_t k, int64_t *v) {
+/* The value of lane l at position k (k >= 1) before the current write. */
+static bool value_at(const stage *st, size_t ns, int64_t k, int64_t l, int64_t *v) {
 	for (size_t i = 0; i < ns; i++) {
 		if (k <= st[i].from || k > st[i].to)
 			continue;
+		const int64_t *regs = st[i].regs + (size_t)l * stage_regs(&st[i]);
 		if (st[i].mem->kind == ST_UB_MEM_SR)
-			*v = st[i].regs[k - st[i].from - 1];
+			*v = regs[k - st[i].from - 1];
 		else if (k == st[i].to)
-			*v = st[i].regs[0];
+			*v = regs[0];
 		else
 			return false;
 		return true;
@@ -127,15 +131,20 @@ static bool value_at(const stage *st, size_t ns, int64_t k, int64_t *v) {
 	return false;
 }
 
+/* The write in transfers (ub_map.h): the values of one cycle are its
+ * lanes, lane l of transfer i being value i * lanes + l in the write's
+ * row-major order. */
 typedef struct chain_sim {
 	stage *st;
 	size_t ns;
 	int64_t *taps; /* distinct positions read, >= 1 */
 	size_t ntaps;
-	int64_t *hist; /* hist[j * (n + 1) + i]: position taps[j] before write i */
-	int64_t *wt, *val; /* per write: cycle, element */
-	bool *shifts;      /* per write: whether the chain moves (its gate) */
-	int64_t n;
+	int64_t *hist; /* hist[(j * lanes + l) * (n + 1) + i]: lane l at position taps[j] before transfer i */
+	int64_t *wt;   /* per transfer: its cycle (per value while scanning) */
+	int64_t *val;  /* per value: its element */
+	bool *shifts;  /* per transfer: whether the chain moves (its gate) */
+	int32_t *lane; /* per element: the lane it is written in, -1: none */
+	int64_t n, nvals, lanes, nelems;
 } chain_sim;
 
 static void *zalloc(st_context *ctx, size_t n) {
@@ -145,9 +154,14 @@ static void *zalloc(st_context *ctx, size_t n) {
 	return p;
 }
 
+static void zfree(st_context *ctx, void *p, size_t n) {
+	if (p)
+		st_ctx_free(ctx, p, n ? n : 1);
+}
+
 static st_status build_stages(checker *ck, size_t bi, chain_sim *cs, int64_t **mems_data, size_t *ndata) {
 	st_ub_map *map = ck->map;
-	size_t ns = 0;
+	size_t ns = 0, L = (size_t)cs->lanes;
 	for (size_t i = 0; i < map->nmems; i++)
 		if (map->mems[i].buffer == (int)bi)
 			ns += map->mems[i].kind == ST_UB_MEM_SR ? 1 : map->mems[i].nsegments;
@@ -159,9 +173,14 @@ static st_status build_stages(checker *ck, size_t bi, chain_sim *cs, int64_t **m
 		st_ub_mem *mem = &map->mems[i];
 		if (mem->buffer != (int)bi)
 			continue;
+		/* A wide SRAM's aggregator packs one value a write. */
+		if (mem->kind != ST_UB_MEM_SR && mem->fetch > 1 && L > 1)
+			return st_op_error(map->buffers[bi].op, "ub-map-check: %s packs one value a write into its wide words, "
+			                                        "but buffer '%s' is written %zu values a cycle (lanes)",
+			                   mem->name, ck->m->buffers[bi].name, L);
 		int64_t *data = NULL;
 		if (mem->kind != ST_UB_MEM_SR) {
-			data = mems_data[(*ndata)++] = zalloc(ck->ctx, (size_t)mem->depth * sizeof *data);
+			data = mems_data[(*ndata)++] = zalloc(ck->ctx, L * (size_t)mem->depth * sizeof *data);
 			if (!data)
 				return ST_FAIL;
 		}
@@ -173,7 +192,7 @@ static st_status build_stages(checker *ck, size_t bi, chain_sim *cs, int64_t **m
 			g->to = mem->kind == ST_UB_MEM_SR ? mem->to : mem->segments[s].to;
 			g->data = data;
 			g->nc = mem->kind == ST_UB_MEM_SR ? 1 : mem->fetch > 1 ? 4 : 2;
-			g->regs = zalloc(ck->ctx, stage_regs(g) * sizeof *g->regs);
+			g->regs = zalloc(ck->ctx, L * stage_regs(g) * sizeof *g->regs);
 			if (!g->regs)
 				return ST_FAIL;
 			if (mem->nctrls < g->nc * (s + 1) || mem->fetch < 1)
@@ -244,53 +263,72 @@ static st_status wide_step(const checker *ck, size_t bi, stage *g, int64_t i, in
 	return ST_OK;
 }
 
-/* Runs every write through the stages, last stage first so each reads
- * its input before the stage before it moves. */
-static st_status shift_all(checker *ck, size_t bi, chain_sim *cs) {
-	for (int64_t i = 0; i < cs->n; i++) {
-		for (size_t j = 0; j < cs->ntaps; j++) {
-			int64_t v = -1;
-			value_at(cs->st, cs->ns, cs->taps[j], &v);
-			cs->hist[j * (size_t)(cs->n + 1) + (size_t)i] = v;
+/* Transfer i through a shift register or a line segment.  Each controller
+ * enumerates the write's values, so it fires once per lane, every time in
+ * the transfer's cycle and at one address: the lanes' memories share the
+ * segment's counters, as ub-to-hw builds them. */
+static st_status lane_step(const checker *ck, size_t bi, const chain_sim *cs, stage *g, int64_t i) {
+	int64_t addr[2] = {0, 0};
+	for (size_t c = 0; c < g->nc; c++)
+		for (int64_t l = 0; l < cs->lanes; l++) {
+			int64_t t = ci_cycle(&g->it[c]), a = ci_addr(&g->it[c]);
+			if (t != cs->wt[i])
+				return cycle_error(ck, g->mem, g->it[c].c, t, i * cs->lanes + l, cs->wt[i]);
+			if (l > 0 && a != addr[c])
+				return st_op_error(ck->map->buffers[bi].op, "ub-map-check: %s addresses word %lld for lane %lld of "
+				                                            "the write at cycle %lld but word %lld for lane 0; the "
+				                                            "lanes' memories share one counter",
+				                   g->mem->name, (long long)a, (long long)l, (long long)cs->wt[i],
+				                   (long long)addr[c]);
+			addr[c] = a;
+			ci_next(&g->it[c]);
 		}
-		for (size_t s = cs->ns; s-- > 0 && cs->shifts[i];) {
-			stage *g = &cs->st[s];
-			int64_t in = cs->val[i];
-			if (g->from > 0)
-				value_at(cs->st, cs->ns, g->from, &in);
-			if (g->nc == 4) {
-				if (st_failed(wide_step(ck, bi, g, i, in)))
-					return ST_FAIL;
-				continue;
-			}
-			size_t nc = g->nc;
-			for (size_t c = 0; c < nc; c++) {
-				int64_t t = ci_cycle(&g->it[c]);
-				if (t != cs->wt[i])
-					return cycle_error(ck, g->mem, g->it[c].c, t, i, cs->wt[i]);
-			}
-			if (g->mem->kind == ST_UB_MEM_SR) {
-				memmove(g->regs + 1, g->regs, (size_t)(g->to - g->from - 1) * sizeof *g->regs);
-				g->regs[0] = in;
-			} else {
-				int64_t wa = ci_addr(&g->it[0]), ra = ci_addr(&g->it[1]);
-				if (wa < 0 || wa >= g->mem->depth || ra < 0 || ra >= g->mem->depth)
-					return address_error(ck, bi, g->mem, wa < 0 || wa >= g->mem->depth ? wa : ra, g->mem->depth);
-				g->regs[0] = g->data[ra];
-				g->data[wa] = in;
-			}
-			for (size_t c = 0; c < nc; c++)
-				ci_next(&g->it[c]);
+	if (g->mem->kind != ST_UB_MEM_SR)
+		for (size_t c = 0; c < 2; c++)
+			if (addr[c] < 0 || addr[c] >= g->mem->depth)
+				return address_error(ck, bi, g->mem, addr[c], g->mem->depth);
+	size_t R = stage_regs(g);
+	for (int64_t l = 0; l < cs->lanes; l++) {
+		int64_t in = cs->val[i * cs->lanes + l], *regs = g->regs + (size_t)l * R;
+		if (g->from > 0)
+			value_at(cs->st, cs->ns, g->from, l, &in);
+		if (g->mem->kind == ST_UB_MEM_SR) {
+			memmove(regs + 1, regs, (R - 1) * sizeof *regs);
+			regs[0] = in;
+		} else {
+			int64_t *data = g->data + l * g->mem->depth;
+			regs[0] = data[addr[1]];
+			data[addr[0]] = in;
 		}
-	}
-	for (size_t j = 0; j < cs->ntaps; j++) {
-		int64_t v = -1;
-		value_at(cs->st, cs->ns, cs->taps[j], &v);
-		cs->hist[j * (size_t)(cs->n + 1) + (size_t)cs->n] = v;
 	}
 	return ST_OK;
 }
 
+/* Runs every transfer through the stages, last stage first so each reads
+ * its input before the stage before it moves, recording the tapped
+ * positions before each transfer and after the last. */
+static st_status shift_all(checker *ck, size_t bi, chain_sim *cs) {
+	for (int64_t i = 0; i <= cs->n; i++) {
+		for (size_t j = 0; j < cs->ntaps; j++)
+			for (int64_t l = 0; l < cs->lanes; l++) {
+				int64_t v = -1;
+				value_at(cs->st, cs->ns, cs->taps[j], l, &v);
+				cs->hist[((int64_t)j * cs->lanes + l) * (cs->n + 1) + i] = v;
+			}
+		for (size_t s = cs->ns; i < cs->n && cs->shifts[i] && s-- > 0;) {
+			stage *g = &cs->st[s];
+			int64_t in = cs->val[i];
+			if (g->nc == 4 && g->from > 0)
+				value_at(cs->st, cs->ns, g->from, 0, &in);
+			if (st_failed(g->nc == 4 ? wide_step(ck, bi, g, i, in) : lane_step(ck, bi, cs, g, i)))
+				return ST_FAIL;
+		}
+	}
+	return ST_OK;
+}
+
+/* A read takes the lane its element is written in (ub-to-hw picks it by
+ * the element's coordinates along the write's lanes) at its tap. */
 static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
 	for (size_t k = 0; k < ck->m->nports; k++) {
 		const st__ub_port *p = &ck->m->ports[k];
@@ -300,7 +338,7 @@ static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
 		size_t j = 0;
 		while (j < cs->ntaps && cs->taps[j] != tap)
 			j++;
-		if (tap < 0 || (tap > 0 && !value_at(cs->st, cs->ns, tap, &v)))
+		if (tap < 0 || (tap > 0 && !value_at(cs->st, cs->ns, tap, 0, &v)))
 			return st_op_error(p->op, "ub-map-check: the read taps position %lld, which no register or line output of "
 			                          "buffer '%s' holds", (long long)tap, ck->m->buffers[bi].name);
 		int64_t x[ST_UB_MAX_DIMS];
@@ -308,17 +346,69 @@ static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
 		memcpy(x, p->lo, sizeof x);
 		do {
 			int64_t t = st__ub_aff_eval(&p->sched, p->ndims, x), e = element_of(ck->m, p, x);
+			int64_t l = e >= 0 && e < cs->nelems && cs->lane[e] >= 0 ? cs->lane[e] : 0;
 			size_t i = st__ub_writes_before(cs->wt, (size_t)cs->n, t, &hint);
 			if (tap == 0)
-				v = (int64_t)i < cs->n && cs->wt[i] == t ? cs->val[i] : -1;
+				v = (int64_t)i < cs->n && cs->wt[i] == t ? cs->val[(int64_t)i * cs->lanes + l] : -1;
 			else
-				v = cs->hist[j * (size_t)(cs->n + 1) + i];
+				v = cs->hist[((int64_t)j * cs->lanes + l) * (cs->n + 1) + (int64_t)i];
 			if (v != e)
 				return value_error(ck, k, t, v, e);
 		} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
 	}
 	return ST_OK;
 }
+
+/* The write's values, its transfers and the lane of each element.  Every
+ * transfer must have as many lanes, and a gate take all of them or none:
+ * the hardware moves a transfer's lanes together. */
+static st_status scan_write(checker *ck, size_t bi, size_t w, chain_sim *cs) {
+	const st__ub_port *p = &ck->m->ports[w];
+	const st_ub_buffer_info *info = &ck->map->buffers[bi];
+	const char *name = ck->m->buffers[bi].name;
+	int64_t x[ST_UB_MAX_DIMS], i = 0;
+	memcpy(x, p->lo, sizeof x);
+	do {
+		cs->shifts[i] = true;
+		for (unsigned d = 0; d < info->ngate; d++)
+			cs->shifts[i] = cs->shifts[i] && x[d] >= info->gate_lo[d] && x[d] <= info->gate_hi[d];
+		cs->wt[i] = st__ub_aff_eval(&p->sched, p->ndims, x);
+		cs->val[i++] = element_of(ck->m, p, x);
+	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	/* Compacted in place: transfer n's cycle and gate move to index n. */
+	cs->n = 0;
+	for (int64_t a = 0, b; a < cs->nvals; a = b) {
+		for (b = a; b < cs->nvals && cs->wt[b] == cs->wt[a]; b++) {
+			if (cs->shifts[b] != cs->shifts[a])
+				return st_op_error(info->op, "ub-map-check: the gate of buffer '%s' takes some values of the write "
+				                             "at cycle %lld and not others; the lanes of a transfer shift together",
+				                   name, (long long)cs->wt[a]);
+			if (cs->val[b] >= 0 && cs->val[b] < cs->nelems)
+				cs->lane[cs->val[b]] = (int32_t)(b - a);
+		}
+		if (a == 0)
+			cs->lanes = b;
+		else if (b - a != cs->lanes)
+			return st_op_error(p->op, "ub-map-check: buffer '%s' is written %lld value%s at cycle %lld but %lld at "
+			                          "cycle %lld; a chain's transfers all have the same lanes",
+			                   name, (long long)cs->lanes, cs->lanes == 1 ? "" : "s", (long long)cs->wt[0],
+			                   (long long)(b - a), (long long)cs->wt[a]);
+		cs->wt[cs->n] = cs->wt[a];
+		cs->shifts[cs->n++] = cs->shifts[a];
+	}
+	cs->lanes = cs->lanes > 0 ? cs->lanes : 1;
+	for (size_t k = 0; k < ck->m->nports; k++) {
+		int64_t t = ck->map->taps[k];
+		bool seen = ck->m->ports[k].buffer != (int)bi || ck->m->ports[k].write || t <= 0;
+		for (size_t j = 0; j < cs->ntaps && !seen; j++)
+			seen = cs->taps[j] == t;
+		if (!seen)
+			cs->taps[cs->ntaps++] = t;
+	}
+	return ST_OK;
+}
+
+static size_t hist_size(const chain_sim *cs) { return (cs->ntaps * (size_t)(cs->lanes * (cs->n + 1)) + 1) * sizeof *cs->hist; }
 
 static st_status check_chain(checker *ck, size_t bi) {
 	st__ub_model *m = ck->m;
@@ -332,68 +422,56 @@ static st_status check_chain(checker *ck, size_t bi) {
 	if (nw != 1)
 		return st_op_error(m->buffers[bi].op, "ub-map-check: buffer '%s' is a chain but has %zu write ports",
 		                   m->buffers[bi].name, nw);
-	chain_sim cs = {.n = port_points(&m->ports[w])};
-	size_t nmem = ck->map->nmems, ndata = 0;
+	chain_sim cs = {.nvals = port_points(&m->ports[w]), .nelems = 1};
+	for (unsigned d = 0; d < m->buffers[bi].rank; d++)
+		cs.nelems *= m->buffers[bi].shape[d];
+	size_t nmem = ck->map->nmems, ndata = 0, nv = (size_t)cs.nvals;
 	int64_t **data = st_ctx_alloc(ck->ctx, (nmem + 1) * sizeof *data);
-	cs.wt = st_ctx_alloc(ck->ctx, (size_t)cs.n * sizeof *cs.wt);
-	cs.val = st_ctx_alloc(ck->ctx, (size_t)cs.n * sizeof *cs.val);
+	cs.wt = st_ctx_alloc(ck->ctx, (nv + 1) * sizeof *cs.wt);
+	cs.val = st_ctx_alloc(ck->ctx, (nv + 1) * sizeof *cs.val);
 	cs.taps = st_ctx_alloc(ck->ctx, (nr + 1) * sizeof *cs.taps);
-	cs.shifts = st_ctx_alloc(ck->ctx, (size_t)cs.n + 1);
-	st_status st = data && cs.wt && cs.val && cs.taps && cs.shifts ? ST_OK : ST_FAIL;
+	cs.shifts = st_ctx_alloc(ck->ctx, nv + 1);
+	cs.lane = zalloc(ck->ctx, (size_t)cs.nelems * sizeof *cs.lane);
+	st_status st = data && cs.wt && cs.val && cs.taps && cs.shifts && cs.lane ? ST_OK : ST_FAIL;
 	const st_ub_buffer_info *info = &ck->map->buffers[bi];
 	if (st == ST_OK && info->ngate && info->ngate != m->ports[w].ndims)
 		st = st_op_error(m->buffers[bi].op, "ub-map-check: the gate of buffer '%s' has %u dimensions, its write %u",
 		                 m->buffers[bi].name, info->ngate, m->ports[w].ndims);
+	if (st == ST_OK)
+		st = scan_write(ck, bi, w, &cs);
 	if (st == ST_OK) {
-		const st__ub_port *p = &m->ports[w];
-		int64_t x[ST_UB_MAX_DIMS], i = 0;
-		memcpy(x, p->lo, sizeof x);
-		do {
-			cs.shifts[i] = true;
-			for (unsigned d = 0; d < info->ngate; d++)
-				cs.shifts[i] = cs.shifts[i] && x[d] >= info->gate_lo[d] && x[d] <= info->gate_hi[d];
-			cs.wt[i] = st__ub_aff_eval(&p->sched, p->ndims, x);
-			cs.val[i++] = element_of(m, p, x);
-		} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
-		for (size_t k = 0; k < m->nports; k++) {
-			int64_t t = ck->map->taps[k];
-			bool seen = m->ports[k].buffer != (int)bi || m->ports[k].write || t <= 0;
-			for (size_t j = 0; j < cs.ntaps && !seen; j++)
-				seen = cs.taps[j] == t;
-			if (!seen)
-				cs.taps[cs.ntaps++] = t;
-		}
-		cs.hist = st_ctx_alloc(ck->ctx, (cs.ntaps * (size_t)(cs.n + 1) + 1) * sizeof *cs.hist);
+		cs.hist = st_ctx_alloc(ck->ctx, hist_size(&cs));
 		st = cs.hist ? build_stages(ck, bi, &cs, data, &ndata) : ST_FAIL;
 	}
 	if (st == ST_OK)
 		st = shift_all(ck, bi, &cs);
 	if (st == ST_OK)
 		st = check_reads(ck, bi, &cs);
+	size_t L = (size_t)(cs.lanes > 0 ? cs.lanes : 1);
 	for (size_t i = 0; cs.st && i < cs.ns; i++)
-		if (cs.st[i].regs)
-			st_ctx_free(ck->ctx, cs.st[i].regs, stage_regs(&cs.st[i]) * sizeof(int64_t));
+		zfree(ck->ctx, cs.st[i].regs, L * stage_regs(&cs.st[i]) * sizeof(int64_t));
 	/* build_stages allocated data[] in memory order. */
 	size_t d = 0;
 	for (size_t i = 0; i < nmem && d < ndata; i++) {
 		const st_ub_mem *mem = &ck->map->mems[i];
 		if (mem->buffer == (int)bi && mem->kind != ST_UB_MEM_SR)
-			st_ctx_free(ck->ctx, data[d++], (size_t)(mem->depth ? mem->depth : 1) * sizeof(int64_t));
+			zfree(ck->ctx, data[d++], L * (size_t)mem->depth * sizeof(int64_t));
 	}
 	if (cs.st)
 		st_ctx_free(ck->ctx, cs.st, (cs.ns + 1) * sizeof *cs.st);
 	if (cs.hist)
-		st_ctx_free(ck->ctx, cs.hist, (cs.ntaps * (size_t)(cs.n + 1) + 1) * sizeof *cs.hist);
+		st_ctx_free(ck->ctx, cs.hist, hist_size(&cs));
 	if (data)
 		st_ctx_free(ck->ctx, data, (nmem + 1) * sizeof *data);
 	if (cs.wt)
-		st_ctx_free(ck->ctx, cs.wt, (size_t)cs.n * sizeof *cs.wt);
+		st_ctx_free(ck->ctx, cs.wt, (nv + 1) * sizeof *cs.wt);
 	if (cs.val)
-		st_ctx_free(ck->ctx, cs.val, (size_t)cs.n * sizeof *cs.val);
+		st_ctx_free(ck->ctx, cs.val, (nv + 1) * sizeof *cs.val);
 	if (cs.taps)
 		st_ctx_free(ck->ctx, cs.taps, (nr + 1) * sizeof *cs.taps);
 	if (cs.shifts)
-		st_ctx_free(ck->ctx, cs.shifts, (size_t)cs.n + 1);
+		st_ctx_free(ck->ctx, cs.shifts, nv + 1);
+	zfree(ck->ctx, cs.lane, (size_t)cs.nelems * sizeof *cs.lane);
 	return st;
 }
 
