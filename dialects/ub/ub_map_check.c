@@ -397,6 +397,11 @@ static st_status scan_write(checker *ck, size_t bi, size_t w, chain_sim *cs) {
 		cs->shifts[cs->n++] = cs->shifts[a];
 	}
 	cs->lanes = cs->lanes > 0 ? cs->lanes : 1;
+	return ST_OK;
+}
+
+/* The distinct positions the reads of buffer bi tap, 0 left out. */
+static void collect_taps(const checker *ck, size_t bi, chain_sim *cs) {
 	for (size_t k = 0; k < ck->m->nports; k++) {
 		int64_t t = ck->map->taps[k];
 		bool seen = ck->m->ports[k].buffer != (int)bi || ck->m->ports[k].write || t <= 0;
@@ -405,10 +410,11 @@ static st_status scan_write(checker *ck, size_t bi, size_t w, chain_sim *cs) {
 		if (!seen)
 			cs->taps[cs->ntaps++] = t;
 	}
-	return ST_OK;
 }
 
-static size_t hist_size(const chain_sim *cs) { return (cs->ntaps * (size_t)(cs->lanes * (cs->n + 1)) + 1) * sizeof *cs->hist; }
+static size_t hist_size(const chain_sim *cs) {
+	return (cs->ntaps * (size_t)(cs->lanes * (cs->n + 1)) + 1) * sizeof *cs->hist;
+}
 
 static st_status check_chain(checker *ck, size_t bi) {
 	st__ub_model *m = ck->m;
@@ -440,6 +446,7 @@ static st_status check_chain(checker *ck, size_t bi) {
 	if (st == ST_OK)
 		st = scan_write(ck, bi, w, &cs);
 	if (st == ST_OK) {
+		collect_taps(ck, bi, &cs);
 		cs.hist = st_ctx_alloc(ck->ctx, hist_size(&cs));
 		st = cs.hist ? build_stages(ck, bi, &cs, data, &ndata) : ST_FAIL;
 	}
