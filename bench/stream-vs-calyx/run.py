@@ -17,7 +17,7 @@ resource cells say why they are missing, in one word explained under the
 table.
 
 usage: run.py [--build-dir build] [--update-doc] [--jobs N] [--timeout S]
-              [--synth-timeout S] [--mem-limit GB] [--flow calyx|stream] [app ...]
+              [--mem-limit GB] [--flow calyx|stream] [app ...]
 """
 
 import argparse
@@ -35,9 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # name, input program, 64x64 input image: (argument file name, bits of its
 # random words, or a script writing the file: script COUNT SEED FILE, and
-# the number of words it writes), and for the soft-float designs, whose
-# synthesis takes yosys minutes to hours, a shorter time limit for runs
-# with synthesis (SYNTH_TIMEOUT) before falling back to --no-synth
+# the number of words it writes)
 F32_WORDS = 'test/Stratac/Inputs/stream-unsharp-f32-words.py'
 APPS = [
     ('cascade (.hl)', 'test/UB/Inputs/cascade64.hl', ('input', 8)),
@@ -45,19 +43,16 @@ APPS = [
     ('gaussian', 'examples/halide/gaussian_hw.hl', ('input', 8)),
     ('harris', 'test/UB/Inputs/harris64.hl', ('input', 8)),
     ('unsharp (int)', 'test/UB/Inputs/hw-unsharp64.hl', ('input', 8)),
-    ('unsharp (f32, one channel)', 'test/Stratac/Inputs/stream-unsharp-f32-gray.hl', ('hw_input', F32_WORDS, 4096),
-     'soft-float'),
-    ('unsharp (f32, three channels)', 'test/UB/Inputs/unsharp64.hl', ('hw_input', F32_WORDS, 3 * 4096), 'soft-float'),
+    ('unsharp (f32, one channel)', 'test/Stratac/Inputs/stream-unsharp-f32-gray.hl', ('hw_input', F32_WORDS, 4096)),
+    ('unsharp (f32, three channels)', 'test/UB/Inputs/unsharp64.hl', ('hw_input', F32_WORDS, 3 * 4096)),
     ('blur + tone curve', 'test/UB/Inputs/hw-tonemap64.hl', ('input', 8)),
-    ('camera (demosaic, ccm, tone curve)', 'test/UB/Inputs/camera64.hl', ('hw_input', 12), 'soft-float'),
+    ('camera (demosaic, ccm, tone curve)', 'test/UB/Inputs/camera64.hl', ('hw_input', 12)),
 ]
 TIMEOUT = 1200  # seconds per run (yosys on a 32-bit divider is slow)
-SYNTH_TIMEOUT = 300  # seconds per soft-float run with synthesis (yosys does not finish them today)
 MEM_LIMIT = 8  # GB of address space per run: a runaway yosys fails instead of starving the shared machine
 # why a run has no resources: the word in its cells, and the note under the table saying what it means
 NO_SYNTH = {
-    'timeout': 'the run with yosys gave no result within its time limit (%d s for the soft-float apps, %d s for '
-               'the others)',
+    'timeout': 'the run with yosys gave no result within its time limit (%d s)',
     'failed': 'yosys stopped with an error (every run is capped at %d GB of address space)',
 }
 FLOWS = ('calyx', 'stream')
@@ -88,19 +83,16 @@ def stratac_run(stratac, app, flow, work, synth):
     out = os.path.join(work, 'out' if synth else 'out-nosynth')
     cmd = [stratac, os.path.join(ROOT, app[1]), '--target', os.path.join(ROOT, 'archs/fpga.acg'), '-o', out,
            '--inputs', os.path.join(work, 'in'), '--flow=' + flow, '-q', '--max-cycles', '50000000']
-    timeout = TIMEOUT
     if not synth:
         cmd.append('--no-synth')
-    elif len(app) > 3:
-        timeout = min(TIMEOUT, SYNTH_TIMEOUT)
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True,
                          preexec_fn=limit_memory)
     try:
-        _, stderr = p.communicate(timeout=timeout)
+        _, stderr = p.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         os.killpg(p.pid, signal.SIGKILL)
         p.communicate()
-        return 'timeout', 'no result within %d s' % timeout
+        return 'timeout', 'no result within %d s' % TIMEOUT
     if p.returncode != 0:
         err = next((l for l in stderr.splitlines() if 'error' in l), stderr.strip()[:200])
         err = re.sub(r'; its output is in .*', '', re.sub(r'^.*?error: ', '', err))
@@ -133,10 +125,10 @@ def cell(q, kind):
 
 NOTE = '''Cycles from Verilator runs that were bit-exact with the interpreter; pixels/cycle is 4096 (the
 64x64 input; three words a pixel in the three-channel unsharp) over the cycles. Resources: yosys's
-generic `synth` without `memory_map`, the same script for both flows (docs/stratac.md): `cells` =
-`ff` + `logic`; a memory inside the design (a Calyx design's `memref.alloc`, a stream design's line
-buffer) is one block RAM counted in `memory bits`; the Calyx designs' external memories (the
-kernel's arguments) are outside and not counted.'''
+generic `synth` without `memory_map` and `share`, the same script for both flows (docs/stratac.md):
+`cells` = `ff` + `logic`; a memory inside the design (a Calyx design's `memref.alloc`, a stream
+design's line buffer) is one block RAM counted in `memory bits`; the Calyx designs' external
+memories (the kernel's arguments) are outside and not counted.'''
 
 
 def row_line(row):
@@ -166,7 +158,7 @@ def table(lines):
     cells = {c.strip() for l in lines for c in l.split('|')[5:9]}
     notes = [textwrap.fill('`%s`: %s; cycles from a `--no-synth` run of the same input.' % (w, NO_SYNTH[w] % limit),
                            100)
-             for w, limit in (('timeout', (SYNTH_TIMEOUT, TIMEOUT)), ('failed', MEM_LIMIT)) if w in cells]
+             for w, limit in (('timeout', TIMEOUT), ('failed', MEM_LIMIT)) if w in cells]
     return '\n'.join(HEADER + lines) + '\n\n' + NOTE + ''.join('\n\n' + n for n in notes)
 
 
@@ -184,13 +176,11 @@ def main():
                     help='write the table into docs/streaming-hw.md (with apps named: only their rows)')
     ap.add_argument('--jobs', type=int, default=1)
     ap.add_argument('--timeout', type=int, default=TIMEOUT, help='seconds per run')
-    ap.add_argument('--synth-timeout', type=int, default=SYNTH_TIMEOUT,
-                    help='seconds per soft-float run with synthesis before the --no-synth rerun')
     ap.add_argument('--mem-limit', type=int, default=MEM_LIMIT, help='GB of address space per run')
     ap.add_argument('--flow', choices=FLOWS, action='append', help='run only this flow (repeatable)')
     ap.add_argument('apps', nargs='*')
     a = ap.parse_args()
-    globals().update(TIMEOUT=a.timeout, SYNTH_TIMEOUT=a.synth_timeout, MEM_LIMIT=a.mem_limit)
+    globals().update(TIMEOUT=a.timeout, MEM_LIMIT=a.mem_limit)
     unknown = set(a.apps) - {x[0] for x in APPS}
     if unknown:
         ap.error('unknown app(s) %s; the apps: %s' % (', '.join(sorted(unknown)), ', '.join(x[0] for x in APPS)))

@@ -261,9 +261,12 @@ static int64_t memory_bits(const char *il) {
  * stays one cell (an FPGA's block RAM), counted in bits, instead of
  * becoming a flip-flop per bit and a multiplexer tree per port, which
  * dominated the Calyx designs' internal memories and took yosys many
- * minutes (docs/streaming-hw.md). */
-static const char generic[] = "synth -flatten -top %s -run :fine; opt -fast -full; techmap; opt -fast; abc -fast; "
-                              "opt -fast";
+ * minutes (docs/streaming-hw.md).  It is also without `share`: on a
+ * soft-float datapath its SAT search for mutually exclusive operators
+ * ran for hours where the whole script now takes under a minute, and the
+ * sharing it looks for is already explicit in a Calyx design's cells. */
+static const char generic[] = "synth -noshare -flatten -top %s -run :fine; opt -fast -full; techmap; opt -fast; "
+                              "abc -fast; opt -fast";
 
 bool stc_yosys(const stc_options *o, const char *work, const char *top, stc_resources *r) {
 	bool xilinx = strcmp(o->synth, "xilinx") == 0;
