@@ -106,4 +106,22 @@ st_status sf_check_memref(st_value *m, st_op *where);
 /* The memref as i32, its loads and stores on the bits. */
 st_status sf_retype_memref(st_context *ctx, st_value *m);
 
+/* -------------------------------------------------------- sf_retype.c */
+/* The value (an f32 result or block argument) retyped i32: bitcasts of it
+ * to i32 give way to it, other users get one back to f32. */
+st_status sf_value_to_bits(st_context *ctx, st_value *v);
+/* The op's operand `i` replaced by its bits: the source of a bitcast from
+ * i32 (erased when nothing else reads it), else a new bitcast. */
+st_status sf_operand_to_bits(st_context *ctx, st_op *op, size_t i);
+
+/* --------------------------------------------------------- sf_carry.c */
+/* Whether the op carries f32 through its regions (results, region
+ * arguments, its terminators' operands).  A known carrier (affine.for,
+ * scf.for, scf.if, affine.if, scf.while) gives true; an unknown one is
+ * refused at the op (status set) and gives false. */
+bool sf_carries_f32(st_op *op, st_status *status);
+/* Every f32 the carrier passes (operands, region arguments, terminator
+ * operands, results) retyped i32. */
+st_status sf_retype_carrier(st_context *ctx, st_op *op);
+
 #endif

@@ -5,7 +5,8 @@
  * definition (or the integer a lowered op already made), and a lowered
  * result that other ops still read as f32 goes back through a bitcast, so
  * f32 loads, stores, arguments and block arguments keep their types
- * (unless `memrefs` makes f32 memories i32 ones, sf_memref.c); `within`
+ * (unless `memrefs` makes f32 memories i32 ones, sf_memref.c, and the f32
+ * carried by loops and ifs i32 too, sf_carry.c); `within`
  * limits the pass to some ops (the stream flow's kernels, Calyx's top).
  * The results are the interpreter's bit for bit (docs/soft-float.md).
  * Every other float op or type in arith and math is refused by name before
@@ -44,6 +45,8 @@ typedef struct state {
 	bool memrefs;
 	st_value **mems; /* f32 memrefs to retype */
 	size_t nmems, cap_mems;
+	st_op **carriers; /* loops and ifs carrying f32, to retype */
+	size_t ncarriers, cap_carriers;
 	st_value_map *bits; /* f32 value -> its i32 bits */
 	/* The ops to lower, all found (and every refusal reported) before the
 	 * first one changes. */
@@ -129,9 +132,18 @@ static bool memrefs_of(state *s, st_op *op) {
 	return true;
 }
 
+static bool carrier_of(state *s, st_op *op) {
+	if (!sf_carries_f32(op, &s->status))
+		return true;
+	if (!st_ctx_grow(s->ctx, (void **)&s->carriers, &s->cap_carriers, NULL, sizeof *s->carriers, s->ncarriers + 1))
+		return false;
+	s->carriers[s->ncarriers++] = op;
+	return true;
+}
+
 static st_walk_result collect(st_op *op, void *ud) {
 	state *s = ud;
-	if (s->memrefs && !memrefs_of(s, op)) {
+	if (s->memrefs && (!memrefs_of(s, op) || !carrier_of(s, op))) {
 		s->status = ST_FAIL;
 		return ST_WALK_INTERRUPT;
 	}
@@ -285,6 +297,9 @@ static st_status run(st_pass *pass, st_op *root) {
 	for (size_t i = 0; i < s.nmems && st_succeeded(s.status); i++)
 		s.status = retype(&s, s.mems[i]);
 	st_ctx_free(ctx, s.mems, s.cap_mems * sizeof *s.mems);
+	for (size_t i = 0; i < s.ncarriers && st_succeeded(s.status); i++)
+		s.status = sf_retype_carrier(ctx, s.carriers[i]);
+	st_ctx_free(ctx, s.carriers, s.cap_carriers * sizeof *s.carriers);
 	st_value_map_destroy(s.bits);
 	return s.status;
 }
@@ -296,7 +311,8 @@ static const st_pass_option_def opts[] = {
 	 .kind = ST_PASS_OPT_STRING,
 	 .offset = offsetof(options, within)},
 	{.name = "memrefs",
-	 .summary = "also make f32 memrefs (arguments, allocations) i32 ones, for memories of integers (Calyx)",
+	 .summary = "also make f32 memrefs (arguments, allocations) i32 ones, and the f32 carried by loops and ifs "
+	            "i32 values, for memories and registers of integers (Calyx)",
 	 .kind = ST_PASS_OPT_BOOL,
 	 .offset = offsetof(options, memrefs)},
 };
