@@ -4,8 +4,11 @@
  *
  *   strata-hl-eval prog.hl --arg=in.npy ... [--out=N:file.npy] [--check]
  *
- * Without --out the outputs are printed, one row per line. */
+ * Without --out the outputs are printed, one row per line.  Files are read
+ * and written through strata/npy.h, as strata-run does, so the two tools
+ * agree on what a .npy file holds. */
 #include "strata/halide.h"
+#include "strata/npy.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,17 +41,46 @@ static unsigned char *read_file(const char *path, size_t *len) {
 	return d;
 }
 
-static size_t elt_size(const char *type) {
-	return !strcmp(type, "u8") || !strcmp(type, "i8") ? 1 : !strcmp(type, "u16") || !strcmp(type, "i16") || !strcmp(type, "bf16") ? 2 : 4;
+/* A buffer's element type three ways: the Strata type of its values in
+ * the lowered IR (what strata/npy.h checks a file against), the .npy type
+ * written for it (unsigned types as 'u', as numpy.save writes them), and the
+ * bytes an element takes in the buffer. */
+typedef struct elt_info {
+	st_type *type;
+	st_npy_dtype dtype;
+	size_t mem;
+} elt_info;
+
+static bool elt_of(st_context *ctx, const char *name, elt_info *e) {
+	bool uns = name[0] == 'u', is_bool = !strcmp(name, "bool");
+	st_type *t = !strcmp(name, "f32")    ? st_float_type(ctx, ST_TYPE_F32)
+	             : !strcmp(name, "bf16") ? st_float_type(ctx, ST_TYPE_BF16)
+	             : is_bool               ? st_integer_type(ctx, 1, ST_SIGNLESS)
+	             : uns || name[0] == 'i' ? st_integer_type(ctx, (unsigned)atoi(name + 1), uns ? ST_UNSIGNED : ST_SIGNLESS)
+	                                     : NULL;
+	if (!t || !st_npy_dtype_of(t, &e->dtype))
+		return false;
+	if (uns)
+		e->dtype.kind = 'u';
+	e->type = t;
+	/* The evaluator keeps bools in 32-bit words (hl_eval.c's load/store). */
+	e->mem = is_bool ? 4 : e->dtype.size;
+	return true;
 }
 
-static const char *descr(const char *type) {
-	static const char *const map[][2] = {{"u8", "|u1"}, {"i8", "|i1"}, {"u16", "<u2"}, {"i16", "<i2"}, {"u32", "<u4"},
-	                                     {"i32", "<i4"}, {"f32", "<f4"}, {"bf16", "<u2"}};
-	for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-		if (!strcmp(map[i][0], type))
-			return map[i][1];
-	return "|u1";
+static uint64_t get_elt(const st_halide_buffer *b, const elt_info *e, int64_t k) {
+	const unsigned char *d = b->data;
+	return e->mem == 1 ? ((const uint8_t *)d)[k] : e->mem == 2 ? ((const uint16_t *)d)[k] : ((const uint32_t *)d)[k];
+}
+
+static void set_elt(st_halide_buffer *b, const elt_info *e, int64_t k, uint64_t bits) {
+	unsigned char *d = b->data;
+	if (e->mem == 1)
+		((uint8_t *)d)[k] = (uint8_t)bits;
+	else if (e->mem == 2)
+		((uint16_t *)d)[k] = (uint16_t)bits;
+	else
+		((uint32_t *)d)[k] = (uint32_t)bits;
 }
 
 static int64_t count(const st_halide_buffer *b) {
@@ -58,100 +90,144 @@ static int64_t count(const st_halide_buffer *b) {
 	return n;
 }
 
-/* Reads a little-endian, C-ordered .npy whose element size matches. */
-static bool read_npy(const char *path, st_halide_buffer *b) {
+/* Fills input `b` (type and rank set, named `name`, elements `e`) from
+ * the `len` bytes of the .npy file at `d`: the shape is the file's. */
+static bool read_npy(st_context *ctx, const unsigned char *d, size_t len, const char *name, const elt_info *e,
+                     st_halide_buffer *b, char *err, size_t n) {
+	st_npy_header h;
+	if (!st_npy_read_header(d, len, &h, err, n) || !st_npy_check_element(ctx, &h.dtype, e->type, err, n))
+		return false;
+	if (h.rank != b->rank) {
+		snprintf(err, n, "the file holds a rank-%zu array, input '%s' has rank %zu", h.rank, name, b->rank);
+		return false;
+	}
+	memcpy(b->shape, h.shape, b->rank * sizeof *b->shape);
+	b->data = malloc(h.count ? h.count * e->mem : 1);
+	if (!b->data) {
+		snprintf(err, n, "out of memory");
+		return false;
+	}
+	for (uint64_t k = 0; k < h.count; k++) {
+		uint64_t bits;
+		if (!st_npy_get(&h, d, k, e->type, &bits)) {
+			snprintf(err, n, "element %llu of the .npy file does not fit input '%s'", (unsigned long long)k, name);
+			return false;
+		}
+		set_elt(b, e, (int64_t)k, bits);
+	}
+	return true;
+}
+
+/* Input `i` of `prog` from the file at `path`; false after an error naming
+ * the file. */
+static bool load_input(st_context *ctx, st_halide_program *prog, size_t i, const char *path, st_halide_buffer *b) {
+	const char *name = st_halide_input_desc(prog, i, b);
+	elt_info e;
+	if (!elt_of(ctx, b->type, &e)) {
+		fprintf(stderr, "strata-hl-eval: error: input '%s' has type %s, which no .npy file holds\n", name, b->type);
+		return false;
+	}
 	size_t len;
 	unsigned char *d = read_file(path, &len);
-	if (!d || len < 10 || memcmp(d, "\x93NUMPY", 6) != 0) {
-		fprintf(stderr, "strata-hl-eval: error: '%s' is not a readable .npy file\n", path);
-		free(d);
+	if (!d) {
+		fprintf(stderr, "strata-hl-eval: error: cannot read '%s'\n", path);
 		return false;
 	}
-	size_t hlen = d[6] == 1 ? (size_t)(d[8] | d[9] << 8) : (size_t)(d[8] | d[9] << 8 | d[10] << 16);
-	size_t start = d[6] == 1 ? 10 : 12;
-	char *h = (char *)d + start, *sh = start + hlen <= len ? strstr(h, "'shape': (") : NULL, *ds = strstr(h, "'descr': '");
-	bool ok = sh && ds && !strstr(h, "'fortran_order': True");
-	size_t rank = 0;
-	int64_t shape[4] = {0};
-	if (ok) {
-		size_t esz = (size_t)atoi(ds + 12);
-		ok = esz == elt_size(b->type) && ds[10] != '>';
-		for (char *q = sh + 10; ok && *q != ')';) {
-			while (*q == ' ' || *q == ',')
-				q++;
-			if (*q == ')')
-				break;
-			char *end;
-			long long v = strtoll(q, &end, 10);
-			ok = end != q && rank < 4 && v > 0;
-			if (ok)
-				shape[rank++] = v;
-			q = end;
-		}
-	}
-	if (!ok || rank != b->rank) {
-		fprintf(stderr, "strata-hl-eval: error: '%s' does not hold a %zu-dimensional %s array\n", path, b->rank, b->type);
-		free(d);
-		return false;
-	}
-	memcpy(b->shape, shape, sizeof shape);
-	size_t bytes = (size_t)count(b) * elt_size(b->type);
-	if (start + hlen + bytes > len) {
-		fprintf(stderr, "strata-hl-eval: error: '%s' is truncated\n", path);
-		free(d);
-		return false;
-	}
-	b->data = malloc(bytes ? bytes : 1);
-	if (b->data)
-		memcpy(b->data, d + start + hlen, bytes);
+	char err[256];
+	bool ok = read_npy(ctx, d, len, name, &e, b, err, sizeof err);
+	if (!ok)
+		fprintf(stderr, "strata-hl-eval: error: '%s': %s\n", path, err);
 	free(d);
-	return b->data != NULL;
+	return ok;
 }
 
-static bool write_npy(const char *path, const st_halide_buffer *b) {
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return false;
-	char hdr[256], shape[128] = "";
-	size_t used = 0;
-	for (size_t i = 0; i < b->rank; i++)
-		used += (size_t)snprintf(shape + used, sizeof shape - used, "%lld%s", (long long)b->shape[i],
-		                         b->rank == 1 ? "," : i + 1 < b->rank ? ", " : "");
-	int n = snprintf(hdr, sizeof hdr, "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }", descr(b->type), shape);
-	size_t total = 10 + (size_t)n + 1, pad = (64 - total % 64) % 64, hlen = (size_t)n + pad + 1;
-	unsigned char pre[10] = {0x93, 'N', 'U', 'M', 'P', 'Y', 1, 0, (unsigned char)(hlen & 0xff), (unsigned char)(hlen >> 8)};
-	fwrite(pre, 1, 10, f);
-	fwrite(hdr, 1, (size_t)n, f);
-	for (size_t i = 0; i < pad; i++)
-		fputc(' ', f);
-	fputc('\n', f);
-	fwrite(b->data, elt_size(b->type), (size_t)count(b), f);
-	return fclose(f) == 0;
+/* Output `b` into the file at `path` (removed again when it cannot be
+ * written whole). */
+static bool store_output(const char *path, const elt_info *e, const st_halide_buffer *b) {
+	unsigned char hdr[ST_NPY_MAX_HEADER];
+	size_t hlen = st_npy_write_header(&e->dtype, b->rank, b->shape, hdr);
+	FILE *f = hlen ? fopen(path, "wb") : NULL;
+	bool ok = f && fwrite(hdr, 1, hlen, f) == hlen;
+	for (int64_t k = 0, n = count(b); ok && k < n; k++) {
+		unsigned char out[8];
+		st_npy_put(&e->dtype, e->type, get_elt(b, e, k), out);
+		ok = fwrite(out, 1, e->dtype.size, f) == e->dtype.size;
+	}
+	if (f && fclose(f) != 0)
+		ok = false;
+	if (!ok) {
+		fprintf(stderr, "strata-hl-eval: error: cannot write '%s'\n", path);
+		if (f)
+			remove(path);
+	}
+	return ok;
 }
 
-static void print_buffer(const char *name, const st_halide_buffer *b) {
+static void print_buffer(const char *name, const elt_info *e, const st_halide_buffer *b) {
 	int64_t n = count(b), row = b->rank ? b->shape[b->rank - 1] : 1;
 	printf("%s:\n", name);
 	for (int64_t k = 0; k < n; k++) {
-		const unsigned char *d = b->data;
-		if (!strcmp(b->type, "u8"))
-			printf("%u", ((const uint8_t *)d)[k]);
-		else if (!strcmp(b->type, "i8"))
-			printf("%d", ((const int8_t *)d)[k]);
-		else if (!strcmp(b->type, "u16"))
-			printf("%u", ((const uint16_t *)d)[k]);
-		else if (!strcmp(b->type, "i16"))
-			printf("%d", ((const int16_t *)d)[k]);
-		else if (!strcmp(b->type, "u32"))
-			printf("%u", ((const uint32_t *)d)[k]);
-		else if (!strcmp(b->type, "i32"))
-			printf("%d", ((const int32_t *)d)[k]);
-		else if (!strcmp(b->type, "f32"))
-			printf("%.9g", ((const float *)d)[k]);
-		else
-			printf("0x%04x", ((const uint16_t *)d)[k]);
+		uint64_t v = get_elt(b, e, k);
+		if (st_type_get_kind(e->type) == ST_TYPE_BF16) {
+			printf("0x%04x", (unsigned)v);
+		} else if (e->dtype.kind == 'f') {
+			float x;
+			uint32_t w = (uint32_t)v;
+			memcpy(&x, &w, sizeof x);
+			printf("%.9g", x);
+		} else if (e->dtype.kind == 'i') {
+			/* Sign-extended from the element's width. */
+			unsigned sh = 64 - 8 * e->dtype.size;
+			printf("%lld", (long long)((int64_t)(v << sh) >> sh));
+		} else {
+			printf("%llu", (unsigned long long)v);
+		}
 		putchar((k + 1) % row ? ' ' : '\n');
 	}
+}
+
+/* Evaluates `prog` on the files `args` and writes its outputs to `outs`
+ * (printing those without a file); 0 or 1 as the tool exits. */
+static int run(st_context *ctx, st_halide_program *prog, const char *const *args, size_t nargs,
+               const char *const *outs) {
+	size_t nin = st_halide_num_inputs(prog), nout = st_halide_num_outputs(prog);
+	if (nin != nargs || nin > 16 || nout > 16) {
+		fprintf(stderr, "strata-hl-eval: error: the program has %zu inputs, %zu given\n", nin, nargs);
+		return 1;
+	}
+	st_halide_buffer in[16], out[16];
+	elt_info eout[16];
+	memset(in, 0, sizeof in);
+	memset(out, 0, sizeof out);
+	int rc = 0;
+	for (size_t i = 0; rc == 0 && i < nin; i++)
+		if (!load_input(ctx, prog, i, args[i], &in[i]))
+			rc = 1;
+	for (size_t i = 0; rc == 0 && i < nout; i++) {
+		const char *name = st_halide_output_desc(prog, i, &out[i]);
+		if (!elt_of(ctx, out[i].type, &eout[i])) {
+			fprintf(stderr, "strata-hl-eval: error: output '%s' has type %s, which no .npy file holds\n", name,
+			        out[i].type);
+			rc = 1;
+		} else if (!(out[i].data = calloc((size_t)count(&out[i]) + 1, eout[i].mem))) {
+			fprintf(stderr, "strata-hl-eval: error: out of memory for output '%s'\n", name);
+			rc = 1;
+		}
+	}
+	if (rc == 0 && st_failed(st_halide_eval(prog, in, out)))
+		rc = 1;
+	for (size_t i = 0; rc == 0 && i < nout; i++) {
+		st_halide_buffer d;
+		if (outs[i] && !store_output(outs[i], &eout[i], &out[i]))
+			rc = 1;
+		else if (!outs[i])
+			print_buffer(st_halide_output_desc(prog, i, &d), &eout[i], &out[i]);
+	}
+	for (size_t i = 0; i < 16; i++) {
+		free(in[i].data);
+		free(out[i].data);
+	}
+	return rc;
 }
 
 int main(int argc, char **argv) {
@@ -191,43 +267,7 @@ int main(int argc, char **argv) {
 	}
 	st_context *ctx = st_context_create();
 	st_halide_program *prog = ctx ? st_halide_program_create(ctx, st_str_make((const char *)text, len), file) : NULL;
-	int rc = prog ? 0 : 1;
-	size_t nin = prog ? st_halide_num_inputs(prog) : 0, nout = prog ? st_halide_num_outputs(prog) : 0;
-	st_halide_buffer in[16], out[16];
-	memset(in, 0, sizeof in);
-	memset(out, 0, sizeof out);
-	if (prog && !check) {
-		if (nin != nargs || nin > 16 || nout > 16) {
-			fprintf(stderr, "strata-hl-eval: error: the program has %zu inputs, %zu given\n", nin, nargs);
-			rc = 1;
-		}
-		for (size_t i = 0; rc == 0 && i < nin; i++) {
-			st_halide_input_desc(prog, i, &in[i]);
-			if (!read_npy(args[i], &in[i]))
-				rc = 1;
-		}
-		for (size_t i = 0; rc == 0 && i < nout; i++) {
-			st_halide_output_desc(prog, i, &out[i]);
-			out[i].data = calloc((size_t)count(&out[i]), elt_size(out[i].type));
-			if (!out[i].data)
-				rc = 1;
-		}
-		if (rc == 0 && st_failed(st_halide_eval(prog, in, out)))
-			rc = 1;
-		for (size_t i = 0; rc == 0 && i < nout; i++) {
-			if (outs[i] && !write_npy(outs[i], &out[i])) {
-				fprintf(stderr, "strata-hl-eval: error: cannot write '%s'\n", outs[i]);
-				rc = 1;
-			} else if (!outs[i]) {
-				st_halide_buffer d;
-				print_buffer(st_halide_output_desc(prog, i, &d), &out[i]);
-			}
-		}
-	}
-	for (size_t i = 0; i < 16; i++) {
-		free(in[i].data);
-		free(out[i].data);
-	}
+	int rc = !prog ? 1 : check ? 0 : run(ctx, prog, args, nargs, outs);
 	st_halide_program_destroy(prog);
 	st_context_destroy(ctx);
 	free(text);
