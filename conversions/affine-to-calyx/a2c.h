@@ -182,11 +182,25 @@ bool a2c_pipe_units(a2c_comp *c, st_op *op, size_t n, const char *const *cells, 
 /* The same on the values x and y of `w` bits. */
 bool a2c_pipe_vals(a2c_comp *c, st_attr *loc, unsigned w, a2c_val *x, a2c_val *y, size_t n, const char *const *cells,
                    st_block *ctl, a2c_val **out);
+/* The division ops, by a2c_div_kind: -1 for any other op. */
+enum { A2C_DIVU, A2C_REMU, A2C_DIVS, A2C_REMS, A2C_FLOORS, A2C_CEILS };
+int a2c_div_kind(st_op *op);
+/* The divisor of `op` when it is a constant, as the w-bit pattern of its
+ * value (w = the width of its type); false for any other divisor. */
+bool a2c_div_const(st_op *op, unsigned w, uint64_t *d);
+/* Whether a2c_lower_div_const lowers `op` (a division by a constant power
+ * of two): combinational, no unit in a pipelined loop. */
+bool a2c_div_by_shift(st_op *op);
 /* Division by a constant power of two, as shifts and masks (a2c_lower_comb);
  * *handled false for any other op. */
 bool a2c_lower_div_const(a2c_comp *c, st_op *op, bool *handled);
-/* Division and remainder (arith.div*, rem*, floordivsi, ceildivsi) on the
- * std_div/rem pipes; *handled false for any other op. */
+/* Registers div-by-constant (a2c_div_magic.c), which lower-to-calyx runs
+ * first: each division and remainder by another constant that a
+ * multiply-and-shift computes exactly becomes those arith ops. */
+st_status a2c_register_div_pass(st_context *ctx);
+/* Division and remainder (arith.div*, rem*, floordivsi, ceildivsi) left
+ * by a2c_expand_const_divs, on the std_div/rem pipes; *handled false for
+ * any other op. */
 bool a2c_lower_div(a2c_comp *c, st_op *op, st_block *ctl, bool *handled);
 /* The memory of a memref value, or NULL with an error at `user`. */
 a2c_mem *a2c_mem_of(a2c_comp *c, st_value *memref, st_op *user);

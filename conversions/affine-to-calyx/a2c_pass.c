@@ -263,6 +263,9 @@ static st_status run(st_pass *pass, st_op *module) {
 	 * std_mult_pipe group per access, most of the .hl cascade's cycles. */
 	if (st_succeeded(s))
 		s = st_pass_manager_add(pm, "canonicalize", NULL);
+	/* Dividers are w cycles deep: a constant divisor's multiplier, 3. */
+	if (st_succeeded(s))
+		s = st_pass_manager_add(pm, "div-by-constant", NULL);
 	if (st_succeeded(s))
 		s = st_pass_manager_add(pm, "cse", NULL);
 	if (st_succeeded(s))
@@ -325,4 +328,7 @@ static const st_pass_def lower_to_calyx = {
 	.display_name = "LowerToCalyx",
 };
 
-st_status st_register_affine_to_calyx_passes(st_context *ctx) { return st_context_register_pass(ctx, &lower_to_calyx); }
+st_status st_register_affine_to_calyx_passes(st_context *ctx) {
+	st_status s = st_context_register_pass(ctx, &lower_to_calyx);
+	return st_succeeded(s) ? a2c_register_div_pass(ctx) : s;
+}

@@ -13,7 +13,10 @@
  * is ASAP: loads/stores take the first cycle whose port slot (s mod II) is
  * free for their memory; multiplications and divisions (calyx's pipelined
  * units: latency 3, or the data width for dividers; go held high) deliver
- * their result at s + latency. */
+ * their result at s + latency.  A division by a constant is no divider:
+ * shifts by a power of two, else the multiply-and-shift div-by-constant
+ * made of it.  The induction variable needs no copies: read late, it is
+ * recomputed from K. */
 #include "a2c.h"
 
 #include <assert.h>
@@ -45,6 +48,7 @@ typedef struct pipe {
 	a2c_group g;
 	a2c_val *t, *s, *k, *iv;
 	a2c_map guards; /* offset + 1 -> a2c_val */
+	a2c_map ivs;    /* j > 0 -> the induction variable of j iterations before */
 	st_op *acc[16];
 	a2c_val *init[16];
 	bool init_inside; /* the static group writes the inits at T == 0 */
@@ -52,7 +56,7 @@ typedef struct pipe {
 
 /* The pipelined units and their latencies (docs/dialects/calyx.md: the
  * multiplier 3 cycles, the dividers as many as the data width). */
-static const char *unit_of(const char *op) {
+static const char *unit_name(const char *op) {
 	static const char *const units[][2] = {{"arith.muli", "std_mult_pipe"}, {"arith.divsi", "std_divs_pipe"},
 	                                       {"arith.divui", "std_divu_pipe"}, {"arith.remsi", "std_rems_pipe"},
 	                                       {"arith.remui", "std_remu_pipe"}};
@@ -61,6 +65,10 @@ static const char *unit_of(const char *op) {
 			return units[i][1];
 	return NULL;
 }
+
+/* The unit of `op`, or NULL: a division by a constant power of two is
+ * combinational (a2c_lower_div_const). */
+static const char *unit_of(st_op *op) { return a2c_div_by_shift(op) ? NULL : unit_name(st_op_name_cstr(op)); }
 
 static int unit_latency(st_op *op) {
 	if (!strcmp(st_op_name_cstr(op), "arith.muli"))
@@ -82,7 +90,8 @@ static bool is_pipe_op(const char *n) {
 	                                 "arith.select", "arith.extui", "arith.extsi", "arith.trunci",
 	                                 "arith.index_cast", "arith.index_castui", "arith.maxsi", "arith.minsi",
 	                                 "arith.maxui", "arith.minui", "arith.muli", "arith.divsi", "arith.divui",
-	                                 "arith.remsi", "arith.remui", "memref.load", "memref.store", "scf.yield"};
+	                                 "arith.remsi", "arith.remui", "arith.floordivsi", "arith.ceildivsi",
+	                                 "memref.load", "memref.store", "scf.yield"};
 	for (size_t i = 0; i < sizeof ok / sizeof *ok; i++)
 		if (!strcmp(n, ok[i]))
 			return true;
@@ -107,6 +116,10 @@ static bool eligible(pipe *pp) {
 	for (st_op *op = st_block_first_op(pp->body); op; op = st_op_next(op)) {
 		const char *n = st_op_name_cstr(op);
 		if (!is_pipe_op(n) || st_op_num_regions(op))
+			return false;
+		/* by a variable, two units and a correction: not done (by a
+		 * constant, shifts or div-by-constant's multiplier) */
+		if ((!strcmp(n, "arith.floordivsi") || !strcmp(n, "arith.ceildivsi")) && !a2c_div_by_shift(op))
 			return false;
 		bool ld = !strcmp(n, "memref.load"), sto = !strcmp(n, "memref.store");
 		if (!ld && !sto)
@@ -227,7 +240,7 @@ static bool schedule(pipe *pp, bool *grow) {
 			t = port_slot(pp, a2c_static_mem(pp->c, op, false), t);
 			if (t + 1 > pp->depth)
 				pp->depth = t + 1;
-		} else if (unit_of(n)) {
+		} else if (unit_of(op)) {
 			int l = unit_latency(op);
 			if (!new_sval(pp, st_op_result(op, 0), t + l, t + l))
 				return false;
@@ -264,10 +277,12 @@ static bool schedule(pipe *pp, bool *grow) {
 		} else if (!new_sval(pp, st_op_result(op, 0), 0, INF)) {
 			return false;
 		}
-		/* A value read long after its window needs a copy per II cycles. */
+		/* A value read long after its window needs a copy per II cycles
+		 * (not the induction variable: read_at recomputes it). */
 		for (size_t i = 0; i < nops; i++) {
 			sval *s = info(pp, st_op_operand(op, i));
-			if (s && s->e < INF && t > s->e && (t - s->e + pp->ii - 1) / pp->ii > MAX_COPIES)
+			if (s && s->e < INF && t > s->e && (t - s->e + pp->ii - 1) / pp->ii > MAX_COPIES &&
+			    st_op_operand(op, i) != st_block_arg(pp->body, 0))
 				return false;
 		}
 		if (!set_when(pp, op, t))
@@ -308,6 +323,17 @@ static bool counter(pipe *pp, st_op *r, a2c_val *next, a2c_val *en) {
 	       a2c_assign(c, pp->g.body, st_op_result(r, 1), e, NULL);
 }
 
+/* The induction variable of the iteration whose number is `k`. */
+static a2c_val *iv_of(pipe *pp, a2c_val *k) {
+	if (pp->step > 1) { /* a thread's iterations: lb + K * step, step a power of two */
+		int sh = 0;
+		while ((1 << sh) < pp->step)
+			sh++;
+		k = bin(pp, "std_lsh", k, cst(pp, sh), 32);
+	}
+	return bin(pp, "std_add", k, cst(pp, pp->lb), 32);
+}
+
 static bool counters(pipe *pp, int64_t latency) {
 	a2c_comp *c = pp->c;
 	st_attr *loc = st_op_loc(pp->loop);
@@ -331,16 +357,8 @@ static bool counters(pipe *pp, int64_t latency) {
 		    !counter(pp, kr, mux(pp, last, zero, bin(pp, "std_add", pp->k, one, 32)), wrap))
 			return false;
 	}
-	a2c_val *k = pp->k;
-	if (pp->step > 1) { /* a thread's iterations: lb + K * step, step a power of two */
-		int sh = 0;
-		while ((1 << sh) < pp->step)
-			sh++;
-		k = bin(pp, "std_lsh", k, cst(pp, sh), 32);
-	}
-	a2c_val *iv = bin(pp, "std_add", k, cst(pp, pp->lb), 32);
 	sval *s = info(pp, st_block_arg(pp->body, 0));
-	return iv && s && (s->base = iv);
+	return s && (s->base = iv_of(pp, pp->k));
 }
 
 /* The guard of a firing at offset `s`: iteration k = (T - s) / II exists. */
@@ -378,6 +396,17 @@ static a2c_val *read_at(pipe *pp, st_value *v, int t) {
 	if (t <= s->e)
 		return s->base;
 	int j = (t - s->e + pp->ii - 1) / pp->ii;
+	if (v == st_block_arg(pp->body, 0)) {
+		/* At offset t, j = t div II iterations later than its own, K is
+		 * k + j: the iteration's variable is recomputed from K - j, which
+		 * holds through the same window a copy would (no register, and
+		 * no limit on how late it is read). */
+		a2c_val *iv = a2c_map_get(&pp->ivs, (void *)(intptr_t)j);
+		if (!iv && (!(iv = iv_of(pp, bin(pp, "std_sub", pp->k, cst(pp, j), 32))) ||
+		            !a2c_map_put(&pp->ivs, (void *)(intptr_t)j, iv)))
+			return NULL;
+		return iv;
+	}
 	assert(j <= MAX_COPIES); /* schedule() refuses longer lives */
 	unsigned w = a2c_width(st_value_type(v));
 	while (s->ncopies < j) {
@@ -433,7 +462,7 @@ static bool emit_unit(pipe *pp, st_op *op) {
 	unsigned w = a2c_width(st_value_type(st_op_result(op, 0)));
 	st_type *b = a2c_int(c, 1), *tw = a2c_int(c, w);
 	st_type *types[] = {b, b, b, tw, tw, tw, b};
-	const char *kind = unit_of(st_op_name_cstr(op));
+	const char *kind = unit_of(op);
 	st_op *u = a2c_cell(c, kind, kind + 4, st_op_loc(op), 7, types, NULL, NULL);
 	a2c_val *x = a2c_lookup(c, st_op_operand(op, 0)), *y = a2c_lookup(c, st_op_operand(op, 1));
 	st_value *px = u && x ? a2c_read(c, &pp->g, x) : NULL, *py = px && y ? a2c_read(c, &pp->g, y) : NULL;
@@ -514,7 +543,7 @@ static bool emit(pipe *pp, st_block *ctl) {
 			return false;
 		if (!strcmp(name, "memref.load") || !strcmp(name, "memref.store"))
 			ok = emit_mem(pp, op, name[7] == 'l', t);
-		else if (unit_of(name))
+		else if (unit_of(op))
 			ok = emit_unit(pp, op);
 		else if (!strcmp(name, "scf.yield"))
 			ok = emit_yield(pp, op);
@@ -537,6 +566,7 @@ bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *f
 	a2c_map_init(&pp.info, c->ctx);
 	a2c_map_init(&pp.when, c->ctx);
 	a2c_map_init(&pp.guards, c->ctx);
+	a2c_map_init(&pp.ivs, c->ctx);
 	*done = false;
 	bool ok = true;
 	if (eligible(&pp)) {
@@ -552,5 +582,6 @@ bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *f
 	free_svals(&pp);
 	a2c_map_free(&pp.when);
 	a2c_map_free(&pp.guards);
+	a2c_map_free(&pp.ivs);
 	return ok && !st_context_out_of_memory(c->ctx);
 }

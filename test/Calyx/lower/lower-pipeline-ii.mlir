@@ -32,10 +32,13 @@
 // DIV8: calyx.static_group latency<41> @[[G:pipe_[0-9]+]] {
 // DIV8: calyx.assign %{{divs_pipe_[0-9]+}}.go = %true : i1
 // DIV8: } {calyx.depth = 10 : i64, calyx.ii = 1 : i64, calyx.trip = 32 : i64}
-// jacobi-1d: A read three times: II 3 (loads at 0, 1, 2); the i32 divider
-// issues at 3 and delivers at 35, the store to B: depth 36; the copy loop: II 1.
+// jacobi-1d: A read three times: II 3 (loads at 0, 1, 2); the division by 3
+// is div-by-constant's multiplier (no divider, which would take 32 cycles):
+// it issues at 3 and delivers at 6, the store to B: depth 7; the copy loop: II 1.
 // RUN: strata-opt %strata_src_root/examples/fpga/jacobi1d.mlir --lower-to-calyx=pipeline=true | FileCheck %s --check-prefix=JAC
-// JAC: } {calyx.depth = 36 : i64, calyx.ii = 3 : i64, calyx.trip = 30 : i64}
+// JAC-NOT: divs_pipe
+// JAC: calyx.assign %{{mult_pipe_[0-9]+}}.go = %true : i1
+// JAC: } {calyx.depth = 7 : i64, calyx.ii = 3 : i64, calyx.trip = 30 : i64}
 // JAC: } {calyx.depth = 2 : i64, calyx.ii = 1 : i64, calyx.trip = 30 : i64}
 // JAC: } {calyx.ii = 3 : i64, toplevel}
 // Below: two loads of one memory give II 2; a loop that reads and writes one

@@ -1,0 +1,213 @@
+/* div-by-constant: a division or remainder by a constant that is not a
+ * power of two becomes a multiply-and-shift in arith, before lower-to-calyx
+ * lowers the function (it runs this first).  A divider is as many cycles
+ * deep as its data width, the multiplier 3; as arith ops the plain lowering
+ * puts the product in one group and a pipelined loop schedules the muli
+ * like any other (the divider would make its depth w + a few).  Powers of
+ * two are left to a2c_div.c (shifts, no cycle), and so is what the
+ * multiplier cannot do exactly within 64 bits (i64, i32 unsigned by 7) or
+ * a negative divisor of a signed op: those keep the divider.  An index is
+ * A2C_INDEX_WIDTH bits, as in calyx. */
+#include "a2c.h"
+#include "strata/pass.h"
+
+/* Ops created before `before`; NULL from any emitter after a failure. */
+typedef struct bld {
+	st_context *ctx;
+	st_block *block;
+	st_op *before;
+	st_attr *loc;
+} bld;
+
+static st_value *emit(bld *b, const char *name, size_t n, st_value *const *ops, st_type *rt, st_attr *attrs) {
+	for (size_t i = 0; i < n; i++)
+		if (!ops[i])
+			return NULL;
+	st_op_state s = {.name = st_str_c(name), .loc = b->loc, .noperands = n, .operands = ops, .nresults = 1,
+	                 .result_types = &rt, .attrs = attrs};
+	st_op *op = rt ? st_op_create(b->ctx, &s) : NULL;
+	if (!op)
+		return NULL;
+	st_block_insert_op_before(b->block, b->before, op);
+	return st_op_result(op, 0);
+}
+
+static st_value *attr_op(bld *b, const char *name, size_t n, st_value *const *ops, st_type *rt, const char *an,
+                         st_attr *av) {
+	st_named_attr e = {st_ident_get_c(b->ctx, an), av};
+	return av ? emit(b, name, n, ops, rt, st_dict_attr(b->ctx, 1, &e)) : NULL;
+}
+
+static st_value *konst(bld *b, st_type *t, int64_t v) {
+	return attr_op(b, "arith.constant", 0, NULL, t, "value", st_integer_attr(b->ctx, t, v));
+}
+
+static st_value *op2(bld *b, const char *name, st_value *x, st_value *y) {
+	st_value *ops[] = {x, y};
+	return emit(b, name, 2, ops, x ? st_value_type(x) : NULL, NULL);
+}
+
+static st_value *cast(bld *b, const char *name, st_value *x, st_type *t) { return emit(b, name, 1, &x, t, NULL); }
+
+static st_value *sgt0(bld *b, st_value *x) {
+	st_value *ops[] = {x, x ? konst(b, st_value_type(x), 0) : NULL};
+	return attr_op(b, "arith.cmpi", 2, ops, st_integer_type(b->ctx, 1, ST_SIGNLESS), "predicate",
+	               st_integer_attr(b->ctx, st_integer_type(b->ctx, 64, ST_SIGNLESS), 4 /* sgt */));
+}
+
+static st_value *sel(bld *b, st_value *c, st_value *x, st_value *y) {
+	st_value *ops[] = {c, x, y};
+	return emit(b, "arith.select", 3, ops, x ? st_value_type(x) : NULL, NULL);
+}
+
+static unsigned bits(uint64_t v) {
+	unsigned n = 0;
+	while (n < 64 && v >> n)
+		n++;
+	return n;
+}
+
+/* m and k with floor(x * m / 2^k) == floor(x / d) for every 0 <= x <= xmax
+ * (Granlund and Montgomery): m = ceil(2^k / d) overshoots 2^k / d by
+ * e / (d 2^k) with e = m d - 2^k, which moves x m / 2^k by less than 1/d,
+ * never across an integer, when e x < 2^k.  The smallest such k; *p the
+ * bits of xmax * m.  False when that product needs more than 64 bits. */
+static bool magic(uint64_t d, uint64_t xmax, uint64_t *m, unsigned *k, unsigned *p) {
+	if (d < 3 || !(d & (d - 1)) || d > xmax || xmax >> 32)
+		return false;
+	for (unsigned kk = bits(xmax); kk < 64; kk++) {
+		uint64_t pk = 1ull << kk, mm = pk / d + (pk % d != 0), e = mm * d - pk;
+		if (e * xmax >= pk) /* e < d and xmax below 2^32: no overflow */
+			continue;
+		if (mm > UINT64_MAX / xmax)
+			return false;
+		*m = mm, *k = kk, *p = bits(xmax * mm);
+		return true;
+	}
+	return false;
+}
+
+/* What the multiplier computes for one division. */
+typedef struct plan {
+	uint64_t d, m;
+	unsigned w, k, p;
+} plan;
+
+/* floor(a / d) for 0 <= a <= the plan's xmax, a of w bits: (a * m) >> k on
+ * p bits (more than w, so that the ext and trunc are well formed). */
+static st_value *udiv(bld *b, const plan *pl, st_value *a) {
+	unsigned p = pl->p > pl->w ? pl->p : pl->w + 1;
+	st_type *tp = st_integer_type(b->ctx, p, ST_SIGNLESS);
+	st_value *prod = op2(b, "arith.muli", cast(b, "arith.extui", a, tp), konst(b, tp, (int64_t)pl->m));
+	return a ? cast(b, "arith.trunci", op2(b, "arith.shrui", prod, konst(b, tp, pl->k)), st_value_type(a)) : NULL;
+}
+
+/* x - q d: the remainder of a quotient (on a w-bit multiplier). */
+static st_value *rem(bld *b, const plan *pl, st_value *x, st_value *q) {
+	return x ? op2(b, "arith.subi", x, op2(b, "arith.muli", q, konst(b, st_value_type(x), (int64_t)pl->d))) : NULL;
+}
+
+/* The largest value the multiplier divides for each kind: x itself
+ * (unsigned), x ^ (x >>s (w-1)) (floor), |x| or the like (the others). */
+static uint64_t xmax_of(int kind, unsigned w) {
+	if (kind == A2C_DIVU || kind == A2C_REMU)
+		return w < 64 ? (1ull << w) - 1 : UINT64_MAX;
+	return kind == A2C_FLOORS ? (1ull << (w - 1)) - 1 : 1ull << (w - 1);
+}
+
+/* The ops computing `kind` of x by the plan's d, x of w bits. */
+static st_value *expand(bld *b, const plan *pl, int kind, st_value *x) {
+	unsigned w = pl->w;
+	st_type *t = st_value_type(x);
+	st_value *s = NULL;
+	if (kind == A2C_DIVS || kind == A2C_REMS || kind == A2C_FLOORS)
+		s = op2(b, "arith.shrsi", x, konst(b, t, w - 1)); /* 0 or -1 */
+	switch (kind) {
+	case A2C_DIVU: return udiv(b, pl, x);
+	case A2C_REMU: return rem(b, pl, x, udiv(b, pl, x));
+	case A2C_FLOORS:
+		/* floor(x / d) = s ^ floor((s ^ x) / d): for x < 0, s ^ x = -x - 1 */
+		return op2(b, "arith.xori", s, udiv(b, pl, op2(b, "arith.xori", s, x)));
+	case A2C_CEILS: {
+		/* x > 0: floor((x - 1) / d) + 1; else -floor(-x / d), where -x of
+		 * the smallest x is 2^(w-1) as an unsigned w-bit value */
+		st_value *pos = sgt0(b, x), *zero = konst(b, t, 0), *one = konst(b, t, 1);
+		st_value *q = udiv(b, pl, sel(b, pos, op2(b, "arith.subi", x, one), op2(b, "arith.subi", zero, x)));
+		return sel(b, pos, op2(b, "arith.addi", q, one), op2(b, "arith.subi", zero, q));
+	}
+	default: {
+		/* truncation: |x| = (x ^ s) - s (2^(w-1) for the smallest x)
+		 * divided, the sign put back the same way */
+		st_value *q = udiv(b, pl, op2(b, "arith.subi", op2(b, "arith.xori", x, s), s));
+		q = op2(b, "arith.subi", op2(b, "arith.xori", q, s), s);
+		return kind == A2C_DIVS ? q : rem(b, pl, x, q);
+	}
+	}
+}
+
+/* Rewrites `op` when the multiplier does it exactly; false when out of
+ * memory (the op then stays, with unused ops before it). */
+static bool rewrite(st_op *op) {
+	int kind = a2c_div_kind(op);
+	st_type *t = kind >= 0 ? st_value_type(st_op_result(op, 0)) : NULL;
+	plan pl = {.w = t ? a2c_width(t) : 0};
+	if (!pl.w || pl.w > 32 || !a2c_div_const(op, pl.w, &pl.d) || (kind >= A2C_DIVS && pl.d >> (pl.w - 1)) ||
+	    !magic(pl.d, xmax_of(kind, pl.w), &pl.m, &pl.k, &pl.p))
+		return true;
+	st_context *ctx = st_op_context(op);
+	bld b = {ctx, st_op_block(op), op, st_op_loc(op)};
+	st_value *x = st_op_operand(op, 0), *r;
+	if (st_type_is_index(t)) {
+		st_type *tw = st_integer_type(ctx, pl.w, ST_SIGNLESS);
+		bool sign = kind >= A2C_DIVS;
+		r = cast(&b, sign ? "arith.index_cast" : "arith.index_castui",
+		         expand(&b, &pl, kind, cast(&b, "arith.index_cast", x, tw)), t);
+	} else {
+		r = expand(&b, &pl, kind, x);
+	}
+	if (!r)
+		return false;
+	st_value_replace_all_uses(st_op_result(op, 0), r);
+	st_op_erase(op);
+	return true;
+}
+
+typedef struct found {
+	st_context *ctx;
+	st_op **ops;
+	size_t n, cap;
+	bool failed;
+} found;
+
+static st_walk_result collect(st_op *op, void *ud) {
+	found *f = ud;
+	uint64_t d;
+	if (a2c_div_kind(op) < 0 || a2c_div_by_shift(op) || !a2c_div_const(op, 64, &d))
+		return ST_WALK_ADVANCE;
+	if (!st_ctx_grow(f->ctx, (void **)&f->ops, &f->cap, NULL, sizeof *f->ops, f->n + 1)) {
+		f->failed = true;
+		return ST_WALK_INTERRUPT;
+	}
+	f->ops[f->n++] = op;
+	return ST_WALK_ADVANCE;
+}
+
+static st_status run(st_pass *pass, st_op *root) {
+	found f = {.ctx = st_pass_context(pass)};
+	st_walk(root, ST_WALK_PRE, collect, &f);
+	for (size_t i = 0; !f.failed && i < f.n; i++)
+		f.failed = !rewrite(f.ops[i]);
+	if (f.ops)
+		st_ctx_free(f.ctx, f.ops, f.cap * sizeof *f.ops);
+	return f.failed ? ST_FAIL : ST_OK;
+}
+
+static const st_pass_def div_by_constant = {
+	.name = "div-by-constant",
+	.summary = "arith division and remainder by a constant (not a power of two) as an exact multiply-and-shift "
+	           "(index taken as 32 bits, calyx's width), as lower-to-calyx does first",
+	.run = run,
+	.display_name = "DivByConstant",
+};
+
+st_status a2c_register_div_pass(st_context *ctx) { return st_context_register_pass(ctx, &div_by_constant); }
