@@ -1,5 +1,6 @@
 /* NumPy .npy array files: the header every reader and writer of memref
- * contents shares (strata-run's --arg/--out, ub-simulate's input/output).
+ * contents shares (strata-run's --arg/--out, ub-simulate's input/output,
+ * strata-hl-eval's inputs and outputs).
  *
  * A file is the magic "\x93NUMPY", a format version (1.0, 2.0 or 3.0), the
  * length of a Python dictionary literal ('descr', 'fortran_order',
