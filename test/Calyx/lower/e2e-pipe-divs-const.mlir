@@ -10,13 +10,13 @@
 // NODIV-NOT: calyx.std_{{(divs|divu|rems|remu)}}_pipe
 // RUN: strata-opt %S/Inputs/pipe-divs-const.mlir --lower-to-calyx=pipeline=true | FileCheck %s --check-prefix=IR
 // By 7 (i8): x at 0, the quotient's product at 3, the remainder's at 6, the
-// store at 6: depth 7 (with dividers: 8 + 8 + 1).
+// store at 6: depth 7 (with dividers: 8 + 1).
 // IR: calyx.std_mult_pipe @{{mult_pipe_[0-9]+}} : i1, i1, i1, i15, i15, i15, i1
 // IR: } {calyx.depth = 7 : i64, calyx.ii = 1 : i64, calyx.trip = 256 : i64}
 // By 4: combinational, the store at 0: depth 1.
 // IR: } {calyx.depth = 1 : i64, calyx.ii = 1 : i64, calyx.trip = 256 : i64}
 // i32: the scattered values' product at 3, the quotient's at 6, the
-// remainder's at 9: depth 10 (with dividers: 3 + 32 + 32 + 1).
+// remainder's at 9: depth 10 (with dividers: 3 + 32 + 1).
 // IR: } {calyx.depth = 10 : i64, calyx.ii = 1 : i64, calyx.trip = 40 : i64}
 // IR: } {calyx.ii = 1 : i64, toplevel}
 // REQUIRES: verilator
