@@ -115,6 +115,15 @@ static bool parse_shape(dict_cursor *c, st_npy_header *h, char *err, size_t n) {
 	return fail(err, n, "the .npy 'shape' is not a tuple");
 }
 
+/* Whether a header string can be quoted in a message as it is: a corrupt
+ * file's bytes would otherwise reach the terminal. */
+static bool printable(const char *s, size_t len) {
+	for (size_t i = 0; i < len; i++)
+		if (s[i] < 0x20 || s[i] > 0x7e)
+			return false;
+	return true;
+}
+
 /* The dictionary: exactly the three keys, in any order, a trailing comma
  * allowed; then only the padding. */
 static bool parse_dict(const char *text, size_t len, st_npy_header *h, char *err, size_t n) {
@@ -131,6 +140,8 @@ static bool parse_dict(const char *text, size_t len, st_npy_header *h, char *err
 		            : klen == 13 && !memcmp(key, "fortran_order", 13) ? 1
 		            : klen == 5 && !memcmp(key, "shape", 5)          ? 2
 		                                                              : -1;
+		if (which < 0 && !printable(key, klen))
+			return fail(err, n, "unknown key (not printable) in the .npy header");
 		if (which < 0)
 			return fail(err, n, "unknown key '%.*s' in the .npy header", (int)(klen > 40 ? 40 : klen), key);
 		if (seen[which])
@@ -141,6 +152,9 @@ static bool parse_dict(const char *text, size_t len, st_npy_header *h, char *err
 			size_t slen;
 			if (!string_lit(&c, &s, &slen))
 				return fail(err, n, "the .npy 'descr' is not a string (structured arrays are not supported)");
+			if (!parse_descr(s, slen, &h->dtype) && !printable(s, slen))
+				return fail(err, n, "unsupported .npy data type (not printable; expected b1, i1-i8, u1-u8 or "
+				                    "f2-f8)");
 			if (!parse_descr(s, slen, &h->dtype))
 				return fail(err, n, "unsupported .npy data type '%.*s' (expected b1, i1-i8, u1-u8 or f2-f8)",
 				            (int)(slen > 40 ? 40 : slen), s);

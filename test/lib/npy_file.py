@@ -6,8 +6,8 @@ without numpy, including ones NumPy would not write.
 DESCR is the element type ('<i4', '>i2', '|b1', '<f4'), SHAPE the sizes
 ('2,3'; '-' for a rank-0 array).  --version writes format N.0 (1, 2, 3; other
 numbers are written as given, for the error tests), --dict writes TEXT as the
-header dictionary instead of the one DESCR and SHAPE make, --cut keeps only
-the first BYTES bytes of the file.
+header dictionary instead of the one DESCR and SHAPE make (Python escapes
+such as \\x01 decoded), --cut keeps only the first BYTES bytes of the file.
 """
 import struct
 import sys
@@ -22,7 +22,8 @@ def main():
     out, descr, shape, values = args[0], args[1], args[2], args[3:]
     dims = [] if shape == '-' else [int(d) for d in shape.split(',')]
     shp = '(%s)' % (', '.join(map(str, dims)) + (',' if len(dims) == 1 else ''))
-    header = opts.get('--dict', "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shp))
+    header = opts['--dict'].encode('latin-1').decode('unicode_escape') if '--dict' in opts else \
+        "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shp)
     version = int(opts.get('--version', '1'))
     prefix = 10 if version == 1 else 12
     header += ' ' * ((64 - (prefix + len(header) + 1) % 64) % 64) + '\n'
