@@ -29,8 +29,9 @@ st_halide_program *st_halide_program_create(st_context *ctx, st_str text, const 
 void st_halide_program_destroy(st_halide_program *prog); /* NULL is fine */
 
 /* An image: element type as written in .hl (u8 u16 u32 i8 i16 i32 bf16
- * f32), dimensions in memref order (the last Halide argument first), and
- * row-major data, each element in its type's size (bf16: its 16 bits). */
+ * f32, and bool for a realized condition), dimensions in memref order (the
+ * last Halide argument first), and row-major data, each element in its
+ * type's size (bf16: its 16 bits) except bool, one 32-bit word (0 or 1). */
 typedef struct st_halide_buffer {
 	char type[8];
 	size_t rank;
