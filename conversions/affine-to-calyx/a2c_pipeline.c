@@ -15,8 +15,9 @@
  * units: latency 3, or the data width for dividers; go held high) deliver
  * their result at s + latency.  A division by a constant is no divider:
  * shifts by a power of two, else the multiply-and-shift div-by-constant
- * made of it.  The induction variable needs no copies: read late, it is
- * recomputed from K. */
+ * made of it.  The induction variable, and what is computed from it and
+ * loop invariants alone, need no copies: read late, they are recomputed
+ * from K. */
 #include "a2c.h"
 
 #include <assert.h>
@@ -31,6 +32,9 @@ typedef struct sval {
 	a2c_val *base;
 	a2c_val *copy[MAX_COPIES];
 	int ncopies;
+	/* combinational, of the induction variable and loop invariants only:
+	 * recomputed where it is read late (copy[] caches it), never copied */
+	bool recompute;
 } sval;
 
 typedef struct pipe {
@@ -272,16 +276,27 @@ static bool schedule(pipe *pp, bool *grow) {
 				int e = s ? read_end(pp, s, t) : INF;
 				end = e < end ? e : end;
 			}
-			if (!new_sval(pp, st_op_result(op, 0), t, end))
+			sval *r = new_sval(pp, st_op_result(op, 0), t, end);
+			if (!r)
 				return false;
+			r->recompute = true;
+			for (size_t i = 0; i < nops; i++) {
+				st_value *v = st_op_operand(op, i);
+				sval *s = info(pp, v);
+				st_op *d = st_value_defining_op(v);
+				if (s && !s->recompute && v != st_block_arg(pp->body, 0) &&
+				    !(d && !strcmp(st_op_name_cstr(d), "arith.constant")))
+					r->recompute = false;
+			}
 		} else if (!new_sval(pp, st_op_result(op, 0), 0, INF)) {
 			return false;
 		}
 		/* A value read long after its window needs a copy per II cycles
-		 * (not the induction variable: read_at recomputes it). */
+		 * (not the induction variable and what is computed from it
+		 * alone: read_at recomputes them). */
 		for (size_t i = 0; i < nops; i++) {
 			sval *s = info(pp, st_op_operand(op, i));
-			if (s && s->e < INF && t > s->e && (t - s->e + pp->ii - 1) / pp->ii > MAX_COPIES &&
+			if (s && s->e < INF && t > s->e && (t - s->e + pp->ii - 1) / pp->ii > MAX_COPIES && !s->recompute &&
 			    st_op_operand(op, i) != st_block_arg(pp->body, 0))
 				return false;
 		}
@@ -388,6 +403,8 @@ static a2c_val *latch(pipe *pp, a2c_val *v, int at, unsigned width) {
 	return a2c_val_new(c, st_op_result(r, 4));
 }
 
+static bool rebind(pipe *pp, st_op *op, int t);
+
 /* The lowered value of `v` valid at offset `t`. */
 static a2c_val *read_at(pipe *pp, st_value *v, int t) {
 	sval *s = info(pp, v);
@@ -406,6 +423,19 @@ static a2c_val *read_at(pipe *pp, st_value *v, int t) {
 		            !a2c_map_put(&pp->ivs, (void *)(intptr_t)j, iv)))
 			return NULL;
 		return iv;
+	}
+	if (s->recompute) {
+		/* its op again, on the variable (and what else it reads) as it
+		 * is at t */
+		a2c_val *r = j <= MAX_COPIES ? s->copy[j - 1] : NULL;
+		st_op *op = st_value_defining_op(v);
+		bool handled;
+		if (!r && (!rebind(pp, op, t) || !a2c_lower_comb(pp->c, op, &handled) ||
+		           !(r = a2c_map_get(&pp->c->vals, v))))
+			return NULL;
+		if (j <= MAX_COPIES)
+			s->copy[j - 1] = r;
+		return r;
 	}
 	assert(j <= MAX_COPIES); /* schedule() refuses longer lives */
 	unsigned w = a2c_width(st_value_type(v));

@@ -35,7 +35,11 @@
 // jacobi-1d: A read three times: II 3 (loads at 0, 1, 2); the division by 3
 // is div-by-constant's multiplier (no divider, which would take 32 cycles):
 // it issues at 3 and delivers at 6, the store to B: depth 7; the copy loop: II 1.
+// One copy register: the sum's sign, read at 6 by the fix after the
+// multiplier; the store's address i is recomputed from K, not copied.
 // RUN: strata-opt %strata_src_root/examples/fpga/jacobi1d.mlir --lower-to-calyx=pipeline=true | FileCheck %s --check-prefix=JAC
+// JAC-COUNT-1: calyx.register @pipe_
+// JAC-NOT: calyx.register @pipe_
 // JAC-NOT: divs_pipe
 // JAC: calyx.assign %{{mult_pipe_[0-9]+}}.go = %true : i1
 // JAC: } {calyx.depth = 7 : i64, calyx.ii = 3 : i64, calyx.trip = 30 : i64}
