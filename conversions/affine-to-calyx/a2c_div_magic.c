@@ -5,8 +5,8 @@
  * puts the product in one group and a pipelined loop schedules the muli
  * like any other (the divider would make its depth w + a few).  Powers of
  * two are left to a2c_div.c (shifts, no cycle), and so is what the
- * multiplier cannot do exactly within 64 bits (i64, i32 unsigned by 7) or
- * a negative divisor of a signed op: those keep the divider.  An index is
+ * multiplier cannot do exactly within 64 bits (i64) or a negative divisor
+ * of a signed op: those keep the divider.  An index is
  * A2C_INDEX_WIDTH bits, as in calyx. */
 #include "a2c.h"
 #include "strata/pass.h"
@@ -71,7 +71,9 @@ static unsigned bits(uint64_t v) {
  * (Granlund and Montgomery): m = ceil(2^k / d) overshoots 2^k / d by
  * e / (d 2^k) with e = m d - 2^k, which moves x m / 2^k by less than 1/d,
  * never across an integer, when e x < 2^k.  The smallest such k; *p the
- * bits of xmax * m.  False when that product needs more than 64 bits. */
+ * bits of xmax * m.  When that product needs more than 64 bits but xmax is
+ * 2^n - 1 and m has n + 1 bits (unsigned i32 by 7), *p is 0 and *m is
+ * m - 2^n (udiv's other form); else false. */
 static bool magic(uint64_t d, uint64_t xmax, uint64_t *m, unsigned *k, unsigned *p) {
 	if (d < 3 || !(d & (d - 1)) || d > xmax || xmax >> 32)
 		return false;
@@ -79,9 +81,14 @@ static bool magic(uint64_t d, uint64_t xmax, uint64_t *m, unsigned *k, unsigned 
 		uint64_t pk = 1ull << kk, mm = pk / d + (pk % d != 0), e = mm * d - pk;
 		if (e * xmax >= pk) /* e < d and xmax below 2^32: no overflow */
 			continue;
-		if (mm > UINT64_MAX / xmax)
+		unsigned n = bits(xmax);
+		if (mm <= UINT64_MAX / xmax)
+			*m = mm, *p = bits(xmax * mm);
+		else if (xmax == (1ull << n) - 1 && mm >> n == 1 && 2 * n <= 64)
+			*m = mm - (1ull << n), *p = 0;
+		else
 			return false;
-		*m = mm, *k = kk, *p = bits(xmax * mm);
+		*k = kk;
 		return true;
 	}
 	return false;
@@ -96,10 +103,22 @@ typedef struct plan {
 /* floor(a / d) for 0 <= a <= the plan's xmax, a of w bits: (a * m) >> k on
  * p bits (more than w, so that the ext and trunc are well formed). */
 static st_value *udiv(bld *b, const plan *pl, st_value *a) {
+	if (!a)
+		return NULL;
+	if (!pl->p) {
+		/* m = 2^w + m': with t = (a m') >> w, (a m) >> k is (a + t) >> (k - w)
+		 * (the bits t drops are less than one), computed without a + t's
+		 * carry as (((a - t) >> 1) + t) >> (k - w - 1), t <= a. */
+		st_type *t2 = st_integer_type(b->ctx, 2 * pl->w, ST_SIGNLESS), *tw = st_value_type(a);
+		st_value *prod = op2(b, "arith.muli", cast(b, "arith.extui", a, t2), konst(b, t2, (int64_t)pl->m));
+		st_value *t = cast(b, "arith.trunci", op2(b, "arith.shrui", prod, konst(b, t2, pl->w)), tw);
+		st_value *h = op2(b, "arith.shrui", op2(b, "arith.subi", a, t), konst(b, tw, 1));
+		return op2(b, "arith.shrui", op2(b, "arith.addi", h, t), konst(b, tw, pl->k - pl->w - 1));
+	}
 	unsigned p = pl->p > pl->w ? pl->p : pl->w + 1;
 	st_type *tp = st_integer_type(b->ctx, p, ST_SIGNLESS);
 	st_value *prod = op2(b, "arith.muli", cast(b, "arith.extui", a, tp), konst(b, tp, (int64_t)pl->m));
-	return a ? cast(b, "arith.trunci", op2(b, "arith.shrui", prod, konst(b, tp, pl->k)), st_value_type(a)) : NULL;
+	return cast(b, "arith.trunci", op2(b, "arith.shrui", prod, konst(b, tp, pl->k)), st_value_type(a));
 }
 
 /* x - q d: the remainder of a quotient (on a w-bit multiplier). */

@@ -2,12 +2,11 @@
 // pipeline=true): every i8 value divided by 7 and by 4 in the six ways (the
 // six bytes of a result packed into one i64 word: one store, II 1), and i32
 // values around INT_MIN, INT_MAX and 0 and scattered ones (each kind its own
-// memory) divided by 7 (signed) and 10 (unsigned).
+// memory) divided by 7 (unsigned: its multiplier has 33 bits).
 func.func @pipe_divs(%P: memref<256xi64>, %S: memref<256xi64>, %Q0: memref<40xi32>, %Q1: memref<40xi32>, %Q2: memref<40xi32>, %Q3: memref<40xi32>, %Q4: memref<40xi32>, %Q5: memref<40xi32>) {
   %c7 = arith.constant 7 : i8
   %c4 = arith.constant 4 : i8
   %c7w = arith.constant 7 : i32
-  %c10w = arith.constant 10 : i32
   %sh1 = arith.constant 8 : i64
   %sh2 = arith.constant 16 : i64
   %sh3 = arith.constant 24 : i64
@@ -95,9 +94,9 @@ func.func @pipe_divs(%P: memref<256xi64>, %S: memref<256xi64>, %Q0: memref<40xi3
     affine.store %r2, %Q2[%i] : memref<40xi32>
     %r3 = arith.ceildivsi %x, %c7w : i32
     affine.store %r3, %Q3[%i] : memref<40xi32>
-    %r4 = arith.divui %x, %c10w : i32
+    %r4 = arith.divui %x, %c7w : i32
     affine.store %r4, %Q4[%i] : memref<40xi32>
-    %r5 = arith.remui %x, %c10w : i32
+    %r5 = arith.remui %x, %c7w : i32
     affine.store %r5, %Q5[%i] : memref<40xi32>
   }
   return
