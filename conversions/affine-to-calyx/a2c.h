@@ -247,6 +247,16 @@ bool a2c_write_regs(a2c_comp *c, st_block *ctl, st_attr *loc, const char *prefix
  * (a remark says why when asked), lower it as a plain loop. */
 bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *from_step, bool *done);
 
+/* Whether the pipeline schedules an op of this name (a2c_pipeline.c). */
+bool a2c_pipe_op(const char *name);
+/* If-conversion (a2c_ifconv.c) of the block of a loop about to be
+ * pipelined: each scf.if becomes its branches' ops, a select per result and
+ * its stores predicated stores (a2c_pred_store); false after an error. */
+bool a2c_if_convert(a2c_comp *c, st_block *b);
+/* Whether `op` is `scf.if %p { memref.store ... }` with nothing else: a
+ * store whose write enable the pipeline also guards by %p. */
+bool a2c_pred_store(st_op *op);
+
 /* Checks what the lowering cannot handle, with located errors. */
 st_status a2c_check_func(st_op *func);
 

@@ -17,7 +17,9 @@
  * shifts by a power of two, else the multiply-and-shift div-by-constant
  * made of it.  The induction variable, and what is computed from it and
  * loop invariants alone, need no copies: read late, they are recomputed
- * from K. */
+ * from K.  The scf.ifs of a loop that pipelines are converted first
+ * (a2c_ifconv.c): selects, and stores whose write enable is also guarded
+ * by their predicate. */
 #include "a2c.h"
 
 #include <assert.h>
@@ -88,7 +90,7 @@ static bool const_index(st_value *v, int64_t *out) {
 	return true;
 }
 
-static bool is_pipe_op(const char *n) {
+bool a2c_pipe_op(const char *n) {
 	static const char *const ok[] = {"arith.constant", "arith.addi", "arith.subi", "arith.andi", "arith.ori",
 	                                 "arith.xori", "arith.shli", "arith.shrui", "arith.shrsi", "arith.cmpi",
 	                                 "arith.select", "arith.extui", "arith.extsi", "arith.trunci",
@@ -102,24 +104,21 @@ static bool is_pipe_op(const char *n) {
 	return false;
 }
 
-/* Whether the loop can be pipelined: an innermost scf.for with constant
- * bounds and step 1 whose body has only pipelinable ops on known memories,
- * no memory both read and written (no loop-carried memory dependence to
- * check), at most 16 iter_args.  Fills the memory table. */
-static bool eligible(pipe *pp) {
-	int64_t ub, step;
-	if ((!pp->step && !const_index(st_op_operand(pp->loop, 0), &pp->lb)) ||
-	    !const_index(st_op_operand(pp->loop, 1), &ub) || !const_index(st_op_operand(pp->loop, 2), &step) ||
-	    step != 1 || ub <= pp->lb || ub - pp->lb > (1 << 20) || st_op_num_results(pp->loop) > 16)
-		return false;
-	if (!pp->step)
-		pp->step = 1;
-	pp->trip = (ub - pp->lb + pp->step - 1) / pp->step;
-	bool loaded[MAX_MEMS] = {0}, stored[MAX_MEMS] = {0};
-	int count[MAX_MEMS] = {0};
-	for (st_op *op = st_block_first_op(pp->body); op; op = st_op_next(op)) {
+/* Scans the ops of `b` for eligible(): scf.ifs are looked into, as
+ * a2c_if_convert will flatten them (their stores count on their memory's
+ * port like any other). */
+static bool scan(pipe *pp, st_block *b, bool *loaded, bool *stored, int *count) {
+	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op)) {
 		const char *n = st_op_name_cstr(op);
-		if (!is_pipe_op(n) || st_op_num_regions(op))
+		if (!strcmp(n, "scf.if")) {
+			for (size_t r = 0; r < 2; r++) {
+				st_region *rg = st_op_region(op, r);
+				if (!st_region_is_empty(rg) && !scan(pp, st_region_first_block(rg), loaded, stored, count))
+					return false;
+			}
+			continue;
+		}
+		if (!a2c_pipe_op(n) || st_op_num_regions(op))
 			return false;
 		/* by a variable, two units and a correction: not done (by a
 		 * constant, shifts or div-by-constant's multiplier) */
@@ -146,6 +145,28 @@ static bool eligible(pipe *pp) {
 		if (loaded[i] && stored[i])
 			return false;
 	}
+	return true;
+}
+
+/* Whether the loop can be pipelined: an innermost scf.for with constant
+ * bounds and step 1 whose body has only pipelinable ops on known memories
+ * (inside scf.ifs too), no memory both read and written (no loop-carried
+ * memory dependence to check, and a load run speculatively reads no word
+ * the loop writes), at most 16 iter_args.  Fills the memory table. */
+static bool eligible(pipe *pp) {
+	int64_t ub, step;
+	if ((!pp->step && !const_index(st_op_operand(pp->loop, 0), &pp->lb)) ||
+	    !const_index(st_op_operand(pp->loop, 1), &ub) || !const_index(st_op_operand(pp->loop, 2), &step) ||
+	    step != 1 || ub <= pp->lb || ub - pp->lb > (1 << 20) || st_op_num_results(pp->loop) > 16)
+		return false;
+	if (!pp->step)
+		pp->step = 1;
+	pp->trip = (ub - pp->lb + pp->step - 1) / pp->step;
+	bool loaded[MAX_MEMS] = {0}, stored[MAX_MEMS] = {0};
+	int count[MAX_MEMS] = {0};
+	pp->nmems = 0;
+	if (!scan(pp, pp->body, loaded, stored, count))
+		return false;
 	pp->ii = 1;
 	for (size_t i = 0; i < pp->nmems; i++)
 		if (count[i] > pp->ii)
@@ -211,6 +232,24 @@ static bool set_when(pipe *pp, st_op *op, int t) { return a2c_map_put(&pp->when,
 
 static int when(pipe *pp, st_op *op) { return (int)(intptr_t)a2c_map_get(&pp->when, op) - 1; }
 
+/* The store of a predicated store, else `op` itself. */
+static st_op *pred_inner(st_op *op) {
+	return a2c_pred_store(op) ? st_block_first_op(st_region_first_block(st_op_region(op, 0))) : op;
+}
+
+/* A value read long after its window needs a copy per II cycles (not the
+ * induction variable and what is computed from it alone: read_at
+ * recomputes them); false when `op` at `t` would need too many. */
+static bool check_copies(pipe *pp, st_op *op, int t) {
+	for (size_t i = 0; i < st_op_num_operands(op); i++) {
+		sval *s = info(pp, st_op_operand(op, i));
+		if (s && s->e < INF && t > s->e && (t - s->e + pp->ii - 1) / pp->ii > MAX_COPIES && !s->recompute &&
+		    st_op_operand(op, i) != st_block_arg(pp->body, 0))
+			return false;
+	}
+	return true;
+}
+
 /* One ASAP schedule at the current II; false when the iter_args
  * recurrence does not fit (*grow: a larger II could fix it). */
 static bool schedule(pipe *pp, bool *grow) {
@@ -240,8 +279,15 @@ static bool schedule(pipe *pp, bool *grow) {
 				return false;
 			if (t + 1 + late >= pp->depth)
 				pp->depth = t + 2 + late;
-		} else if (!strcmp(n, "memref.store")) {
-			t = port_slot(pp, a2c_static_mem(pp->c, op, false), t);
+		} else if (!strcmp(n, "memref.store") || a2c_pred_store(op)) {
+			st_op *st = pred_inner(op);
+			if (st != op) { /* also waits for its predicate */
+				int tc = ready(pp, st, 0, st_op_num_operands(st));
+				t = tc > t ? tc : t;
+				if (!check_copies(pp, st, t) || !set_when(pp, st, t))
+					return false;
+			}
+			t = port_slot(pp, a2c_static_mem(pp->c, st, false), t);
 			if (t + 1 > pp->depth)
 				pp->depth = t + 1;
 		} else if (unit_of(op)) {
@@ -291,16 +337,7 @@ static bool schedule(pipe *pp, bool *grow) {
 		} else if (!new_sval(pp, st_op_result(op, 0), 0, INF)) {
 			return false;
 		}
-		/* A value read long after its window needs a copy per II cycles
-		 * (not the induction variable and what is computed from it
-		 * alone: read_at recomputes them). */
-		for (size_t i = 0; i < nops; i++) {
-			sval *s = info(pp, st_op_operand(op, i));
-			if (s && s->e < INF && t > s->e && (t - s->e + pp->ii - 1) / pp->ii > MAX_COPIES && !s->recompute &&
-			    st_op_operand(op, i) != st_block_arg(pp->body, 0))
-				return false;
-		}
-		if (!set_when(pp, op, t))
+		if (!check_copies(pp, op, t) || !set_when(pp, op, t))
 			return false;
 	}
 	return true;
@@ -462,10 +499,15 @@ static bool rebind(pipe *pp, st_op *op, int t) {
 	return true;
 }
 
-static bool emit_mem(pipe *pp, st_op *op, bool load, int t) {
+/* A load, or a store (`pred`: its predicate, or NULL), at offset t. */
+static bool emit_mem(pipe *pp, st_op *op, bool load, int t, a2c_val *pred) {
 	a2c_comp *c = pp->c;
 	a2c_mem *m = a2c_static_mem(c, op, load);
 	st_value *g = fire(pp, t);
+	if (g && pred) {
+		a2c_val *both = bin(pp, "std_and", a2c_map_get(&pp->guards, (void *)(intptr_t)(t + 1)), pred, 1);
+		g = both ? a2c_read(c, &pp->g, both) : NULL;
+	}
 	if (!g || !a2c_drive_addr(c, &pp->g, m, op, load ? 1 : 2, g))
 		return false;
 	if (load) {
@@ -572,7 +614,11 @@ static bool emit(pipe *pp, st_block *ctl) {
 		if (strcmp(name, "scf.yield") && !rebind(pp, op, t))
 			return false;
 		if (!strcmp(name, "memref.load") || !strcmp(name, "memref.store"))
-			ok = emit_mem(pp, op, name[7] == 'l', t);
+			ok = emit_mem(pp, op, name[7] == 'l', t, NULL);
+		else if (a2c_pred_store(op)) {
+			a2c_val *p = read_at(pp, st_op_operand(op, 0), t);
+			ok = p && rebind(pp, pred_inner(op), t) && emit_mem(pp, pred_inner(op), false, t, p);
+		}
 		else if (unit_of(op))
 			ok = emit_unit(pp, op);
 		else if (!strcmp(name, "scf.yield"))
@@ -587,6 +633,13 @@ static bool emit(pipe *pp, st_block *ctl) {
 	return a2c_enable(c, ctl, gname, loc);
 }
 
+static bool has_ifs(st_block *b) {
+	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op))
+		if (!strcmp(st_op_name_cstr(op), "scf.if") && !a2c_pred_store(op))
+			return true;
+	return false;
+}
+
 bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *from_step, bool *done) {
 	pipe pp;
 	memset(&pp, 0, sizeof pp);
@@ -599,7 +652,12 @@ bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *f
 	a2c_map_init(&pp.ivs, c->ctx);
 	*done = false;
 	bool ok = true;
-	if (eligible(&pp)) {
+	/* ifs are converted only in a loop that pipelines with them (plain
+	 * code keeps the cycles of the branch not taken) */
+	bool elig = eligible(&pp);
+	if (elig && has_ifs(pp.body))
+		elig = (ok = a2c_if_convert(c, pp.body)) && eligible(&pp);
+	if (elig) {
 		bool grow = true, fits = false;
 		while (!fits && grow && pp.ii <= MAX_II) {
 			fits = schedule(&pp, &grow);
