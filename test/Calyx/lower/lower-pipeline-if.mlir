@@ -57,3 +57,25 @@
 // IFELSE: } {calyx.depth = 5 : i64, calyx.ii = 1 : i64, calyx.trip = 32 : i64}
 // IFELSE-NOT: calyx.if
 // IFELSE: calyx.enable @[[G]]
+// A loop that does not pipeline keeps its if: here the branch stores to A,
+// which the loop also loads (a loop-carried memory dependence).
+// RUN: strata-opt %s --lower-to-calyx=pipeline=true | FileCheck %s --check-prefix=KEEP
+// KEEP-NOT: calyx.static_group
+// KEEP: calyx.while
+// KEEP: calyx.if
+// KEEP-NOT: calyx.static_group
+func.func @keep(%A: memref<32xi32>) {
+  %c0i = arith.constant 0 : index
+  %c1i = arith.constant 1 : index
+  %c32i = arith.constant 32 : index
+  %c0 = arith.constant 0 : i32
+  scf.for %i = %c0i to %c32i step %c1i {
+    %x = memref.load %A[%i] : memref<32xi32>
+    %neg = arith.cmpi slt, %x, %c0 : i32
+    scf.if %neg {
+      %m = arith.subi %c0, %x : i32
+      memref.store %m, %A[%i] : memref<32xi32>
+    }
+  }
+  return
+}
