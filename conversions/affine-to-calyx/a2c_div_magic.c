@@ -9,55 +9,25 @@
  * of a signed op: those keep the divider.  An index is
  * A2C_INDEX_WIDTH bits, as in calyx. */
 #include "a2c.h"
+#include "strata/arith.h"
 #include "strata/pass.h"
 
-/* Ops created before `before`; NULL from any emitter after a failure. */
-typedef struct bld {
-	st_context *ctx;
-	st_block *block;
-	st_op *before;
-	st_attr *loc;
-} bld;
+static st_value *konst(st_arith_builder *b, st_type *t, int64_t v) { return st_arith_build_constant(b, t, v); }
 
-static st_value *emit(bld *b, const char *name, size_t n, st_value *const *ops, st_type *rt, st_attr *attrs) {
-	for (size_t i = 0; i < n; i++)
-		if (!ops[i])
-			return NULL;
-	st_op_state s = {.name = st_str_c(name), .loc = b->loc, .noperands = n, .operands = ops, .nresults = 1,
-	                 .result_types = &rt, .attrs = attrs};
-	st_op *op = rt ? st_op_create(b->ctx, &s) : NULL;
-	if (!op)
-		return NULL;
-	st_block_insert_op_before(b->block, b->before, op);
-	return st_op_result(op, 0);
+static st_value *op2(st_arith_builder *b, const char *name, st_value *x, st_value *y) {
+	return st_arith_build_binary(b, name, x, y);
 }
 
-static st_value *attr_op(bld *b, const char *name, size_t n, st_value *const *ops, st_type *rt, const char *an,
-                         st_attr *av) {
-	st_named_attr e = {st_ident_get_c(b->ctx, an), av};
-	return av ? emit(b, name, n, ops, rt, st_dict_attr(b->ctx, 1, &e)) : NULL;
+static st_value *cast(st_arith_builder *b, const char *name, st_value *x, st_type *t) {
+	return st_arith_build_cast(b, name, x, t);
 }
 
-static st_value *konst(bld *b, st_type *t, int64_t v) {
-	return attr_op(b, "arith.constant", 0, NULL, t, "value", st_integer_attr(b->ctx, t, v));
+static st_value *sgt0(st_arith_builder *b, st_value *x) {
+	return st_arith_build_cmpi(b, ST_CMPI_SGT, x, x ? konst(b, st_value_type(x), 0) : NULL);
 }
 
-static st_value *op2(bld *b, const char *name, st_value *x, st_value *y) {
-	st_value *ops[] = {x, y};
-	return emit(b, name, 2, ops, x ? st_value_type(x) : NULL, NULL);
-}
-
-static st_value *cast(bld *b, const char *name, st_value *x, st_type *t) { return emit(b, name, 1, &x, t, NULL); }
-
-static st_value *sgt0(bld *b, st_value *x) {
-	st_value *ops[] = {x, x ? konst(b, st_value_type(x), 0) : NULL};
-	return attr_op(b, "arith.cmpi", 2, ops, st_integer_type(b->ctx, 1, ST_SIGNLESS), "predicate",
-	               st_integer_attr(b->ctx, st_integer_type(b->ctx, 64, ST_SIGNLESS), 4 /* sgt */));
-}
-
-static st_value *sel(bld *b, st_value *c, st_value *x, st_value *y) {
-	st_value *ops[] = {c, x, y};
-	return emit(b, "arith.select", 3, ops, x ? st_value_type(x) : NULL, NULL);
+static st_value *sel(st_arith_builder *b, st_value *c, st_value *x, st_value *y) {
+	return st_arith_build_select(b, c, x, y);
 }
 
 static unsigned bits(uint64_t v) {
@@ -77,11 +47,11 @@ static unsigned bits(uint64_t v) {
 static bool magic(uint64_t d, uint64_t xmax, uint64_t *m, unsigned *k, unsigned *p) {
 	if (d < 3 || !(d & (d - 1)) || d > xmax || xmax >> 32)
 		return false;
-	for (unsigned kk = bits(xmax); kk < 64; kk++) {
+	unsigned n = bits(xmax);
+	for (unsigned kk = n; kk < 64; kk++) {
 		uint64_t pk = 1ull << kk, mm = pk / d + (pk % d != 0), e = mm * d - pk;
 		if (e * xmax >= pk) /* e < d and xmax below 2^32: no overflow */
 			continue;
-		unsigned n = bits(xmax);
 		if (mm <= UINT64_MAX / xmax)
 			*m = mm, *p = bits(xmax * mm);
 		else if (xmax == (1ull << n) - 1 && mm >> n == 1 && 2 * n <= 64)
@@ -102,7 +72,7 @@ typedef struct plan {
 
 /* floor(a / d) for 0 <= a <= the plan's xmax, a of w bits: (a * m) >> k on
  * p bits (more than w, so that the ext and trunc are well formed). */
-static st_value *udiv(bld *b, const plan *pl, st_value *a) {
+static st_value *udiv(st_arith_builder *b, const plan *pl, st_value *a) {
 	if (!a)
 		return NULL;
 	if (!pl->p) {
@@ -122,7 +92,7 @@ static st_value *udiv(bld *b, const plan *pl, st_value *a) {
 }
 
 /* x - q d: the remainder of a quotient (on a w-bit multiplier). */
-static st_value *rem(bld *b, const plan *pl, st_value *x, st_value *q) {
+static st_value *rem(st_arith_builder *b, const plan *pl, st_value *x, st_value *q) {
 	return x ? op2(b, "arith.subi", x, op2(b, "arith.muli", q, konst(b, st_value_type(x), (int64_t)pl->d))) : NULL;
 }
 
@@ -135,7 +105,7 @@ static uint64_t xmax_of(int kind, unsigned w) {
 }
 
 /* The ops computing `kind` of x by the plan's d, x of w bits. */
-static st_value *expand(bld *b, const plan *pl, int kind, st_value *x) {
+static st_value *expand(st_arith_builder *b, const plan *pl, int kind, st_value *x) {
 	unsigned w = pl->w;
 	st_type *t = st_value_type(x);
 	st_value *s = NULL;
@@ -174,7 +144,7 @@ static bool rewrite(st_op *op) {
 	    !magic(pl.d, xmax_of(kind, pl.w), &pl.m, &pl.k, &pl.p))
 		return true;
 	st_context *ctx = st_op_context(op);
-	bld b = {ctx, st_op_block(op), op, st_op_loc(op)};
+	st_arith_builder b = st_arith_builder_before(op);
 	st_value *x = st_op_operand(op, 0), *r;
 	if (st_type_is_index(t)) {
 		st_type *tw = st_integer_type(ctx, pl.w, ST_SIGNLESS);

@@ -4,21 +4,18 @@
 #ifndef STRATA_SF_H
 #define STRATA_SF_H
 
+#include "strata/arith.h"
 #include "strata/ir.h"
 
 #include <stdbool.h>
 #include <stdint.h>
 
-/* Where new ops go: before `before` in `block`, located at `loc`.  An op
- * that cannot be created (out of memory) sets `failed`, and every emitter
- * given a NULL operand returns NULL, so a lowering never dereferences one. */
+/* The arith builder (strata/arith.h: an op that cannot be created sets
+ * a.failed, every emitter given a NULL operand returns NULL) with the
+ * types and the constants of one lowering. */
 typedef struct sf_b {
-	st_context *ctx;
-	st_block *block;
-	st_op *before;
-	st_attr *loc;
+	st_arith_builder a;
 	st_type *i1, *i32, *i64;
-	bool failed;
 	/* Constants made for this op, reused rather than repeated. */
 	struct {
 		st_type *type;
@@ -28,20 +25,17 @@ typedef struct sf_b {
 	size_t nk;
 } sf_b;
 
-/* arith.cmpi predicates, numbered as MLIR numbers them. */
-enum { SF_EQ, SF_NE, SF_SLT, SF_SLE, SF_SGT, SF_SGE, SF_ULT, SF_ULE, SF_UGT, SF_UGE };
-
 /* --------------------------------------------------------- sf_build.c */
 /* A builder putting ops before `before` (NULL: at the end) of `block`. */
 void sf_builder(sf_b *b, st_context *ctx, st_block *block, st_op *before, st_attr *loc);
 st_value *sf_const(sf_b *b, st_type *t, int64_t v);
 st_value *sf_k(sf_b *b, int64_t v); /* an i32 constant */
 /* A two-operand integer op ("arith.addi", ...) of the operands' type. */
-st_value *sf_bin(sf_b *b, const char *name, st_value *x, st_value *y);
-st_value *sf_cmp(sf_b *b, int pred, st_value *x, st_value *y);
-st_value *sf_sel(sf_b *b, st_value *c, st_value *x, st_value *y);
+#define sf_bin(b, name, x, y) st_arith_build_binary(&(b)->a, name, x, y)
+#define sf_cmp(b, pred, x, y) st_arith_build_cmpi(&(b)->a, pred, x, y)
+#define sf_sel(b, c, x, y) st_arith_build_select(&(b)->a, c, x, y)
 /* A one-operand op with a result type: extui, extsi, trunci, bitcast. */
-st_value *sf_cast(sf_b *b, const char *name, st_value *x, st_type *t);
+#define sf_cast(b, name, x, t) st_arith_build_cast(&(b)->a, name, x, t)
 #define sf_add(b, x, y) sf_bin(b, "arith.addi", x, y)
 #define sf_sub(b, x, y) sf_bin(b, "arith.subi", x, y)
 #define sf_mul(b, x, y) sf_bin(b, "arith.muli", x, y)

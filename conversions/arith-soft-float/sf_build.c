@@ -4,36 +4,16 @@
 #include "sf.h"
 
 void sf_builder(sf_b *b, st_context *ctx, st_block *block, st_op *before, st_attr *loc) {
-	*b = (sf_b){.ctx = ctx, .block = block, .before = before, .loc = loc,
+	*b = (sf_b){.a = {.ctx = ctx, .block = block, .before = before, .loc = loc},
 	            .i1 = st_integer_type(ctx, 1, ST_SIGNLESS), .i32 = st_integer_type(ctx, 32, ST_SIGNLESS),
 	            .i64 = st_integer_type(ctx, 64, ST_SIGNLESS)};
-}
-
-static st_value *emit(sf_b *b, const char *name, size_t n, st_value *const *ops, st_type *rt, st_attr *attrs) {
-	for (size_t i = 0; i < n; i++)
-		if (!ops[i])
-			return NULL;
-	st_op_state s = {.name = st_str_c(name), .loc = b->loc, .noperands = n, .operands = ops, .nresults = 1,
-	                 .result_types = &rt, .attrs = attrs};
-	st_op *op = st_op_create(b->ctx, &s);
-	if (!op) {
-		b->failed = true;
-		return NULL;
-	}
-	st_block_insert_op_before(b->block, b->before, op);
-	return st_op_result(op, 0);
-}
-
-static st_attr *one_attr(sf_b *b, const char *name, st_attr *v) {
-	st_named_attr e = {st_ident_get_c(b->ctx, name), v};
-	return st_dict_attr(b->ctx, 1, &e);
 }
 
 st_value *sf_const(sf_b *b, st_type *t, int64_t v) {
 	for (size_t i = 0; i < b->nk; i++)
 		if (b->k[i].type == t && b->k[i].v == v)
 			return b->k[i].val;
-	st_value *c = emit(b, "arith.constant", 0, NULL, t, one_attr(b, "value", st_integer_attr(b->ctx, t, v)));
+	st_value *c = st_arith_build_constant(&b->a, t, v);
 	if (c && b->nk < sizeof b->k / sizeof b->k[0]) {
 		b->k[b->nk].type = t;
 		b->k[b->nk].v = v;
@@ -43,24 +23,6 @@ st_value *sf_const(sf_b *b, st_type *t, int64_t v) {
 }
 
 st_value *sf_k(sf_b *b, int64_t v) { return sf_const(b, b->i32, (int32_t)(uint32_t)v); }
-
-st_value *sf_bin(sf_b *b, const char *name, st_value *x, st_value *y) {
-	st_value *ops[2] = {x, y};
-	return emit(b, name, 2, ops, x ? st_value_type(x) : NULL, NULL);
-}
-
-st_value *sf_cmp(sf_b *b, int pred, st_value *x, st_value *y) {
-	st_value *ops[2] = {x, y};
-	st_attr *p = st_integer_attr(b->ctx, b->i64, pred);
-	return emit(b, "arith.cmpi", 2, ops, b->i1, one_attr(b, "predicate", p));
-}
-
-st_value *sf_sel(sf_b *b, st_value *c, st_value *x, st_value *y) {
-	st_value *ops[3] = {c, x, y};
-	return emit(b, "arith.select", 3, ops, x ? st_value_type(x) : NULL, NULL);
-}
-
-st_value *sf_cast(sf_b *b, const char *name, st_value *x, st_type *t) { return emit(b, name, 1, &x, t, NULL); }
 
 st_value *sf_bink(sf_b *b, const char *name, st_value *x, int64_t k) { return sf_bin(b, name, x, sf_k(b, k)); }
 
@@ -73,7 +35,7 @@ st_value *sf_bit(sf_b *b, st_value *c) { return sf_cast(b, "arith.extui", c, b->
 st_value *sf_clz(sf_b *b, st_value *x) {
 	st_value *n = sf_k(b, 0);
 	for (int s = 16; s >= 1; s /= 2) {
-		st_value *c = sf_cmpk(b, SF_ULT, x, 1ll << (32 - s));
+		st_value *c = sf_cmpk(b, ST_CMPI_ULT, x, 1ll << (32 - s));
 		x = sf_sel(b, c, sf_bink(b, "arith.shli", x, s), x);
 		n = sf_sel(b, c, sf_bink(b, "arith.ori", n, s), n);
 	}
@@ -84,8 +46,8 @@ st_value *sf_clz(sf_b *b, st_value *x) {
  * value below 2^31 that already leaves only the sticky bit. */
 st_value *sf_shr_jam(sf_b *b, st_value *x, st_value *d) {
 	st_value *k31 = sf_k(b, 31);
-	st_value *dc = sf_sel(b, sf_cmp(b, SF_UGT, d, k31), k31, d);
+	st_value *dc = sf_sel(b, sf_cmp(b, ST_CMPI_UGT, d, k31), k31, d);
 	st_value *r = sf_shr(b, x, dc);
-	st_value *lost = sf_cmp(b, SF_NE, sf_shl(b, r, dc), x);
+	st_value *lost = sf_cmp(b, ST_CMPI_NE, sf_shl(b, r, dc), x);
 	return sf_or(b, r, sf_bit(b, lost));
 }

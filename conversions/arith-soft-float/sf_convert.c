@@ -18,7 +18,7 @@ st_value *sf_itof(sf_b *b, st_value *x, bool is_signed) {
 	st_value *mag = x, *sign = sf_k(b, 0);
 	if (is_signed) {
 		/* The minimum's magnitude, 2^31, is right as an unsigned value. */
-		st_value *neg = sf_cmpk(b, SF_SLT, x, 0);
+		st_value *neg = sf_cmpk(b, ST_CMPI_SLT, x, 0);
 		mag = sf_sel(b, neg, sf_sub(b, sign, x), x);
 		sign = sf_sel(b, neg, sf_k(b, SF_SIGN), sign);
 	}
@@ -27,7 +27,7 @@ st_value *sf_itof(sf_b *b, st_value *x, bool is_signed) {
 	st_value *top = sf_shl(b, mag, lz);
 	st_value *sig = sf_or(b, sf_bink(b, "arith.shrui", top, 1), sf_bink(b, "arith.andi", top, 1));
 	st_value *r = sf_round_pack(b, sign, sf_sub(b, sf_k(b, 157), lz), sig);
-	return sf_sel(b, sf_cmpk(b, SF_EQ, mag, 0), sf_k(b, 0), r);
+	return sf_sel(b, sf_cmpk(b, ST_CMPI_EQ, mag, 0), sf_k(b, 0), r);
 }
 
 st_value *sf_ftoi(sf_b *b, st_value *x, st_type *t, bool is_signed) {
@@ -37,10 +37,10 @@ st_value *sf_ftoi(sf_b *b, st_value *x, st_type *t, bool is_signed) {
 	 * below 1 the right shift (24 or more) leaves 0. */
 	st_value *rs = sf_sub(b, sf_k(b, 150), ex), *ls = sf_bink(b, "arith.subi", ex, 150);
 	st_value *k31 = sf_k(b, 31);
-	st_value *right = sf_shr(b, m, sf_sel(b, sf_cmp(b, SF_UGT, rs, k31), k31, rs));
-	st_value *left = sf_shl(b, m, sf_sel(b, sf_cmp(b, SF_UGT, ls, k31), k31, ls));
-	st_value *r = sf_sel(b, sf_cmpk(b, SF_ULT, ex, 150), right, left);
+	st_value *right = sf_shr(b, m, sf_sel(b, sf_cmp(b, ST_CMPI_UGT, rs, k31), k31, rs));
+	st_value *left = sf_shl(b, m, sf_sel(b, sf_cmp(b, ST_CMPI_UGT, ls, k31), k31, ls));
+	st_value *r = sf_sel(b, sf_cmpk(b, ST_CMPI_ULT, ex, 150), right, left);
 	if (is_signed)
-		r = sf_sel(b, sf_cmpk(b, SF_SLT, x, 0), sf_sub(b, sf_k(b, 0), r), r);
+		r = sf_sel(b, sf_cmpk(b, ST_CMPI_SLT, x, 0), sf_sub(b, sf_k(b, 0), r), r);
 	return width(t) == 32 ? r : sf_cast(b, "arith.trunci", r, t);
 }

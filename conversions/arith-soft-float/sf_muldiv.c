@@ -13,10 +13,10 @@ typedef struct operands {
 static void read_operands(sf_b *b, st_value *x, st_value *y, operands *o) {
 	o->sign = sf_bink(b, "arith.andi", sf_xor(b, x, y), SF_SIGN);
 	st_value *ax = sf_mag(b, x), *ay = sf_mag(b, y);
-	o->zx = sf_cmpk(b, SF_EQ, ax, 0);
-	o->zy = sf_cmpk(b, SF_EQ, ay, 0);
-	o->ix = sf_cmpk(b, SF_EQ, ax, SF_INF);
-	o->iy = sf_cmpk(b, SF_EQ, ay, SF_INF);
+	o->zx = sf_cmpk(b, ST_CMPI_EQ, ax, 0);
+	o->zy = sf_cmpk(b, ST_CMPI_EQ, ay, 0);
+	o->ix = sf_cmpk(b, ST_CMPI_EQ, ax, SF_INF);
+	o->iy = sf_cmpk(b, ST_CMPI_EQ, ay, SF_INF);
 	sf_unpack_norm(b, x, &o->mx, &o->ex);
 	sf_unpack_norm(b, y, &o->my, &o->ey);
 }
@@ -40,8 +40,8 @@ st_value *sf_mulf(sf_b *b, st_value *x, st_value *y) {
 	st_value *p = sf_mul(b, wide(b, sf_bink(b, "arith.shli", o.mx, 7)), wide(b, sf_bink(b, "arith.shli", o.my, 8)));
 	st_value *hi = sf_cast(b, "arith.trunci", sf_shr(b, p, sf_const(b, b->i64, 32)), b->i32);
 	st_value *lo = sf_cast(b, "arith.trunci", p, b->i32);
-	st_value *sig = sf_or(b, hi, sf_bit(b, sf_cmpk(b, SF_NE, lo, 0)));
-	st_value *low = sf_cmpk(b, SF_ULT, sig, 0x40000000);
+	st_value *sig = sf_or(b, hi, sf_bit(b, sf_cmpk(b, ST_CMPI_NE, lo, 0)));
+	st_value *low = sf_cmpk(b, ST_CMPI_ULT, sig, 0x40000000);
 	sig = sf_sel(b, low, sf_bink(b, "arith.shli", sig, 1), sig);
 	exp = sf_sel(b, low, sf_bink(b, "arith.subi", exp, 1), exp);
 	st_value *r = sf_round_pack(b, o.sign, exp, sig);
@@ -56,12 +56,12 @@ st_value *sf_mulf(sf_b *b, st_value *x, st_value *y) {
 static st_value *quotient(sf_b *b, st_value *mx, st_value *my, st_value **inexact) {
 	st_value *rem = mx, *q = sf_k(b, 0);
 	for (int i = 0; i < 32; i++) {
-		st_value *ge = sf_cmp(b, SF_UGE, rem, my);
+		st_value *ge = sf_cmp(b, ST_CMPI_UGE, rem, my);
 		rem = sf_sel(b, ge, sf_sub(b, rem, my), rem);
 		q = sf_or(b, sf_bink(b, "arith.shli", q, 1), sf_bit(b, ge));
 		rem = sf_bink(b, "arith.shli", rem, 1); /* below 2 * my: no overflow */
 	}
-	*inexact = sf_cmpk(b, SF_NE, rem, 0);
+	*inexact = sf_cmpk(b, ST_CMPI_NE, rem, 0);
 	return q;
 }
 
@@ -74,7 +74,7 @@ st_value *sf_divf(sf_b *b, st_value *x, st_value *y) {
 	st_value *my = sf_sel(b, o.zy, sf_k(b, 0x800000), o.my);
 	st_value *inexact;
 	st_value *q = quotient(b, o.mx, my, &inexact);
-	st_value *lt = sf_cmp(b, SF_ULT, o.mx, my);
+	st_value *lt = sf_cmp(b, ST_CMPI_ULT, o.mx, my);
 	st_value *exp = sf_bink(b, "arith.addi", sf_sub(b, o.ex, o.ey), 0x7e);
 	exp = sf_sel(b, lt, sf_bink(b, "arith.subi", exp, 1), exp);
 	st_value *dropped = sf_bink(b, "arith.andi", q, 1);

@@ -7,7 +7,7 @@
 st_value *sf_maxmin(sf_b *b, st_value *x, st_value *y, bool max, bool nan_wins) {
 	st_value *kx = sf_order_key(b, x), *ky = sf_order_key(b, y);
 	/* Equal keys are equal patterns: either operand will do. */
-	st_value *take_y = max ? sf_cmp(b, SF_ULT, kx, ky) : sf_cmp(b, SF_ULT, ky, kx);
+	st_value *take_y = max ? sf_cmp(b, ST_CMPI_ULT, kx, ky) : sf_cmp(b, ST_CMPI_ULT, ky, kx);
 	st_value *r = sf_sel(b, take_y, y, x);
 	if (nan_wins)
 		return sf_nan_wins(b, x, y, r);
@@ -29,19 +29,19 @@ st_value *sf_cmpf(sf_b *b, int pred, st_value *x, st_value *y) {
 	if (want == 0 || want == (UN | LT | EQ | GT))
 		return sf_const(b, b->i1, want != 0);
 	st_value *un = sf_or(b, sf_is_nan(b, x), sf_is_nan(b, y));
-	st_value *zeros = sf_cmpk(b, SF_EQ, sf_mag(b, sf_or(b, x, y)), 0);
-	st_value *eq = sf_or(b, sf_cmp(b, SF_EQ, x, y), zeros);
+	st_value *zeros = sf_cmpk(b, ST_CMPI_EQ, sf_mag(b, sf_or(b, x, y)), 0);
+	st_value *eq = sf_or(b, sf_cmp(b, ST_CMPI_EQ, x, y), zeros);
 	st_value *kx = sf_order_key(b, x), *ky = sf_order_key(b, y);
 	/* Once unordered and equal are ruled out, the keys decide. */
 	st_value *r = NULL;
 	if (want & (LT | GT)) {
-		st_value *lt = sf_cmp(b, SF_ULT, kx, ky);
-		st_value *ord_ne = sf_cmpk(b, SF_EQ, sf_bit(b, sf_or(b, un, eq)), 0);
+		st_value *lt = sf_cmp(b, ST_CMPI_ULT, kx, ky);
+		st_value *ord_ne = sf_cmpk(b, ST_CMPI_EQ, sf_bit(b, sf_or(b, un, eq)), 0);
 		r = (want & (LT | GT)) == (LT | GT) ? ord_ne
-		    : sf_and(b, ord_ne, (want & LT) ? lt : sf_cmpk(b, SF_EQ, sf_bit(b, lt), 0));
+		    : sf_and(b, ord_ne, (want & LT) ? lt : sf_cmpk(b, ST_CMPI_EQ, sf_bit(b, lt), 0));
 	}
 	if (want & EQ) {
-		st_value *ord_eq = sf_and(b, eq, sf_cmpk(b, SF_EQ, sf_bit(b, un), 0));
+		st_value *ord_eq = sf_and(b, eq, sf_cmpk(b, ST_CMPI_EQ, sf_bit(b, un), 0));
 		r = r ? sf_or(b, r, ord_eq) : ord_eq;
 	}
 	if (want & UN)

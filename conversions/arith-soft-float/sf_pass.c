@@ -233,7 +233,7 @@ static void replace(state *s, st_op *op, kind k) {
 	sf_b b;
 	sf_builder(&b, s->ctx, st_op_block(op), op, st_op_loc(op));
 	st_value *r = lower(s, &b, op, k);
-	if (!r || b.failed) {
+	if (!r || b.a.failed) {
 		s->status = ST_FAIL;
 		return;
 	}

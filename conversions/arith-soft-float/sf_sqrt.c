@@ -14,12 +14,12 @@ static st_value *isqrt(sf_b *b, st_value *n, st_value **exact) {
 	for (int i = 30; i >= 0; i--) {
 		st_value *bit = sf_const(b, b->i64, (int64_t)1 << (2 * i));
 		st_value *trial = sf_add(b, res, bit);
-		st_value *fits = sf_cmp(b, SF_UGE, n, trial);
+		st_value *fits = sf_cmp(b, ST_CMPI_UGE, n, trial);
 		n = sf_sel(b, fits, sf_sub(b, n, trial), n);
 		st_value *half = sf_shr(b, res, one);
 		res = sf_sel(b, fits, sf_add(b, half, bit), half);
 	}
-	*exact = sf_cmp(b, SF_EQ, n, sf_const(b, b->i64, 0));
+	*exact = sf_cmp(b, ST_CMPI_EQ, n, sf_const(b, b->i64, 0));
 	return res;
 }
 
@@ -41,9 +41,9 @@ st_value *sf_sqrtf(sf_b *b, st_value *x) {
 	st_value *exp = sf_bink(b, "arith.addi", half, 156 - 128);
 	st_value *r = sf_round_pack(b, sf_k(b, 0), exp, sig);
 	st_value *mag = sf_mag(b, x);
-	st_value *zero = sf_cmpk(b, SF_EQ, mag, 0);
-	st_value *neg = sf_cmpk(b, SF_SLT, x, 0);
-	r = sf_sel(b, sf_cmpk(b, SF_EQ, x, SF_INF), x, r);
+	st_value *zero = sf_cmpk(b, ST_CMPI_EQ, mag, 0);
+	st_value *neg = sf_cmpk(b, ST_CMPI_SLT, x, 0);
+	r = sf_sel(b, sf_cmpk(b, ST_CMPI_EQ, x, SF_INF), x, r);
 	r = sf_sel(b, neg, sf_k(b, SF_DEFAULT_NAN), r);
 	r = sf_sel(b, zero, x, r); /* sqrt(-0) = -0 */
 	return sf_nan_wins(b, x, NULL, r);

@@ -1,0 +1,60 @@
+/* The arith builder of strata/arith.h. */
+#include "strata/arith.h"
+
+st_arith_builder st_arith_builder_before(st_op *before) {
+	return (st_arith_builder){.ctx = st_op_context(before), .block = st_op_block(before), .before = before,
+	                          .loc = st_op_loc(before)};
+}
+
+st_value *st_arith_build(st_arith_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
+                         st_attr *attrs) {
+	for (size_t i = 0; i < n; i++)
+		if (!operands[i])
+			return NULL;
+	if (!result)
+		return NULL;
+	st_op_state s = {.name = st_str_c(name), .loc = b->loc, .noperands = n, .operands = operands, .nresults = 1,
+	                 .result_types = &result, .attrs = attrs};
+	st_op *op = st_op_create(b->ctx, &s);
+	if (!op) {
+		b->failed = true;
+		return NULL;
+	}
+	st_block_insert_op_before(b->block, b->before, op);
+	return st_op_result(op, 0);
+}
+
+static st_value *with_attr(st_arith_builder *b, const char *name, size_t n, st_value *const *operands,
+                           st_type *result, const char *attr, st_attr *value) {
+	st_named_attr e = {st_ident_get_c(b->ctx, attr), value};
+	st_attr *dict = value ? st_dict_attr(b->ctx, 1, &e) : NULL;
+	if (!dict) {
+		b->failed = true;
+		return NULL;
+	}
+	return st_arith_build(b, name, n, operands, result, dict);
+}
+
+st_value *st_arith_build_constant(st_arith_builder *b, st_type *type, int64_t value) {
+	return with_attr(b, "arith.constant", 0, NULL, type, "value", st_integer_attr(b->ctx, type, value));
+}
+
+st_value *st_arith_build_binary(st_arith_builder *b, const char *name, st_value *x, st_value *y) {
+	st_value *ops[] = {x, y};
+	return st_arith_build(b, name, 2, ops, x ? st_value_type(x) : NULL, NULL);
+}
+
+st_value *st_arith_build_cmpi(st_arith_builder *b, int predicate, st_value *x, st_value *y) {
+	st_value *ops[] = {x, y};
+	st_attr *p = st_integer_attr(b->ctx, st_integer_type(b->ctx, 64, ST_SIGNLESS), predicate);
+	return with_attr(b, "arith.cmpi", 2, ops, st_integer_type(b->ctx, 1, ST_SIGNLESS), "predicate", p);
+}
+
+st_value *st_arith_build_select(st_arith_builder *b, st_value *cond, st_value *x, st_value *y) {
+	st_value *ops[] = {cond, x, y};
+	return st_arith_build(b, "arith.select", 3, ops, x ? st_value_type(x) : NULL, NULL);
+}
+
+st_value *st_arith_build_cast(st_arith_builder *b, const char *name, st_value *x, st_type *type) {
+	return st_arith_build(b, name, 1, &x, type, NULL);
+}

@@ -1,0 +1,46 @@
+/* Building arith ops in sequence before a given op, for lowerings that
+ * expand one op into a whole expression outside the pattern rewriter
+ * (arith-soft-float, div-by-constant).  A failed creation (out of memory)
+ * sets `failed`, and every builder given a NULL operand returns NULL, so an
+ * expression can be written as nested calls and checked once at the end.
+ */
+#ifndef STRATA_ARITH_H
+#define STRATA_ARITH_H
+
+#include "strata/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct st_arith_builder {
+	st_context *ctx;
+	st_block *block;
+	st_op *before; /* NULL: at the end of block */
+	st_attr *loc;
+	bool failed;
+} st_arith_builder;
+
+/* arith.cmpi predicates, numbered as MLIR numbers them. */
+enum { ST_CMPI_EQ, ST_CMPI_NE, ST_CMPI_SLT, ST_CMPI_SLE, ST_CMPI_SGT, ST_CMPI_SGE, ST_CMPI_ULT, ST_CMPI_ULE,
+       ST_CMPI_UGT, ST_CMPI_UGE };
+
+/* Ops put before `before` in its block, located at its location. */
+st_arith_builder st_arith_builder_before(st_op *before);
+
+/* Op `name` with one result of type `result`. */
+st_value *st_arith_build(st_arith_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
+                         st_attr *attrs);
+st_value *st_arith_build_constant(st_arith_builder *b, st_type *type, int64_t value);
+/* A binary op whose result has its operands' type (addi, shrui, ...). */
+st_value *st_arith_build_binary(st_arith_builder *b, const char *name, st_value *x, st_value *y);
+st_value *st_arith_build_cmpi(st_arith_builder *b, int predicate, st_value *x, st_value *y);
+st_value *st_arith_build_select(st_arith_builder *b, st_value *cond, st_value *x, st_value *y);
+/* A conversion (extui, trunci, bitcast, index_cast, ...) to `type`. */
+st_value *st_arith_build_cast(st_arith_builder *b, const char *name, st_value *x, st_type *type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
