@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks the public headers (include/strata/*.h): each compiles alone, as C11 and as C++17,
+"""Checks the public headers (include/strata/*.h and those in its subfolders): each compiles alone, as C11 and as C++17,
 and each function it declares is documented.
 
 A declaration is documented when a comment ends on its own line (a trailing
@@ -98,7 +98,8 @@ def main():
     ap.add_argument('--cxx', default='g++')
     opts = ap.parse_args()
     hdir = os.path.join(opts.include, 'strata')
-    headers = sorted(h for h in os.listdir(hdir) if h.endswith('.h'))
+    headers = sorted(os.path.relpath(os.path.join(d, h), hdir) for d, _, hs in os.walk(hdir) for h in hs
+                     if h.endswith('.h'))
     if not headers:
         sys.exit('check-headers: no headers in %s' % hdir)
     problems = 0

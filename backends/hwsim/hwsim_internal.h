@@ -3,7 +3,8 @@
 #ifndef STRATA_HWSIM_INTERNAL_H
 #define STRATA_HWSIM_INTERNAL_H
 
-#include "strata/hw.h"
+#include "strata/comb.h"
+#include "strata/seq.h"
 #include "strata/hwsim.h"
 
 /* A bit vector of the flattened design: `width` bits at word `off`. */

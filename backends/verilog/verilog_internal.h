@@ -2,7 +2,8 @@
 #ifndef STRATA_VERILOG_INTERNAL_H
 #define STRATA_VERILOG_INTERNAL_H
 
-#include "strata/hw.h"
+#include "strata/comb.h"
+#include "strata/seq.h"
 #include "strata/verilog.h"
 
 #include <stdarg.h>

@@ -5,7 +5,8 @@
  * proper sees scf/arith/memref only. */
 #include "a2c.h"
 #include "strata/pass.h"
-#include "strata/registry.h"
+#include "strata/conversions/affine_to_calyx.h"
+
 
 typedef struct options {
 	const char *top;

@@ -13,7 +13,8 @@
  * anything changes. */
 #include "sf.h"
 #include "strata/pass.h"
-#include "strata/registry.h"
+#include "strata/conversions/arith_soft_float.h"
+
 
 #include <stddef.h>
 #include <string.h>

@@ -8,7 +8,8 @@
  * the tests can show that each fix matters. */
 #include "c2h.h"
 #include "strata/hw.h"
-#include "strata/registry.h"
+#include "strata/conversions/calyx_to_hw.h"
+
 
 #include <inttypes.h>
 #include <stddef.h>

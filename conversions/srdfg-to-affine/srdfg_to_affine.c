@@ -14,7 +14,8 @@
  * persists across calls), frees the buffers and returns the arguments. */
 #include "strata/affine.h"
 #include "strata/pass.h"
-#include "strata/registry.h"
+#include "strata/conversions/srdfg_to_affine.h"
+
 #include "strata/srdfg.h"
 
 #include <math.h>

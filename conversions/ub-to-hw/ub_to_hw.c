@@ -8,7 +8,8 @@
 #include "uth.h"
 #include "strata/asm.h"
 #include "strata/pass.h"
-#include "strata/registry.h"
+#include "strata/conversions/ub_to_hw.h"
+
 
 #include <inttypes.h>
 #include <stddef.h>

@@ -1,4 +1,4 @@
-/* The accessors of affine_ops.h: where each affine op keeps its maps and
+/* The accessors of strata/affine.h: where each affine op keeps its maps and
  * operands, and walks over loop nests. */
 #include "affine_internal.h"
 

@@ -1,4 +1,4 @@
-/* The builders of affine_ops.h: affine ops created at a rewriter's
+/* The builders of strata/affine.h: affine ops created at a rewriter's
  * insertion point with their attributes and bodies in MLIR's layout. */
 #include "affine_internal.h"
 

@@ -1,14 +1,13 @@
 /* What the files of the affine dialect share besides the public accessors
- * of affine_ops.h: the syntax hooks (affine_syntax*.c), the verifiers
+ * and builders of strata/affine.h: the syntax hooks (affine_syntax*.c), the verifiers
  * (affine_verify.c), folders and patterns (affine_fold.c, affine_canon.c),
  * the interpreter hooks (affine_interp.c) and small helpers. */
 #ifndef STRATA_AFFINE_INTERNAL_H
 #define STRATA_AFFINE_INTERNAL_H
 
-#include "affine_ops.h"
+#include "strata/affine.h"
 #include "strata/asm.h"
 #include "strata/pass.h"
-#include "strata/registry.h"
 
 #include <string.h>
 

@@ -10,5 +10,5 @@ st_status st_register_affine_passes(st_context *ctx) {
 	for (size_t i = 0; defs[i]; i++)
 		if (st_failed(st_context_register_pass(ctx, defs[i])))
 			return ST_FAIL;
-	return st_affine_register_isl_passes(ctx);
+	return st__affine_register_isl_passes(ctx);
 }

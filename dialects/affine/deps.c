@@ -46,7 +46,7 @@ static bool bound_of(isl_val *v, int64_t *out, bool *has) {
 		return false;
 	}
 	*has = isl_val_is_infty(v) != isl_bool_true && isl_val_is_neginfty(v) != isl_bool_true;
-	bool ok = !*has || st__isl_val_to_i64(v, out);
+	bool ok = !*has || st_isl_val_to_i64(v, out);
 	isl_val_free(v);
 	return ok;
 }

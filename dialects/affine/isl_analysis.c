@@ -1,6 +1,6 @@
-/* The polyhedral queries of isl_analysis.h over the nest model and the
+/* The polyhedral queries of strata/affine_isl.h over the nest model and the
  * dependence analysis. */
-#include "isl_analysis.h"
+#include "strata/affine_isl.h"
 #include "deps.h"
 
 #include <isl/id.h>
@@ -27,7 +27,7 @@ st_isl_analysis *st_isl_analysis_create(st_op *nest) {
 		return NULL;
 	memset(a, 0, sizeof *a);
 	a->ctx = ctx;
-	a->ictx = st__isl_ctx_create();
+	a->ictx = st_isl_ctx_create();
 	st__isl_model_error err;
 	a->m = a->ictx ? st__isl_model_build(ctx, a->ictx, &nest, 1, &err) : NULL;
 	if (!a->m) {
@@ -121,7 +121,7 @@ st_status st_isl_region_bounds(isl_set *region, int64_t *lo, int64_t *hi) {
 	for (isl_size d = 0; ok && d < nd; d++) {
 		isl_val *mn = isl_set_dim_min_val(isl_set_copy(s), (int)d);
 		isl_val *mx = isl_set_dim_max_val(isl_set_copy(s), (int)d);
-		ok = st__isl_val_to_i64(mn, &lo[d]) && st__isl_val_to_i64(mx, &hi[d]);
+		ok = st_isl_val_to_i64(mn, &lo[d]) && st_isl_val_to_i64(mx, &hi[d]);
 		isl_val_free(mn);
 		isl_val_free(mx);
 	}
@@ -139,7 +139,7 @@ st_status st_isl_region_box_size(isl_set *region, int64_t *sizes) {
 	ok = ok && n >= 0;
 	for (isl_size d = 0; ok && d < n; d++) {
 		isl_val *v = isl_multi_val_get_at(size, (int)d);
-		ok = st__isl_val_to_i64(v, &sizes[d]);
+		ok = st_isl_val_to_i64(v, &sizes[d]);
 		isl_val_free(v);
 	}
 	isl_multi_val_free(size);

@@ -4,7 +4,7 @@
  * analysis and the code generator never see either representation's
  * internals.
  */
-#include "isl_bridge.h"
+#include "strata/affine_isl.h"
 
 #include <isl/constraint.h>
 #include <isl/local_space.h>
@@ -20,7 +20,7 @@
  * instead of hanging the compiler inside isl. */
 #define ISL_MAX_OPERATIONS 20000000ul
 
-isl_ctx *st__isl_ctx_create(void) {
+isl_ctx *st_isl_ctx_create(void) {
 	isl_ctx *ctx = isl_ctx_alloc();
 	if (!ctx)
 		return NULL;
@@ -29,9 +29,9 @@ isl_ctx *st__isl_ctx_create(void) {
 	return ctx;
 }
 
-bool st__isl_ctx_exhausted(isl_ctx *ctx) { return isl_ctx_last_error(ctx) == isl_error_quota; }
+bool st_isl_ctx_exhausted(isl_ctx *ctx) { return isl_ctx_last_error(ctx) == isl_error_quota; }
 
-bool st__isl_val_to_i64(isl_val *v, int64_t *out) {
+bool st_isl_val_to_i64(isl_val *v, int64_t *out) {
 	if (!v || isl_val_is_int(v) != isl_bool_true)
 		return false;
 	long n = isl_val_get_num_si(v);
@@ -69,7 +69,7 @@ static isl_val *positive_divisor(isl_aff *rhs, const char **why) {
 	return c;
 }
 
-isl_aff *st__isl_aff_from_expr(const st_affine_expr *e, isl_local_space *ls, isl_aff *const *dims,
+isl_aff *st_isl_aff_from_expr(const st_affine_expr *e, isl_local_space *ls, isl_aff *const *dims,
                                isl_aff *const *syms, const char **why) {
 	switch (st_affine_expr_kind(e)) {
 	case ST_AFFINE_CONST: {
@@ -83,10 +83,10 @@ isl_aff *st__isl_aff_from_expr(const st_affine_expr *e, isl_local_space *ls, isl
 	default:
 		break;
 	}
-	isl_aff *l = st__isl_aff_from_expr(st_affine_expr_lhs(e), ls, dims, syms, why);
+	isl_aff *l = st_isl_aff_from_expr(st_affine_expr_lhs(e), ls, dims, syms, why);
 	if (!l)
 		return NULL;
-	isl_aff *r = st__isl_aff_from_expr(st_affine_expr_rhs(e), ls, dims, syms, why);
+	isl_aff *r = st_isl_aff_from_expr(st_affine_expr_rhs(e), ls, dims, syms, why);
 	if (!r) {
 		isl_aff_free(l);
 		return NULL;
@@ -116,7 +116,7 @@ isl_aff *st__isl_aff_from_expr(const st_affine_expr *e, isl_local_space *ls, isl
 	}
 }
 
-isl_space *st__isl_space_for(isl_ctx *ctx, unsigned ndims, unsigned nsyms) {
+isl_space *st_isl_space_for(isl_ctx *ctx, unsigned ndims, unsigned nsyms) {
 	isl_space *sp = isl_space_set_alloc(ctx, nsyms, ndims);
 	char name[24];
 	for (unsigned i = 0; i < nsyms; i++) {
@@ -163,10 +163,10 @@ static void var_affs_free(var_affs *v) {
 	free(v->syms);
 }
 
-isl_multi_aff *st__isl_multi_aff_from_map(isl_ctx *ctx, const st_affine_map *m, const char **why) {
+isl_multi_aff *st_isl_multi_aff_from_map(isl_ctx *ctx, const st_affine_map *m, const char **why) {
 	unsigned nd = st_affine_map_num_dims(m), ns = st_affine_map_num_symbols(m);
 	size_t nr = st_affine_map_num_results(m);
-	isl_space *dom = st__isl_space_for(ctx, nd, ns);
+	isl_space *dom = st_isl_space_for(ctx, nd, ns);
 	var_affs v = {0};
 	isl_multi_aff *ma = NULL;
 	if (!var_affs_make(dom, &v))
@@ -176,7 +176,7 @@ isl_multi_aff *st__isl_multi_aff_from_map(isl_ctx *ctx, const st_affine_map *m, 
 	isl_space *sp = isl_space_map_from_domain_and_range(isl_space_copy(dom), range);
 	isl_aff_list *list = isl_aff_list_alloc(ctx, (int)nr);
 	for (size_t i = 0; i < nr; i++) {
-		isl_aff *a = st__isl_aff_from_expr(st_affine_map_result(m, i), v.ls, v.dims, v.syms, why);
+		isl_aff *a = st_isl_aff_from_expr(st_affine_map_result(m, i), v.ls, v.dims, v.syms, why);
 		if (!a) {
 			isl_aff_list_free(list);
 			isl_space_free(sp);
@@ -191,16 +191,16 @@ out:
 	return ma;
 }
 
-isl_set *st__isl_set_from_integer_set(isl_ctx *ctx, const st_integer_set *s, const char **why) {
+isl_set *st_isl_set_from_integer_set(isl_ctx *ctx, const st_integer_set *s, const char **why) {
 	unsigned nd = st_integer_set_num_dims(s), ns = st_integer_set_num_symbols(s);
-	isl_space *dom = st__isl_space_for(ctx, nd, ns);
+	isl_space *dom = st_isl_space_for(ctx, nd, ns);
 	var_affs v = {0};
 	isl_set *set = NULL;
 	if (!var_affs_make(dom, &v))
 		goto out;
 	set = isl_set_universe(isl_space_copy(dom));
 	for (size_t i = 0; i < st_integer_set_num_constraints(s); i++) {
-		isl_aff *a = st__isl_aff_from_expr(st_integer_set_constraint(s, i), v.ls, v.dims, v.syms, why);
+		isl_aff *a = st_isl_aff_from_expr(st_integer_set_constraint(s, i), v.ls, v.dims, v.syms, why);
 		if (!a) {
 			set = isl_set_free(set);
 			goto out;
@@ -222,7 +222,7 @@ out:
 
 static st_affine_expr *term(st_context *ctx, st_affine_expr *sum, isl_val *coef, st_affine_expr *var) {
 	int64_t c;
-	bool ok = st__isl_val_to_i64(coef, &c);
+	bool ok = st_isl_val_to_i64(coef, &c);
 	isl_val_free(coef);
 	if (!ok || !sum || !var)
 		return NULL;
@@ -242,7 +242,7 @@ static st_affine_expr *numerator(st_context *ctx, isl_aff *aff, isl_val *den) {
 		return NULL;
 	int64_t c0;
 	isl_val *cst = isl_val_mul(isl_aff_get_constant_val(aff), isl_val_copy(den));
-	bool ok = st__isl_val_to_i64(cst, &c0);
+	bool ok = st_isl_val_to_i64(cst, &c0);
 	isl_val_free(cst);
 	if (!ok)
 		return NULL;
@@ -274,13 +274,13 @@ static st_affine_expr *div_to_expr(st_context *ctx, isl_aff *div) {
 	isl_val *den = isl_aff_get_denominator_val(div);
 	int64_t d;
 	st_affine_expr *e = NULL;
-	if (st__isl_val_to_i64(den, &d))
+	if (st_isl_val_to_i64(den, &d))
 		e = st_affine_floordiv(ctx, numerator(ctx, div, den), st_affine_const(ctx, d));
 	isl_val_free(den);
 	return e;
 }
 
-st_affine_expr *st__isl_aff_to_expr(st_context *ctx, isl_aff *aff) {
+st_affine_expr *st_isl_aff_to_expr(st_context *ctx, isl_aff *aff) {
 	if (!aff || isl_aff_is_nan(aff) != isl_bool_false)
 		return NULL;
 	isl_val *den = isl_aff_get_denominator_val(aff);
@@ -291,7 +291,7 @@ st_affine_expr *st__isl_aff_to_expr(st_context *ctx, isl_aff *aff) {
 	return e;
 }
 
-const st_affine_map *st__isl_multi_aff_to_map(st_context *ctx, isl_multi_aff *ma) {
+const st_affine_map *st_isl_multi_aff_to_map(st_context *ctx, isl_multi_aff *ma) {
 	isl_size nin = isl_multi_aff_dim(ma, isl_dim_in), npar = isl_multi_aff_dim(ma, isl_dim_param);
 	isl_size nout = isl_multi_aff_dim(ma, isl_dim_out);
 	if (nin < 0 || npar < 0 || nout < 0)
@@ -303,7 +303,7 @@ const st_affine_map *st__isl_multi_aff_to_map(st_context *ctx, isl_multi_aff *ma
 	isl_size i = 0;
 	for (; i < nout; i++) {
 		isl_aff *a = isl_multi_aff_get_aff(ma, i);
-		res[i] = st__isl_aff_to_expr(ctx, a);
+		res[i] = st_isl_aff_to_expr(ctx, a);
 		isl_aff_free(a);
 		if (!res[i])
 			break;
@@ -329,7 +329,7 @@ static isl_stat add_constraint(isl_constraint *c, void *ud) {
 	isl_aff *a = isl_constraint_get_aff(c);
 	bool eq = isl_constraint_is_equality(c) == isl_bool_true;
 	isl_constraint_free(c);
-	st_affine_expr *e = st__isl_aff_to_expr(b->ctx, a);
+	st_affine_expr *e = st_isl_aff_to_expr(b->ctx, a);
 	isl_aff_free(a);
 	if (!e || b->n == b->cap) {
 		b->failed = true;
@@ -340,7 +340,7 @@ static isl_stat add_constraint(isl_constraint *c, void *ud) {
 	return isl_stat_ok;
 }
 
-const st_integer_set *st__isl_set_to_integer_set(st_context *ctx, isl_set *set) {
+const st_integer_set *st_isl_set_to_integer_set(st_context *ctx, isl_set *set) {
 	if (!set || isl_set_is_empty(set) != isl_bool_false)
 		return NULL;
 	isl_set *c = isl_set_coalesce(isl_set_copy(set));

@@ -3,7 +3,7 @@
  * created, so that a refusal leaves the IR as it was. */
 #include "isl_codegen.h"
 #include "affine_internal.h"
-#include "isl_bridge.h"
+#include "strata/affine_isl.h"
 
 #include <isl/ast.h>
 #include <isl/ast_build.h>
@@ -91,7 +91,7 @@ static st_affine_expr *ast_expr(gen *g, isl_ast_expr *e) {
 	case isl_ast_expr_int: {
 		isl_val *v = isl_ast_expr_get_val(e);
 		int64_t c;
-		bool ok = st__isl_val_to_i64(v, &c);
+		bool ok = st_isl_val_to_i64(v, &c);
 		isl_val_free(v);
 		if (!ok) {
 			failf(g, "a constant of the generated code does not fit in 64 bits");
@@ -230,7 +230,7 @@ static bool for_node(gen *g, isl_ast_node *n) {
 	size_t nlb = bound_exprs(g, init, true, 0, lbs), nub = 0;
 	int64_t step = 0;
 	isl_val *incv = isl_ast_expr_get_val(inc);
-	if (!st__isl_val_to_i64(incv, &step) || step < 1)
+	if (!st_isl_val_to_i64(incv, &step) || step < 1)
 		failf(g, "a generated loop has a step that is not a positive constant");
 	isl_val_free(incv);
 	/* The condition is `iterator <= bound` or `iterator < bound`. */

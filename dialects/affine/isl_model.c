@@ -2,7 +2,7 @@
  * isl_model.h): statements, iteration domains, access relations and the
  * 2d+1 schedule of the original order. */
 #include "isl_model.h"
-#include "affine_ops.h"
+#include "strata/affine.h"
 #include "strata/dialect.h"
 #include "strata/rewrite.h"
 
@@ -322,7 +322,7 @@ static isl_aff *map_result_aff(frame *f, const st_affine_map *map, st_op *op, si
 			break;
 	if (k == nd + ns) {
 		const char *why = NULL;
-		r = st__isl_aff_from_expr(st_affine_map_result(map, result), f->ls, ops, ops + nd, &why);
+		r = st_isl_aff_from_expr(st_affine_map_result(map, result), f->ls, ops, ops + nd, &why);
 		if (!r)
 			fail_at(f->b, op, "%s", why ? why : "isl failed on an affine map");
 	}
@@ -448,7 +448,7 @@ static isl_set *if_set(frame *f, st_op *ifop) {
 		set = isl_set_universe(isl_local_space_get_space(f->ls));
 		for (size_t i = 0; set && i < st_integer_set_num_constraints(cond); i++) {
 			const char *why = NULL;
-			isl_aff *a = st__isl_aff_from_expr(st_integer_set_constraint(cond, i), f->ls, ops, ops + nd, &why);
+			isl_aff *a = st_isl_aff_from_expr(st_integer_set_constraint(cond, i), f->ls, ops, ops + nd, &why);
 			if (!a) {
 				fail_at(f->b, ifop, "%s", why ? why : "isl failed on an integer set");
 				set = isl_set_free(set);
@@ -737,7 +737,7 @@ st__isl_model *st__isl_model_build(st_context *ctx, isl_ctx *ictx, st_op *const 
 	if (b.order)
 		st_ctx_free(ctx, b.order, sizeof *b.order * b.order_cap);
 	if (!ok) {
-		if (st__isl_ctx_exhausted(ictx))
+		if (st_isl_ctx_exhausted(ictx))
 			fail_at(&b, roots[0], "the polyhedral analysis exceeded its operation bound");
 		fail_at(&b, roots[0], "the nest could not be modelled");
 		st__isl_model_destroy(m);

@@ -22,7 +22,7 @@
 #ifndef STRATA_AFFINE_ISL_MODEL_H
 #define STRATA_AFFINE_ISL_MODEL_H
 
-#include "isl_bridge.h"
+#include "strata/affine_isl.h"
 #include "strata/ir.h"
 
 #include <isl/map.h>

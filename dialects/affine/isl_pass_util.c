@@ -1,6 +1,6 @@
 /* Helpers of the isl-backed passes (isl_pass_util.h). */
 #include "isl_pass_util.h"
-#include "affine_ops.h"
+#include "strata/affine.h"
 
 #include <string.h>
 

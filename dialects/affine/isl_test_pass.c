@@ -4,7 +4,7 @@
  * vectors, in isl's notation, so that lit tests can FileCheck what the
  * bridge and the dependence analysis compute.  Registered only with
  * strata-opt --enable-test-passes. */
-#include "affine_ops.h"
+#include "strata/affine.h"
 #include "deps.h"
 #include "isl_pass_util.h"
 #include "isl_passes.h"
@@ -37,7 +37,7 @@ static void say_isl(st_pass *pass, const char *label, char *text) {
 
 static void print_scope(st_pass *pass, st_op *const *roots, size_t nroots) {
 	st_context *ctx = st_pass_context(pass);
-	isl_ctx *ictx = st__isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create();
 	if (!ictx)
 		return;
 	say(pass, nroots > 1 ? "nests at" : "nest at");
@@ -144,4 +144,4 @@ static const st_pass_def test_affine_isl = {
 	.display_name = "TestAffineIsl",
 };
 
-st_status st_affine_register_isl_test_passes(st_context *ctx) { return st_context_register_pass(ctx, &test_affine_isl); }
+st_status st_register_affine_test_passes(st_context *ctx) { return st_context_register_pass(ctx, &test_affine_isl); }

@@ -11,7 +11,7 @@
  * must still go forward.  A pair that would reverse one is left as it is,
  * with a remark at the second nest naming the dependence, and fusion
  * carries on with the next pair. */
-#include "affine_ops.h"
+#include "strata/affine.h"
 #include "isl_pass_util.h"
 #include "strata/pass.h"
 
@@ -50,7 +50,7 @@ static fuse_result try_fuse(st_pass *pass, st_op *a, st_op *b) {
 	st_context *ctx = st_pass_context(pass);
 	if (st_affine_for_num_iter_args(a) || st_affine_for_num_iter_args(b) || !movable_between(a, b))
 		return FUSE_NO;
-	isl_ctx *ictx = st__isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create();
 	if (!ictx)
 		return FUSE_NO;
 	st_op *roots[2] = {a, b};

@@ -11,7 +11,7 @@
  * two accesses.  The new loops come from isl's AST generator
  * (isl_codegen.h), so triangular and stepped bands get their bounds
  * rewritten correctly instead of swapped. */
-#include "affine_ops.h"
+#include "strata/affine.h"
 #include "isl_codegen.h"
 #include "isl_pass_util.h"
 #include "strata/pass.h"
@@ -89,7 +89,7 @@ static st_status interchange(st_pass *pass, st_op *root, const unsigned *perm, u
 		if (st_affine_for_num_iter_args(loops[k]))
 			return st_op_error(root, "cannot interchange loops with iter_args");
 
-	isl_ctx *ictx = st__isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create();
 	if (!ictx)
 		return st_op_error(root, "out of memory");
 	st__isl_model_error err;

@@ -13,7 +13,7 @@
  * per-pair dependence checks and post-dominance; the flow analysis also
  * sees through affine.if and non-rectangular bounds.  Nests that the
  * model cannot describe are left alone. */
-#include "affine_ops.h"
+#include "strata/affine.h"
 #include "isl_pass_util.h"
 #include "strata/pass.h"
 
@@ -226,7 +226,7 @@ static st_status run(st_pass *pass, st_op *op) {
 	size_t n, cap;
 	if (st_failed(st__isl_outermost_loops(ctx, op, &nests, &n, &cap)))
 		return ST_FAIL;
-	isl_ctx *ictx = st__isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create();
 	memrefs ms = {.ctx = ctx};
 	bool changed = false;
 	for (size_t i = 0; ictx && i < n; i++) {

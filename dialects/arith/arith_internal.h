@@ -6,7 +6,8 @@
 #define STRATA_ARITH_INTERNAL_H
 
 #include "strata/asm.h"
-#include "strata/registry.h"
+#include "strata/arith.h"
+
 
 /* #arith.fastmath<...> bits (FastMathFlags). */
 enum {

@@ -2,7 +2,10 @@
  * calyx.md) and its registration.  Hooks live in calyx_component.c,
  * calyx_cells.c, calyx_wires.c and calyx_control.c. */
 #include "calyx_internal.h"
-#include "strata/registry.h"
+#include "strata/calyx.h"
+#include "strata/comb.h"
+#include "strata/seq.h"
+
 #include "strata/translate.h"
 
 #define N(a) (sizeof a / sizeof a[0])

@@ -4,7 +4,8 @@
  * assignments move into the wires guarded by their group's go), with the
  * pass definitions that run each on every component of a module. */
 #include "calyx_internal.h"
-#include "strata/registry.h"
+#include "strata/calyx.h"
+
 
 #include <stdio.h>
 #include <string.h>

@@ -4,7 +4,8 @@
 #include "cf_canon.h"
 #include "cf_interp.h"
 #include "strata/asm.h"
-#include "strata/registry.h"
+#include "strata/cf.h"
+
 
 #include <string.h>
 

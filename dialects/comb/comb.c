@@ -4,7 +4,6 @@
  * optional `bin` (two-state) flag.  Folders are in comb_fold.c, the bit
  * vector semantics in comb_bv.c. */
 #include "comb_internal.h"
-#include "strata/registry.h"
 
 #include <string.h>
 

@@ -1,7 +1,7 @@
 /* Arithmetic on bit vectors of any width (strata/hw.h): the semantics of
  * comb's ops, shared by its folders, the hardware simulator and anything
  * else that computes on hardware values. */
-#include "strata/hw.h"
+#include "strata/comb.h"
 
 #include <string.h>
 

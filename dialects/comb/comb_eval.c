@@ -1,6 +1,7 @@
 /* comb's semantics on bit vectors, one entry point per op kind: used by the
- * folders and by the hardware simulator (backends/hwsim). */
-#include "strata/hw.h"
+ * folders and by the hardware simulator (backends/hwsim); and the op of
+ * each kind, for the builders. */
+#include "comb_internal.h"
 
 #include <string.h>
 
@@ -25,6 +26,13 @@ st_comb_kind st_comb_kind_of(const st_op *op) {
 		if (strcmp(kinds[i].name, n) == 0)
 			return kinds[i].kind;
 	return ST_COMB_NONE;
+}
+
+const char *st__comb_op_name(st_comb_kind k) {
+	for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (kinds[i].kind == k)
+			return kinds[i].name;
+	return NULL;
 }
 
 void st_comb_eval(st_comb_kind k, int64_t param, size_t nin, const uint64_t *const *in, const uint64_t *in_widths,

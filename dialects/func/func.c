@@ -2,7 +2,8 @@
  * func.constant (MLIR's spelling and semantics). */
 #include "func_interp.h"
 #include "strata/asm.h"
-#include "strata/registry.h"
+#include "strata/func.h"
+
 
 #include <string.h>
 

@@ -3,7 +3,6 @@
  * aggregates.  The op table; hooks live in hw_module.c (ports, instances),
  * hw_aggregate.c (value ops) and hw_fold.c (folders). */
 #include "hw_internal.h"
-#include "strata/registry.h"
 
 #include <stdio.h>
 

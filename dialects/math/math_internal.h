@@ -4,7 +4,8 @@
 #define STRATA_MATH_INTERNAL_H
 
 #include "strata/asm.h"
-#include "strata/registry.h"
+#include "strata/math.h"
+
 
 /* MLIR 14's folders: math.ceil and math.log2 of a scalar float constant. */
 bool st__math_fold_ceil(st_op *op, st_attr *const *operands, st_fold_result *results);

@@ -8,7 +8,8 @@
  * before each return (memref.copy), and callers pass a buffer they allocate
  * (memref.alloc: only static shapes, a dynamic one is a located error). */
 #include "strata/pass.h"
-#include "strata/registry.h"
+#include "strata/memref.h"
+
 
 #include <string.h>
 

@@ -7,7 +7,8 @@
 
 #include "strata/affine.h"
 #include "strata/asm.h"
-#include "strata/registry.h"
+#include "strata/memref.h"
+
 #include "strata/rewrite.h"
 
 #include <string.h>

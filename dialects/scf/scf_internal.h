@@ -6,7 +6,8 @@
 #define STRATA_SCF_INTERNAL_H
 
 #include "strata/asm.h"
-#include "strata/registry.h"
+#include "strata/scf.h"
+
 #include "strata/rewrite.h"
 
 #include <string.h>

@@ -2,8 +2,7 @@
  * compreg.ce, firreg) and a memory with read and write ports and latencies
  * (hlmem, read, write).  Semantics: docs/dialects/seq.md. */
 #include "strata/asm.h"
-#include "strata/hw.h"
-#include "strata/registry.h"
+#include "strata/seq.h"
 
 #include <string.h>
 
@@ -25,10 +24,11 @@ bool st_seq_is_hlmem(const st_type *t) { return is_seq_type(t, "hlmem"); }
 uint64_t st_seq_hlmem_depth(const st_type *t) { return st_attr_int_uvalue(st_type_param(t, 0)); }
 st_type *st_seq_hlmem_element(const st_type *t) { return st_attr_type_value(st_type_param(t, 1)); }
 
-static st_type *hlmem_type(st_context *ctx, uint64_t n, st_type *elt) {
+st_type *st_seq_hlmem_type(st_context *ctx, uint64_t n, st_type *elt) {
 	st_attr *params[2] = {st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), (int64_t)n),
 	                      st_type_attr(ctx, elt)};
-	return st_dialect_type(ctx, seq_dialect_of(ctx), st_str_c("hlmem"), 2, params);
+	st_dialect *d = seq_dialect_of(ctx);
+	return d ? st_dialect_type(ctx, d, st_str_c("hlmem"), 2, params) : NULL;
 }
 
 static st_type *parse_type(st_parser *p, st_dialect *d) {
@@ -66,7 +66,7 @@ static st_type *parse_type(st_parser *p, st_dialect *d) {
 		st_parser_error(p, "memory element must be a hardware value type");
 		return NULL;
 	}
-	return hlmem_type(ctx, (uint64_t)n, elt);
+	return st_seq_hlmem_type(ctx, (uint64_t)n, elt);
 }
 
 static void print_type(st_printer *p, const st_type *t) {

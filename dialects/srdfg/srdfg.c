@@ -4,7 +4,10 @@
 #include "srdfg_internal.h"
 
 #include "strata/asm.h"
-#include "strata/registry.h"
+#include "strata/srdfg.h"
+#include "strata/arith.h"
+#include "strata/math.h"
+
 
 #include <string.h>
 

@@ -6,7 +6,9 @@
 #include "ub_internal.h"
 #include "strata/asm.h"
 #include "strata/interp.h"
-#include "strata/registry.h"
+#include "strata/ub.h"
+#include "strata/arith.h"
+
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 

@@ -1,6 +1,7 @@
 /* Registration of the ub passes (docs/unified-buffers.md). */
 #include "ub_passes.h"
-#include "strata/registry.h"
+#include "strata/ub.h"
+
 
 st_status st_register_ub_passes(st_context *ctx) {
 	const st_pass_def *const defs[] = {

@@ -1,8 +1,9 @@
-/* Building arith ops in sequence before a given op, for lowerings that
- * expand one op into a whole expression outside the pattern rewriter
- * (arith-soft-float, div-by-constant).  A failed creation (out of memory)
- * sets `failed`, and every builder given a NULL operand returns NULL, so an
- * expression can be written as nested calls and checked once at the end.
+/* The arith dialect (MLIR's arith): its registration, and building arith
+ * ops in sequence before a given op, for lowerings that expand one op into
+ * a whole expression outside the pattern rewriter (arith-soft-float,
+ * div-by-constant).  A failed creation (out of memory) sets `failed`, and
+ * every builder given a NULL operand returns NULL, so an expression can be
+ * written as nested calls and checked once at the end.
  */
 #ifndef STRATA_ARITH_H
 #define STRATA_ARITH_H
@@ -12,6 +13,10 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Registers the dialect (ops, folders, canonicalizations, interpreter
+ * semantics) in `ctx`; registering twice is harmless. */
+st_status st_register_arith_dialect(st_context *ctx);
 
 typedef struct st_arith_builder {
 	st_context *ctx;

@@ -9,6 +9,12 @@
 extern "C" {
 #endif
 
+/* Registers the dialect (with hw, comb and seq, and --export-calyx). */
+st_status st_register_calyx_dialect(st_context *ctx);
+/* Its passes: calyx-go-insertion, calyx-compile-invoke,
+ * calyx-compile-control, calyx-remove-groups, ... */
+st_status st_register_calyx_passes(st_context *ctx);
+
 /* The pass pipeline that turns a module of calyx components (control,
  * groups and cells) into hw/comb/seq, one hw.module per component. */
 #define ST_CALYX_TO_HW_PIPELINE \

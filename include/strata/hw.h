@@ -1,8 +1,10 @@
-/* The hardware dialects hw, comb and seq (CIRCT's spellings): their types,
- * the ports of a hw.module and the enums the simulator and the Verilog
- * export share.  Values of every hardware type are bit vectors packed as
- * SystemVerilog packs them: array element i at bits [i*W +: W], a struct's
- * first field in the most significant bits. */
+/* The hw dialect (CIRCT's spelling; docs/dialects/hw.md): its types, the
+ * ports of a hw.module, and builders of modules, instances, outputs,
+ * constants and wires.  Values of every hardware type are bit vectors
+ * packed as SystemVerilog packs them: array element i at bits [i*W +: W], a
+ * struct's first field in the most significant bits.  The combinational
+ * logic is in strata/comb.h, registers and memories in strata/seq.h; their
+ * builders share st_hw_builder. */
 #ifndef STRATA_HW_H
 #define STRATA_HW_H
 
@@ -11,6 +13,9 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* Registers the dialect in `ctx`; registering twice is harmless. */
+st_status st_register_hw_dialect(st_context *ctx);
 
 /* !hw.array<NxT> */
 st_type *st_hw_array_type(st_context *ctx, uint64_t n, st_type *elt);
@@ -28,13 +33,6 @@ st_type *st_hw_struct_field_type(const st_type *t, size_t i);
 int st_hw_struct_field_index(const st_type *t, st_str name);
 /* Bits below field i (fields after it are less significant). */
 uint64_t st_hw_struct_field_offset(const st_type *t, size_t i);
-
-/* !seq.clock and !seq.hlmem<NxT> (the seq dialect must be registered). */
-st_type *st_seq_clock_type(st_context *ctx);
-bool st_seq_is_clock(const st_type *t);
-bool st_seq_is_hlmem(const st_type *t);
-uint64_t st_seq_hlmem_depth(const st_type *t);
-st_type *st_seq_hlmem_element(const st_type *t);
 
 /* Bits of a value of a hardware type (integers, arrays, structs, clocks),
  * or -1 for any other type. */
@@ -78,56 +76,74 @@ st_status st_hw_parse_refs(st_parser *p, st_hw_refs *l);
 st_status st_hw_parse_refs_colon(st_parser *p, st_parse_state *s, st_hw_refs *l);
 void st_hw_refs_free(st_context *ctx, st_hw_refs *l);
 
-/* comb.icmp predicates, in the order of their stored values. */
-typedef enum st_comb_pred {
-	ST_COMB_EQ, ST_COMB_NE, ST_COMB_SLT, ST_COMB_SLE, ST_COMB_SGT, ST_COMB_SGE,
-	ST_COMB_ULT, ST_COMB_ULE, ST_COMB_UGT, ST_COMB_UGE,
-	ST_COMB_CEQ, ST_COMB_CNE, ST_COMB_WEQ, ST_COMB_WNE,
-} st_comb_pred;
+/* ---------------------------------------------------------------- builders */
 
-/* The comb ops, for evaluators that dispatch once per op. */
-typedef enum st_comb_kind {
-	ST_COMB_NONE,
-	ST_COMB_ADD, ST_COMB_MUL, ST_COMB_AND, ST_COMB_OR, ST_COMB_XOR,
-	ST_COMB_SUB, ST_COMB_DIVU, ST_COMB_DIVS, ST_COMB_MODU, ST_COMB_MODS,
-	ST_COMB_SHL, ST_COMB_SHRU, ST_COMB_SHRS,
-	ST_COMB_ICMP, ST_COMB_MUX, ST_COMB_CONCAT, ST_COMB_EXTRACT, ST_COMB_REPLICATE, ST_COMB_PARITY,
-} st_comb_kind;
-st_comb_kind st_comb_kind_of(const st_op *op);
-/* Evaluates a comb op of kind `k`: `in[i]` holds operand i (in_widths[i]
- * bits), `out` receives the result (out_width bits; it must not alias an
- * operand).  `param` is icmp's predicate or extract's low bit; scratch
- * holds 4 * st_bv_words(max width) words.  Mux takes any bit vectors. */
-void st_comb_eval(st_comb_kind k, int64_t param, size_t nin, const uint64_t *const *in, const uint64_t *in_widths,
-                  uint64_t *out, uint64_t out_width, uint64_t *scratch);
+/* Where the builders of hw, comb and seq put ops: before `before` in
+ * `block` (at its end when `before` is NULL), located at `loc`.  A builder
+ * given a NULL operand, or whose op cannot be created (out of memory),
+ * returns NULL and sets `failed`; so a netlist can be written as nested
+ * calls and checked once at the end. */
+typedef struct st_hw_builder {
+	st_context *ctx;
+	st_block *block;
+	st_op *before;
+	st_attr *loc;
+	bool failed;
+} st_hw_builder;
 
-/* Bit vectors of any width, as comb computes on them: little-endian 64-bit
- * words, st_bv_words(w) of them, bits above the width kept zero.  Results
- * may alias operands except where a scratch area is asked for; `scratch`
- * holds 4 * st_bv_words(w) words.  Division and remainder by zero give 0
- * (docs/dialects/comb.md). */
-size_t st_bv_words(unsigned width);
-void st_bv_mask(uint64_t *r, unsigned width);
-bool st_bv_is_zero(const uint64_t *a, unsigned width);
-bool st_bv_get_bit(const uint64_t *a, uint64_t bit);
-void st_bv_set_bit(uint64_t *a, uint64_t bit, bool v);
-void st_bv_add(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width, uint64_t *scratch);
-/* Unsigned and signed (truncating toward zero, remainder with the sign of
- * the dividend) division and remainder. */
-void st_bv_div(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width, bool is_signed, bool rem,
-               uint64_t *scratch);
-void st_bv_and(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_or(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_xor(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-/* Shifts by the unsigned amount `b`; amounts >= width give 0 (or the sign). */
-void st_bv_shl(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_shr(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width, bool arith);
-bool st_bv_icmp(st_comb_pred pred, const uint64_t *a, const uint64_t *b, unsigned width);
-bool st_bv_parity(const uint64_t *a, unsigned width);
-/* dst[off +: n] = src[lo +: n]; dst and src must not overlap. */
-void st_bv_copy_bits(uint64_t *dst, uint64_t off, const uint64_t *src, uint64_t lo, uint64_t n);
+/* A builder appending to `block`, or inserting before `op` at its location. */
+st_hw_builder st_hw_builder_at_end(st_context *ctx, st_block *block, st_attr *loc);
+st_hw_builder st_hw_builder_before(st_op *op);
+
+/* Op `name` with the given operands, result types and attribute dictionary
+ * (NULL: none), for ops without a builder of their own. */
+st_op *st_hw_build_op(st_hw_builder *b, const char *name, size_t n, st_value *const *operands, size_t nresults,
+                      st_type *const *result_types, st_attr *attrs);
+
+/* hw.module @name(ports) attributes {attrs}: its body block has one
+ * argument per input port and no terminator yet (st_hw_build_output ends
+ * it).  `attrs` (a dictionary or NULL) holds discardable attributes such as
+ * `hw.top`.  NULL on failure. */
+st_op *st_hw_build_module(st_hw_builder *b, st_str name, size_t nports, const st_hw_port *ports, st_attr *attrs);
+/* A module's body block, and the body argument of its input port i. */
+st_block *st_hw_module_body(st_op *module);
+st_value *st_hw_module_input_value(st_op *module, size_t i);
+/* hw.output: the values of the enclosing module's output ports. */
+st_op *st_hw_build_output(st_hw_builder *b, size_t n, st_value *const *values);
+/* hw.instance "inst" @module(in_names[i]: inputs[i], ...) -> (out_names[j]:
+ * out_types[j], ...): the module need not exist yet (st_verify checks the
+ * ports against it). */
+st_op *st_hw_build_instance(st_hw_builder *b, st_str inst, st_str module, size_t nin, const st_str *in_names,
+                            st_value *const *inputs, size_t nout, const st_str *out_names,
+                            st_type *const *out_types);
+/* hw.constant of an integer type (value truncated to its width), or of an
+ * integer attribute (any width). */
+st_value *st_hw_build_constant(st_hw_builder *b, st_type *type, int64_t value);
+st_value *st_hw_build_constant_attr(st_hw_builder *b, st_attr *value);
+/* hw.wire, named `name` in the Verilog when not NULL. */
+st_value *st_hw_build_wire(st_hw_builder *b, st_value *input, const char *name);
+/* hw.bitcast to `type` (of the same bit width). */
+st_value *st_hw_build_bitcast(st_hw_builder *b, st_value *input, st_type *type);
+
+/* Backedges (CIRCT's BackedgeBuilder): a graph region may use a value
+ * before the op defining it, as a register's input is the logic its output
+ * feeds.  A backedge is a placeholder value of a type, usable as an
+ * operand at once; st_hw_backedge_set replaces its every use with the real
+ * value.  The set owns the placeholders (detached ops, never in a block). */
+typedef struct st_hw_backedges st_hw_backedges;
+st_hw_backedges *st_hw_backedges_create(st_context *ctx);
+/* A new placeholder of `type`; NULL when out of memory. */
+st_value *st_hw_backedge(st_hw_backedges *set, st_type *type, st_attr *loc);
+/* Whether `v` is a placeholder of `set` not set yet. */
+bool st_hw_backedge_pending(const st_hw_backedges *set, const st_value *v);
+/* Replaces every use of placeholder `edge` by `value` (of its type). */
+void st_hw_backedge_set(st_hw_backedges *set, st_value *edge, st_value *value);
+/* ST_OK when every placeholder that is still used has been set; otherwise
+ * an error at the first one's location naming `what` (a lowering's bug). */
+st_status st_hw_backedges_check(st_hw_backedges *set, const char *what);
+/* Frees the placeholders.  Erase the IR using a placeholder that was never
+ * set before this (a failed lowering drops what it built). */
+void st_hw_backedges_destroy(st_hw_backedges *set);
 
 #ifdef __cplusplus
 }

@@ -23,6 +23,9 @@ typedef enum st_srdfg_mod {
 
 /* Registers the dialect (with arith and math, and --view-srdfg). */
 st_status st_register_srdfg_dialect(st_context *ctx);
+/* Its passes: srdfg-flatten, -dead-node-elim, -simplify, -check-bounds,
+ * -raise-to-codelet. */
+st_status st_register_srdfg_passes(st_context *ctx);
 /* The modifier's keyword ("input", ...). */
 const char *st_srdfg_mod_name(st_srdfg_mod m);
 /* !srdfg.edge<m, value>: `value` is a scalar type (i1, i32, f32, ...) or a

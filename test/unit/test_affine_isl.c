@@ -1,6 +1,6 @@
-/* Unit tests of the isl bridge (dialects/affine/isl_bridge.h): affine maps
+/* Unit tests of the isl bridge (include/strata/affine_isl.h): affine maps
  * and integer sets to isl and back; and of the analysis queries
- * (dialects/affine/isl_analysis.h) on parsed nests: regions, bounds, tile
+ * (the same header) on parsed nests: regions, bounds, tile
  * boxes, footprints and reuse.  A conversion is checked by evaluation,
  * not by text alone: the original and the converted object must agree on
  * every point of a grid that crosses zero (floor semantics of negative
@@ -9,11 +9,8 @@
  * operation bound of the isl_ctx.  Every isl object is freed before its
  * isl_ctx, which ASan checks.
  */
-#include "../../dialects/affine/isl_analysis.h"
-#include "../../dialects/affine/isl_bridge.h"
 #include "core_test.h"
-#include "../../dialects/affine/affine_ops.h"
-#include "strata/affine.h"
+#include "strata/affine_isl.h"
 
 #include <isl/map.h>
 #include <isl/space.h>
@@ -53,7 +50,7 @@ static bool isl_eval(isl_multi_aff *ma, const int64_t *dims, const int64_t *syms
 	bool ok = pt != NULL;
 	for (isl_size i = 0; i < nout && ok; i++) {
 		isl_val *v = isl_aff_eval(isl_multi_aff_get_aff(ma, (int)i), isl_point_copy(pt));
-		ok = st__isl_val_to_i64(v, &out[i]);
+		ok = st_isl_val_to_i64(v, &out[i]);
 		isl_val_free(v);
 	}
 	isl_point_free(pt);
@@ -67,14 +64,14 @@ static void check_map_roundtrip(st_context *ctx, isl_ctx *ictx, const char *text
 	if (!m)
 		return;
 	const char *why = NULL;
-	isl_multi_aff *ma = st__isl_multi_aff_from_map(ictx, m, &why);
+	isl_multi_aff *ma = st_isl_multi_aff_from_map(ictx, m, &why);
 	CHECK(ma != NULL);
 	if (!ma)
 		return;
 	char *s = isl_text(ictx, ma, NULL);
 	CHECK_STR(text, s, want_isl);
 	free(s);
-	const st_affine_map *back = st__isl_multi_aff_to_map(ctx, ma);
+	const st_affine_map *back = st_isl_multi_aff_to_map(ctx, ma);
 	CHECK(back != NULL);
 	unsigned nd = st_affine_map_num_dims(m), ns = st_affine_map_num_symbols(m);
 	size_t nr = st_affine_map_num_results(m);
@@ -145,7 +142,7 @@ static void test_rejects(st_context *ctx, isl_ctx *ictx) {
 		if (!m)
 			continue;
 		const char *why = NULL;
-		isl_multi_aff *ma = st__isl_multi_aff_from_map(ictx, m, &why);
+		isl_multi_aff *ma = st_isl_multi_aff_from_map(ictx, m, &why);
 		CHECK(ma == NULL);
 		CHECK_CONTAINS(cases[i].map, why, cases[i].why);
 		isl_multi_aff_free(ma);
@@ -153,11 +150,11 @@ static void test_rejects(st_context *ctx, isl_ctx *ictx) {
 	/* A coefficient beyond 64 bits cannot come back. */
 	isl_aff *big = isl_aff_read_from_str(ictx, "{ [i] -> [(1180591620717411303424 i)] }");
 	CHECK(big != NULL);
-	CHECK(st__isl_aff_to_expr(ctx, big) == NULL);
+	CHECK(st_isl_aff_to_expr(ctx, big) == NULL);
 	isl_aff_free(big);
 	/* Nor can a rational value. */
 	isl_aff *half = isl_aff_read_from_str(ictx, "{ [i] -> [(i/2)] }");
-	CHECK(st__isl_aff_to_expr(ctx, half) == NULL);
+	CHECK(st_isl_aff_to_expr(ctx, half) == NULL);
 	isl_aff_free(half);
 }
 
@@ -170,14 +167,14 @@ static void check_set_roundtrip(st_context *ctx, isl_ctx *ictx, const char *text
 	if (!s)
 		return;
 	const char *why = NULL;
-	isl_set *is = st__isl_set_from_integer_set(ictx, s, &why);
+	isl_set *is = st_isl_set_from_integer_set(ictx, s, &why);
 	CHECK(is != NULL);
 	if (!is)
 		return;
 	char *str = isl_text(ictx, NULL, is);
 	CHECK_STR(text, str, want_isl);
 	free(str);
-	const st_integer_set *back = st__isl_set_to_integer_set(ctx, is);
+	const st_integer_set *back = st_isl_set_to_integer_set(ctx, is);
 	CHECK(back != NULL);
 	unsigned nd = st_integer_set_num_dims(s), ns = st_integer_set_num_symbols(s);
 	CHECK(nd <= 2 && ns <= 1);
@@ -221,14 +218,14 @@ static void test_sets(st_context *ctx, isl_ctx *ictx) {
 
 	/* A union has no integer-set form; neither has the empty set. */
 	isl_set *u = isl_set_read_from_str(ictx, "{ [d0] : d0 < 0 or d0 > 5 }");
-	CHECK(st__isl_set_to_integer_set(ctx, u) == NULL);
+	CHECK(st_isl_set_to_integer_set(ctx, u) == NULL);
 	isl_set_free(u);
 	isl_set *e = isl_set_read_from_str(ictx, "{ [d0] : d0 < 0 and d0 > 5 }");
-	CHECK(st__isl_set_to_integer_set(ctx, e) == NULL);
+	CHECK(st_isl_set_to_integer_set(ctx, e) == NULL);
 	isl_set_free(e);
 	/* A semi-affine constraint is refused. */
 	const char *why = NULL;
-	isl_set *bad = st__isl_set_from_integer_set(ictx, set_of(ctx, "(d0)[s0] : (d0 * s0 >= 0)"), &why);
+	isl_set *bad = st_isl_set_from_integer_set(ictx, set_of(ctx, "(d0)[s0] : (d0 * s0 >= 0)"), &why);
 	CHECK(bad == NULL);
 	CHECK_CONTAINS("semi-affine set", why, "product of two non-constant values");
 	isl_set_free(bad);
@@ -236,14 +233,14 @@ static void test_sets(st_context *ctx, isl_ctx *ictx) {
 
 /* A bounded isl_ctx fails a computation past its bound, and says so. */
 static void test_quota(void) {
-	isl_ctx *ictx = st__isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create();
 	CHECK(ictx != NULL);
 	isl_ctx_set_max_operations(ictx, 1);
 	isl_ctx_reset_operations(ictx);
 	isl_set *s = isl_set_read_from_str(ictx, "{ [i, j] : 0 <= i < 100 and 0 <= j < i and (i + j) mod 7 = 3 }");
 	isl_set *h = isl_set_coalesce(isl_set_lexmin(s));
 	CHECK(h == NULL);
-	CHECK(st__isl_ctx_exhausted(ictx));
+	CHECK(st_isl_ctx_exhausted(ictx));
 	isl_set_free(h);
 	isl_ctx_free(ictx);
 }
@@ -355,13 +352,13 @@ static void test_analysis(void) {
 
 int main(void) {
 	st_context *ctx = st_context_create();
-	isl_ctx *ictx = st__isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create();
 	if (!ctx || !ictx)
 		return 1;
 	test_maps(ctx, ictx);
 	test_rejects(ctx, ictx);
 	test_sets(ctx, ictx);
-	CHECK(!st__isl_ctx_exhausted(ictx));
+	CHECK(!st_isl_ctx_exhausted(ictx));
 	isl_ctx_free(ictx);
 	test_quota();
 	test_analysis();

@@ -3,7 +3,7 @@
  * anchored on a particular op, and one with options of every type.  They
  * live in the tool, not the core, because they name a dialect's op. */
 #include "test_passes.h"
-#include "../../dialects/affine/isl_passes.h"
+#include "strata/affine.h"
 
 #include <inttypes.h>
 #include <stdio.h>
@@ -145,5 +145,5 @@ st_status strata_opt_register_test_passes(st_context *ctx) {
 	for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
 		if (st_failed(st_context_register_pass(ctx, defs[i])))
 			return ST_FAIL;
-	return st_affine_register_isl_test_passes(ctx);
+	return st_register_affine_test_passes(ctx);
 }

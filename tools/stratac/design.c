@@ -5,7 +5,7 @@
  * docs/stratac.md) and the II the lowering reports (`calyx.ii`). */
 #include "stratac.h"
 
-#include "strata/hw.h"
+#include "strata/seq.h"
 
 #include <stdlib.h>
 #include <string.h>
