@@ -1,9 +1,14 @@
-/* Shared by the files of lower-calyx-to-hw: the text being written for one
- * hw.module, value names, and the fixes that a debug option can disable. */
+/* Shared by the files of lower-calyx-to-hw: the hw.module being built for
+ * one component, the hw value of each calyx value (a backedge until its
+ * op is built: a register's input is logic its output feeds), the
+ * memories at the module's interface, and the fixes that a debug option
+ * can disable. */
 #ifndef STRATA_C2H_H
 #define STRATA_C2H_H
 
-#include "../../dialects/calyx/calyx_internal.h"
+#include "strata/calyx.h"
+#include "strata/comb.h"
+#include "strata/seq.h"
 
 /* The four CIRCT defects this lowering fixes (docs/dialects/calyx.md). */
 enum {
@@ -13,33 +18,54 @@ enum {
 	C2H_FIX_MEM_EN = 8,    /* memory enables are connected */
 };
 
-typedef struct c2h_map_entry {
-	const void *key;
-	unsigned val;
-} c2h_map_entry;
+/* Most output ports a memory has at the interface: 4 addresses,
+ * write_data, write_en, content_en. */
+#define C2H_MEM_OUTS 7
+
+/* A memory at the module's interface: an external memory cell of the
+ * component, or one of a component it instantiates, forwarded up through
+ * the instance's ports and named <instance>_<name>. */
+typedef struct c2h_mem {
+	char name[256];
+	st_op *cell;
+	bool own;                  /* a cell of this component */
+	st_value *read_data, *done; /* the module's input ports for it */
+	/* What its output ports carry: the cell's address, data and enable
+	 * inputs, or for a forwarded memory the instance's results. */
+	st_value *outs[C2H_MEM_OUTS];
+} c2h_mem;
 
 typedef struct c2h {
 	st_context *ctx;
 	st_op *comp;
 	unsigned fixes; /* C2H_FIX_* bits that are on */
-	char *buf;      /* the module text */
-	size_t len, cap;
-	c2h_map_entry *map; /* value -> number of its %v name */
-	size_t map_n, map_cap;
-	unsigned next;
+	st_hw_builder b;
+	st_op *module;
+	st_value_map *map;       /* calyx value -> hw value (or backedge) */
+	st_hw_backedges *edges;
+	st_value *clk, *reset;   /* the module's clock and reset inputs */
+	st_value *clk1;          /* the clock as an i1 (a calyx clk port) */
+	c2h_mem *mems;
+	size_t nmems, cap_mems;
 	st_status status;
 } c2h;
 
-void c2h_printf(c2h *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* A fresh %tN name (written into buf, which holds 32 bytes). */
-const char *c2h_temp(c2h *s, char *buf);
-/* The name of a calyx value in the module text (written into buf, 160 bytes). */
-const char *c2h_name(c2h *s, st_value *v, char *buf);
-/* The name of port `port` of cell `cell`, as defined in the text. */
-const char *c2h_port(const st_op *cell, st_str port, char *buf);
-/* A constant of the given width, as a fresh name. */
-const char *c2h_const(c2h *s, unsigned width, int64_t v, char *buf);
-/* Writes the hw ops of a cell (its outputs from its input drivers). */
+/* iW */
+st_type *c2h_int(c2h *s, unsigned width);
+/* The hw value of a calyx value, a backedge until c2h_define gives it. */
+st_value *c2h_value(c2h *s, st_value *v);
+/* Calyx value v is hw value `hw` from now on. */
+void c2h_define(c2h *s, st_value *v, st_value *hw);
+/* The calyx value of port `port` of a cell (NULL when it has none). */
+st_value *c2h_cell_port(st_op *cell, const char *port);
+/* The hw value of a cell's port, and its definition. */
+st_value *c2h_port(c2h *s, st_op *cell, const char *port);
+void c2h_define_port(c2h *s, st_op *cell, const char *port, st_value *hw);
+/* hw.constant of the given width. */
+st_value *c2h_const(c2h *s, unsigned width, int64_t v);
+/* The interface memory named `name`, or NULL. */
+c2h_mem *c2h_find_mem(c2h *s, const char *name);
+/* Builds the hw ops of a cell (its outputs from its input drivers). */
 void c2h_cell(c2h *s, st_op *cell);
 
 #endif

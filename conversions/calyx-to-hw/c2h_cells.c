@@ -7,95 +7,76 @@
  * read latency 0 (comb) or 1 (seq) and a done one cycle after a write. */
 #include "c2h.h"
 
-#include <string.h>
+#include <stdio.h>
 
 enum { MULT_LATENCY = 3 };
 
 static unsigned width(st_op *cell, size_t i) { return st_type_int_width(st_value_type(st_op_result(cell, i))); }
 
-static const char *p(const st_op *cell, const char *port, char *buf) {
-	return c2h_port(cell, (st_str){port, strlen(port)}, buf);
-}
-
 static void reg(c2h *s, st_op *c) {
-	char a[160], b[160], d[160], z[32];
+	st_hw_builder *b = &s->b;
 	unsigned w = width(c, 0);
-	p(c, "out", a);
+	st_value *z = c2h_const(s, w, 0), *out;
 	if ((s->fixes & C2H_FIX_WRITE_EN) || st_op_get_attr(c, "calyx.fsm"))
-		c2h_printf(s, "  %s = seq.compreg.ce %s, %%clk, %s reset %%reset, %s : i%u\n", a, p(c, "in", b),
-		           p(c, "write_en", d), c2h_const(s, w, 0, z), w);
+		out = st_seq_build_compreg_ce(b, c2h_port(s, c, "in"), s->clk, c2h_port(s, c, "write_en"), s->reset, z, NULL);
 	else
-		c2h_printf(s, "  %s = seq.compreg %s, %%clk reset %%reset, %s : i%u\n", a, p(c, "in", b), c2h_const(s, w, 0, z), w);
-	c2h_printf(s, "  %s = seq.compreg %s, %%clk reset %%reset, %s : i1\n", p(c, "done", a), p(c, "write_en", b),
-	           c2h_const(s, 1, 0, z));
+		out = st_seq_build_compreg(b, c2h_port(s, c, "in"), s->clk, s->reset, z, NULL);
+	c2h_define_port(s, c, "out", out);
+	z = c2h_const(s, 1, 0);
+	c2h_define_port(s, c, "done", st_seq_build_compreg(b, c2h_port(s, c, "write_en"), s->clk, s->reset, z, NULL));
 }
 
-static void binary(c2h *s, st_op *c, const char *op) {
-	char a[160], l[160], r[160];
-	c2h_printf(s, "  %s = %s %s, %s : i%u\n", p(c, "out", a), op, p(c, "left", l), p(c, "right", r), width(c, 0));
+static void binary(c2h *s, st_op *c, st_comb_kind k) {
+	c2h_define_port(s, c, "out", st_comb_build_binary(&s->b, k, c2h_port(s, c, "left"), c2h_port(s, c, "right")));
 }
 
-static void compare(c2h *s, st_op *c, const char *pred) {
-	char a[160], l[160], r[160];
-	c2h_printf(s, "  %s = comb.icmp %s %s, %s : i%u\n", p(c, "out", a), pred, p(c, "left", l), p(c, "right", r), width(c, 0));
+static void compare(c2h *s, st_op *c, st_comb_pred pred) {
+	c2h_define_port(s, c, "out", st_comb_build_icmp(&s->b, pred, c2h_port(s, c, "left"), c2h_port(s, c, "right")));
 }
 
 /* clk, reset, go, left, right, out, done: a pipeline of `lat` stages. */
-static void pipe(c2h *s, st_op *c, const char *op, unsigned lat) {
-	char l[160], r[160], go[160], cur[160], vcur[160], z[32];
+static void pipe(c2h *s, st_op *c, st_comb_kind k, unsigned lat) {
+	st_hw_builder *b = &s->b;
 	unsigned w = width(c, 3);
-	p(c, "go", go);
-	c2h_printf(s, "  %s = %s %s, %s : i%u\n", c2h_temp(s, cur), op, p(c, "left", l), p(c, "right", r), w);
-	strcpy(vcur, go);
-	for (unsigned k = 1; k <= lat; k++) {
-		char dn[160], vn[160], g[160];
-		if (k == lat)
-			p(c, "out", dn);
-		else
-			c2h_temp(s, dn);
-		c2h_printf(s, "  %s = seq.compreg %s, %%clk reset %%reset, %s : i%u\n", dn, cur, c2h_const(s, w, 0, z), w);
-		strcpy(cur, dn);
+	st_value *go = c2h_port(s, c, "go");
+	st_value *cur = st_comb_build_binary(b, k, c2h_port(s, c, "left"), c2h_port(s, c, "right")), *vcur = go;
+	for (unsigned i = 1; i <= lat; i++) {
+		st_value *z = c2h_const(s, w, 0);
+		cur = st_seq_build_compreg(b, cur, s->clk, s->reset, z, NULL);
 		/* valid_k = valid_{k-1} & go: a unit whose go drops forgets its work,
 		 * so done is one pulse even though go is held until done. */
-		if (k == 1)
-			strcpy(g, go);
-		else
-			c2h_printf(s, "  %s = comb.and %s, %s : i1\n", c2h_temp(s, g), vcur, go);
-		if (k == lat)
-			p(c, "done", vn);
-		else
-			c2h_temp(s, vn);
-		c2h_printf(s, "  %s = seq.compreg %s, %%clk reset %%reset, %s : i1\n", vn, g, c2h_const(s, 1, 0, z));
-		strcpy(vcur, vn);
+		st_value *g = i == 1 ? go : st_comb_build_binary(b, ST_COMB_AND, vcur, go);
+		z = c2h_const(s, 1, 0);
+		vcur = st_seq_build_compreg(b, g, s->clk, s->reset, z, NULL);
 	}
+	c2h_define_port(s, c, "out", cur);
+	c2h_define_port(s, c, "done", vcur);
 }
 
 /* The flat address of a memory: row-major over its dimensions. */
-static void flat_address(c2h *s, st_op *c, size_t dims, const int64_t *sizes, const int64_t *aw, unsigned fw, char *out) {
-	char acc[160] = "", t[32], x[160], k[32];
+static st_value *flat_address(c2h *s, st_op *c, size_t dims, const int64_t *sizes, const int64_t *aw, unsigned fw) {
+	st_hw_builder *b = &s->b;
+	st_value *acc = NULL;
 	for (size_t i = 0; i < dims; i++) {
-		char name[8] = "addr0";
-		name[4] = (char)('0' + i);
-		const char *ai = p(c, name, x);
-		char ext[160];
+		char name[32];
+		snprintf(name, sizeof name, "addr%zu", i);
+		st_value *ai = c2h_port(s, c, name), *ext;
 		if ((unsigned)aw[i] == fw) {
-			strcpy(ext, ai);
+			ext = ai;
 		} else if ((unsigned)aw[i] > fw) {
-			c2h_printf(s, "  %s = comb.extract %s from 0 : (i%u) -> i%u\n", c2h_temp(s, ext), ai, (unsigned)aw[i], fw);
+			ext = st_comb_build_extract(b, ai, 0, fw);
 		} else {
-			char z[32];
-			c2h_const(s, fw - (unsigned)aw[i], 0, z);
-			c2h_printf(s, "  %s = comb.concat %s, %s : i%u, i%u\n", c2h_temp(s, ext), z, ai, fw - (unsigned)aw[i],
-			           (unsigned)aw[i]);
+			st_value *cat[2] = {c2h_const(s, fw - (unsigned)aw[i], 0), ai};
+			ext = st_comb_build_concat(b, 2, cat);
 		}
 		if (i == 0) {
-			strcpy(acc, ext);
+			acc = ext;
 			continue;
 		}
-		c2h_printf(s, "  %s = comb.mul %s, %s : i%u\n", c2h_temp(s, t), acc, c2h_const(s, fw, sizes[i], k), fw);
-		c2h_printf(s, "  %s = comb.add %s, %s : i%u\n", c2h_temp(s, acc), t, ext, fw);
+		st_value *t = st_comb_build_binary(b, ST_COMB_MUL, acc, c2h_const(s, fw, sizes[i]));
+		acc = st_comb_build_binary(b, ST_COMB_ADD, t, ext);
 	}
-	strcpy(out, acc);
+	return acc;
 }
 
 static unsigned index_width(uint64_t n) {
@@ -109,144 +90,131 @@ static unsigned index_width(uint64_t n) {
  * element i at bits [i*W, (i+1)*W), read in the addressing cycle by a
  * shift of the flat address times W, the same ROM the stream flow builds
  * for its tables (docs/streaming-hw.md); writes have nothing to change. */
-static void rom(c2h *s, st_op *c, st_attr *init, unsigned w, const char *addr, unsigned fw) {
+static void rom(c2h *s, st_op *c, st_attr *init, unsigned w, st_value *addr, unsigned fw) {
+	st_hw_builder *b = &s->b;
 	size_t n = (size_t)st_type_dim(st_attr_type(init), 0);
 	bool splat = st_attr_dense_is_splat(init);
 	unsigned long long bits = (unsigned long long)n * w;
-	char acc[32], k[32], x[32], sh[32], v[32], a[160];
-	c2h_temp(s, acc);
-	/* The constants first (c2h_const names each with the next %_t number,
-	 * so they are %_t<first>...); concat puts its first operand in the
-	 * high bits. */
-	unsigned first = s->next;
+	st_value *small[64], **k = n <= 64 ? small : st_ctx_alloc(s->ctx, n * sizeof *k);
+	if (!k) {
+		s->status = ST_FAIL;
+		return;
+	}
+	/* concat puts its first operand in the high bits: the last element. */
 	for (size_t i = n; i-- > 0;)
-		c2h_const(s, w, st_attr_dense_int(init, splat ? 0 : i), k);
-	c2h_printf(s, "  %s = comb.concat ", acc);
-	for (size_t i = 0; i < n; i++)
-		c2h_printf(s, "%s%%_t%u", i ? ", " : "", first + (unsigned)i);
-	c2h_printf(s, " : ");
-	for (size_t i = 0; i < n; i++)
-		c2h_printf(s, "%si%u", i ? ", " : "", w);
-	c2h_printf(s, "\n");
-	if (bits > fw)
-		c2h_printf(s, "  %s = comb.concat %s, %s : i%llu, i%u\n", c2h_temp(s, x), c2h_const(s, (unsigned)(bits - fw), 0, k),
-		           addr, bits - fw, fw);
-	else
-		strcpy(x, addr);
-	c2h_printf(s, "  %s = comb.mul %s, %s : i%llu\n", c2h_temp(s, sh), x, c2h_const(s, (unsigned)bits, w, k), bits);
-	c2h_printf(s, "  %s = comb.shru %s, %s : i%llu\n", c2h_temp(s, v), acc, sh, bits);
-	if (bits == w)
-		c2h_printf(s, "  %s = hw.wire %s : i%u\n", p(c, "read_data", a), v, w);
-	else
-		c2h_printf(s, "  %s = comb.extract %s from 0 : (i%llu) -> i%u\n", p(c, "read_data", a), v, bits, w);
+		k[n - 1 - i] = c2h_const(s, w, st_attr_dense_int(init, splat ? 0 : i));
+	st_value *acc = st_comb_build_concat(b, n, k);
+	if (k != small)
+		st_ctx_free(s->ctx, k, n * sizeof *k);
+	st_value *x = addr;
+	if (bits > fw) {
+		st_value *cat[2] = {c2h_const(s, (unsigned)(bits - fw), 0), addr};
+		x = st_comb_build_concat(b, 2, cat);
+	}
+	st_value *sh = st_comb_build_binary(b, ST_COMB_MUL, x, c2h_const(s, (unsigned)bits, w));
+	st_value *v = st_comb_build_binary(b, ST_COMB_SHRU, acc, sh);
+	c2h_define_port(s, c, "read_data", bits == w ? st_hw_build_wire(b, v, NULL) : st_comb_build_extract(b, v, 0, w));
 }
 
 static void memory(c2h *s, st_op *c, bool seq) {
+	st_hw_builder *b = &s->b;
 	int64_t sizes[4], aw[4];
-	size_t dims = st__calyx_mem_dims(c, sizes, aw);
-	unsigned w = st__calyx_mem_width(c);
-	char a[160], b[160], d[160], z[32], addr[32], m[32], we[160], re[160], men_we[160], men_re[160];
-	strcpy(we, p(c, "write_en", b));
-	strcpy(re, seq ? p(c, "content_en", b) : "");
-	strcpy(men_we, we);
-	strcpy(men_re, re);
+	size_t dims = st_calyx_mem_dims(c, sizes, aw);
+	unsigned w = st_calyx_mem_width(c);
+	st_value *we = c2h_port(s, c, "write_en"), *re = seq ? c2h_port(s, c, "content_en") : NULL;
+	st_value *men_we = we, *men_re = re;
 	/* CIRCT's defect: the memory's own enables left unconnected (low),
 	 * while the done logic still sees the requests. */
 	if (!(s->fixes & C2H_FIX_MEM_EN)) {
-		c2h_const(s, 1, 0, men_we);
+		men_we = c2h_const(s, 1, 0);
 		if (seq)
-			c2h_const(s, 1, 0, men_re);
+			men_re = c2h_const(s, 1, 0);
 	}
-	st_str sym = st__calyx_sym(c);
-	if (st__calyx_is_external(c)) {
+	st_str sym = st_calyx_sym_name(c);
+	if (st_calyx_is_external(c)) {
 		/* The data path is outside, behind the module's ports. */
-		c2h_printf(s, "  %s = hw.wire %%%.*s_read_data : i%u\n", p(c, "read_data", a), (int)sym.len, sym.data, w);
-		c2h_printf(s, "  %s = hw.wire %%%.*s_done : i1\n", p(c, "done", a), (int)sym.len, sym.data);
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", (int)sym.len, sym.data);
+		c2h_mem *m = c2h_find_mem(s, name);
+		c2h_define_port(s, c, "read_data", st_hw_build_wire(b, m ? m->read_data : NULL, NULL));
+		c2h_define_port(s, c, "done", st_hw_build_wire(b, m ? m->done : NULL, NULL));
 		return;
 	}
 	/* done: one cycle after a write (or, for seq memories, a read). */
-	if (seq) {
-		c2h_printf(s, "  %s = comb.or %s, %s : i1\n", c2h_temp(s, z), we, re);
-		c2h_printf(s, "  %s = seq.compreg %s, %%clk reset %%reset, %s : i1\n", p(c, "done", a), z, c2h_const(s, 1, 0, d));
-	} else {
-		c2h_printf(s, "  %s = seq.compreg %s, %%clk reset %%reset, %s : i1\n", p(c, "done", a), we, c2h_const(s, 1, 0, d));
-	}
+	st_value *req = seq ? st_comb_build_binary(b, ST_COMB_OR, we, re) : we;
+	st_value *z = c2h_const(s, 1, 0);
+	c2h_define_port(s, c, "done", st_seq_build_compreg(b, req, s->clk, s->reset, z, NULL));
 	uint64_t total = 1;
 	for (size_t i = 0; i < dims; i++)
 		total *= (uint64_t)sizes[i];
 	unsigned fw = index_width(total);
-	flat_address(s, c, dims, sizes, aw, fw, addr);
+	st_value *addr = flat_address(s, c, dims, sizes, aw, fw);
 	st_attr *init = st_op_get_attr(c, "calyx.init");
 	if (init) {
 		rom(s, c, init, w, addr, fw);
 		return;
 	}
-	c2h_printf(s, "  %s = seq.hlmem @%.*s %%clk, %%reset : !seq.hlmem<%lluxi%u>\n", c2h_temp(s, m), (int)sym.len, sym.data,
-	           (unsigned long long)total, w);
-	c2h_printf(s, "  seq.write %s[%s] %s wren %s {latency = 1} : !seq.hlmem<%lluxi%u>\n", m, addr, p(c, "write_data", a), men_we,
-	           (unsigned long long)total, w);
-	if (seq)
-		c2h_printf(s, "  %s = seq.read %s[%s] rden %s {latency = 1} : !seq.hlmem<%lluxi%u>\n", p(c, "read_data", a), m,
-		           addr, men_re, (unsigned long long)total, w);
-	else
-		c2h_printf(s, "  %s = seq.read %s[%s] {latency = 0} : !seq.hlmem<%lluxi%u>\n", p(c, "read_data", a), m, addr,
-		           (unsigned long long)total, w);
+	st_value *m = st_seq_build_hlmem(b, sym, s->clk, s->reset, total, c2h_int(s, w));
+	st_seq_build_write(b, m, addr, c2h_port(s, c, "write_data"), men_we, 1);
+	c2h_define_port(s, c, "read_data", seq ? st_seq_build_read(b, m, addr, men_re, 1) : st_seq_build_read(b, m, addr, NULL, 0));
 }
 
 void c2h_cell(c2h *s, st_op *c) {
-	char a[160], b[160], d[160], z[32];
-	const st__calyx_cell *k = st__calyx_cell_of(c);
+	st_hw_builder *b = &s->b;
 	unsigned w = width(c, 0);
-	switch (k->kind) {
-	case CX_REG: reg(s, c); return;
-	case CX_ADD: binary(s, c, "comb.add"); return;
-	case CX_SUB: binary(s, c, "comb.sub"); return;
-	case CX_AND: binary(s, c, "comb.and"); return;
-	case CX_OR: binary(s, c, "comb.or"); return;
-	case CX_XOR: binary(s, c, "comb.xor"); return;
-	case CX_LSH: binary(s, c, "comb.shl"); return;
-	case CX_RSH: binary(s, c, "comb.shru"); return;
-	case CX_SRSH: binary(s, c, "comb.shrs"); return;
-	case CX_LT: compare(s, c, "ult"); return;
-	case CX_GT: compare(s, c, "ugt"); return;
-	case CX_EQ: case CX_SEQ: compare(s, c, "eq"); return;
-	case CX_NEQ: case CX_SNEQ: compare(s, c, "ne"); return;
-	case CX_GE: compare(s, c, "uge"); return;
-	case CX_LE: compare(s, c, "ule"); return;
-	case CX_SLT: compare(s, c, "slt"); return;
-	case CX_SGT: compare(s, c, "sgt"); return;
-	case CX_SGE: compare(s, c, "sge"); return;
-	case CX_SLE: compare(s, c, "sle"); return;
-	case CX_NOT:
+	switch (st_calyx_cell_kind_of(c)) {
+	case ST_CALYX_REG: reg(s, c); return;
+	case ST_CALYX_ADD: binary(s, c, ST_COMB_ADD); return;
+	case ST_CALYX_SUB: binary(s, c, ST_COMB_SUB); return;
+	case ST_CALYX_AND: binary(s, c, ST_COMB_AND); return;
+	case ST_CALYX_OR: binary(s, c, ST_COMB_OR); return;
+	case ST_CALYX_XOR: binary(s, c, ST_COMB_XOR); return;
+	case ST_CALYX_LSH: binary(s, c, ST_COMB_SHL); return;
+	case ST_CALYX_RSH: binary(s, c, ST_COMB_SHRU); return;
+	case ST_CALYX_SRSH: binary(s, c, ST_COMB_SHRS); return;
+	case ST_CALYX_LT: compare(s, c, ST_COMB_ULT); return;
+	case ST_CALYX_GT: compare(s, c, ST_COMB_UGT); return;
+	case ST_CALYX_EQ: case ST_CALYX_SEQ: compare(s, c, ST_COMB_EQ); return;
+	case ST_CALYX_NEQ: case ST_CALYX_SNEQ: compare(s, c, ST_COMB_NE); return;
+	case ST_CALYX_GE: compare(s, c, ST_COMB_UGE); return;
+	case ST_CALYX_LE: compare(s, c, ST_COMB_ULE); return;
+	case ST_CALYX_SLT: compare(s, c, ST_COMB_SLT); return;
+	case ST_CALYX_SGT: compare(s, c, ST_COMB_SGT); return;
+	case ST_CALYX_SGE: compare(s, c, ST_COMB_SGE); return;
+	case ST_CALYX_SLE: compare(s, c, ST_COMB_SLE); return;
+	case ST_CALYX_NOT: {
 		/* CIRCT's defect: xor with a one-bit 1 flips only bit 0. */
-		c2h_printf(s, "  %s = comb.xor %s, %s : i%u\n", p(c, "out", a), p(c, "in", b),
-		           c2h_const(s, w, (s->fixes & C2H_FIX_NOT) ? -1 : 1, z), w);
+		st_value *k = c2h_const(s, w, (s->fixes & C2H_FIX_NOT) ? -1 : 1);
+		c2h_define_port(s, c, "out", st_comb_build_binary(b, ST_COMB_XOR, c2h_port(s, c, "in"), k));
 		return;
-	case CX_WIRE: c2h_printf(s, "  %s = hw.wire %s : i%u\n", p(c, "out", a), p(c, "in", b), w); return;
-	case CX_SLICE:
+	}
+	case ST_CALYX_WIRE: c2h_define_port(s, c, "out", st_hw_build_wire(b, c2h_port(s, c, "in"), NULL)); return;
+	case ST_CALYX_SLICE:
 		if (width(c, 1) == w)
-			c2h_printf(s, "  %s = hw.wire %s : i%u\n", p(c, "out", a), p(c, "in", b), w);
+			c2h_define_port(s, c, "out", st_hw_build_wire(b, c2h_port(s, c, "in"), NULL));
 		else
-			c2h_printf(s, "  %s = comb.extract %s from 0 : (i%u) -> i%u\n", p(c, "out", a), p(c, "in", b), w, width(c, 1));
+			c2h_define_port(s, c, "out", st_comb_build_extract(b, c2h_port(s, c, "in"), 0, width(c, 1)));
 		return;
-	case CX_PAD:
-		if (width(c, 1) == w)
-			c2h_printf(s, "  %s = hw.wire %s : i%u\n", p(c, "out", a), p(c, "in", b), w);
-		else
-			c2h_printf(s, "  %s = comb.concat %s, %s : i%u, i%u\n", p(c, "out", a), c2h_const(s, width(c, 1) - w, 0, z),
-			           p(c, "in", b), width(c, 1) - w, w);
+	case ST_CALYX_PAD:
+		if (width(c, 1) == w) {
+			c2h_define_port(s, c, "out", st_hw_build_wire(b, c2h_port(s, c, "in"), NULL));
+		} else {
+			st_value *cat[2] = {c2h_const(s, width(c, 1) - w, 0), c2h_port(s, c, "in")};
+			c2h_define_port(s, c, "out", st_comb_build_concat(b, 2, cat));
+		}
 		return;
-	case CX_MUX:
-		c2h_printf(s, "  %s = comb.mux %s, %s, %s : i%u\n", p(c, "out", a), p(c, "cond", b), p(c, "tru", d),
-		           p(c, "fal", z), width(c, 1));
+	case ST_CALYX_MUX:
+		c2h_define_port(s, c, "out",
+		                st_comb_build_mux(b, c2h_port(s, c, "cond"), c2h_port(s, c, "tru"), c2h_port(s, c, "fal")));
 		return;
-	case CX_MULT: pipe(s, c, "comb.mul", MULT_LATENCY); return;
-	case CX_DIVU: pipe(s, c, "comb.divu", width(c, 3)); return;
-	case CX_REMU: pipe(s, c, "comb.modu", width(c, 3)); return;
-	case CX_DIVS: pipe(s, c, "comb.divs", width(c, 3)); return;
-	case CX_REMS: pipe(s, c, "comb.mods", width(c, 3)); return;
-	case CX_MEM: memory(s, c, false); return;
-	case CX_SEQ_MEM: memory(s, c, true); return;
-	case CX_INSTANCE: return; /* written with the module's ports */
+	case ST_CALYX_MULT: pipe(s, c, ST_COMB_MUL, MULT_LATENCY); return;
+	case ST_CALYX_DIVU: pipe(s, c, ST_COMB_DIVU, width(c, 3)); return;
+	case ST_CALYX_REMU: pipe(s, c, ST_COMB_MODU, width(c, 3)); return;
+	case ST_CALYX_DIVS: pipe(s, c, ST_COMB_DIVS, width(c, 3)); return;
+	case ST_CALYX_REMS: pipe(s, c, ST_COMB_MODS, width(c, 3)); return;
+	case ST_CALYX_MEM: memory(s, c, false); return;
+	case ST_CALYX_SEQ_MEM: memory(s, c, true); return;
+	case ST_CALYX_INSTANCE: /* built with the module's ports */
+	case ST_CALYX_NOT_A_CELL: return;
 	}
 }

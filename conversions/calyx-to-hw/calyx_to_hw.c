@@ -1,149 +1,136 @@
 /* lower-calyx-to-hw: each calyx.component whose groups and control are
  * already compiled away (calyx-compile-control, calyx-remove-groups) becomes
- * one hw.module with the port interface of docs/dialects/calyx.md.  Every
- * cell input port and component output gets one driver: a mux chain over
- * its guarded assignments, the first assignment in the wires winning.  The
- * module is written as text and parsed: hw's module type is private to it.
- * `debug-disable-fix=<fix>` brings back one of the four CIRCT defects, so
- * the tests can show that each fix matters. */
+ * one hw.module with the port interface of docs/dialects/calyx.md, built
+ * through the hw/comb/seq builders.  Every cell input port and component
+ * output gets one driver: a mux chain over its guarded assignments, the
+ * first assignment in the wires winning.  `debug-disable-fix=<fix>` brings
+ * back one of the four CIRCT defects, so the tests can show that each fix
+ * matters. */
 #include "c2h.h"
-#include "strata/hw.h"
 #include "strata/conversions/calyx_to_hw.h"
-
+#include "strata/pass.h"
 
 #include <inttypes.h>
 #include <stddef.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-void c2h_printf(c2h *s, const char *fmt, ...) {
-	va_list ap;
-	va_start(ap, fmt);
-	char small[512];
-	int n = vsnprintf(small, sizeof small, fmt, ap);
-	va_end(ap);
-	if (n < 0 || s->status != ST_OK)
-		return;
-	if (!st_ctx_grow(s->ctx, (void **)&s->buf, &s->cap, NULL, 1, s->len + (size_t)n + 1)) {
+st_type *c2h_int(c2h *s, unsigned width) { return st_integer_type(s->ctx, width, ST_SIGNLESS); }
+
+st_value *c2h_value(c2h *s, st_value *v) {
+	if (!v)
+		return NULL;
+	st_value *hw = st_value_map_lookup(s->map, v);
+	if (hw)
+		return hw;
+	hw = st_hw_backedge(s->edges, st_value_type(v), s->b.loc);
+	if (!hw)
+		s->status = ST_FAIL;
+	else
+		st_value_map_add(s->map, v, hw);
+	return hw;
+}
+
+void c2h_define(c2h *s, st_value *v, st_value *hw) {
+	if (!v || !hw) {
 		s->status = ST_FAIL;
 		return;
 	}
-	if ((size_t)n < sizeof small) {
-		memcpy(s->buf + s->len, small, (size_t)n + 1);
-	} else {
-		va_start(ap, fmt);
-		vsnprintf(s->buf + s->len, (size_t)n + 1, fmt, ap);
-		va_end(ap);
-	}
-	s->len += (size_t)n;
+	st_value *old = st_value_map_lookup(s->map, v);
+	if (old && st_hw_backedge_pending(s->edges, old))
+		st_hw_backedge_set(s->edges, old, hw);
+	st_value_map_add(s->map, v, hw);
 }
 
-const char *c2h_temp(c2h *s, char *buf) {
-	snprintf(buf, 32, "%%_t%u", s->next++);
-	return buf;
+st_value *c2h_cell_port(st_op *cell, const char *port) {
+	st_calyx_port ports[ST_CALYX_MAX_PORTS];
+	size_t n = st_calyx_cell_ports(cell, ports, ST_CALYX_MAX_PORTS);
+	for (size_t i = 0; n != SIZE_MAX && i < n && i < ST_CALYX_MAX_PORTS && i < st_op_num_results(cell); i++)
+		if (st_str_eq_c(ports[i].name, port))
+			return st_op_result(cell, i);
+	return NULL;
 }
 
-const char *c2h_const(c2h *s, unsigned width, int64_t v, char *buf) {
-	c2h_temp(s, buf);
-	c2h_printf(s, "  %s = hw.constant %" PRId64 " : i%u\n", buf, width == 1 ? (v & 1) : v, width);
-	return buf;
+st_value *c2h_port(c2h *s, st_op *cell, const char *port) { return c2h_value(s, c2h_cell_port(cell, port)); }
+
+void c2h_define_port(c2h *s, st_op *cell, const char *port, st_value *hw) {
+	c2h_define(s, c2h_cell_port(cell, port), hw);
 }
 
-const char *c2h_port(const st_op *cell, st_str port, char *buf) {
-	st_str sym = st__calyx_sym(cell);
-	snprintf(buf, 160, "%%_c_%.*s_%.*s", (int)(sym.len < 100 ? sym.len : 100), sym.data, (int)(port.len < 40 ? port.len : 40),
-	         port.data);
-	return buf;
-}
+st_value *c2h_const(c2h *s, unsigned width, int64_t v) { return st_hw_build_constant(&s->b, c2h_int(s, width), v); }
 
-/* The number of a value's %_vN name, given on first request. */
-static unsigned value_number(c2h *s, const st_value *v) {
-	for (size_t i = 0; i < s->map_n; i++)
-		if (s->map[i].key == v)
-			return s->map[i].val;
-	if (!st_ctx_grow(s->ctx, (void **)&s->map, &s->map_cap, NULL, sizeof *s->map, s->map_n + 1)) {
-		s->status = ST_FAIL;
-		return 0;
-	}
-	s->map[s->map_n] = (c2h_map_entry){v, s->next++};
-	return s->map[s->map_n++].val;
-}
-
-const char *c2h_name(c2h *s, st_value *v, char *buf) {
-	st_op *cell;
-	size_t idx;
-	if (st__calyx_value_port(v, &cell, &idx)) {
-		if (cell) {
-			st__calyx_port ports[ST__CALYX_MAX_PORTS];
-			size_t n = st__calyx_cell_ports(cell, ports, ST__CALYX_MAX_PORTS);
-			return c2h_port(cell, n != SIZE_MAX && idx < n ? ports[idx].name : (st_str){"x", 1}, buf);
-		}
-		st_str name = st__calyx_comp_port_name(s->comp, idx);
-		if ((int)idx == st__calyx_comp_special(s->comp, "clk"))
-			snprintf(buf, 160, "%%_clk1");
-		else if (idx >= st__calyx_comp_num_inputs(s->comp))
-			snprintf(buf, 160, "%%_o_%.*s", (int)(name.len < 140 ? name.len : 140), name.data);
-		else
-			snprintf(buf, 160, "%%%.*s", (int)(name.len < 150 ? name.len : 150), name.data);
-		return buf;
-	}
-	snprintf(buf, 160, "%%_v%u", value_number(s, v));
-	return buf;
+c2h_mem *c2h_find_mem(c2h *s, const char *name) {
+	for (size_t i = 0; i < s->nmems; i++)
+		if (!strcmp(s->mems[i].name, name))
+			return &s->mems[i];
+	return NULL;
 }
 
 static unsigned vwidth(st_value *v) { return st_type_int_width(st_value_type(v)); }
 
+/* The comb ops compile-control leaves in a component, copied over. */
+static const struct {
+	const char *name;
+	st_comb_kind kind;
+} plain[] = {
+	{"comb.add", ST_COMB_ADD},   {"comb.mul", ST_COMB_MUL},   {"comb.and", ST_COMB_AND}, {"comb.or", ST_COMB_OR},
+	{"comb.xor", ST_COMB_XOR},   {"comb.sub", ST_COMB_SUB},   {"comb.divu", ST_COMB_DIVU},
+	{"comb.divs", ST_COMB_DIVS}, {"comb.modu", ST_COMB_MODU}, {"comb.mods", ST_COMB_MODS},
+	{"comb.shl", ST_COMB_SHL},   {"comb.shru", ST_COMB_SHRU}, {"comb.shrs", ST_COMB_SHRS},
+};
+
 /* hw.constant, calyx.constant, calyx.undef and comb ops, copied over. */
 static void logic_op(c2h *s, st_op *op) {
 	const char *n = st_op_name_cstr(op);
-	char r[160], a[160], b[160], c[160];
+	st_hw_builder *b = &s->b;
 	if (st_op_num_results(op) != 1)
 		goto bad;
-	c2h_name(s, st_op_result(op, 0), r);
-	unsigned w = vwidth(st_op_result(op, 0));
-	if (strcmp(n, "hw.constant") == 0 || strcmp(n, "calyx.constant") == 0 || strcmp(n, "calyx.undef") == 0) {
+	st_value *r = st_op_result(op, 0);
+	unsigned w = vwidth(r);
+	if (!strcmp(n, "hw.constant") || !strcmp(n, "calyx.constant") || !strcmp(n, "calyx.undef")) {
 		st_attr *v = st_op_get_attr(op, "value");
 		if (w > 64)
 			goto bad;
-		int64_t x = v ? st_attr_int_value(v) : 0;
-		c2h_printf(s, "  %s = hw.constant %" PRId64 " : i%u\n", r, w == 1 ? (x & 1) : x, w);
+		c2h_define(s, r, c2h_const(s, w, v ? st_attr_int_value(v) : 0));
 		return;
 	}
-	static const char *const plain[] = {"comb.add", "comb.mul", "comb.and", "comb.or", "comb.xor", "comb.sub",
-	                                    "comb.divu", "comb.divs", "comb.modu", "comb.mods", "comb.shl", "comb.shru",
-	                                    "comb.shrs", NULL};
-	for (size_t i = 0; plain[i]; i++) {
-		if (strcmp(n, plain[i]) != 0)
+	for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
+		if (strcmp(n, plain[i].name) != 0)
 			continue;
-		c2h_printf(s, "  %s = %s ", r, n);
-		for (size_t k = 0; k < st_op_num_operands(op); k++)
-			c2h_printf(s, "%s%s", k ? ", " : "", c2h_name(s, st_op_operand(op, k), a));
-		c2h_printf(s, " : i%u\n", w);
+		size_t k = st_op_num_operands(op);
+		st_value *small[8], **ops = k <= 8 ? small : st_ctx_alloc(s->ctx, k * sizeof *ops);
+		if (!ops) {
+			s->status = ST_FAIL;
+			return;
+		}
+		for (size_t j = 0; j < k; j++)
+			ops[j] = c2h_value(s, st_op_operand(op, j));
+		c2h_define(s, r, st_comb_build(b, plain[i].kind, k, ops));
+		if (ops != small)
+			st_ctx_free(s->ctx, ops, k * sizeof *ops);
 		return;
 	}
-	if (strcmp(n, "comb.icmp") == 0) {
-		static const char *const preds[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+	if (!strcmp(n, "comb.icmp")) {
 		int64_t pr = st_attr_int_value(st_op_get_attr(op, "predicate"));
 		if (pr < 0 || pr > 9)
 			goto bad;
-		c2h_printf(s, "  %s = comb.icmp %s %s, %s : i%u\n", r, preds[pr], c2h_name(s, st_op_operand(op, 0), a),
-		           c2h_name(s, st_op_operand(op, 1), b), vwidth(st_op_operand(op, 0)));
+		c2h_define(s, r, st_comb_build_icmp(b, (st_comb_pred)pr, c2h_value(s, st_op_operand(op, 0)),
+		                                    c2h_value(s, st_op_operand(op, 1))));
 		return;
 	}
-	if (strcmp(n, "comb.mux") == 0) {
-		c2h_printf(s, "  %s = comb.mux %s, %s, %s : i%u\n", r, c2h_name(s, st_op_operand(op, 0), a),
-		           c2h_name(s, st_op_operand(op, 1), b), c2h_name(s, st_op_operand(op, 2), c), w);
+	if (!strcmp(n, "comb.mux")) {
+		c2h_define(s, r, st_comb_build_mux(b, c2h_value(s, st_op_operand(op, 0)), c2h_value(s, st_op_operand(op, 1)),
+		                                   c2h_value(s, st_op_operand(op, 2))));
 		return;
 	}
-	if (strcmp(n, "comb.extract") == 0) {
-		c2h_printf(s, "  %s = comb.extract %s from %" PRId64 " : (i%u) -> i%u\n", r, c2h_name(s, st_op_operand(op, 0), a),
-		           st_attr_int_value(st_op_get_attr(op, "lowBit")), vwidth(st_op_operand(op, 0)), w);
+	if (!strcmp(n, "comb.extract")) {
+		int64_t lo = st_attr_int_value(st_op_get_attr(op, "lowBit"));
+		c2h_define(s, r, st_comb_build_extract(b, c2h_value(s, st_op_operand(op, 0)), (unsigned)lo, w));
 		return;
 	}
-	if (strcmp(n, "comb.concat") == 0 && st_op_num_operands(op) == 2) {
-		c2h_printf(s, "  %s = comb.concat %s, %s : i%u, i%u\n", r, c2h_name(s, st_op_operand(op, 0), a),
-		           c2h_name(s, st_op_operand(op, 1), b), vwidth(st_op_operand(op, 0)), vwidth(st_op_operand(op, 1)));
+	if (!strcmp(n, "comb.concat") && st_op_num_operands(op) == 2) {
+		st_value *cat[2] = {c2h_value(s, st_op_operand(op, 0)), c2h_value(s, st_op_operand(op, 1))};
+		c2h_define(s, r, st_comb_build_concat(b, 2, cat));
 		return;
 	}
 bad:
@@ -153,7 +140,6 @@ bad:
 
 /* The driver of `dest`: the guarded assignments to it, first one winning. */
 static void driver(c2h *s, st_value *dest, st_op *const *assigns, size_t n) {
-	char d[160], val[160], t[32], g[160], src[160];
 	unsigned w = vwidth(dest);
 	size_t last = SIZE_MAX, count = 0;
 	for (size_t i = 0; i < n; i++)
@@ -161,29 +147,28 @@ static void driver(c2h *s, st_value *dest, st_op *const *assigns, size_t n) {
 			last = i;
 			count++;
 		}
-	c2h_name(s, dest, d);
-	c2h_const(s, w, 0, val);
+	st_value *val = c2h_const(s, w, 0);
 	for (size_t i = n; count && i-- > 0;) {
 		if (st_op_operand(assigns[i], 0) != dest)
 			continue;
 		/* CIRCT's defect: only the last assignment reaches the port. */
 		if (!(s->fixes & C2H_FIX_MUX_CHAIN) && i != last)
 			continue;
-		st_value *gv = st__calyx_assign_guard(assigns[i]);
-		c2h_name(s, st_op_operand(assigns[i], 1), src);
-		if (!gv) {
-			strcpy(val, src);
-			continue;
-		}
-		c2h_printf(s, "  %s = comb.mux %s, %s, %s : i%u\n", c2h_temp(s, t), c2h_name(s, gv, g), src, val, w);
-		strcpy(val, t);
+		st_value *gv = st_calyx_assign_guard(assigns[i]);
+		st_value *src = c2h_value(s, st_op_operand(assigns[i], 1));
+		val = gv ? st_comb_build_mux(&s->b, c2h_value(s, gv), src, val) : src;
 	}
-	c2h_printf(s, "  %s = hw.wire %s : i%u\n", d, val, w);
+	c2h_define(s, dest, st_hw_build_wire(&s->b, val, NULL));
 }
 
 static bool is_clock_port(st_str name) { return st_str_eq_c(name, "clk") || st_str_eq_c(name, "reset"); }
 
-static bool is_mem(const st_op *o);
+static bool is_mem(const st_op *o) {
+	st_calyx_cell_kind k = st_calyx_cell_kind_of(o);
+	return k == ST_CALYX_MEM || k == ST_CALYX_SEQ_MEM;
+}
+
+static bool is_seq_mem(const st_op *o) { return st_calyx_cell_kind_of(o) == ST_CALYX_SEQ_MEM; }
 
 /* The memories at a component's interface: its external memory cells and,
  * forwarded through the ports of its instances (as CIRCT passes memories
@@ -192,14 +177,14 @@ static bool is_mem(const st_op *o);
  * the ports, the calyx.memories entries, the instances and hw.output share. */
 typedef void (*mem_fn)(c2h *s, const char *name, st_op *cell, void *ud);
 static void each_memory(c2h *s, st_op *comp, const char *prefix, int depth, mem_fn fn, void *ud) {
-	for (st_op *o = st_block_first_op(st__calyx_comp_body(comp)); o && s->status == ST_OK; o = st_op_next(o)) {
+	for (st_op *o = st_block_first_op(st_calyx_comp_body(comp)); o && s->status == ST_OK; o = st_op_next(o)) {
 		char name[256];
-		st_str sym = st__calyx_sym(o);
-		if (is_mem(o) && st__calyx_is_external(o)) {
+		st_str sym = st_calyx_sym_name(o);
+		if (is_mem(o) && st_calyx_is_external(o)) {
 			snprintf(name, sizeof name, "%s%.*s", prefix, (int)sym.len, sym.data);
 			fn(s, name, o, ud);
 		}
-		if (!st__calyx_cell_of(o) || st__calyx_cell_of(o)->kind != CX_INSTANCE)
+		if (st_calyx_cell_kind_of(o) != ST_CALYX_INSTANCE)
 			continue;
 		st_op *target = st_symbol_lookup_nearest(o, st_op_get_attr(o, "componentName"));
 		if (!target || depth > 16) {
@@ -212,87 +197,180 @@ static void each_memory(c2h *s, st_op *comp, const char *prefix, int depth, mem_
 	}
 }
 
-static bool is_seq_mem(const st_op *o) { return st__calyx_cell_of(o)->kind == CX_SEQ_MEM; }
+/* The number of output ports of a memory at the interface. */
+static size_t mem_num_outs(const st_op *cell, size_t dims) { return dims + (is_seq_mem(cell) ? 3 : 2); }
 
-/* An instance's forwarded memory: the child's ports for it are bound to the
- * parent's ports <instance>_<name>_... (inputs) and to fresh values
- * %_fw_<instance>_<name>_... (outputs). */
-typedef struct fw {
-	const char *inst;
-	bool outputs;
-	size_t n;
-} fw;
-
-static void instance_mem(c2h *s, const char *name, st_op *cell, void *ud) {
-	fw *f = ud;
-	int64_t sizes[4], aw[4];
-	size_t dims = st__calyx_mem_dims(cell, sizes, aw);
-	unsigned w = st__calyx_mem_width(cell);
-	if (!f->outputs) {
-		c2h_printf(s, ", %s_read_data: %%%s_%s_read_data: i%u, %s_done: %%%s_%s_done: i1", name, f->inst, name, w,
-		           name, f->inst, name);
-		return;
-	}
-	for (size_t i = 0; i < dims; i++)
-		c2h_printf(s, ", %s_addr%zu: i%u", name, i, (unsigned)aw[i]);
-	c2h_printf(s, ", %s_write_data: i%u, %s_write_en: i1%s%s%s", name, w, name, is_seq_mem(cell) ? ", " : "",
-	           is_seq_mem(cell) ? name : "", is_seq_mem(cell) ? "_content_en: i1" : "");
+/* The name of output port i of a memory (addr<i>, write_data, write_en,
+ * content_en). */
+static void mem_out_name(size_t dims, size_t i, char *buf, size_t n) {
+	static const char *const outs[] = {"write_data", "write_en", "content_en"};
+	if (i < dims)
+		snprintf(buf, n, "addr%zu", i);
+	else
+		snprintf(buf, n, "%s", outs[i - dims]);
 }
 
-/* The result names of the forwarded outputs, in the same order. */
-static void instance_mem_results(c2h *s, const char *name, st_op *cell, void *ud) {
-	fw *f = ud;
+/* A name kept as long as the context (an identifier), for port lists. */
+static st_str keep(c2h *s, const char *text) {
+	st_ident *id = st_ident_get_c(s->ctx, text);
+	if (!id)
+		s->status = ST_FAIL;
+	return id ? st_ident_str(id) : st_str_c("");
+}
+
+/* Named values with types: an instance's operands or results, a module's
+ * ports. */
+typedef struct port_list {
+	st_hw_port *ports;
+	st_value **vals;
+	size_t n, cap;
+	const char *inst; /* an instance's name, for the memories it forwards */
+} port_list;
+
+static void add(c2h *s, port_list *l, st_hw_dir dir, st_str name, st_value *v, st_type *t) {
+	size_t cap = l->cap;
+	if (!st_ctx_grow(s->ctx, (void **)&l->ports, &l->cap, NULL, sizeof *l->ports, l->n + 1) ||
+	    !st_ctx_grow(s->ctx, (void **)&l->vals, &cap, NULL, sizeof *l->vals, l->n + 1)) {
+		s->status = ST_FAIL;
+		return;
+	}
+	l->ports[l->n] = (st_hw_port){dir, name, t};
+	l->vals[l->n++] = v;
+}
+
+static void port_list_free(c2h *s, port_list *l) {
+	if (l->ports) {
+		st_ctx_free(s->ctx, l->ports, l->cap * sizeof *l->ports);
+		st_ctx_free(s->ctx, l->vals, l->cap * sizeof *l->vals);
+	}
+	memset(l, 0, sizeof *l);
+}
+
+/* The names of an instance's ports, for st_hw_build_instance. */
+static st_str *names_of(c2h *s, const port_list *l) {
+	st_str *n = st_ctx_alloc(s->ctx, (l->n + 1) * sizeof *n);
+	if (!n)
+		s->status = ST_FAIL;
+	for (size_t i = 0; n && i < l->n; i++)
+		n[i] = l->ports[i].name;
+	return n;
+}
+
+/* The output ports of a memory at the interface, in order; into `l` as
+ * ports named <m>_<port> (a module's, or with `inputs` its read_data and
+ * done after them; an instance's outputs without). */
+static void mem_outputs(c2h *s, port_list *l, const char *m, st_op *cell, bool inputs) {
 	int64_t sizes[4], aw[4];
-	size_t dims = st__calyx_mem_dims(cell, sizes, aw);
-	for (size_t i = 0; i < dims; i++)
-		c2h_printf(s, ", %%_fw_%s_%s_addr%zu", f->inst, name, i);
-	c2h_printf(s, ", %%_fw_%s_%s_write_data, %%_fw_%s_%s_write_en", f->inst, name, f->inst, name);
-	if (is_seq_mem(cell))
-		c2h_printf(s, ", %%_fw_%s_%s_content_en", f->inst, name);
+	size_t dims = st_calyx_mem_dims(cell, sizes, aw);
+	unsigned w = st_calyx_mem_width(cell);
+	char pn[300], out[32];
+	for (size_t i = 0; i < mem_num_outs(cell, dims); i++) {
+		mem_out_name(dims, i, out, sizeof out);
+		snprintf(pn, sizeof pn, "%s_%s", m, out);
+		add(s, l, ST_HW_OUT, keep(s, pn), NULL, c2h_int(s, i < dims ? (unsigned)aw[i] : i == dims ? w : 1));
+	}
+	if (!inputs)
+		return;
+	snprintf(pn, sizeof pn, "%s_read_data", m);
+	add(s, l, ST_HW_IN, keep(s, pn), NULL, c2h_int(s, w));
+	snprintf(pn, sizeof pn, "%s_done", m);
+	add(s, l, ST_HW_IN, keep(s, pn), NULL, c2h_int(s, 1));
+}
+
+/* An instance's inputs for a memory it forwards: <name>_read_data and
+ * <name>_done, bound to the parent's ports <instance>_<name>_.... */
+static void instance_mem_inputs(c2h *s, const char *name, st_op *cell, void *ud) {
+	port_list *l = ud;
+	char pn[300];
+	snprintf(pn, sizeof pn, "%s_%s", l->inst, name);
+	c2h_mem *m = c2h_find_mem(s, pn);
+	snprintf(pn, sizeof pn, "%s_read_data", name);
+	add(s, l, ST_HW_IN, keep(s, pn), m ? m->read_data : NULL, c2h_int(s, st_calyx_mem_width(cell)));
+	snprintf(pn, sizeof pn, "%s_done", name);
+	add(s, l, ST_HW_IN, keep(s, pn), m ? m->done : NULL, c2h_int(s, 1));
+}
+
+static void instance_mem_outputs(c2h *s, const char *name, st_op *cell, void *ud) {
+	mem_outputs(s, ud, name, cell, false);
+}
+
+/* The instance's forwarded outputs, in the same order: the parent's memory
+ * <instance>_<name> carries them to its own ports. */
+typedef struct fw_results {
+	const char *inst;
+	st_op *op;
+	size_t next;
+} fw_results;
+
+static void instance_mem_results(c2h *s, const char *name, st_op *cell, void *ud) {
+	fw_results *f = ud;
+	int64_t sizes[4], aw[4];
+	size_t dims = st_calyx_mem_dims(cell, sizes, aw);
+	char pn[300];
+	snprintf(pn, sizeof pn, "%s_%s", f->inst, name);
+	c2h_mem *m = c2h_find_mem(s, pn);
+	for (size_t i = 0; i < mem_num_outs(cell, dims); i++, f->next++)
+		if (m && i < C2H_MEM_OUTS && f->next < st_op_num_results(f->op))
+			m->outs[i] = st_op_result(f->op, f->next);
+}
+
+static st_str port_name(c2h *s, st_op *comp, size_t i) {
+	char pn[256];
+	st_str name = st_calyx_comp_port_name(comp, i);
+	snprintf(pn, sizeof pn, "%.*s", (int)name.len, name.data);
+	return keep(s, pn);
 }
 
 static void instance(c2h *s, st_op *cell) {
 	st_op *target = st_symbol_lookup_nearest(cell, st_op_get_attr(cell, "componentName"));
 	char iname[128];
-	snprintf(iname, sizeof iname, "%.*s", (int)st__calyx_sym(cell).len, st__calyx_sym(cell).data);
-	fw f = {iname, false, 0};
-	size_t nin = st__calyx_comp_num_inputs(target), np = st__calyx_comp_num_ports(target);
-	int done = st__calyx_comp_special(target, "done");
-	char a[160];
-	st_str sym = st__calyx_sym(cell);
+	st_str sym = st_calyx_sym_name(cell);
+	snprintf(iname, sizeof iname, "%.*s", (int)sym.len, sym.data);
+	size_t nin = st_calyx_comp_num_inputs(target), np = st_calyx_comp_num_ports(target);
+	int done = st_calyx_comp_special(target, "done"), go = st_calyx_comp_special(target, "go");
+	port_list in = {.inst = iname}, out = {.inst = iname};
+	add(s, &in, ST_HW_IN, st_str_c("clk"), s->clk, st_seq_clock_type(s->ctx));
+	add(s, &in, ST_HW_IN, st_str_c("reset"), s->reset, c2h_int(s, 1));
+	add(s, &in, ST_HW_IN, st_str_c("go"), c2h_value(s, st_op_result(cell, (size_t)go)), c2h_int(s, 1));
+	for (size_t i = 0; i < nin; i++)
+		if ((int)i != go && (int)i != st_calyx_comp_special(target, "clk") &&
+		    (int)i != st_calyx_comp_special(target, "reset"))
+			add(s, &in, ST_HW_IN, port_name(s, target, i), c2h_value(s, st_op_result(cell, i)),
+			    st_value_type(st_op_result(cell, i)));
+	each_memory(s, target, "", 0, instance_mem_inputs, &in);
 	/* Results: done, then the data outputs (the module's output order). */
-	c2h_printf(s, "  %s", c2h_name(s, st_op_result(cell, (size_t)done), a));
+	add(s, &out, ST_HW_OUT, st_str_c("done"), NULL, c2h_int(s, 1));
 	for (size_t i = nin; i < np; i++)
 		if ((int)i != done)
-			c2h_printf(s, ", %s", c2h_name(s, st_op_result(cell, i), a));
-	each_memory(s, target, "", 0, instance_mem_results, &f);
-	c2h_printf(s, " = hw.instance \"%.*s\" @%s(clk: %%clk: !seq.clock, reset: %%reset: i1", (int)sym.len, sym.data,
-	           st_ident_cstr(st_attr_symbol_leaf(st_op_get_attr(cell, "componentName"))));
-	int go = st__calyx_comp_special(target, "go");
-	c2h_printf(s, ", go: %s: i1", c2h_name(s, st_op_result(cell, (size_t)go), a));
-	for (size_t i = 0; i < nin; i++) {
-		if ((int)i == go || (int)i == st__calyx_comp_special(target, "clk") ||
-		    (int)i == st__calyx_comp_special(target, "reset"))
-			continue;
-		st_str pn = st__calyx_comp_port_name(target, i);
-		c2h_printf(s, ", %.*s: %s: i%u", (int)pn.len, pn.data, c2h_name(s, st_op_result(cell, i), a),
-		           vwidth(st_op_result(cell, i)));
+			add(s, &out, ST_HW_OUT, port_name(s, target, i), NULL, st_value_type(st_op_result(cell, i)));
+	each_memory(s, target, "", 0, instance_mem_outputs, &out);
+	st_str *in_names = names_of(s, &in), *out_names = names_of(s, &out);
+	st_type **out_types = st_ctx_alloc(s->ctx, (out.n + 1) * sizeof *out_types);
+	for (size_t i = 0; out_types && i < out.n; i++)
+		out_types[i] = out.ports[i].type;
+	st_op *op = NULL;
+	if (s->status == ST_OK && in_names && out_names && out_types)
+		op = st_hw_build_instance(&s->b, sym, st_ident_str(st_attr_symbol_leaf(st_op_get_attr(cell, "componentName"))),
+		                          in.n, in_names, in.vals, out.n, out_names, out_types);
+	if (op) {
+		size_t k = 0;
+		c2h_define(s, st_op_result(cell, (size_t)done), st_op_result(op, k++));
+		for (size_t i = nin; i < np; i++)
+			if ((int)i != done)
+				c2h_define(s, st_op_result(cell, i), st_op_result(op, k++));
+		fw_results f = {iname, op, k};
+		each_memory(s, target, "", 0, instance_mem_results, &f);
+	} else if (s->status == ST_OK) {
+		s->status = ST_FAIL;
 	}
-	each_memory(s, target, "", 0, instance_mem, &f);
-	c2h_printf(s, ") -> (done: i1");
-	for (size_t i = nin; i < np; i++) {
-		st_str pn = st__calyx_comp_port_name(target, i);
-		if ((int)i != done)
-			c2h_printf(s, ", %.*s: i%u", (int)pn.len, pn.data, vwidth(st_op_result(cell, i)));
-	}
-	f.outputs = true;
-	each_memory(s, target, "", 0, instance_mem, &f);
-	c2h_printf(s, ")\n");
-}
-
-static bool is_mem(const st_op *o) {
-	const st__calyx_cell *c = st__calyx_cell_of(o);
-	return c && (c->kind == CX_MEM || c->kind == CX_SEQ_MEM);
+	if (in_names)
+		st_ctx_free(s->ctx, in_names, (in.n + 1) * sizeof *in_names);
+	if (out_names)
+		st_ctx_free(s->ctx, out_names, (out.n + 1) * sizeof *out_names);
+	if (out_types)
+		st_ctx_free(s->ctx, out_types, (out.n + 1) * sizeof *out_types);
+	port_list_free(s, &in);
+	port_list_free(s, &out);
 }
 
 /* A bank of a logical memory split for an affine.parallel (lower-to-calyx
@@ -307,29 +385,33 @@ static st_attr *bank_info(const st_op *o, int64_t *nb, int64_t *dim) {
 	return of;
 }
 
-/* Ports of the module: the interface, then each external memory's. */
+/* A memory of the module's interface: its ports, and its entry. */
 static void mem_ports(c2h *s, const char *m, st_op *o, void *ud) {
-	size_t *n = ud;
-	int64_t sizes[4], aw[4];
-	size_t dims = st__calyx_mem_dims(o, sizes, aw);
-	unsigned w = st__calyx_mem_width(o);
-	++*n;
-	for (size_t i = 0; i < dims; i++)
-		c2h_printf(s, ", out %s_addr%zu : i%u", m, i, (unsigned)aw[i]);
-	c2h_printf(s, ", out %s_write_data : i%u, out %s_write_en : i1", m, w, m);
-	if (is_seq_mem(o))
-		c2h_printf(s, ", out %s_content_en : i1", m);
-	c2h_printf(s, ", in %%%s_read_data : i%u, in %%%s_done : i1", m, w, m);
+	if (!st_ctx_grow(s->ctx, (void **)&s->mems, &s->cap_mems, NULL, sizeof *s->mems, s->nmems + 1)) {
+		s->status = ST_FAIL;
+		return;
+	}
+	c2h_mem *e = &s->mems[s->nmems++];
+	memset(e, 0, sizeof *e);
+	snprintf(e->name, sizeof e->name, "%s", m);
+	e->cell = o;
+	e->own = st_op_parent_op(o) == s->comp;
+	mem_outputs(s, ud, m, o, true);
 }
 
 /* One calyx.memories entry per memory; the banks of one logical memory
  * make one entry, named after it and of its shape (docs/dialects/calyx.md). */
+typedef struct entries {
+	st_attr **v;
+	size_t n, cap;
+} entries;
+
 static void mem_entry(c2h *s, const char *m, st_op *o, void *ud) {
-	size_t *k = ud;
-	int64_t sizes[4], aw[4], nb, dim;
-	size_t dims = st__calyx_mem_dims(o, sizes, aw);
+	entries *es = ud;
+	int64_t sizes[4], aw[4], nb = 1, dim = 0;
+	size_t dims = st_calyx_mem_dims(o, sizes, aw);
 	st_attr *of = bank_info(o, &nb, &dim);
-	char name[256];
+	char name[256], text[512];
 	snprintf(name, sizeof name, "%s", m);
 	if (of) {
 		if (st_attr_int_value(st_op_get_attr(o, "calyx.bank")) || (size_t)dim >= dims)
@@ -343,121 +425,152 @@ static void mem_entry(c2h *s, const char *m, st_op *o, void *ud) {
 			snprintf(name, sizeof name, "%.*s", (int)l.len, l.data);
 		sizes[dim] *= nb;
 	}
-	c2h_printf(s, "%s\"%s:%s:%u:", (*k)++ ? ", " : "", name, is_seq_mem(o) ? "seq" : "comb", st__calyx_mem_width(o));
-	for (size_t i = 0; i < dims; i++)
-		c2h_printf(s, "%s%" PRId64, i ? "x" : "", sizes[i]);
-	if (of)
-		c2h_printf(s, ":banks=%" PRId64 "@%" PRId64, nb, dim);
-	c2h_printf(s, "\"");
-}
-
-/* Ports of the module: the interface, then the memories'. */
-static void header(c2h *s, bool entry) {
-	st_op *comp = s->comp;
-	st_str name = st__calyx_sym(comp);
-	c2h_printf(s, "hw.module @%.*s(in %%clk : !seq.clock, in %%reset : i1, in %%go : i1", (int)name.len, name.data);
-	size_t nin = st__calyx_comp_num_inputs(comp), np = st__calyx_comp_num_ports(comp);
-	for (size_t i = 0; i < nin; i++)
-		if ((int)i != st__calyx_comp_special(comp, "go") && (int)i != st__calyx_comp_special(comp, "clk") &&
-		    (int)i != st__calyx_comp_special(comp, "reset")) {
-			st_str pn = st__calyx_comp_port_name(comp, i);
-			c2h_printf(s, ", in %%%.*s : i%u", (int)pn.len, pn.data, st_type_int_width(st__calyx_comp_port_type(comp, i)));
-		}
-	c2h_printf(s, ", out done : i1");
-	for (size_t i = nin; i < np; i++)
-		if ((int)i != st__calyx_comp_special(comp, "done")) {
-			st_str pn = st__calyx_comp_port_name(comp, i);
-			c2h_printf(s, ", out %.*s : i%u", (int)pn.len, pn.data, st_type_int_width(st__calyx_comp_port_type(comp, i)));
-		}
-	size_t nmem = 0;
-	each_memory(s, comp, "", 0, mem_ports, &nmem);
-	c2h_printf(s, ")");
-	if (entry || nmem) {
-		c2h_printf(s, " attributes {%s", entry ? "hw.top" : "");
-		if (nmem) {
-			c2h_printf(s, "%scalyx.memories = [", entry ? ", " : "");
-			size_t k = 0;
-			each_memory(s, comp, "", 0, mem_entry, &k);
-			c2h_printf(s, "]");
-		}
-		c2h_printf(s, "}");
-	}
-	c2h_printf(s, " {\n  %%_clk1 = seq.from_clock %%clk\n");
-}
-
-/* The values of a memory's output ports: the cell's own, or those an
- * instance forwards (%_fw_<name>_...). */
-static void mem_outputs(c2h *s, const char *m, st_op *o, void *ud) {
-	bool types = *(bool *)ud;
-	int64_t sizes[4], aw[4];
-	size_t dims = st__calyx_mem_dims(o, sizes, aw);
-	bool own = st_op_parent_op(o) == s->comp;
-	char a[160];
-	if (types) {
-		for (size_t i = 0; i < dims; i++)
-			c2h_printf(s, ", i%u", (unsigned)aw[i]);
-		c2h_printf(s, ", i%u, i1%s", st__calyx_mem_width(o), is_seq_mem(o) ? ", i1" : "");
+	size_t u = (size_t)snprintf(text, sizeof text, "%s:%s:%u:", name, is_seq_mem(o) ? "seq" : "comb",
+	                            st_calyx_mem_width(o));
+	for (size_t i = 0; i < dims && u < sizeof text; i++)
+		u += (size_t)snprintf(text + u, sizeof text - u, "%s%" PRId64, i ? "x" : "", sizes[i]);
+	if (of && u < sizeof text)
+		snprintf(text + u, sizeof text - u, ":banks=%" PRId64 "@%" PRId64, nb, dim);
+	if (!st_ctx_grow(s->ctx, (void **)&es->v, &es->cap, NULL, sizeof *es->v, es->n + 1)) {
+		s->status = ST_FAIL;
 		return;
 	}
-	static const char *const outs[] = {"write_data", "write_en", "content_en"};
-	for (size_t i = 0; i < dims + (is_seq_mem(o) ? 3 : 2); i++) {
-		char pn[32];
-		if (i < dims)
-			snprintf(pn, sizeof pn, "addr%zu", i);
-		else
-			snprintf(pn, sizeof pn, "%s", outs[i - dims]);
-		if (!own)
-			c2h_printf(s, ", %%_fw_%s_%s", m, pn);
-		else if (i > dims && !(s->fixes & C2H_FIX_MEM_EN))
-			c2h_printf(s, ", %%_zero_en");
-		else
-			c2h_printf(s, ", %s", c2h_port(o, (st_str){pn, strlen(pn)}, a));
-	}
+	es->v[es->n++] = st_string_attr(s->ctx, st_str_c(text));
 }
 
+/* The discardable attributes of the module: hw.top on the entry
+ * component's, calyx.memories on one with external memories. */
+static st_attr *module_attrs(c2h *s, bool entry) {
+	st_context *ctx = s->ctx;
+	entries es = {0};
+	each_memory(s, s->comp, "", 0, mem_entry, &es);
+	st_named_attr e[2];
+	size_t n = 0;
+	if (entry)
+		e[n++] = (st_named_attr){st_ident_get_c(ctx, "hw.top"), st_unit_attr(ctx)};
+	if (s->nmems)
+		e[n++] = (st_named_attr){st_ident_get_c(ctx, "calyx.memories"), st_array_attr(ctx, es.n, es.v)};
+	if (es.v)
+		st_ctx_free(ctx, es.v, es.cap * sizeof *es.v);
+	return st_dict_attr(ctx, n, e);
+}
+
+/* The module and its ports: clk, reset, go, the data inputs, done, the
+ * data outputs, then the memories'.  Binds the component's ports and the
+ * memories' inputs to the body's arguments. */
+static void header(c2h *s, bool entry, st_block *into) {
+	st_op *comp = s->comp;
+	st_block *cb = st_calyx_comp_body(comp);
+	port_list l = {0};
+	int go = st_calyx_comp_special(comp, "go"), clk = st_calyx_comp_special(comp, "clk"),
+	    reset = st_calyx_comp_special(comp, "reset"), done = st_calyx_comp_special(comp, "done");
+	add(s, &l, ST_HW_IN, st_str_c("clk"), NULL, st_seq_clock_type(s->ctx));
+	add(s, &l, ST_HW_IN, st_str_c("reset"), NULL, c2h_int(s, 1));
+	add(s, &l, ST_HW_IN, st_str_c("go"), NULL, c2h_int(s, 1));
+	size_t nin = st_calyx_comp_num_inputs(comp), np = st_calyx_comp_num_ports(comp);
+	for (size_t i = 0; i < nin; i++)
+		if ((int)i != go && (int)i != clk && (int)i != reset)
+			add(s, &l, ST_HW_IN, port_name(s, comp, i), st_block_arg(cb, i), st_calyx_comp_port_type(comp, i));
+	add(s, &l, ST_HW_OUT, st_str_c("done"), NULL, c2h_int(s, 1));
+	for (size_t i = nin; i < np; i++)
+		if ((int)i != done)
+			add(s, &l, ST_HW_OUT, port_name(s, comp, i), NULL, st_calyx_comp_port_type(comp, i));
+	s->nmems = 0;
+	each_memory(s, comp, "", 0, mem_ports, &l);
+	st_attr *attrs = s->status == ST_OK ? module_attrs(s, entry) : NULL;
+	st_hw_builder mb = st_hw_builder_at_end(s->ctx, into, st_op_loc(comp));
+	s->module = attrs ? st_hw_build_module(&mb, st_calyx_sym_name(comp), l.n, l.ports, attrs) : NULL;
+	if (s->module) {
+		st_block *body = st_hw_module_body(s->module);
+		size_t arg = 0, mem = 0;
+		for (size_t i = 0; i < l.n; i++) {
+			if (l.ports[i].dir != ST_HW_IN)
+				continue;
+			st_value *v = st_block_arg(body, arg++);
+			if (i == 0)
+				s->clk = v;
+			else if (i == 1)
+				s->reset = v;
+			else if (i == 2 && go >= 0)
+				c2h_define(s, st_block_arg(cb, (size_t)go), v);
+			else if (i == 2)
+				continue;
+			else if (l.vals[i])
+				c2h_define(s, l.vals[i], v); /* a data input */
+			else if (mem < s->nmems && !s->mems[mem].read_data)
+				s->mems[mem].read_data = v;
+			else if (mem < s->nmems)
+				s->mems[mem++].done = v;
+		}
+		s->b = st_hw_builder_at_end(s->ctx, body, st_op_loc(comp));
+		s->clk1 = st_seq_build_from_clock(&s->b, s->clk);
+		if (clk >= 0)
+			c2h_define(s, st_block_arg(cb, (size_t)clk), s->clk1);
+		if (reset >= 0)
+			c2h_define(s, st_block_arg(cb, (size_t)reset), s->reset);
+	} else if (s->status == ST_OK) {
+		s->status = ST_FAIL;
+	}
+	port_list_free(s, &l);
+}
+
+/* hw.output: done, the data outputs, then each memory's outputs: its
+ * cell's address, data and enable drivers, or an instance's results. */
 static void output(c2h *s) {
 	st_op *comp = s->comp;
-	char a[160];
-	size_t nin = st__calyx_comp_num_inputs(comp), np = st__calyx_comp_num_ports(comp);
-	st_block *b = st__calyx_comp_body(comp);
-	int done = st__calyx_comp_special(comp, "done");
-	c2h_printf(s, "  %%_zero_en = hw.constant 0 : i1\n");
-	c2h_printf(s, "  hw.output %s", c2h_name(s, st_block_arg(b, (size_t)done), a));
+	size_t nin = st_calyx_comp_num_inputs(comp), np = st_calyx_comp_num_ports(comp);
+	st_block *cb = st_calyx_comp_body(comp);
+	int done = st_calyx_comp_special(comp, "done");
+	st_value *zero_en = c2h_const(s, 1, 0);
+	port_list l = {0};
+	add(s, &l, ST_HW_OUT, st_str_c("done"), c2h_value(s, st_block_arg(cb, (size_t)done)), NULL);
 	for (size_t i = nin; i < np; i++)
 		if ((int)i != done)
-			c2h_printf(s, ", %s", c2h_name(s, st_block_arg(b, i), a));
-	bool types = false;
-	each_memory(s, comp, "", 0, mem_outputs, &types);
-	c2h_printf(s, " : i1");
-	for (size_t i = nin; i < np; i++)
-		if ((int)i != done)
-			c2h_printf(s, ", i%u", st_type_int_width(st__calyx_comp_port_type(comp, i)));
-	types = true;
-	each_memory(s, comp, "", 0, mem_outputs, &types);
-	c2h_printf(s, "\n}\n");
+			add(s, &l, ST_HW_OUT, st_str_c(""), c2h_value(s, st_block_arg(cb, i)), NULL);
+	for (size_t k = 0; k < s->nmems; k++) {
+		c2h_mem *m = &s->mems[k];
+		int64_t sizes[4], aw[4];
+		size_t dims = st_calyx_mem_dims(m->cell, sizes, aw);
+		for (size_t i = 0; i < mem_num_outs(m->cell, dims) && i < C2H_MEM_OUTS; i++) {
+			char pn[32];
+			mem_out_name(dims, i, pn, sizeof pn);
+			st_value *v;
+			if (!m->own)
+				v = m->outs[i];
+			else if (i > dims && !(s->fixes & C2H_FIX_MEM_EN))
+				v = zero_en;
+			else
+				v = c2h_port(s, m->cell, pn);
+			add(s, &l, ST_HW_OUT, st_str_c(""), v, NULL);
+		}
+	}
+	st_hw_build_output(&s->b, l.n, l.vals);
+	port_list_free(s, &l);
 }
 
 static bool compiled(st_op *comp) {
-	st_op *control = st__calyx_comp_control(comp), *wires = st__calyx_comp_wires(comp);
+	st_op *control = st_calyx_comp_control(comp), *wires = st_calyx_comp_wires(comp);
 	st_block *cb = control ? st_region_first_block(st_op_region(control, 0)) : NULL;
 	if (cb && st_block_first_op(cb))
 		return false;
 	st_block *wb = wires ? st_region_first_block(st_op_region(wires, 0)) : NULL;
 	for (st_op *o = wb ? st_block_first_op(wb) : NULL; o; o = st_op_next(o))
-		if (st__calyx_is_group_like(o))
+		if (st_calyx_is_group_like(o))
 			return false;
 	return true;
 }
 
-static void component(c2h *s, bool entry) {
+static void component(c2h *s, bool entry, st_block *into) {
 	st_op *comp = s->comp;
 	if (!compiled(comp)) {
 		s->status = st_op_error(comp, "still has groups or control; run calyx-compile-control and calyx-remove-groups first");
 		return;
 	}
-	header(s, entry);
-	st_block *body = st__calyx_comp_body(comp);
-	st_op *wires = st__calyx_comp_wires(comp);
+	header(s, entry, into);
+	if (s->status != ST_OK)
+		return;
+	st_block *body = st_calyx_comp_body(comp);
+	st_op *wires = st_calyx_comp_wires(comp);
 	st_block *wb = st_region_first_block(st_op_region(wires, 0));
 	/* The assignments, in order. */
 	st_op *small[64], **assigns = small;
@@ -474,28 +587,34 @@ static void component(c2h *s, bool entry) {
 	for (st_op *o = st_block_first_op(body); o && s->status == ST_OK; o = st_op_next(o)) {
 		if (o == wires || strcmp(st_op_name_cstr(o), "calyx.control") == 0)
 			continue;
-		if (!st__calyx_is_cell(o)) {
+		s->b.loc = st_op_loc(o);
+		if (!st_calyx_is_cell(o)) {
 			logic_op(s, o);
 			continue;
 		}
-		st__calyx_port ports[ST__CALYX_MAX_PORTS];
-		size_t np = st__calyx_cell_ports(o, ports, ST__CALYX_MAX_PORTS);
-		for (size_t i = 0; i < np && i < ST__CALYX_MAX_PORTS; i++)
+		st_calyx_port ports[ST_CALYX_MAX_PORTS];
+		size_t np = st_calyx_cell_ports(o, ports, ST_CALYX_MAX_PORTS);
+		for (size_t i = 0; i < np && i < ST_CALYX_MAX_PORTS; i++)
 			if (ports[i].input && !is_clock_port(ports[i].name))
 				driver(s, st_op_result(o, i), assigns, n);
-		if (st__calyx_cell_of(o)->kind == CX_INSTANCE)
+		if (st_calyx_cell_kind_of(o) == ST_CALYX_INSTANCE)
 			instance(s, o);
 		else
 			c2h_cell(s, o);
 	}
 	for (st_op *o = wb ? st_block_first_op(wb) : NULL; o && s->status == ST_OK; o = st_op_next(o))
-		if (strcmp(st_op_name_cstr(o), "calyx.assign") != 0)
+		if (strcmp(st_op_name_cstr(o), "calyx.assign") != 0) {
+			s->b.loc = st_op_loc(o);
 			logic_op(s, o);
-	for (size_t i = st__calyx_comp_num_inputs(comp); i < st__calyx_comp_num_ports(comp); i++)
+		}
+	s->b.loc = st_op_loc(comp);
+	for (size_t i = st_calyx_comp_num_inputs(comp); i < st_calyx_comp_num_ports(comp); i++)
 		driver(s, st_block_arg(body, i), assigns, n);
 	output(s);
 	if (assigns != small)
 		st_ctx_free(s->ctx, assigns, cap * sizeof *assigns);
+	if (s->status == ST_OK && s->b.failed)
+		s->status = st_op_error(comp, "lower-calyx-to-hw could not build its hw.module (out of memory)");
 }
 
 typedef struct c2h_options {
@@ -519,47 +638,49 @@ static st_status run(st_pass *pass, st_op *module) {
 	}
 	st_block *mb = st_region_first_block(st_op_region(module, 0));
 	st_op *entry = st_calyx_entry_component(module);
-	c2h s = {.ctx = ctx, .fixes = fixes, .status = ST_OK};
+	/* The modules are built aside and replace the components only when all
+	 * of them succeeded. */
+	st_block *built = st_block_create(ctx);
+	c2h s = {.ctx = ctx, .fixes = fixes, .status = ST_OK, .map = st_value_map_create(ctx),
+	         .edges = st_hw_backedges_create(ctx)};
+	if (!built || !s.map || !s.edges)
+		s.status = ST_FAIL;
 	for (st_op *o = mb ? st_block_first_op(mb) : NULL; o && s.status == ST_OK; o = st_op_next(o))
 		if (strcmp(st_op_name_cstr(o), "calyx.component") == 0) {
 			s.comp = o;
-			s.map_n = 0;
-			component(&s, o == entry);
+			component(&s, o == entry, built);
 		}
-	st_op *parsed = NULL;
-	if (s.status == ST_OK && s.len) {
-		parsed = st_parse_source(ctx, (st_str){s.buf, s.len}, "<lower-calyx-to-hw>", NULL);
-		if (!parsed)
-			s.status = st_error(ctx, st_op_loc(module), "lower-calyx-to-hw wrote hw that does not parse (a bug)");
+	if (s.status == ST_OK)
+		s.status = st_hw_backedges_check(s.edges, "lower-calyx-to-hw");
+	if (s.status == ST_OK) {
+		/* Components out (instances first refer to others), modules in. */
+		st_op *next;
+		for (st_op *o = st_block_first_op(mb); o; o = next) {
+			next = st_op_next(o);
+			if (strcmp(st_op_name_cstr(o), "calyx.component") == 0)
+				st_region_clear(st_op_region(o, 0));
+		}
+		for (st_op *o = st_block_first_op(mb); o; o = next) {
+			next = st_op_next(o);
+			if (strcmp(st_op_name_cstr(o), "calyx.component") == 0)
+				st_op_erase(o);
+		}
+		while (st_block_first_op(built)) {
+			st_op *o = st_block_first_op(built);
+			st_op_remove(o);
+			st_block_append_op(mb, o);
+		}
 	}
-	if (s.buf)
-		st_ctx_free(ctx, s.buf, s.cap);
+	/* On failure the modules built so far go (with the uses of their
+	 * backedges), then the backedges. */
+	if (built)
+		st_block_destroy(built);
+	st_hw_backedges_destroy(s.edges);
 	if (s.map)
-		st_ctx_free(ctx, s.map, s.map_cap * sizeof *s.map);
-	if (s.status != ST_OK)
-		return ST_FAIL;
-	if (!parsed)
-		return ST_OK;
-	/* Components out (instances first refer to others), modules in. */
-	st_op *next;
-	for (st_op *o = st_block_first_op(mb); o; o = next) {
-		next = st_op_next(o);
-		if (strcmp(st_op_name_cstr(o), "calyx.component") == 0)
-			st_region_clear(st_op_region(o, 0));
-	}
-	for (st_op *o = st_block_first_op(mb); o; o = next) {
-		next = st_op_next(o);
-		if (strcmp(st_op_name_cstr(o), "calyx.component") == 0)
-			st_op_erase(o);
-	}
-	st_block *pb = st_region_first_block(st_op_region(parsed, 0));
-	while (pb && st_block_first_op(pb)) {
-		st_op *o = st_block_first_op(pb);
-		st_op_remove(o);
-		st_block_append_op(mb, o);
-	}
-	st_op_destroy(parsed);
-	return ST_OK;
+		st_value_map_destroy(s.map);
+	if (s.mems)
+		st_ctx_free(ctx, s.mems, s.cap_mems * sizeof *s.mems);
+	return s.status;
 }
 
 static const st_pass_option_def c2h_opts[] = {

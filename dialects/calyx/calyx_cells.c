@@ -7,40 +7,40 @@
 #include <string.h>
 
 static const st__calyx_cell cells[] = {
-	{"calyx.register", CX_REG, "in:iW write_en:i1 clk:i1 reset:i1 out:oW done:o1", "std_reg"},
-	{"calyx.std_add", CX_ADD, "left:iW right:iW out:oW", "std_add"},
-	{"calyx.std_sub", CX_SUB, "left:iW right:iW out:oW", "std_sub"},
-	{"calyx.std_and", CX_AND, "left:iW right:iW out:oW", "std_and"},
-	{"calyx.std_or", CX_OR, "left:iW right:iW out:oW", "std_or"},
-	{"calyx.std_xor", CX_XOR, "left:iW right:iW out:oW", "std_xor"},
-	{"calyx.std_lsh", CX_LSH, "left:iW right:iW out:oW", "std_lsh"},
-	{"calyx.std_rsh", CX_RSH, "left:iW right:iW out:oW", "std_rsh"},
-	{"calyx.std_srsh", CX_SRSH, "left:iW right:iW out:oW", "std_srsh"},
-	{"calyx.std_lt", CX_LT, "left:iW right:iW out:o1", "std_lt"},
-	{"calyx.std_gt", CX_GT, "left:iW right:iW out:o1", "std_gt"},
-	{"calyx.std_eq", CX_EQ, "left:iW right:iW out:o1", "std_eq"},
-	{"calyx.std_neq", CX_NEQ, "left:iW right:iW out:o1", "std_neq"},
-	{"calyx.std_ge", CX_GE, "left:iW right:iW out:o1", "std_ge"},
-	{"calyx.std_le", CX_LE, "left:iW right:iW out:o1", "std_le"},
-	{"calyx.std_slt", CX_SLT, "left:iW right:iW out:o1", "std_slt"},
-	{"calyx.std_sgt", CX_SGT, "left:iW right:iW out:o1", "std_sgt"},
-	{"calyx.std_seq", CX_SEQ, "left:iW right:iW out:o1", "std_seq"},
-	{"calyx.std_sneq", CX_SNEQ, "left:iW right:iW out:o1", "std_sneq"},
-	{"calyx.std_sge", CX_SGE, "left:iW right:iW out:o1", "std_sge"},
-	{"calyx.std_sle", CX_SLE, "left:iW right:iW out:o1", "std_sle"},
-	{"calyx.std_not", CX_NOT, "in:iW out:oW", "std_not"},
-	{"calyx.std_wire", CX_WIRE, "in:iW out:oW", "std_wire"},
-	{"calyx.std_slice", CX_SLICE, "in:iW out:oV", "std_slice"},
-	{"calyx.std_pad", CX_PAD, "in:iW out:oV", "std_pad"},
-	{"calyx.std_mux", CX_MUX, "cond:i1 tru:iW fal:iW out:oW", "std_mux"},
-	{"calyx.std_mult_pipe", CX_MULT, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_mult_pipe"},
-	{"calyx.std_divu_pipe", CX_DIVU, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_div_pipe"},
-	{"calyx.std_remu_pipe", CX_REMU, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_div_pipe"},
-	{"calyx.std_divs_pipe", CX_DIVS, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_sdiv_pipe"},
-	{"calyx.std_rems_pipe", CX_REMS, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_sdiv_pipe"},
-	{"calyx.memory", CX_MEM, NULL, "comb_mem_d"},
-	{"calyx.seq_mem", CX_SEQ_MEM, NULL, "seq_mem_d"},
-	{"calyx.instance", CX_INSTANCE, NULL, NULL},
+	{"calyx.register", ST_CALYX_REG, "in:iW write_en:i1 clk:i1 reset:i1 out:oW done:o1", "std_reg"},
+	{"calyx.std_add", ST_CALYX_ADD, "left:iW right:iW out:oW", "std_add"},
+	{"calyx.std_sub", ST_CALYX_SUB, "left:iW right:iW out:oW", "std_sub"},
+	{"calyx.std_and", ST_CALYX_AND, "left:iW right:iW out:oW", "std_and"},
+	{"calyx.std_or", ST_CALYX_OR, "left:iW right:iW out:oW", "std_or"},
+	{"calyx.std_xor", ST_CALYX_XOR, "left:iW right:iW out:oW", "std_xor"},
+	{"calyx.std_lsh", ST_CALYX_LSH, "left:iW right:iW out:oW", "std_lsh"},
+	{"calyx.std_rsh", ST_CALYX_RSH, "left:iW right:iW out:oW", "std_rsh"},
+	{"calyx.std_srsh", ST_CALYX_SRSH, "left:iW right:iW out:oW", "std_srsh"},
+	{"calyx.std_lt", ST_CALYX_LT, "left:iW right:iW out:o1", "std_lt"},
+	{"calyx.std_gt", ST_CALYX_GT, "left:iW right:iW out:o1", "std_gt"},
+	{"calyx.std_eq", ST_CALYX_EQ, "left:iW right:iW out:o1", "std_eq"},
+	{"calyx.std_neq", ST_CALYX_NEQ, "left:iW right:iW out:o1", "std_neq"},
+	{"calyx.std_ge", ST_CALYX_GE, "left:iW right:iW out:o1", "std_ge"},
+	{"calyx.std_le", ST_CALYX_LE, "left:iW right:iW out:o1", "std_le"},
+	{"calyx.std_slt", ST_CALYX_SLT, "left:iW right:iW out:o1", "std_slt"},
+	{"calyx.std_sgt", ST_CALYX_SGT, "left:iW right:iW out:o1", "std_sgt"},
+	{"calyx.std_seq", ST_CALYX_SEQ, "left:iW right:iW out:o1", "std_seq"},
+	{"calyx.std_sneq", ST_CALYX_SNEQ, "left:iW right:iW out:o1", "std_sneq"},
+	{"calyx.std_sge", ST_CALYX_SGE, "left:iW right:iW out:o1", "std_sge"},
+	{"calyx.std_sle", ST_CALYX_SLE, "left:iW right:iW out:o1", "std_sle"},
+	{"calyx.std_not", ST_CALYX_NOT, "in:iW out:oW", "std_not"},
+	{"calyx.std_wire", ST_CALYX_WIRE, "in:iW out:oW", "std_wire"},
+	{"calyx.std_slice", ST_CALYX_SLICE, "in:iW out:oV", "std_slice"},
+	{"calyx.std_pad", ST_CALYX_PAD, "in:iW out:oV", "std_pad"},
+	{"calyx.std_mux", ST_CALYX_MUX, "cond:i1 tru:iW fal:iW out:oW", "std_mux"},
+	{"calyx.std_mult_pipe", ST_CALYX_MULT, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_mult_pipe"},
+	{"calyx.std_divu_pipe", ST_CALYX_DIVU, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_div_pipe"},
+	{"calyx.std_remu_pipe", ST_CALYX_REMU, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_div_pipe"},
+	{"calyx.std_divs_pipe", ST_CALYX_DIVS, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_sdiv_pipe"},
+	{"calyx.std_rems_pipe", ST_CALYX_REMS, "clk:i1 reset:i1 go:i1 left:iW right:iW out:oW done:o1", "std_sdiv_pipe"},
+	{"calyx.memory", ST_CALYX_MEM, NULL, "comb_mem_d"},
+	{"calyx.seq_mem", ST_CALYX_SEQ_MEM, NULL, "seq_mem_d"},
+	{"calyx.instance", ST_CALYX_INSTANCE, NULL, NULL},
 };
 
 const st__calyx_cell *st__calyx_cell_of(const st_op *op) {
@@ -53,7 +53,12 @@ const st__calyx_cell *st__calyx_cell_of(const st_op *op) {
 	return NULL;
 }
 
-bool st__calyx_is_cell(const st_op *op) { return st__calyx_cell_of(op) != NULL; }
+bool st_calyx_is_cell(const st_op *op) { return st__calyx_cell_of(op) != NULL; }
+
+st_calyx_cell_kind st_calyx_cell_kind_of(const st_op *op) {
+	const st__calyx_cell *c = st__calyx_cell_of(op);
+	return c ? c->kind : ST_CALYX_NOT_A_CELL;
+}
 
 /* One entry of a port string: name, direction and width code. */
 typedef struct spec_port {
@@ -79,7 +84,7 @@ static size_t parse_spec(const char *s, spec_port *out, size_t cap) {
 	return n;
 }
 
-size_t st__calyx_mem_dims(const st_op *mem, int64_t *sizes, int64_t *addr_widths) {
+size_t st_calyx_mem_dims(const st_op *mem, int64_t *sizes, int64_t *addr_widths) {
 	st_attr *sz = st_op_get_attr(mem, "sizes"), *aw = st_op_get_attr(mem, "addrSizes");
 	if (!sz || !aw || st_attr_get_kind(sz) != ST_ATTR_ARRAY || st_attr_get_kind(aw) != ST_ATTR_ARRAY)
 		return 0;
@@ -96,12 +101,12 @@ size_t st__calyx_mem_dims(const st_op *mem, int64_t *sizes, int64_t *addr_widths
 	return n;
 }
 
-unsigned st__calyx_mem_width(const st_op *mem) {
+unsigned st_calyx_mem_width(const st_op *mem) {
 	st_attr *w = st_op_get_attr(mem, "width");
 	return w && st_attr_get_kind(w) == ST_ATTR_INTEGER ? (unsigned)st_attr_int_value(w) : 0;
 }
 
-bool st__calyx_is_external(const st_op *op) {
+bool st_calyx_is_external(const st_op *op) {
 	st_attr *e = st_op_get_attr(op, "external");
 	if (!e)
 		return false;
@@ -110,38 +115,38 @@ bool st__calyx_is_external(const st_op *op) {
 
 static const char *const addr_names[] = {"addr0", "addr1", "addr2", "addr3"};
 
-static size_t put(st__calyx_port *out, size_t cap, size_t n, const char *name, bool input) {
+static size_t put(st_calyx_port *out, size_t cap, size_t n, const char *name, bool input) {
 	if (n < cap)
-		out[n] = (st__calyx_port){{name, strlen(name)}, input};
+		out[n] = (st_calyx_port){{name, strlen(name)}, input};
 	return n + 1;
 }
 
-size_t st__calyx_cell_ports(st_op *cell, st__calyx_port *out, size_t cap) {
+size_t st_calyx_cell_ports(st_op *cell, st_calyx_port *out, size_t cap) {
 	const st__calyx_cell *c = st__calyx_cell_of(cell);
 	if (!c)
 		return 0;
 	if (c->ports) {
-		spec_port sp[ST__CALYX_MAX_PORTS];
-		size_t n = parse_spec(c->ports, sp, ST__CALYX_MAX_PORTS);
+		spec_port sp[ST_CALYX_MAX_PORTS];
+		size_t n = parse_spec(c->ports, sp, ST_CALYX_MAX_PORTS);
 		for (size_t i = 0; i < n && i < cap; i++)
-			out[i] = (st__calyx_port){sp[i].name, sp[i].input};
+			out[i] = (st_calyx_port){sp[i].name, sp[i].input};
 		return n;
 	}
-	if (c->kind == CX_INSTANCE) {
+	if (c->kind == ST_CALYX_INSTANCE) {
 		st_attr *ref = st_op_get_attr(cell, "componentName");
 		st_op *comp = ref ? st_symbol_lookup_nearest(cell, ref) : NULL;
 		if (!comp || strcmp(st_op_name_cstr(comp), "calyx.component") != 0)
 			return SIZE_MAX;
-		size_t n = st__calyx_comp_num_ports(comp), nin = st__calyx_comp_num_inputs(comp);
+		size_t n = st_calyx_comp_num_ports(comp), nin = st_calyx_comp_num_inputs(comp);
 		for (size_t i = 0; i < n && i < cap; i++)
-			out[i] = (st__calyx_port){st__calyx_comp_port_name(comp, i), i < nin};
+			out[i] = (st_calyx_port){st_calyx_comp_port_name(comp, i), i < nin};
 		return n;
 	}
 	int64_t sizes[4], aw[4];
-	size_t k = st__calyx_mem_dims(cell, sizes, aw), n = 0;
+	size_t k = st_calyx_mem_dims(cell, sizes, aw), n = 0;
 	for (size_t i = 0; i < k; i++)
 		n = put(out, cap, n, addr_names[i], true);
-	if (c->kind == CX_MEM) {
+	if (c->kind == ST_CALYX_MEM) {
 		n = put(out, cap, n, "write_data", true);
 		n = put(out, cap, n, "write_en", true);
 		n = put(out, cap, n, "clk", true);
@@ -157,7 +162,7 @@ size_t st__calyx_cell_ports(st_op *cell, st__calyx_port *out, size_t cap) {
 	return put(out, cap, n, "done", false);
 }
 
-st_str st__calyx_sym(const st_op *op) {
+st_str st_calyx_sym_name(const st_op *op) {
 	st_attr *a = st_op_get_attr(op, "sym_name");
 	if (!a || st_attr_get_kind(a) != ST_ATTR_STRING)
 		return (st_str){"", 0};
@@ -165,10 +170,10 @@ st_str st__calyx_sym(const st_op *op) {
 }
 
 void st__calyx_cell_names(st_op *op, st_name_fn fn, void *ud) {
-	st__calyx_port ports[ST__CALYX_MAX_PORTS];
-	size_t n = st__calyx_cell_ports(op, ports, ST__CALYX_MAX_PORTS);
-	st_str sym = st__calyx_sym(op);
-	if (n == SIZE_MAX || n != st_op_num_results(op) || n > ST__CALYX_MAX_PORTS || sym.len > 200)
+	st_calyx_port ports[ST_CALYX_MAX_PORTS];
+	size_t n = st_calyx_cell_ports(op, ports, ST_CALYX_MAX_PORTS);
+	st_str sym = st_calyx_sym_name(op);
+	if (n == SIZE_MAX || n != st_op_num_results(op) || n > ST_CALYX_MAX_PORTS || sym.len > 200)
 		return;
 	char buf[512];
 	for (size_t i = 0; i < n; i++) {
@@ -182,10 +187,10 @@ static bool bits_fit(int64_t size, int64_t width) { return width >= 64 || (width
 
 static st_status verify_memory(st_op *op, const st__calyx_cell *c) {
 	int64_t sizes[4], aw[4];
-	size_t k = st__calyx_mem_dims(op, sizes, aw);
+	size_t k = st_calyx_mem_dims(op, sizes, aw);
 	if (k == 0)
 		return st_op_error(op, "requires 1 to 4 dimensions, with as many 'sizes' as 'addrSizes'");
-	unsigned w = st__calyx_mem_width(op);
+	unsigned w = st_calyx_mem_width(op);
 	if (w == 0)
 		return st_op_error(op, "requires a positive 'width'");
 	for (size_t i = 0; i < k; i++) {
@@ -197,8 +202,8 @@ static st_status verify_memory(st_op *op, const st__calyx_cell *c) {
 		if (!st_type_is_signless_integer(st_value_type(st_op_result(op, i)), (unsigned)aw[i]))
 			return st_op_error(op, "port 'addr%zu' must be i%lld", i, (long long)aw[i]);
 	}
-	st__calyx_port ports[ST__CALYX_MAX_PORTS];
-	size_t n = st__calyx_cell_ports(op, ports, ST__CALYX_MAX_PORTS);
+	st_calyx_port ports[ST_CALYX_MAX_PORTS];
+	size_t n = st_calyx_cell_ports(op, ports, ST_CALYX_MAX_PORTS);
 	for (size_t i = k; i < n; i++) {
 		bool data = st_str_eq_c(ports[i].name, "write_data") || st_str_eq_c(ports[i].name, "read_data");
 		if (!st_type_is_signless_integer(st_value_type(st_op_result(op, i)), data ? w : 1))
@@ -227,12 +232,12 @@ static st_status verify_instance(st_op *op) {
 		return st_op_error(op, "is referencing component: %s, which does not exist", st_ident_cstr(st_attr_symbol_leaf(ref)));
 	if (comp == st_op_parent_op(op))
 		return st_op_error(op, "instantiates its own component");
-	size_t n = st__calyx_comp_num_ports(comp);
+	size_t n = st_calyx_comp_num_ports(comp);
 	for (size_t i = 0; i < n; i++) {
-		st_type *want = st__calyx_comp_port_type(comp, i), *got = st_value_type(st_op_result(op, i));
+		st_type *want = st_calyx_comp_port_type(comp, i), *got = st_value_type(st_op_result(op, i));
 		if (want != got) {
 			char a[64], b[64];
-			st_str pn = st__calyx_comp_port_name(comp, i);
+			st_str pn = st_calyx_comp_port_name(comp, i);
 			return st_op_error(op, "result type for \"%.*s\" must be '%s', but got '%s'", (int)pn.len, pn.data,
 			                   st_type_str(st_op_context(op), want, a, sizeof a),
 			                   st_type_str(st_op_context(op), got, b, sizeof b));
@@ -246,18 +251,18 @@ st_status st__calyx_verify_cell(st_op *op) {
 	st_op *parent = st_op_parent_op(op);
 	if (!parent || strcmp(st_op_name_cstr(parent), "calyx.component") != 0)
 		return st_op_error(op, "must be in the body of a calyx.component");
-	st__calyx_port ports[ST__CALYX_MAX_PORTS];
-	size_t n = st__calyx_cell_ports(op, ports, ST__CALYX_MAX_PORTS);
+	st_calyx_port ports[ST_CALYX_MAX_PORTS];
+	size_t n = st_calyx_cell_ports(op, ports, ST_CALYX_MAX_PORTS);
 	if (n == SIZE_MAX)
 		return verify_instance(op);
 	if (n != st_op_num_results(op))
 		return st_op_error(op, "has a wrong number of results; expected: %zu but got %zu", n, st_op_num_results(op));
-	if (c->kind == CX_INSTANCE)
+	if (c->kind == ST_CALYX_INSTANCE)
 		return verify_instance(op);
-	if (c->kind == CX_MEM || c->kind == CX_SEQ_MEM)
+	if (c->kind == ST_CALYX_MEM || c->kind == ST_CALYX_SEQ_MEM)
 		return verify_memory(op, c);
-	spec_port sp[ST__CALYX_MAX_PORTS];
-	parse_spec(c->ports, sp, ST__CALYX_MAX_PORTS);
+	spec_port sp[ST_CALYX_MAX_PORTS];
+	parse_spec(c->ports, sp, ST_CALYX_MAX_PORTS);
 	st_type *w = NULL;
 	unsigned v = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -273,9 +278,9 @@ st_status st__calyx_verify_cell(st_op *op) {
 		if (sp[i].width == 'V')
 			v = st_type_int_width(t);
 	}
-	if (c->kind == CX_SLICE && v > st_type_int_width(w))
+	if (c->kind == ST_CALYX_SLICE && v > st_type_int_width(w))
 		return st_op_error(op, "output width %u must not exceed the input width %u", v, st_type_int_width(w));
-	if (c->kind == CX_PAD && v < st_type_int_width(w))
+	if (c->kind == ST_CALYX_PAD && v < st_type_int_width(w))
 		return st_op_error(op, "output width %u must not be below the input width %u", v, st_type_int_width(w));
 	return ST_OK;
 }
@@ -332,10 +337,10 @@ static void print_int_list(st_printer *p, st_attr *a) {
 
 void st__calyx_print_memory(st_printer *p, st_op *op) {
 	st_printer_puts(p, " ");
-	st_printer_symbol_name(p, st__calyx_sym(op));
+	st_printer_symbol_name(p, st_calyx_sym_name(op));
 	st_printer_puts(p, " <");
 	print_int_list(p, st_op_get_attr(op, "sizes"));
-	st_printer_printf(p, " x %u> ", st__calyx_mem_width(op));
+	st_printer_printf(p, " x %u> ", st_calyx_mem_width(op));
 	print_int_list(p, st_op_get_attr(op, "addrSizes"));
 	static const char *const elided[] = {"sym_name", "sizes", "width", "addrSizes", NULL};
 	st_printer_attr_dict(p, op, elided, false);
@@ -364,7 +369,7 @@ st_status st__calyx_parse_constant(st_parser *p, st_parse_state *s) {
 
 void st__calyx_print_constant(st_printer *p, st_op *op) {
 	st_printer_puts(p, " ");
-	st_printer_symbol_name(p, st__calyx_sym(op));
+	st_printer_symbol_name(p, st_calyx_sym_name(op));
 	st_printer_puts(p, " <");
 	st_printer_attr(p, st_op_get_attr(op, "value"));
 	st_printer_puts(p, ">");
@@ -375,7 +380,7 @@ void st__calyx_print_constant(st_printer *p, st_op *op) {
 }
 
 void st__calyx_constant_names(st_op *op, st_name_fn fn, void *ud) {
-	st_str s = st__calyx_sym(op);
+	st_str s = st_calyx_sym_name(op);
 	char buf[256];
 	if (s.len == 0 || s.len >= sizeof buf)
 		return;

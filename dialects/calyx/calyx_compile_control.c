@@ -354,14 +354,14 @@ static st_op *group_go_of(st_op *group) {
 st_status st__calyx_compile_control(st_op *comp) {
 	if (st_failed(st__calyx_go_insertion(comp)))
 		return ST_FAIL;
-	st_op *control = st__calyx_comp_control(comp), *wires = st__calyx_comp_wires(comp);
+	st_op *control = st_calyx_comp_control(comp), *wires = st_calyx_comp_wires(comp);
 	if (!control || !wires)
 		return ST_OK;
 	cc_state s = {.ctx = st_op_context(comp), .comp = comp, .wires = wires, .status = ST_OK};
 	s.w = (st__calyx_builder){s.ctx, body_of(wires), NULL, st_op_loc(control)};
-	st_block *body = st__calyx_comp_body(comp);
-	st_value *go = st_block_arg(body, (size_t)st__calyx_comp_special(comp, "go"));
-	st_value *done_port = st_block_arg(body, (size_t)st__calyx_comp_special(comp, "done"));
+	st_block *body = st_calyx_comp_body(comp);
+	st_value *go = st_block_arg(body, (size_t)st_calyx_comp_special(comp, "go"));
+	st_value *done_port = st_block_arg(body, (size_t)st_calyx_comp_special(comp, "done"));
 	st_op *root = st_block_first_op(body_of(control));
 	st_value *done = root ? compile_child(&s, root, go) : go;
 	if (s.status == ST_OK && (!done || !st__calyx_assign(&s.w, done_port, done, NULL)))
@@ -369,7 +369,7 @@ st_status st__calyx_compile_control(st_op *comp) {
 	/* Every group's go hole: the OR of where it is enabled, else 0. */
 	st_block *wb = body_of(wires);
 	for (st_op *g = st_block_first_op(wb); s.status == ST_OK && g; g = st_op_next(g)) {
-		if (!st__calyx_is_group_like(g))
+		if (!st_calyx_is_group_like(g))
 			continue;
 		st_value *v = NULL;
 		for (size_t i = 0; i < s.ngos; i++)

@@ -11,23 +11,23 @@ static st_type *fn_type(const st_op *comp) {
 	return a && st_attr_get_kind(a) == ST_ATTR_TYPE ? st_attr_type_value(a) : NULL;
 }
 
-size_t st__calyx_comp_num_inputs(const st_op *comp) {
+size_t st_calyx_comp_num_inputs(const st_op *comp) {
 	st_type *t = fn_type(comp);
 	return t ? st_type_num_inputs(t) : 0;
 }
 
-size_t st__calyx_comp_num_ports(const st_op *comp) {
+size_t st_calyx_comp_num_ports(const st_op *comp) {
 	st_type *t = fn_type(comp);
 	return t ? st_type_num_inputs(t) + st_type_num_results(t) : 0;
 }
 
-st_type *st__calyx_comp_port_type(const st_op *comp, size_t i) {
+st_type *st_calyx_comp_port_type(const st_op *comp, size_t i) {
 	st_type *t = fn_type(comp);
 	size_t nin = st_type_num_inputs(t);
 	return i < nin ? st_type_input(t, i) : st_type_result(t, i - nin);
 }
 
-st_str st__calyx_comp_port_name(const st_op *comp, size_t i) {
+st_str st_calyx_comp_port_name(const st_op *comp, size_t i) {
 	st_attr *a = st_op_get_attr(comp, "portNames");
 	if (!a || st_attr_get_kind(a) != ST_ATTR_ARRAY || i >= st_attr_array_size(a) ||
 	    st_attr_get_kind(st_attr_array_elt(a, i)) != ST_ATTR_STRING)
@@ -43,8 +43,8 @@ static st_attr *port_attrs(const st_op *comp, size_t i) {
 	return st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? d : NULL;
 }
 
-int st__calyx_comp_special(const st_op *comp, const char *which) {
-	for (size_t i = 0; i < st__calyx_comp_num_ports(comp); i++) {
+int st_calyx_comp_special(const st_op *comp, const char *which) {
+	for (size_t i = 0; i < st_calyx_comp_num_ports(comp); i++) {
 		st_attr *d = port_attrs(comp, i);
 		if (d && st_attr_dict_get_c(d, which))
 			return (int)i;
@@ -52,41 +52,41 @@ int st__calyx_comp_special(const st_op *comp, const char *which) {
 	return -1;
 }
 
-st_block *st__calyx_comp_body(st_op *comp) { return st_region_first_block(st_op_region(comp, 0)); }
+st_block *st_calyx_comp_body(st_op *comp) { return st_region_first_block(st_op_region(comp, 0)); }
 
 static st_op *child_named(st_op *comp, const char *name) {
-	st_block *b = st__calyx_comp_body(comp);
+	st_block *b = st_calyx_comp_body(comp);
 	for (st_op *o = b ? st_block_first_op(b) : NULL; o; o = st_op_next(o))
 		if (strcmp(st_op_name_cstr(o), name) == 0)
 			return o;
 	return NULL;
 }
-st_op *st__calyx_comp_wires(st_op *comp) { return child_named(comp, "calyx.wires"); }
-st_op *st__calyx_comp_control(st_op *comp) { return child_named(comp, "calyx.control"); }
+st_op *st_calyx_comp_wires(st_op *comp) { return child_named(comp, "calyx.wires"); }
+st_op *st_calyx_comp_control(st_op *comp) { return child_named(comp, "calyx.control"); }
 
-bool st__calyx_is_group_like(const st_op *op) {
+bool st_calyx_is_group_like(const st_op *op) {
 	const char *n = st_op_name_cstr(op);
 	return strcmp(n, "calyx.group") == 0 || strcmp(n, "calyx.comb_group") == 0 || strcmp(n, "calyx.static_group") == 0;
 }
 
 st_op *st__calyx_find_group(st_op *comp, st_str name) {
-	st_op *w = st__calyx_comp_wires(comp);
+	st_op *w = st_calyx_comp_wires(comp);
 	st_block *b = w ? st_region_first_block(st_op_region(w, 0)) : NULL;
 	for (st_op *o = b ? st_block_first_op(b) : NULL; o; o = st_op_next(o))
-		if (st__calyx_is_group_like(o) && st_str_eq(st__calyx_sym(o), name))
+		if (st_calyx_is_group_like(o) && st_str_eq(st_calyx_sym_name(o), name))
 			return o;
 	return NULL;
 }
 
 st_op *st__calyx_find_cell(st_op *comp, st_str name) {
-	st_block *b = st__calyx_comp_body(comp);
+	st_block *b = st_calyx_comp_body(comp);
 	for (st_op *o = b ? st_block_first_op(b) : NULL; o; o = st_op_next(o))
-		if (st__calyx_is_cell(o) && st_str_eq(st__calyx_sym(o), name))
+		if (st_calyx_is_cell(o) && st_str_eq(st_calyx_sym_name(o), name))
 			return o;
 	return NULL;
 }
 
-bool st__calyx_value_port(const st_value *v, st_op **cell, size_t *index) {
+bool st_calyx_value_port(const st_value *v, st_op **cell, size_t *index) {
 	if (st_value_is_block_arg(v)) {
 		st_op *p = st_block_parent_op(st_value_owner_block(v));
 		if (!p || strcmp(st_op_name_cstr(p), "calyx.component") != 0)
@@ -96,7 +96,7 @@ bool st__calyx_value_port(const st_value *v, st_op **cell, size_t *index) {
 		return true;
 	}
 	st_op *d = st_value_defining_op(v);
-	if (!st__calyx_is_cell(d))
+	if (!st_calyx_is_cell(d))
 		return false;
 	*cell = d;
 	*index = st_value_index(v);
@@ -113,15 +113,15 @@ st_op *st_calyx_entry_component(st_op *module) {
 			continue;
 		if (st_op_get_attr(o, "toplevel"))
 			return o;
-		if (st_str_eq_c(st__calyx_sym(o), "main"))
+		if (st_str_eq_c(st_calyx_sym_name(o), "main"))
 			main = o;
 		bool used = false;
 		for (st_op *q = st_block_first_op(b); q && !used; q = st_op_next(q)) {
-			st_block *qb = strcmp(st_op_name_cstr(q), "calyx.component") == 0 ? st__calyx_comp_body(q) : NULL;
+			st_block *qb = strcmp(st_op_name_cstr(q), "calyx.component") == 0 ? st_calyx_comp_body(q) : NULL;
 			for (st_op *c = qb ? st_block_first_op(qb) : NULL; c && !used; c = st_op_next(c)) {
 				st_attr *ref = strcmp(st_op_name_cstr(c), "calyx.instance") == 0 ? st_op_get_attr(c, "componentName") : NULL;
 				used = ref && st_attr_get_kind(ref) == ST_ATTR_SYMBOL_REF &&
-				       st_str_eq(st_ident_str(st_attr_symbol_leaf(ref)), st__calyx_sym(o));
+				       st_str_eq(st_ident_str(st_attr_symbol_leaf(ref)), st_calyx_sym_name(o));
 			}
 		}
 		if (!used) {
@@ -217,7 +217,7 @@ st_status st__calyx_parse_component(st_parser *p, st_parse_state *s) {
 }
 
 static void print_ports(st_printer *p, st_op *op, size_t from, size_t to) {
-	st_block *b = st__calyx_comp_body(op);
+	st_block *b = st_calyx_comp_body(op);
 	st_printer_puts(p, "(");
 	for (size_t i = from; i < to; i++) {
 		if (i > from)
@@ -234,10 +234,10 @@ static void print_ports(st_printer *p, st_op *op, size_t from, size_t to) {
 
 void st__calyx_print_component(st_printer *p, st_op *op) {
 	st_printer_puts(p, " ");
-	st_printer_symbol_name(p, st__calyx_sym(op));
-	print_ports(p, op, 0, st__calyx_comp_num_inputs(op));
+	st_printer_symbol_name(p, st_calyx_sym_name(op));
+	print_ports(p, op, 0, st_calyx_comp_num_inputs(op));
 	st_printer_puts(p, " -> ");
-	print_ports(p, op, st__calyx_comp_num_inputs(op), st__calyx_comp_num_ports(op));
+	print_ports(p, op, st_calyx_comp_num_inputs(op), st_calyx_comp_num_ports(op));
 	st_printer_puts(p, " ");
 	st_printer_region(p, st_op_region(op, 0), false, false);
 	static const char *const elided[] = {"sym_name", "function_type", "portNames", "portAttributes", NULL};
@@ -245,10 +245,10 @@ void st__calyx_print_component(st_printer *p, st_op *op) {
 }
 
 void st__calyx_component_names(st_op *op, st_name_fn fn, void *ud) {
-	st_block *b = st__calyx_comp_body(op);
+	st_block *b = st_calyx_comp_body(op);
 	char buf[256];
-	for (size_t i = 0; b && i < st_block_num_args(b) && i < st__calyx_comp_num_ports(op); i++) {
-		st_str n = st__calyx_comp_port_name(op, i);
+	for (size_t i = 0; b && i < st_block_num_args(b) && i < st_calyx_comp_num_ports(op); i++) {
+		st_str n = st_calyx_comp_port_name(op, i);
 		if (n.len == 0 || n.len >= sizeof buf)
 			continue;
 		memcpy(buf, n.data, n.len);
@@ -259,8 +259,8 @@ void st__calyx_component_names(st_op *op, st_name_fn fn, void *ud) {
 
 static st_status check_special(st_op *op, const char *which, bool input) {
 	int idx = -1;
-	size_t nin = st__calyx_comp_num_inputs(op), count = 0;
-	for (size_t i = 0; i < st__calyx_comp_num_ports(op); i++) {
+	size_t nin = st_calyx_comp_num_inputs(op), count = 0;
+	for (size_t i = 0; i < st_calyx_comp_num_ports(op); i++) {
 		st_attr *d = port_attrs(op, i);
 		if (d && st_attr_dict_get_c(d, which)) {
 			count++;
@@ -271,24 +271,24 @@ static st_status check_special(st_op *op, const char *which, bool input) {
 		return st_op_error(op, "requires exactly one %s port marked {%s}", input ? "input" : "output", which);
 	if (((size_t)idx < nin) != input)
 		return st_op_error(op, "port marked {%s} must be an %s", which, input ? "input" : "output");
-	if (!st_type_is_signless_integer(st__calyx_comp_port_type(op, (size_t)idx), 1))
+	if (!st_type_is_signless_integer(st_calyx_comp_port_type(op, (size_t)idx), 1))
 		return st_op_error(op, "port marked {%s} must be i1", which);
 	return ST_OK;
 }
 
 st_status st__calyx_verify_component(st_op *op) {
-	size_t n = st__calyx_comp_num_ports(op);
+	size_t n = st_calyx_comp_num_ports(op);
 	st_attr *names = st_op_get_attr(op, "portNames"), *attrs = st_op_get_attr(op, "portAttributes");
 	if (!names || st_attr_get_kind(names) != ST_ATTR_ARRAY || st_attr_array_size(names) != n || !attrs ||
 	    st_attr_get_kind(attrs) != ST_ATTR_ARRAY || st_attr_array_size(attrs) != n)
 		return st_op_error(op, "requires 'portNames' and 'portAttributes' with one entry per port");
-	st_block *b = st__calyx_comp_body(op);
+	st_block *b = st_calyx_comp_body(op);
 	if (!b || st_block_num_args(b) != n)
 		return st_op_error(op, "body must have one argument per port");
 	for (size_t i = 0; i < n; i++) {
-		if (st_value_type(st_block_arg(b, i)) != st__calyx_comp_port_type(op, i))
+		if (st_value_type(st_block_arg(b, i)) != st_calyx_comp_port_type(op, i))
 			return st_op_error(op, "argument %zu does not have the type of its port", i);
-		if (!st_type_is_signless_integer(st__calyx_comp_port_type(op, i), 0))
+		if (!st_type_is_signless_integer(st_calyx_comp_port_type(op, i), 0))
 			return st_op_error(op, "port %zu must be a signless integer", i);
 	}
 	if (st_failed(check_special(op, "go", true)) || st_failed(check_special(op, "clk", true)) ||
@@ -299,14 +299,14 @@ st_status st__calyx_verify_component(st_op *op) {
 		const char *on = st_op_name_cstr(o);
 		nwires += strcmp(on, "calyx.wires") == 0;
 		ncontrol += strcmp(on, "calyx.control") == 0;
-		if (st__calyx_is_cell(o)) {
+		if (st_calyx_is_cell(o)) {
 			for (st_op *q = st_block_first_op(b); q != o; q = st_op_next(q))
-				if (st__calyx_is_cell(q) && st_str_eq(st__calyx_sym(q), st__calyx_sym(o)))
-					return st_op_error(o, "redefines the cell name '%.*s'", (int)st__calyx_sym(o).len, st__calyx_sym(o).data);
+				if (st_calyx_is_cell(q) && st_str_eq(st_calyx_sym_name(q), st_calyx_sym_name(o)))
+					return st_op_error(o, "redefines the cell name '%.*s'", (int)st_calyx_sym_name(o).len, st_calyx_sym_name(o).data);
 			for (size_t i = 0; i < n; i++)
-				if (st_str_eq(st__calyx_comp_port_name(op, i), st__calyx_sym(o)))
-					return st_op_error(o, "has the name of a port of its component: '%.*s'", (int)st__calyx_sym(o).len,
-					                   st__calyx_sym(o).data);
+				if (st_str_eq(st_calyx_comp_port_name(op, i), st_calyx_sym_name(o)))
+					return st_op_error(o, "has the name of a port of its component: '%.*s'", (int)st_calyx_sym_name(o).len,
+					                   st_calyx_sym_name(o).data);
 		} else if (strncmp(on, "calyx.", 6) == 0 && strcmp(on, "calyx.wires") != 0 &&
 		           strcmp(on, "calyx.control") != 0 && strcmp(on, "calyx.constant") != 0) {
 			return st_op_error(o, "cannot be directly in a calyx.component");

@@ -48,8 +48,8 @@ static st_status verify_invoke(st_op *op, st_op *comp) {
 		st_value *d = st_op_operand(op, i);
 		if (st_value_defining_op(d) != inst)
 			return st_op_error(op, "connection %zu does not name a port of '%.*s'", i / 2, (int)name.len, name.data);
-		st__calyx_port ports[ST__CALYX_MAX_PORTS];
-		size_t n = st__calyx_cell_ports(inst, ports, ST__CALYX_MAX_PORTS);
+		st_calyx_port ports[ST_CALYX_MAX_PORTS];
+		size_t n = st_calyx_cell_ports(inst, ports, ST_CALYX_MAX_PORTS);
 		size_t k = st_value_index(d);
 		if (n == SIZE_MAX || k >= n || !ports[k].input)
 			return st_op_error(op, "connection %zu drives an output port", i / 2);
@@ -90,7 +90,7 @@ st_status st__calyx_verify_control_op(st_op *op) {
 		}
 		st_op *cell;
 		size_t idx;
-		if (!st__calyx_value_port(st_op_operand(op, 0), &cell, &idx))
+		if (!st_calyx_value_port(st_op_operand(op, 0), &cell, &idx))
 			return st_op_error(op, "condition must be a port of a cell or of the component");
 		return ST_OK;
 	}

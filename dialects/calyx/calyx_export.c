@@ -37,15 +37,15 @@ static unsigned width_of(const st_value *v) { return st_type_int_width(st_value_
 /* The native port name of result `i` of a cell (dividers name their output
  * after what they compute). */
 static st_str native_port(st_op *cell, size_t i) {
-	st__calyx_port ports[ST__CALYX_MAX_PORTS];
-	size_t n = st__calyx_cell_ports(cell, ports, ST__CALYX_MAX_PORTS);
+	st_calyx_port ports[ST_CALYX_MAX_PORTS];
+	size_t n = st_calyx_cell_ports(cell, ports, ST_CALYX_MAX_PORTS);
 	if (n == SIZE_MAX || i >= n)
 		return (st_str){"?", 1};
 	const st__calyx_cell *c = st__calyx_cell_of(cell);
 	if (st_str_eq_c(ports[i].name, "out")) {
-		if (c->kind == CX_DIVU || c->kind == CX_DIVS)
+		if (c->kind == ST_CALYX_DIVU || c->kind == ST_CALYX_DIVS)
 			return (st_str){"out_quotient", 12};
-		if (c->kind == CX_REMU || c->kind == CX_REMS)
+		if (c->kind == ST_CALYX_REMU || c->kind == ST_CALYX_REMS)
 			return (st_str){"out_remainder", 13};
 	}
 	return ports[i].name;
@@ -65,14 +65,14 @@ static void binary(out *o, st_op *d, const char *opstr) {
 static void value(out *o, st_value *v) {
 	st_op *cell;
 	size_t idx;
-	if (st__calyx_value_port(v, &cell, &idx)) {
+	if (st_calyx_value_port(v, &cell, &idx)) {
 		if (!cell) {
 			st_op *comp = st_block_parent_op(st_value_owner_block(v));
-			st_str n = st__calyx_comp_port_name(comp, idx);
+			st_str n = st_calyx_comp_port_name(comp, idx);
 			emit(o, "%.*s", (int)n.len, n.data);
 			return;
 		}
-		st_str s = st__calyx_sym(cell), p = native_port(cell, idx);
+		st_str s = st_calyx_sym_name(cell), p = native_port(cell, idx);
 		emit(o, "%.*s.%.*s", (int)s.len, s.data, (int)p.len, p.data);
 		return;
 	}
@@ -83,12 +83,12 @@ static void value(out *o, st_value *v) {
 		return;
 	}
 	if (strcmp(n, "calyx.constant") == 0) {
-		st_str s = st__calyx_sym(d);
+		st_str s = st_calyx_sym_name(d);
 		emit(o, "%.*s.out", (int)s.len, s.data);
 		return;
 	}
 	if (strcmp(n, "calyx.group_go") == 0) {
-		st_str s = st__calyx_sym(st_op_parent_op(d));
+		st_str s = st_calyx_sym_name(st_op_parent_op(d));
 		emit(o, "%.*s[go]", (int)s.len, s.data);
 		return;
 	}
@@ -118,24 +118,24 @@ static void value(out *o, st_value *v) {
 
 static void cell(out *o, st_op *c) {
 	const st__calyx_cell *k = st__calyx_cell_of(c);
-	st_str s = st__calyx_sym(c);
+	st_str s = st_calyx_sym_name(c);
 	indent(o, 2);
-	if (st__calyx_is_external(c))
+	if (st_calyx_is_external(c))
 		emit(o, "@external ");
 	emit(o, "%.*s = ", (int)s.len, s.data);
-	if (k->kind == CX_INSTANCE) {
+	if (k->kind == ST_CALYX_INSTANCE) {
 		st_ident *t = st_attr_symbol_leaf(st_op_get_attr(c, "componentName"));
 		emit(o, "%s();\n", st_ident_cstr(t));
 		return;
 	}
-	if (k->kind == CX_MEM || k->kind == CX_SEQ_MEM) {
+	if (k->kind == ST_CALYX_MEM || k->kind == ST_CALYX_SEQ_MEM) {
 		/* Native Calyx gives a memory's contents in the data file. */
 		if (st_op_get_attr(c, "calyx.init") && o->status == ST_OK)
 			o->status = st_op_error(c, "has contents (calyx.init), which native Calyx IL cannot hold (they belong "
 			                           "in its data file)");
 		int64_t sizes[4], aw[4];
-		size_t dims = st__calyx_mem_dims(c, sizes, aw);
-		emit(o, "%s%zu(%u", k->futil, dims, st__calyx_mem_width(c));
+		size_t dims = st_calyx_mem_dims(c, sizes, aw);
+		emit(o, "%s%zu(%u", k->futil, dims, st_calyx_mem_width(c));
 		for (size_t i = 0; i < dims; i++)
 			emit(o, ", %" PRId64, sizes[i]);
 		for (size_t i = 0; i < dims; i++)
@@ -146,9 +146,9 @@ static void cell(out *o, st_op *c) {
 	/* The data width is the widest port (left/in); slice and pad add the output. */
 	unsigned w = 0;
 	for (size_t i = 0; i < st_op_num_results(c); i++)
-		if (width_of(st_op_result(c, i)) > w && !(k->kind == CX_PAD && i == 1))
+		if (width_of(st_op_result(c, i)) > w && !(k->kind == ST_CALYX_PAD && i == 1))
 			w = width_of(st_op_result(c, i));
-	if (k->kind == CX_SLICE || k->kind == CX_PAD)
+	if (k->kind == ST_CALYX_SLICE || k->kind == ST_CALYX_PAD)
 		emit(o, "%s(%u, %u);\n", k->futil, width_of(st_op_result(c, 0)), width_of(st_op_result(c, 1)));
 	else
 		emit(o, "%s(%u);\n", k->futil, w);
@@ -160,7 +160,7 @@ static void source(out *o, st_value *v) {
 	size_t idx;
 	st_op *d = st_value_defining_op(v);
 	const char *n = d ? st_op_name_cstr(d) : "";
-	if (!st__calyx_value_port(v, &cell, &idx) && strcmp(n, "hw.constant") != 0 && strcmp(n, "calyx.constant") != 0 &&
+	if (!st_calyx_value_port(v, &cell, &idx) && strcmp(n, "hw.constant") != 0 && strcmp(n, "calyx.constant") != 0 &&
 	    strcmp(n, "calyx.group_go") != 0 && o->status == ST_OK)
 		o->status = st_op_error(d, "has no native Calyx spelling as a source (only ports and constants do)");
 	value(o, v);
@@ -170,8 +170,8 @@ static void assign(out *o, st_op *a, int depth) {
 	indent(o, depth);
 	value(o, st_op_operand(a, 0));
 	emit(o, " = ");
-	if (st__calyx_assign_guard(a)) {
-		value(o, st__calyx_assign_guard(a));
+	if (st_calyx_assign_guard(a)) {
+		value(o, st_calyx_assign_guard(a));
 		emit(o, " ? ");
 	}
 	source(o, st_op_operand(a, 1));
@@ -179,7 +179,7 @@ static void assign(out *o, st_op *a, int depth) {
 }
 
 static void group(out *o, st_op *g) {
-	st_str s = st__calyx_sym(g);
+	st_str s = st_calyx_sym_name(g);
 	const char *n = st_op_name_cstr(g);
 	indent(o, 2);
 	if (strcmp(n, "calyx.comb_group") == 0)
@@ -227,7 +227,7 @@ static void control(out *o, st_op *c, int depth) {
 		for (size_t i = 0; i + 1 < st_op_num_operands(c); i += 2) {
 			st_op *cell;
 			size_t idx;
-			st__calyx_value_port(st_op_operand(c, i), &cell, &idx);
+			st_calyx_value_port(st_op_operand(c, i), &cell, &idx);
 			st_str p = native_port(cell, idx);
 			emit(o, "%s%.*s = ", i ? ", " : "", (int)p.len, p.data);
 			source(o, st_op_operand(c, i + 1));
@@ -271,41 +271,41 @@ static void ports(out *o, st_op *comp, size_t from, size_t to) {
 	for (size_t i = from; i < to; i++) {
 		emit(o, "%s", i > from ? ", " : "");
 		for (size_t k = 0; k < 4; k++)
-			if (st__calyx_comp_special(comp, special[k]) == (int)i)
+			if (st_calyx_comp_special(comp, special[k]) == (int)i)
 				emit(o, "@%s ", special[k]);
-		st_str n = st__calyx_comp_port_name(comp, i);
-		emit(o, "%.*s: %u", (int)n.len, n.data, st_type_int_width(st__calyx_comp_port_type(comp, i)));
+		st_str n = st_calyx_comp_port_name(comp, i);
+		emit(o, "%.*s: %u", (int)n.len, n.data, st_type_int_width(st_calyx_comp_port_type(comp, i)));
 	}
 }
 
 static void component(out *o, st_op *comp, bool entry) {
-	st_str s = st__calyx_sym(comp);
+	st_str s = st_calyx_sym_name(comp);
 	emit(o, "component %.*s%s(", (int)s.len, s.data, entry ? "<\"toplevel\"=1>" : "");
-	ports(o, comp, 0, st__calyx_comp_num_inputs(comp));
+	ports(o, comp, 0, st_calyx_comp_num_inputs(comp));
 	emit(o, ") -> (");
-	ports(o, comp, st__calyx_comp_num_inputs(comp), st__calyx_comp_num_ports(comp));
+	ports(o, comp, st_calyx_comp_num_inputs(comp), st_calyx_comp_num_ports(comp));
 	emit(o, ") {\n  cells {\n");
-	st_block *b = st__calyx_comp_body(comp);
+	st_block *b = st_calyx_comp_body(comp);
 	for (st_op *x = st_block_first_op(b); x; x = st_op_next(x)) {
-		if (st__calyx_is_cell(x))
+		if (st_calyx_is_cell(x))
 			cell(o, x);
 		if (strcmp(st_op_name_cstr(x), "calyx.constant") == 0) {
-			st_str cs = st__calyx_sym(x);
+			st_str cs = st_calyx_sym_name(x);
 			indent(o, 2);
 			emit(o, "%.*s = std_const(%u, %" PRIu64 ");\n", (int)cs.len, cs.data, width_of(st_op_result(x, 0)),
 			     st_attr_int_uvalue(st_op_get_attr(x, "value")));
 		}
 	}
 	emit(o, "  }\n  wires {\n");
-	st_op *wires = st__calyx_comp_wires(comp);
+	st_op *wires = st_calyx_comp_wires(comp);
 	for (st_op *x = st_block_first_op(st_region_first_block(st_op_region(wires, 0))); x; x = st_op_next(x)) {
-		if (st__calyx_is_group_like(x))
+		if (st_calyx_is_group_like(x))
 			group(o, x);
 		else if (strcmp(st_op_name_cstr(x), "calyx.assign") == 0)
 			assign(o, x, 2);
 	}
 	emit(o, "  }\n  control {\n");
-	block(o, st_op_region(st__calyx_comp_control(comp), 0), 2);
+	block(o, st_op_region(st_calyx_comp_control(comp), 0), 2);
 	emit(o, "  }\n}\n");
 }
 

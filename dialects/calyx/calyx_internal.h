@@ -1,6 +1,6 @@
-/* Shared between the files of the calyx dialect and its passes (and read by
- * conversions/calyx-to-hw, the one other place that knows calyx): the port
- * tables of the cells, the ports of components, and small IR builders. */
+/* Shared between the files of the calyx dialect and its passes: the port
+ * tables of the cells, small IR builders, the syntax hooks.  What other
+ * code reads of cells and components is public (strata/calyx.h). */
 #ifndef STRATA_CALYX_INTERNAL_H
 #define STRATA_CALYX_INTERNAL_H
 
@@ -9,71 +9,27 @@
 #include "strata/dialect.h"
 #include "strata/pass.h"
 
-/* What a cell computes; the lowering dispatches on it. */
-typedef enum st__calyx_kind {
-	CX_REG, CX_ADD, CX_SUB, CX_AND, CX_OR, CX_XOR, CX_LSH, CX_RSH, CX_SRSH,
-	CX_LT, CX_GT, CX_EQ, CX_NEQ, CX_GE, CX_LE, CX_SLT, CX_SGT, CX_SEQ, CX_SNEQ, CX_SGE, CX_SLE,
-	CX_NOT, CX_WIRE, CX_SLICE, CX_PAD, CX_MUX,
-	CX_MULT, CX_DIVU, CX_REMU, CX_DIVS, CX_REMS,
-	CX_MEM, CX_SEQ_MEM, CX_INSTANCE,
-} st__calyx_kind;
 
 /* A primitive cell: its op name, ports ("name:iW name:o1 ...": direction i/o,
  * width W = the data width, 1 = i1, V = another width) and the native Calyx
  * primitive it prints as. */
 typedef struct st__calyx_cell {
 	const char *op;
-	st__calyx_kind kind;
+	st_calyx_cell_kind kind;
 	const char *ports;
 	const char *futil;
 } st__calyx_cell;
 
 /* The cell description of an op, or NULL when it is no cell. */
 const st__calyx_cell *st__calyx_cell_of(const st_op *op);
-bool st__calyx_is_cell(const st_op *op);
 
-/* One port of a cell or component. */
-typedef struct st__calyx_port {
-	st_str name;
-	bool input;
-} st__calyx_port;
-/* The ports of a cell op (memories: from their dimensions; instances: from
- * the component, which must exist); at most `cap` are written, the count is
- * returned; SIZE_MAX when an instance's component cannot be found. */
-size_t st__calyx_cell_ports(st_op *cell, st__calyx_port *out, size_t cap);
-#define ST__CALYX_MAX_PORTS 64
 
-/* Components: the ports are the entry block's arguments, inputs then
- * outputs, named by `portNames`. */
-size_t st__calyx_comp_num_inputs(const st_op *comp);
-size_t st__calyx_comp_num_ports(const st_op *comp);
-st_str st__calyx_comp_port_name(const st_op *comp, size_t i);
-st_type *st__calyx_comp_port_type(const st_op *comp, size_t i);
-/* The index of the port marked {go}/{clk}/{reset}/{done}, or -1. */
-int st__calyx_comp_special(const st_op *comp, const char *which);
-st_block *st__calyx_comp_body(st_op *comp);
-/* The component's calyx.wires / calyx.control op, or NULL. */
-st_op *st__calyx_comp_wires(st_op *comp);
-st_op *st__calyx_comp_control(st_op *comp);
 /* The group (any kind) named `name` in a component's wires, or NULL. */
 st_op *st__calyx_find_group(st_op *comp, st_str name);
 /* A cell of the component by name, or NULL. */
 st_op *st__calyx_find_cell(st_op *comp, st_str name);
-/* The group name of group, comb_group or static_group ops. */
-st_str st__calyx_sym(const st_op *op);
-bool st__calyx_is_group_like(const st_op *op);
 
-/* Where a value comes from: a component port (cell NULL, index = argument)
- * or a cell port (the cell, index = result); false for other values. */
-bool st__calyx_value_port(const st_value *v, st_op **cell, size_t *index);
 
-/* Memory dimensions: sizes and address widths (at most 4). */
-size_t st__calyx_mem_dims(const st_op *mem, int64_t *sizes, int64_t *addr_widths);
-unsigned st__calyx_mem_width(const st_op *mem);
-bool st__calyx_is_external(const st_op *op);
-
-/* calyx.assign operands: dest, src, optional guard (NULL). */
-st_value *st__calyx_assign_guard(const st_op *assign);
 /* group_done / group_go: src, optional guard. */
 st_value *st__calyx_guarded_src(const st_op *op);
 st_value *st__calyx_guarded_guard(const st_op *op);

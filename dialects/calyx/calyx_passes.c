@@ -22,14 +22,14 @@ static st_op *group_go_of(st_op *group) {
 
 st_status st__calyx_go_insertion(st_op *comp) {
 	st_context *ctx = st_op_context(comp);
-	st_op *wires = st__calyx_comp_wires(comp);
+	st_op *wires = st_calyx_comp_wires(comp);
 	st_block *wb = wires ? body_of(wires) : NULL;
 	if (!wb)
 		return ST_OK;
 	st_type *i1 = st_integer_type(ctx, 1, ST_SIGNLESS);
 	st_value *undef = NULL;
 	for (st_op *g = st_block_first_op(wb); g; g = st_op_next(g)) {
-		if (!st__calyx_is_group_like(g) || group_go_of(g))
+		if (!st_calyx_is_group_like(g) || group_go_of(g))
 			continue;
 		if (!undef) {
 			st__calyx_builder b = {ctx, wb, st_block_first_op(wb), st_op_loc(wires)};
@@ -57,11 +57,11 @@ static st_attr *fresh_group_name(st_op *comp, const char *base) {
 
 static st_status compile_invoke(st_op *comp, st_op *inv) {
 	st_context *ctx = st_op_context(comp);
-	st_op *wires = st__calyx_comp_wires(comp);
+	st_op *wires = st_calyx_comp_wires(comp);
 	st_str callee = st_ident_str(st_attr_symbol_leaf(st_op_get_attr(inv, "callee")));
 	st_op *inst = st__calyx_find_cell(comp, callee);
 	st_op *target = st_symbol_lookup_nearest(inst, st_op_get_attr(inst, "componentName"));
-	int go = st__calyx_comp_special(target, "go"), done = st__calyx_comp_special(target, "done");
+	int go = st_calyx_comp_special(target, "go"), done = st_calyx_comp_special(target, "done");
 	char base[200];
 	snprintf(base, sizeof base, "invoke_%.*s", (int)(callee.len < 180 ? callee.len : 180), callee.data);
 	st_named_attr na = {st_ident_get_c(ctx, "sym_name"), fresh_group_name(comp, base)};
@@ -84,7 +84,7 @@ static st_status compile_invoke(st_op *comp, st_op *inv) {
 	if (!st__calyx_assign(&b, st_op_result(inst, (size_t)go), one, NULL) ||
 	    !st__calyx_build(&b, "calyx.group_done", 1, &done_v, 0, NULL, NULL))
 		return ST_FAIL;
-	st_named_attr ea = {st_ident_get_c(ctx, "groupName"), st_symbol_ref_attr(ctx, st__calyx_sym(group), 0, NULL)};
+	st_named_attr ea = {st_ident_get_c(ctx, "groupName"), st_symbol_ref_attr(ctx, st_calyx_sym_name(group), 0, NULL)};
 	st__calyx_builder cb = {ctx, st_op_block(inv), inv, st_op_loc(inv)};
 	if (!st__calyx_build(&cb, "calyx.enable", 0, NULL, 0, NULL, st_dict_attr(ctx, 1, &ea)))
 		return ST_FAIL;
@@ -100,7 +100,7 @@ static st_walk_result find_invoke(st_op *op, void *ud) {
 }
 
 st_status st__calyx_compile_invoke(st_op *comp) {
-	st_op *control = st__calyx_comp_control(comp);
+	st_op *control = st_calyx_comp_control(comp);
 	for (;;) {
 		st_op *inv = NULL;
 		if (!control || st_walk(control, ST_WALK_PRE, find_invoke, &inv) != ST_WALK_INTERRUPT)
@@ -112,16 +112,16 @@ st_status st__calyx_compile_invoke(st_op *comp) {
 
 st_status st__calyx_remove_groups(st_op *comp) {
 	st_context *ctx = st_op_context(comp);
-	st_op *control = st__calyx_comp_control(comp);
+	st_op *control = st_calyx_comp_control(comp);
 	st_block *cb = control ? body_of(control) : NULL;
 	if (cb && st_block_first_op(cb))
 		return st_op_error(control, "still holds control; run calyx-compile-control before calyx-remove-groups");
-	st_op *wires = st__calyx_comp_wires(comp);
+	st_op *wires = st_calyx_comp_wires(comp);
 	st_block *wb = wires ? body_of(wires) : NULL;
 	st_op *next;
 	for (st_op *g = wb ? st_block_first_op(wb) : NULL; g; g = next) {
 		next = st_op_next(g);
-		if (!st__calyx_is_group_like(g))
+		if (!st_calyx_is_group_like(g))
 			continue;
 		st__calyx_builder b = {ctx, wb, g, st_op_loc(g)};
 		st_op *go_op = group_go_of(g);
@@ -136,7 +136,7 @@ st_status st__calyx_remove_groups(st_op *comp) {
 			onext = st_op_next(o);
 			if (strcmp(st_op_name_cstr(o), "calyx.assign") != 0)
 				continue;
-			st_value *guard = st__calyx_and(&b, go, st__calyx_assign_guard(o));
+			st_value *guard = st__calyx_and(&b, go, st_calyx_assign_guard(o));
 			if (!guard)
 				return ST_FAIL;
 			if (st_op_num_operands(o) > 2)

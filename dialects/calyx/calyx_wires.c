@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-st_value *st__calyx_assign_guard(const st_op *assign) {
+st_value *st_calyx_assign_guard(const st_op *assign) {
 	return st_op_num_operands(assign) > 2 ? st_op_operand(assign, 2) : NULL;
 }
 st_value *st__calyx_guarded_src(const st_op *op) { return st_op_operand(op, 0); }
@@ -56,7 +56,7 @@ void st__calyx_print_assign(st_printer *p, st_op *op) {
 	st_printer_puts(p, " ");
 	st_printer_operand(p, st_op_operand(op, 0));
 	st_printer_puts(p, " = ");
-	print_guard_src(p, st__calyx_assign_guard(op), st_op_operand(op, 1));
+	print_guard_src(p, st_calyx_assign_guard(op), st_op_operand(op, 1));
 	st_printer_attr_dict(p, op, NULL, false);
 	st_printer_puts(p, " : ");
 	st_printer_type(p, st_value_type(st_op_operand(op, 1)));
@@ -91,12 +91,12 @@ void st__calyx_print_guarded(st_printer *p, st_op *op) {
 
 static bool in_group_or_wires(const st_op *op) {
 	st_op *parent = st_op_parent_op(op);
-	return parent && (st__calyx_is_group_like(parent) || strcmp(st_op_name_cstr(parent), "calyx.wires") == 0);
+	return parent && (st_calyx_is_group_like(parent) || strcmp(st_op_name_cstr(parent), "calyx.wires") == 0);
 }
 
 st_status st__calyx_verify_guarded(st_op *op) {
 	st_op *parent = st_op_parent_op(op);
-	if (!parent || !st__calyx_is_group_like(parent))
+	if (!parent || !st_calyx_is_group_like(parent))
 		return st_op_error(op, "must be inside a group");
 	return ST_OK;
 }
@@ -107,19 +107,19 @@ st_status st__calyx_verify_assign(st_op *op) {
 	st_value *dest = st_op_operand(op, 0);
 	st_op *cell;
 	size_t idx;
-	if (!st__calyx_value_port(dest, &cell, &idx))
+	if (!st_calyx_value_port(dest, &cell, &idx))
 		return st_op_error(op, "destination must be a cell port or a component port");
 	if (!cell) {
 		st_op *comp = st_block_parent_op(st_value_owner_block(dest));
-		if (idx < st__calyx_comp_num_inputs(comp))
+		if (idx < st_calyx_comp_num_inputs(comp))
 			return st_op_error(op, "destination is an input port of the component; only outputs can be written");
 		return ST_OK;
 	}
-	st__calyx_port ports[ST__CALYX_MAX_PORTS];
-	size_t n = st__calyx_cell_ports(cell, ports, ST__CALYX_MAX_PORTS);
+	st_calyx_port ports[ST_CALYX_MAX_PORTS];
+	size_t n = st_calyx_cell_ports(cell, ports, ST_CALYX_MAX_PORTS);
 	if (n != SIZE_MAX && idx < n && !ports[idx].input)
 		return st_op_error(op, "destination is an output port of cell '%.*s'; only its inputs can be written",
-		                   (int)st__calyx_sym(cell).len, st__calyx_sym(cell).data);
+		                   (int)st_calyx_sym_name(cell).len, st_calyx_sym_name(cell).data);
 	return ST_OK;
 }
 
@@ -142,7 +142,7 @@ st_status st__calyx_parse_static_group(st_parser *p, st_parse_state *s) {
 
 void st__calyx_print_static_group(st_printer *p, st_op *op) {
 	st_printer_printf(p, " latency<%lld> ", (long long)st_attr_int_value(st_op_get_attr(op, "latency")));
-	st_printer_symbol_name(p, st__calyx_sym(op));
+	st_printer_symbol_name(p, st_calyx_sym_name(op));
 	st_printer_puts(p, " ");
 	st_printer_region(p, st_op_region(op, 0), false, false);
 	static const char *const elided[] = {"sym_name", "latency", NULL};
@@ -182,11 +182,11 @@ st_status st__calyx_verify_wires(st_op *op) {
 	st_block *b = st_region_first_block(st_op_region(op, 0));
 	for (st_op *o = b ? st_block_first_op(b) : NULL; o; o = st_op_next(o)) {
 		const char *n = st_op_name_cstr(o);
-		if (st__calyx_is_group_like(o)) {
+		if (st_calyx_is_group_like(o)) {
 			for (st_op *q = st_block_first_op(b); q != o; q = st_op_next(q))
-				if (st__calyx_is_group_like(q) && st_str_eq(st__calyx_sym(q), st__calyx_sym(o)))
-					return st_op_error(o, "redefines the group name '%.*s'", (int)st__calyx_sym(o).len,
-					                   st__calyx_sym(o).data);
+				if (st_calyx_is_group_like(q) && st_str_eq(st_calyx_sym_name(q), st_calyx_sym_name(o)))
+					return st_op_error(o, "redefines the group name '%.*s'", (int)st_calyx_sym_name(o).len,
+					                   st_calyx_sym_name(o).data);
 		} else if (strcmp(n, "calyx.assign") != 0 && strcmp(n, "calyx.undef") != 0 && strcmp(n, "hw.constant") != 0 &&
 		           strcmp(n, "calyx.constant") != 0 && strncmp(n, "comb.", 5) != 0) {
 			return st_op_error(o, "is not allowed in calyx.wires");

@@ -201,12 +201,12 @@ st_value *st_hw_backedge(st_hw_backedges *set, st_type *type, st_attr *loc) {
 	return st_op_result(op, 0);
 }
 
-/* The slot of placeholder `v`, or SIZE_MAX.  The newest edges are looked
- * up most, so the search runs backwards. */
+/* The slot of placeholder `v`, or SIZE_MAX (`v` itself is not read: it
+ * may be any value).  The newest edges are looked up most, so the search
+ * runs backwards. */
 static size_t slot_of(const st_hw_backedges *set, const st_value *v) {
-	st_op *def = st_value_defining_op(v);
-	for (size_t i = set->n; def && i-- > 0;)
-		if (set->ops[i] == def)
+	for (size_t i = set->n; v && i-- > 0;)
+		if (set->ops[i] && st_op_result(set->ops[i], 0) == v)
 			return i;
 	return SIZE_MAX;
 }

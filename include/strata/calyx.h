@@ -1,5 +1,6 @@
-/* The calyx dialect (docs/dialects/calyx.md): what other tools need to drive
- * it without knowing its internals. */
+/* The calyx dialect (docs/dialects/calyx.md): its registration and passes,
+ * and what other code reads of its cells and components (the lowering to
+ * hw), without knowing its internals. */
 #ifndef STRATA_CALYX_H
 #define STRATA_CALYX_H
 
@@ -24,6 +25,65 @@ st_status st_register_calyx_passes(st_context *ctx);
  * the unit attribute `toplevel`, else the one named `main`, else the only
  * one no calyx.instance names; NULL when there is none. */
 st_op *st_calyx_entry_component(st_op *module);
+
+/* ------------------------------------------------------------- reading */
+
+/* What a cell computes, for code that dispatches on it (lower-calyx-to-hw). */
+typedef enum st_calyx_cell_kind {
+	ST_CALYX_REG,
+	ST_CALYX_ADD, ST_CALYX_SUB, ST_CALYX_AND, ST_CALYX_OR, ST_CALYX_XOR, ST_CALYX_LSH, ST_CALYX_RSH, ST_CALYX_SRSH,
+	ST_CALYX_LT, ST_CALYX_GT, ST_CALYX_EQ, ST_CALYX_NEQ, ST_CALYX_GE, ST_CALYX_LE,
+	ST_CALYX_SLT, ST_CALYX_SGT, ST_CALYX_SEQ, ST_CALYX_SNEQ, ST_CALYX_SGE, ST_CALYX_SLE,
+	ST_CALYX_NOT, ST_CALYX_WIRE, ST_CALYX_SLICE, ST_CALYX_PAD, ST_CALYX_MUX,
+	ST_CALYX_MULT, ST_CALYX_DIVU, ST_CALYX_REMU, ST_CALYX_DIVS, ST_CALYX_REMS,
+	ST_CALYX_MEM, ST_CALYX_SEQ_MEM, ST_CALYX_INSTANCE,
+	ST_CALYX_NOT_A_CELL,
+} st_calyx_cell_kind;
+/* The kind of a cell op, or ST_CALYX_NOT_A_CELL. */
+st_calyx_cell_kind st_calyx_cell_kind_of(const st_op *op);
+/* Whether `op` is a cell (a primitive, a memory or an instance). */
+bool st_calyx_is_cell(const st_op *op);
+
+/* One port of a cell or component. */
+typedef struct st_calyx_port {
+	st_str name;
+	bool input;
+} st_calyx_port;
+/* The ports of a cell op (memories: from their dimensions; instances: from
+ * the component, which must exist); at most `cap` are written, the count is
+ * returned; SIZE_MAX when an instance's component cannot be found. */
+size_t st_calyx_cell_ports(st_op *cell, st_calyx_port *out, size_t cap);
+#define ST_CALYX_MAX_PORTS 64
+
+/* Components: the ports are the entry block's arguments, inputs then
+ * outputs, named by `portNames`. */
+size_t st_calyx_comp_num_inputs(const st_op *comp);
+size_t st_calyx_comp_num_ports(const st_op *comp);
+st_str st_calyx_comp_port_name(const st_op *comp, size_t i);
+st_type *st_calyx_comp_port_type(const st_op *comp, size_t i);
+/* The index of the port marked {go}/{clk}/{reset}/{done}, or -1. */
+int st_calyx_comp_special(const st_op *comp, const char *which);
+st_block *st_calyx_comp_body(st_op *comp);
+/* The component's calyx.wires / calyx.control op, or NULL. */
+st_op *st_calyx_comp_wires(st_op *comp);
+st_op *st_calyx_comp_control(st_op *comp);
+/* The symbol name of a cell, group (any kind) or component. */
+st_str st_calyx_sym_name(const st_op *op);
+/* Whether `op` is a calyx.group, comb_group or static_group. */
+bool st_calyx_is_group_like(const st_op *op);
+
+/* Where a value comes from: a component port (cell NULL, index = argument)
+ * or a cell port (the cell, index = result); false for other values. */
+bool st_calyx_value_port(const st_value *v, st_op **cell, size_t *index);
+
+/* Memory dimensions: sizes and address widths (at most 4); its word width. */
+size_t st_calyx_mem_dims(const st_op *mem, int64_t *sizes, int64_t *addr_widths);
+unsigned st_calyx_mem_width(const st_op *mem);
+/* Whether a memory is external: its data path behind the ports of the
+ * component (and of the hw.module it lowers to). */
+bool st_calyx_is_external(const st_op *op);
+/* calyx.assign operands: dest, src, optional guard (NULL). */
+st_value *st_calyx_assign_guard(const st_op *assign);
 
 #ifdef __cplusplus
 }

@@ -65,8 +65,8 @@ static st_op *build(st_context *ctx) {
 	st_value *d = st_comb_build_binary(&mb, ST_COMB_SUB, s, a);
 	st_value *cmp = st_comb_build_icmp(&mb, ST_COMB_ULT, d, a);
 	st_hw_backedge_set(edges, en, cmp);
+	CHECK(!st_hw_backedge_pending(edges, cmp));
 	st_hw_backedge_set(edges, n, st_comb_build_mux(&mb, cmp, s, d));
-	CHECK(!st_hw_backedge_pending(edges, n));
 	st_value *cat[] = {cmp, a};
 	st_value *x = st_comb_build_extract(&mb, st_comb_build_concat(&mb, 2, cat), 3, 4);
 	st_value *y = st_comb_build_replicate(&mb, x, 8);
