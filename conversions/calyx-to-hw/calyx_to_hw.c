@@ -10,7 +10,6 @@
 #include "strata/conversions/calyx_to_hw.h"
 #include "strata/pass.h"
 
-#include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
@@ -399,8 +398,9 @@ static void mem_ports(c2h *s, const char *m, st_op *o, void *ud) {
 	mem_outputs(s, ud, m, o, true);
 }
 
-/* One calyx.memories entry per memory; the banks of one logical memory
- * make one entry, named after it and of its shape (docs/dialects/calyx.md). */
+/* One #calyx.memory in calyx.memories per memory; the banks of one logical
+ * memory make one entry, named after it and of its shape
+ * (docs/dialects/calyx.md). */
 typedef struct entries {
 	st_attr **v;
 	size_t n, cap;
@@ -408,13 +408,14 @@ typedef struct entries {
 
 static void mem_entry(c2h *s, const char *m, st_op *o, void *ud) {
 	entries *es = ud;
-	int64_t sizes[4], aw[4], nb = 1, dim = 0;
-	size_t dims = st_calyx_mem_dims(o, sizes, aw);
+	int64_t aw[4], nb = 1, dim = 0;
+	st_calyx_memory_info info = {.seq = is_seq_mem(o), .width = st_calyx_mem_width(o), .banks = 1};
+	info.rank = (unsigned)st_calyx_mem_dims(o, info.shape, aw);
 	st_attr *of = bank_info(o, &nb, &dim);
-	char name[256], text[512];
+	char name[256];
 	snprintf(name, sizeof name, "%s", m);
 	if (of) {
-		if (st_attr_int_value(st_op_get_attr(o, "calyx.bank")) || (size_t)dim >= dims)
+		if (st_attr_int_value(st_op_get_attr(o, "calyx.bank")) || dim < 0 || (size_t)dim >= info.rank)
 			return;
 		/* <prefix><logical>_b0 -> <prefix><logical> */
 		st_str l = st_attr_string(of);
@@ -423,19 +424,21 @@ static void mem_entry(c2h *s, const char *m, st_op *o, void *ud) {
 			name[len - 3] = 0;
 		else
 			snprintf(name, sizeof name, "%.*s", (int)l.len, l.data);
-		sizes[dim] *= nb;
+		info.shape[dim] *= nb;
+		info.banks = (unsigned)nb;
+		info.bank_dim = (unsigned)dim;
 	}
-	size_t u = (size_t)snprintf(text, sizeof text, "%s:%s:%u:", name, is_seq_mem(o) ? "seq" : "comb",
-	                            st_calyx_mem_width(o));
-	for (size_t i = 0; i < dims && u < sizeof text; i++)
-		u += (size_t)snprintf(text + u, sizeof text - u, "%s%" PRId64, i ? "x" : "", sizes[i]);
-	if (of && u < sizeof text)
-		snprintf(text + u, sizeof text - u, ":banks=%" PRId64 "@%" PRId64, nb, dim);
+	info.name = st_str_c(name);
+	st_attr *a = st_calyx_memory_attr(s->ctx, &info);
+	if (!a) {
+		s->status = st_op_error(o, "lower-calyx-to-hw: memory '%s' has no valid interface description", name);
+		return;
+	}
 	if (!st_ctx_grow(s->ctx, (void **)&es->v, &es->cap, NULL, sizeof *es->v, es->n + 1)) {
 		s->status = ST_FAIL;
 		return;
 	}
-	es->v[es->n++] = st_string_attr(s->ctx, st_str_c(text));
+	es->v[es->n++] = a;
 }
 
 /* The discardable attributes of the module: hw.top on the entry

@@ -266,6 +266,9 @@ static const st_dialect_def calyx_dialect = {
 	.summary = "Calyx: components, cells, groups and control (CIRCT's spelling)",
 	.ops = calyx_ops,
 	.nops = N(calyx_ops),
+	.parse_attr = st__calyx_parse_attr,
+	.print_attr = st__calyx_print_attr,
+	.verify_op_attr = st__calyx_verify_op_attr,
 	.dependencies = calyx_deps,
 };
 

@@ -83,6 +83,12 @@ st_status st__calyx_verify_constant(st_op *op);
 st_status st__calyx_parse_invoke(st_parser *p, st_parse_state *s);
 void st__calyx_print_invoke(st_printer *p, st_op *op);
 
+/* #calyx.memory's text and the verifier of `calyx.memories`
+ * (calyx_memories.c). */
+st_attr *st__calyx_parse_attr(st_parser *p, st_dialect *d, st_type *type);
+void st__calyx_print_attr(st_printer *p, const st_attr *a);
+st_status st__calyx_verify_op_attr(st_op *op, st_named_attr attr);
+
 /* --export-calyx. */
 st_status st__calyx_export(st_op *module, st_write_fn w, void *ud);
 

@@ -85,6 +85,39 @@ bool st_calyx_is_external(const st_op *op);
 /* calyx.assign operands: dest, src, optional guard (NULL). */
 st_value *st_calyx_assign_guard(const st_op *assign);
 
+/* ----------------------------------------------- the memories contract */
+
+/* What lower-calyx-to-hw tells whoever drives a hw.module it made (a
+ * testbench, a target's flow) about each memory at the module's interface:
+ * the module's `calyx.memories` attribute, an array of #calyx.memory
+ * attributes (docs/dialects/calyx.md), verified by the calyx dialect.  The
+ * ports of memory `name` are <name>_addr<i>, _write_data, _write_en,
+ * (seq) _content_en, _read_data and _done, or for a banked memory those of
+ * each bank <name>_b<k>_...; bank k holds the indices of dimension
+ * bank_dim that are k modulo `banks`. */
+#define ST_CALYX_MAX_MEM_DIMS 4
+typedef struct st_calyx_memory_info {
+	st_str name;
+	bool seq;       /* calyx.seq_mem: a read takes a cycle (content_en) */
+	unsigned width; /* bits of a word */
+	unsigned rank;  /* 1 to ST_CALYX_MAX_MEM_DIMS */
+	int64_t shape[ST_CALYX_MAX_MEM_DIMS]; /* the logical memory's */
+	unsigned banks; /* 1: one memory */
+	unsigned bank_dim;
+} st_calyx_memory_info;
+/* #calyx.memory<...> of `info`; NULL when it is no valid memory (no name,
+ * width 0, 1..4 dimensions of at least 1, banks dividing the banked
+ * dimension) or calyx is not registered. */
+st_attr *st_calyx_memory_attr(st_context *ctx, const st_calyx_memory_info *info);
+/* Reads a #calyx.memory attribute into *out (may be NULL); false when `a`
+ * is none.  The name points into the attribute. */
+bool st_calyx_memory_attr_read(const st_attr *a, st_calyx_memory_info *out);
+/* The memories a module's `calyx.memories` lists (0 without one), and the
+ * i-th; false when out of range or not a #calyx.memory (st_verify rules
+ * that out). */
+size_t st_calyx_module_num_memories(const st_op *module);
+bool st_calyx_module_memory(const st_op *module, size_t i, st_calyx_memory_info *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,10 +1,11 @@
 /* What stratac needs to know of a design: the kernel function of the input
  * (the reference the simulation is compared with), and the hw.module of the
- * lowered design with its external memories (the `calyx.memories`
- * attribute and the ports of /work/notes/calyx-contract.md, documented in
+ * lowered design with its external memories (the typed `calyx.memories`
+ * attribute, strata/calyx.h, and the ports of /work/notes/calyx-contract.md, documented in
  * docs/stratac.md) and the II the lowering reports (`calyx.ii`). */
 #include "stratac.h"
 
+#include "strata/calyx.h"
 #include "strata/seq.h"
 
 #include <stdlib.h>
@@ -69,62 +70,30 @@ static st_op *find_hw_top(st_op *lowered, const char *kernel) {
 	return n == 1 ? only : NULL;
 }
 
-/* "name:comb|seq:width:size0xsize1..." */
-static bool parse_mem(const st_op *top, st_str s, stc_mem *m) {
-	char buf[256];
-	if (s.len >= sizeof buf) {
-		st_op_error(top, "has a calyx.memories entry longer than %zu bytes", sizeof buf - 1);
-		return false;
+/* A memory of calyx.memories (checked by the calyx dialect's verifier),
+ * within what the testbench simulates. */
+static bool read_mem(const st_op *top, const st_calyx_memory_info *info, stc_mem *m) {
+	int64_t size = 1;
+	bool fits = info->name.len < sizeof m->name && info->width <= 64 && info->banks <= STC_MAX_BANKS;
+	for (unsigned i = 0; fits && i < info->rank; i++) {
+		fits = size <= (1L << 24) / info->shape[i];
+		size *= info->shape[i];
 	}
-	memcpy(buf, s.data, s.len);
-	buf[s.len] = 0;
-	char *name = buf, *kind = strchr(name, ':'), *width = kind ? strchr(kind + 1, ':') : NULL,
-	     *dims = width ? strchr(width + 1, ':') : NULL;
-	if (!dims)
-		goto bad;
-	*kind++ = *width++ = *dims++ = 0;
-	if (!*name || strlen(name) >= sizeof m->name)
-		goto bad;
-	strcpy(m->name, name);
-	if (strcmp(kind, "comb") && strcmp(kind, "seq"))
-		goto bad;
-	m->seq = strcmp(kind, "seq") == 0;
-	char *end;
-	long w = strtol(width, &end, 10);
-	if (*end || w < 1 || w > 64)
-		goto bad;
-	m->width = (unsigned)w;
-	m->size = 1;
-	for (char *p = dims;;) {
-		long v = strtol(p, &end, 10);
-		if (end == p || v < 1 || m->ndims == STC_MAX_DIMS || m->size > (1L << 24) / v)
-			goto bad;
-		m->dims[m->ndims++] = v;
-		m->size *= v;
-		if (!*end || *end == ':')
-			break;
-		if (*end != 'x')
-			goto bad;
-		p = end + 1;
-	}
-	if (*end) {
-		/* ":banks=F@d": cyclic banks along dimension d. */
-		char *at;
-		long nb = strncmp(end, ":banks=", 7) ? 0 : strtol(end + 7, &at, 10), dim;
-		if (nb < 2 || nb > STC_MAX_BANKS || *at != '@')
-			goto bad;
-		dim = strtol(at + 1, &end, 10);
-		if (*end || end == at + 1 || dim < 0 || (size_t)dim >= m->ndims || m->dims[dim] % nb)
-			goto bad;
-		m->nbanks = (unsigned)nb, m->bank_dim = (unsigned)dim;
-	}
+	if (!fits)
+		return st_op_error(top, "has memory '%.*s' beyond what the testbench simulates (width 1..64, at most 2^24 "
+		                        "words, at most %d banks, a name under %zu bytes)",
+		                   (int)info->name.len, info->name.data, STC_MAX_BANKS, sizeof m->name),
+		       false;
+	memcpy(m->name, info->name.data, info->name.len);
+	m->name[info->name.len] = 0;
+	m->seq = info->seq;
+	m->width = info->width;
+	m->ndims = info->rank;
+	memcpy(m->dims, info->shape, info->rank * sizeof *m->dims);
+	m->size = size;
+	m->nbanks = info->banks > 1 ? info->banks : 0;
+	m->bank_dim = info->bank_dim;
 	return true;
-bad:
-	st_op_error(top,
-	            "has a malformed calyx.memories entry '%.*s' (want name:comb|seq:width:size0x...[:banks=F@d], "
-	            "width 1..64, 1 to %d dimensions, at most 2^24 words, 2 to %d banks dividing dimension d)",
-	            (int)s.len, s.data, STC_MAX_DIMS, STC_MAX_BANKS);
-	return false;
 }
 
 static bool find_port(const st_op *top, st_hw_dir dir, const char *name, int64_t *width) {
@@ -355,28 +324,18 @@ bool stc_design_read(st_op *lowered, stc_design *d) {
 		return false;
 	}
 	d->top = st_ident_cstr(st_symbol_name(d->hw_top));
-	st_attr *mems = st_op_get_attr(d->hw_top, "calyx.memories");
-	if (st_attr_get_kind(mems) != ST_ATTR_ARRAY) {
-		st_op_error(d->hw_top, "has a calyx.memories attribute that is no array of strings");
-		return false;
-	}
-	d->nmems = st_attr_array_size(mems);
+	d->nmems = st_calyx_module_num_memories(d->hw_top);
 	d->mems = calloc(d->nmems ? d->nmems : 1, sizeof *d->mems);
 	if (!d->mems) {
 		fprintf(stderr, "stratac: error: out of memory\n");
 		return false;
 	}
 	for (size_t i = 0; i < d->nmems; i++) {
-		st_attr *e = st_attr_array_elt(mems, i);
-		if (st_attr_get_kind(e) != ST_ATTR_STRING) {
-			st_op_error(d->hw_top, "has a calyx.memories attribute that is no array of strings");
+		st_calyx_memory_info info;
+		if (!st_calyx_module_memory(d->hw_top, i, &info))
+			return st_op_error(d->hw_top, "has a calyx.memories attribute that does not verify"), false;
+		if (!read_mem(d->hw_top, &info, &d->mems[i]) || !check_ports(d->hw_top, &d->mems[i]))
 			return false;
-		}
-		if (!parse_mem(d->hw_top, st_attr_string(e), &d->mems[i]) || !check_ports(d->hw_top, &d->mems[i]))
-			return false;
-		for (size_t k = 0; k < i; k++)
-			if (strcmp(d->mems[k].name, d->mems[i].name) == 0)
-				return st_op_error(d->hw_top, "names memory '%s' twice in calyx.memories", d->mems[i].name), false;
 	}
 	if (!check_control(d->hw_top, d) || !match_kernel(d))
 		return false;

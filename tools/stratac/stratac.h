@@ -30,7 +30,7 @@ typedef struct stc_options {
 } stc_options;
 
 /* An external memory of the design, from the `calyx.memories` attribute
- * ("name:comb|seq:width:size0xsize1...[:banks=F@d]"), or a scalar port
+ * (st_calyx_memory_info, strata/calyx.h), or a scalar port
  * (a data input or output of the design: one word, no dimensions), with
  * its contents. */
 #define STC_MAX_DIMS 4

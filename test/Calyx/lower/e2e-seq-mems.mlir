@@ -14,7 +14,7 @@
 // CHECK: II 1
 // REF: seqk: hardware A ok (32 elements)
 // REF: seqk: hardware B ok (32 elements)
-// HW: calyx.memories = ["A:seq:32:32", "B:seq:32:32:banks=4@0"]
+// HW: calyx.memories = [#calyx.memory<"A", seq, 32, [32]>, #calyx.memory<"B", seq, 32, [32], banks = 4, bank_dim = 0>]
 // HW: seq.read {{.*}} rden {{.*}} {latency = 1
 // IR: calyx.seq_mem @A <[32] x 32> [5] {external}
 // IR: calyx.seq_mem @mem_{{[0-9]+}} <[32] x 32> [5] :

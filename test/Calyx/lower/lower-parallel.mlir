@@ -40,7 +40,7 @@ func.func @shift(%A: memref<8xi32> {calyx.name = "A"}, %B: memref<10xi32> {calyx
 // CHECK-NEXT: calyx.enable @[[ST1]]
 // CHECK: calyx.par {
 // HW: hw.module @shift({{.*}}out A_b0_addr0 : i2
-// HW-SAME: calyx.memories = ["A:comb:32:8:banks=2@0", "B:comb:32:10:banks=2@0", "M:comb:16:4x8:banks=2@1"]
+// HW-SAME: calyx.memories = [#calyx.memory<"A", comb, 32, [8], banks = 2, bank_dim = 0>, #calyx.memory<"B", comb, 32, [10], banks = 2, bank_dim = 0>, #calyx.memory<"M", comb, 16, [4, 8], banks = 2, bank_dim = 1>]
 // SEQ-NOT: calyx.par
 // SEQ-NOT: _b0
 // SEQ: calyx.memory @A <[8] x 32>

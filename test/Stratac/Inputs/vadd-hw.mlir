@@ -21,7 +21,7 @@ hw.module @vadd_hw(in %clk : !seq.clock, in %reset : i1, in %go : i1,
                 out A_addr0 : i3, out A_write_data : i32, out A_write_en : i1,
                 out B_addr0 : i3, out B_write_data : i32, out B_write_en : i1,
                 out C_addr0 : i3, out C_write_data : i32, out C_write_en : i1)
-    attributes {calyx.memories = ["A:comb:32:8", "B:comb:32:8", "C:comb:32:8"]} {
+    attributes {calyx.memories = [#calyx.memory<"A", comb, 32, [8]>, #calyx.memory<"B", comb, 32, [8]>, #calyx.memory<"C", comb, 32, [8]>]} {
   %false = hw.constant false
   %true = hw.constant true
   %c0 = hw.constant 0 : i4

@@ -27,7 +27,7 @@ hw.module @vadd2d_hw(in %clk : !seq.clock, in %reset : i1, in %go : i1,
                      out B_content_en : i1,
                      out C_addr0 : i1, out C_addr1 : i2, out C_write_data : i32, out C_write_en : i1,
                      out C_content_en : i1)
-    attributes {calyx.memories = ["A:seq:32:2x4", "B:seq:32:2x4", "C:seq:32:2x4"]} {
+    attributes {calyx.memories = [#calyx.memory<"A", seq, 32, [2, 4]>, #calyx.memory<"B", seq, 32, [2, 4]>, #calyx.memory<"C", seq, 32, [2, 4]>]} {
   %false = hw.constant false
   %true = hw.constant true
   %c0 = hw.constant 0 : i3
