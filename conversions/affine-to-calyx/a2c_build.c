@@ -5,9 +5,9 @@
 
 /* ----------------------------------------------------------- pointer map */
 
-void a2c_map_init(a2c_map *m, st_context *ctx) { memset(m, 0, sizeof *m), m->ctx = ctx; }
+void st__a2c_map_init(st__a2c_map *m, st_context *ctx) { memset(m, 0, sizeof *m), m->ctx = ctx; }
 
-void a2c_map_free(a2c_map *m) {
+void st__a2c_map_free(st__a2c_map *m) {
 	if (m->cap) {
 		st_ctx_free(m->ctx, m->keys, m->cap * sizeof *m->keys);
 		st_ctx_free(m->ctx, m->vals, m->cap * sizeof *m->vals);
@@ -15,7 +15,7 @@ void a2c_map_free(a2c_map *m) {
 	m->keys = NULL, m->vals = NULL, m->cap = m->n = 0;
 }
 
-static size_t slot(const a2c_map *m, const void *key) {
+static size_t slot(const st__a2c_map *m, const void *key) {
 	size_t h = ((uintptr_t)key >> 4) * 0x9e3779b97f4a7c15ull;
 	size_t i = h & (m->cap - 1);
 	while (m->keys[i] && m->keys[i] != key)
@@ -23,14 +23,14 @@ static size_t slot(const a2c_map *m, const void *key) {
 	return i;
 }
 
-void *a2c_map_get(const a2c_map *m, const void *key) {
+void *st__a2c_map_get(const st__a2c_map *m, const void *key) {
 	if (!m->cap)
 		return NULL;
 	size_t i = slot(m, key);
 	return m->keys[i] ? m->vals[i] : NULL;
 }
 
-bool a2c_map_put(a2c_map *m, const void *key, void *val) {
+bool st__a2c_map_put(st__a2c_map *m, const void *key, void *val) {
 	if ((m->n + 1) * 2 > m->cap) {
 		size_t ncap = m->cap ? m->cap * 2 : 64;
 		const void **ok = m->keys;
@@ -51,7 +51,7 @@ bool a2c_map_put(a2c_map *m, const void *key, void *val) {
 		m->n = 0;
 		for (size_t i = 0; i < ocap; i++)
 			if (ok[i])
-				a2c_map_put(m, ok[i], ov[i]);
+				st__a2c_map_put(m, ok[i], ov[i]);
 		if (ocap) {
 			st_ctx_free(m->ctx, ok, ocap * sizeof *ok);
 			st_ctx_free(m->ctx, ov, ocap * sizeof *ov);
@@ -67,11 +67,11 @@ bool a2c_map_put(a2c_map *m, const void *key, void *val) {
 
 /* ------------------------------------------------------------- building */
 
-void a2c_name(a2c_comp *c, const char *prefix, char *buf) { snprintf(buf, 64, "%s_%u", prefix, c->next_name++); }
+void st__a2c_name(st__a2c_comp *c, const char *prefix, char *buf) { snprintf(buf, 64, "%s_%u", prefix, c->next_name++); }
 
-st_type *a2c_int(a2c_comp *c, unsigned width) { return st_integer_type(c->ctx, width, ST_SIGNLESS); }
+st_type *st__a2c_int(st__a2c_comp *c, unsigned width) { return st_integer_type(c->ctx, width, ST_SIGNLESS); }
 
-unsigned a2c_width(const st_type *t) {
+unsigned st__a2c_width(const st_type *t) {
 	if (st_type_is_index(t))
 		return A2C_INDEX_WIDTH;
 	if (st_type_is_integer(t))
@@ -79,7 +79,7 @@ unsigned a2c_width(const st_type *t) {
 	return 0;
 }
 
-st_op *a2c_create(a2c_comp *c, const char *name, st_attr *loc, size_t nops, st_value *const *ops, size_t nres,
+st_op *st__a2c_create(st__a2c_comp *c, const char *name, st_attr *loc, size_t nops, st_value *const *ops, size_t nres,
                   st_type *const *types, st_attr *attrs, size_t nregions) {
 	st_op_state s = {.name = st_str_c(name), .loc = loc ? loc : st_loc_unknown(c->ctx), .noperands = nops,
 	                 .operands = ops, .nresults = nres, .result_types = types, .attrs = attrs,
@@ -87,7 +87,7 @@ st_op *a2c_create(a2c_comp *c, const char *name, st_attr *loc, size_t nops, st_v
 	return st_op_create(c->ctx, &s);
 }
 
-st_attr *a2c_named(a2c_comp *c, size_t n, const char *const *names, st_attr *const *vals) {
+st_attr *st__a2c_named(st__a2c_comp *c, size_t n, const char *const *names, st_attr *const *vals) {
 	st_named_attr e[8];
 	size_t k = 0;
 	for (size_t i = 0; i < n && k < 8; i++)
@@ -96,10 +96,10 @@ st_attr *a2c_named(a2c_comp *c, size_t n, const char *const *names, st_attr *con
 	return st_dict_attr(c->ctx, k, e);
 }
 
-st_op *a2c_cell(a2c_comp *c, const char *kind, const char *prefix, st_attr *loc, size_t nports,
+st_op *st__a2c_cell(st__a2c_comp *c, const char *kind, const char *prefix, st_attr *loc, size_t nports,
                 st_type *const *types, st_attr *extra, char *name_out) {
 	char name[64], opname[64];
-	a2c_name(c, prefix, name);
+	st__a2c_name(c, prefix, name);
 	if (name_out)
 		memcpy(name_out, name, sizeof name);
 	snprintf(opname, sizeof opname, "calyx.%s", kind);
@@ -108,30 +108,30 @@ st_op *a2c_cell(a2c_comp *c, const char *kind, const char *prefix, st_attr *loc,
 	e[k].name = st_ident_get_c(c->ctx, "sym_name"), e[k++].value = st_string_attr(c->ctx, st_str_c(name));
 	for (size_t i = 0; extra && i < st_attr_dict_size(extra) && k < 8; i++)
 		e[k++] = st_attr_dict_entry(extra, i);
-	st_op *op = a2c_create(c, opname, loc, 0, NULL, nports, types, st_dict_attr(c->ctx, k, e), 0);
+	st_op *op = st__a2c_create(c, opname, loc, 0, NULL, nports, types, st_dict_attr(c->ctx, k, e), 0);
 	if (op)
 		st_block_insert_op_before(c->body, c->wires, op);
 	return op;
 }
 
-st_value *a2c_const(a2c_comp *c, unsigned width, int64_t value) {
-	st_type *t = a2c_int(c, width);
+st_value *st__a2c_const(st__a2c_comp *c, unsigned width, int64_t value) {
+	st_type *t = st__a2c_int(c, width);
 	st_attr *v = st_integer_attr(c->ctx, t, value);
 	const char *n = "value";
-	st_op *op = a2c_create(c, "hw.constant", NULL, 0, NULL, 1, &t, a2c_named(c, 1, &n, &v), 0);
+	st_op *op = st__a2c_create(c, "hw.constant", NULL, 0, NULL, 1, &t, st__a2c_named(c, 1, &n, &v), 0);
 	if (!op)
 		return NULL;
 	st_block_insert_op_before(c->body, c->wires, op);
 	return st_op_result(op, 0);
 }
 
-st_value *a2c_true(a2c_comp *c) {
+st_value *st__a2c_true(st__a2c_comp *c) {
 	if (!c->true_val)
-		c->true_val = a2c_const(c, 1, 1);
+		c->true_val = st__a2c_const(c, 1, 1);
 	return c->true_val;
 }
 
-st_block *a2c_region_block(a2c_comp *c, st_op *op, size_t i) {
+st_block *st__a2c_region_block(st__a2c_comp *c, st_op *op, size_t i) {
 	st_region *r = st_op_region(op, i);
 	if (!st_region_is_empty(r))
 		return st_region_first_block(r);
@@ -141,59 +141,59 @@ st_block *a2c_region_block(a2c_comp *c, st_op *op, size_t i) {
 	return b;
 }
 
-bool a2c_group_begin(a2c_comp *c, a2c_group *g, const char *kind, const char *prefix, st_attr *loc,
+bool st__a2c_group_begin(st__a2c_comp *c, st__a2c_group *g, const char *kind, const char *prefix, st_attr *loc,
                      int64_t latency, char *name_out) {
 	char name[64];
-	a2c_name(c, prefix, name);
+	st__a2c_name(c, prefix, name);
 	if (name_out)
 		memcpy(name_out, name, sizeof name);
 	const char *names[] = {"sym_name", "latency"};
 	st_attr *vals[] = {st_string_attr(c->ctx, st_str_c(name)),
-	                   latency ? st_integer_attr(c->ctx, a2c_int(c, 64), latency) : NULL};
-	g->op = a2c_create(c, kind, loc, 0, NULL, 0, NULL, a2c_named(c, 2, names, vals), 1);
+	                   latency ? st_integer_attr(c->ctx, st__a2c_int(c, 64), latency) : NULL};
+	g->op = st__a2c_create(c, kind, loc, 0, NULL, 0, NULL, st__a2c_named(c, 2, names, vals), 1);
 	if (!g->op)
 		return false;
 	st_block_append_op(c->wires_body, g->op);
-	g->body = a2c_region_block(c, g->op, 0);
+	g->body = st__a2c_region_block(c, g->op, 0);
 	g->stamp = ++c->next_stamp;
 	return g->body != NULL;
 }
 
-bool a2c_assign(a2c_comp *c, st_block *b, st_value *dst, st_value *src, st_value *guard) {
+bool st__a2c_assign(st__a2c_comp *c, st_block *b, st_value *dst, st_value *src, st_value *guard) {
 	if (!dst || !src)
 		return false;
 	st_value *ops[] = {dst, src, guard};
-	st_op *op = a2c_create(c, "calyx.assign", NULL, guard ? 3 : 2, ops, 0, NULL, NULL, 0);
+	st_op *op = st__a2c_create(c, "calyx.assign", NULL, guard ? 3 : 2, ops, 0, NULL, NULL, 0);
 	if (!op)
 		return false;
 	st_block_append_op(b, op);
 	return true;
 }
 
-bool a2c_group_done(a2c_comp *c, a2c_group *g, st_value *src) {
+bool st__a2c_group_done(st__a2c_comp *c, st__a2c_group *g, st_value *src) {
 	if (!src)
 		return false;
-	st_op *op = a2c_create(c, "calyx.group_done", NULL, 1, &src, 0, NULL, NULL, 0);
+	st_op *op = st__a2c_create(c, "calyx.group_done", NULL, 1, &src, 0, NULL, NULL, 0);
 	if (!op)
 		return false;
 	st_block_append_op(g->body, op);
 	return true;
 }
 
-st_op *a2c_ctl(a2c_comp *c, st_block *b, const char *name, st_attr *loc, size_t nops, st_value *const *ops,
+st_op *st__a2c_ctl(st__a2c_comp *c, st_block *b, const char *name, st_attr *loc, size_t nops, st_value *const *ops,
                st_attr *attrs, size_t nregions) {
-	st_op *op = a2c_create(c, name, loc, nops, ops, 0, NULL, attrs, nregions);
+	st_op *op = st__a2c_create(c, name, loc, nops, ops, 0, NULL, attrs, nregions);
 	if (!op)
 		return NULL;
 	st_block_append_op(b, op);
 	for (size_t i = 0; i < nregions && i < 1; i++)
-		if (!a2c_region_block(c, op, i))
+		if (!st__a2c_region_block(c, op, i))
 			return NULL;
 	return op;
 }
 
-bool a2c_enable(a2c_comp *c, st_block *b, const char *group, st_attr *loc) {
+bool st__a2c_enable(st__a2c_comp *c, st_block *b, const char *group, st_attr *loc) {
 	const char *n = "groupName";
 	st_attr *v = st_symbol_ref_attr(c->ctx, st_str_c(group), 0, NULL);
-	return a2c_ctl(c, b, "calyx.enable", loc, 0, NULL, a2c_named(c, 1, &n, &v), 0) != NULL;
+	return st__a2c_ctl(c, b, "calyx.enable", loc, 0, NULL, st__a2c_named(c, 1, &n, &v), 0) != NULL;
 }

@@ -4,7 +4,7 @@
  * deep as its data width, the multiplier 3; as arith ops the plain lowering
  * puts the product in one group and a pipelined loop schedules the muli
  * like any other (the divider would make its depth w + a few).  Powers of
- * two are left to a2c_div.c (shifts, no cycle), and so is what the
+ * two are left to st__a2c_div.c (shifts, no cycle), and so is what the
  * multiplier cannot do exactly within 64 bits (i64) or a negative divisor
  * of a signed op: those keep the divider.  An index is
  * A2C_INDEX_WIDTH bits, as in calyx. */
@@ -137,10 +137,10 @@ static st_value *expand(st_arith_builder *b, const plan *pl, int kind, st_value 
 /* Rewrites `op` when the multiplier does it exactly; false when out of
  * memory (the op then stays, with unused ops before it). */
 static bool rewrite(st_op *op) {
-	int kind = a2c_div_kind(op);
+	int kind = st__a2c_div_kind(op);
 	st_type *t = kind >= 0 ? st_value_type(st_op_result(op, 0)) : NULL;
-	plan pl = {.w = t ? a2c_width(t) : 0};
-	if (!pl.w || pl.w > 32 || !a2c_div_const(op, pl.w, &pl.d) || (kind >= A2C_DIVS && pl.d >> (pl.w - 1)) ||
+	plan pl = {.w = t ? st__a2c_width(t) : 0};
+	if (!pl.w || pl.w > 32 || !st__a2c_div_const(op, pl.w, &pl.d) || (kind >= A2C_DIVS && pl.d >> (pl.w - 1)) ||
 	    !magic(pl.d, xmax_of(kind, pl.w), &pl.m, &pl.k, &pl.p))
 		return true;
 	st_context *ctx = st_op_context(op);
@@ -171,7 +171,7 @@ typedef struct found {
 static st_walk_result collect(st_op *op, void *ud) {
 	found *f = ud;
 	uint64_t d;
-	if (a2c_div_kind(op) < 0 || a2c_div_by_shift(op) || !a2c_div_const(op, 64, &d))
+	if (st__a2c_div_kind(op) < 0 || st__a2c_div_by_shift(op) || !st__a2c_div_const(op, 64, &d))
 		return ST_WALK_ADVANCE;
 	if (!st_ctx_grow(f->ctx, (void **)&f->ops, &f->cap, NULL, sizeof *f->ops, f->n + 1)) {
 		f->failed = true;
@@ -199,4 +199,4 @@ static const st_pass_def div_by_constant = {
 	.display_name = "DivByConstant",
 };
 
-st_status a2c_register_div_pass(st_context *ctx) { return st_context_register_pass(ctx, &div_by_constant); }
+st_status st__a2c_register_div_pass(st_context *ctx) { return st_context_register_pass(ctx, &div_by_constant); }

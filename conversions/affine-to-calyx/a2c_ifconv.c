@@ -1,4 +1,4 @@
-/* If-conversion of a loop about to be pipelined (a2c_pipeline.c): the
+/* If-conversion of a loop about to be pipelined (st__a2c_pipeline.c): the
  * modulo schedule has no branches, so an scf.if in the body becomes its
  * branches' ops run every iteration, an arith.select per result, and each
  * store of a branch a predicated store (an scf.if holding only that store,
@@ -13,7 +13,7 @@
 
 #define MAX_PAIRS 16
 
-bool a2c_pred_store(st_op *op) {
+bool st__a2c_pred_store(st_op *op) {
 	if (strcmp(st_op_name_cstr(op), "scf.if") || st_op_num_results(op) || st_op_num_regions(op) != 2)
 		return false;
 	st_region *e = st_op_region(op, 1), *t = st_op_region(op, 0);
@@ -32,17 +32,17 @@ static st_op *put(st_op *op, st_op *at) {
 	return op;
 }
 
-static st_value *make(a2c_comp *c, st_op *at, const char *name, size_t n, st_value *const *ops, st_type *t,
+static st_value *make(st__a2c_comp *c, st_op *at, const char *name, size_t n, st_value *const *ops, st_type *t,
                       st_attr *attrs) {
-	st_op *op = put(a2c_create(c, name, st_op_loc(at), n, ops, 1, &t, attrs, 0), at);
+	st_op *op = put(st__a2c_create(c, name, st_op_loc(at), n, ops, 1, &t, attrs, 0), at);
 	return op ? st_op_result(op, 0) : NULL;
 }
 
 /* `store`, still in place, wrapped in `scf.if %p { store }`. */
-static bool predicate(a2c_comp *c, st_op *store, st_value *p) {
-	st_op *w = put(a2c_create(c, "scf.if", st_op_loc(store), 1, &p, 0, NULL, NULL, 2), store);
-	st_block *b = w ? a2c_region_block(c, w, 0) : NULL;
-	st_op *y = b ? a2c_create(c, "scf.yield", st_op_loc(store), 0, NULL, 0, NULL, NULL, 0) : NULL;
+static bool predicate(st__a2c_comp *c, st_op *store, st_value *p) {
+	st_op *w = put(st__a2c_create(c, "scf.if", st_op_loc(store), 1, &p, 0, NULL, NULL, 2), store);
+	st_block *b = w ? st__a2c_region_block(c, w, 0) : NULL;
+	st_op *y = b ? st__a2c_create(c, "scf.yield", st_op_loc(store), 0, NULL, 0, NULL, NULL, 0) : NULL;
 	if (!y)
 		return false;
 	st_op_remove(store);
@@ -100,8 +100,8 @@ static bool among(st_op *op, st_op *const *ops, size_t n) {
 
 /* Moves the ops of branch `b` (its nested ifs converted) before `at`,
  * predicating its stores on `p` (not those in keep[0, nkeep)). */
-static bool hoist(a2c_comp *c, st_block *b, st_op *at, st_value *p, st_op *const *keep, size_t nkeep) {
-	if (!a2c_if_convert(c, b))
+static bool hoist(st__a2c_comp *c, st_block *b, st_op *at, st_value *p, st_op *const *keep, size_t nkeep) {
+	if (!st__a2c_if_convert(c, b))
 		return false;
 	st_op *term = st_block_terminator(b);
 	for (st_op *op = st_block_first_op(b), *next; op && op != term; op = next) {
@@ -111,9 +111,9 @@ static bool hoist(a2c_comp *c, st_block *b, st_op *at, st_value *p, st_op *const
 		if (!strcmp(st_op_name_cstr(op), "memref.store") && !among(op, keep, nkeep)) {
 			if (!predicate(c, op, p))
 				return false;
-		} else if (a2c_pred_store(op)) {
+		} else if (st__a2c_pred_store(op)) {
 			st_value *both[] = {p, st_op_operand(op, 0)};
-			st_value *a = make(c, op, "arith.andi", 2, both, a2c_int(c, 1), NULL);
+			st_value *a = make(c, op, "arith.andi", 2, both, st__a2c_int(c, 1), NULL);
 			if (!a)
 				return false;
 			st_op_set_operand(op, 0, a);
@@ -122,7 +122,7 @@ static bool hoist(a2c_comp *c, st_block *b, st_op *at, st_value *p, st_op *const
 	return true;
 }
 
-static bool convert(a2c_comp *c, st_op *ifop) {
+static bool convert(st__a2c_comp *c, st_op *ifop) {
 	st_context *ctx = c->ctx;
 	st_value *cond = st_op_operand(ifop, 0), *notc = NULL;
 	st_region *er = st_op_region(ifop, 1);
@@ -131,10 +131,10 @@ static bool convert(a2c_comp *c, st_op *ifop) {
 	if (eb && st_block_first_op(eb) == st_block_terminator(eb) && !st_op_num_results(ifop))
 		eb = NULL; /* nothing to run or select */
 	if (eb) {
-		st_type *i1 = a2c_int(c, 1);
+		st_type *i1 = st__a2c_int(c, 1);
 		const char *vn[] = {"value"};
 		st_attr *vv[] = {st_integer_attr(ctx, i1, 1)};
-		st_value *one = make(c, ifop, "arith.constant", 0, NULL, i1, a2c_named(c, 1, vn, vv));
+		st_value *one = make(c, ifop, "arith.constant", 0, NULL, i1, st__a2c_named(c, 1, vn, vv));
 		st_value *ops[] = {cond, one};
 		notc = one ? make(c, ifop, "arith.xori", 2, ops, i1, NULL) : NULL;
 		if (!notc)
@@ -166,10 +166,10 @@ static bool convert(a2c_comp *c, st_op *ifop) {
 	return true;
 }
 
-bool a2c_if_convert(a2c_comp *c, st_block *b) {
+bool st__a2c_if_convert(st__a2c_comp *c, st_block *b) {
 	for (st_op *op = st_block_first_op(b), *next; op; op = next) {
 		next = st_op_next(op);
-		if (!strcmp(st_op_name_cstr(op), "scf.if") && !a2c_pred_store(op) && !convert(c, op))
+		if (!strcmp(st_op_name_cstr(op), "scf.if") && !st__a2c_pred_store(op) && !convert(c, op))
 			return false;
 	}
 	return true;

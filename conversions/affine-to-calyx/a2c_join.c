@@ -7,13 +7,13 @@
  * edge, from the values of the cycle before it. */
 #include "a2c.h"
 
-static bool last_step(a2c_comp *c, st_block *ctl) {
+static bool last_step(st__a2c_comp *c, st_block *ctl) {
 	return c->join.enable && st_block_last_op(ctl) == c->join.enable;
 }
 
 /* Whether the lowered value `v` is computed from one of the ports in
  * `outs` (its cone of combinational cells; deep cones count as yes). */
-static bool reads(const a2c_val *v, st_value *const *outs, size_t n, unsigned depth) {
+static bool reads(const st__a2c_val *v, st_value *const *outs, size_t n, unsigned depth) {
 	if (!v || depth > 64)
 		return true;
 	for (size_t i = 0; i < n; i++)
@@ -25,22 +25,22 @@ static bool reads(const a2c_val *v, st_value *const *outs, size_t n, unsigned de
 	return false;
 }
 
-a2c_group *a2c_join_load(a2c_comp *c, st_block *ctl, st_op *op, a2c_mem *m, size_t first) {
-	a2c_join *j = &c->join;
+st__a2c_group *st__a2c_join_load(st__a2c_comp *c, st_block *ctl, st_op *op, st__a2c_mem *m, size_t first) {
+	st__a2c_join *j = &c->join;
 	if (!last_step(c, ctl) || j->store || j->seq != m->seq || j->n == A2C_JOIN_MAX)
 		return NULL;
 	for (size_t i = 0; i < j->n; i++)
 		if (j->mems[i] == m)
 			return NULL;
 	for (size_t i = 0; i < m->rank; i++)
-		if (reads(a2c_map_get(&c->vals, st_op_operand(op, first + i)), j->outs, j->n, 0))
+		if (reads(st__a2c_map_get(&c->vals, st_op_operand(op, first + i)), j->outs, j->n, 0))
 			return NULL;
 	return &j->g;
 }
 
-a2c_group *a2c_join_store(a2c_comp *c, st_block *ctl) { return last_step(c, ctl) && c->join.store ? &c->join.g : NULL; }
+st__a2c_group *st__a2c_join_store(st__a2c_comp *c, st_block *ctl) { return last_step(c, ctl) && c->join.store ? &c->join.g : NULL; }
 
-void a2c_join_close(a2c_group *g) {
+void st__a2c_join_close(st__a2c_group *g) {
 	st_op *last = st_block_last_op(g->body);
 	for (st_op *op = st_block_first_op(g->body); op; op = st_op_next(op))
 		if (op != last && !strcmp(st_op_name_cstr(op), "calyx.group_done")) {
@@ -49,8 +49,8 @@ void a2c_join_close(a2c_group *g) {
 		}
 }
 
-void a2c_join_note(a2c_comp *c, st_block *ctl, const a2c_group *g, a2c_mem *m, st_value *out) {
-	a2c_join *j = &c->join;
+void st__a2c_join_note(st__a2c_comp *c, st_block *ctl, const st__a2c_group *g, st__a2c_mem *m, st_value *out) {
+	st__a2c_join *j = &c->join;
 	st_op *e = st_block_last_op(ctl);
 	if (e != j->enable) {
 		memset(j, 0, sizeof *j);

@@ -17,13 +17,13 @@
 /* ------------------------------------------------------------- markers */
 
 typedef struct mark_walk {
-	a2c_par_marks *pm;
+	st__a2c_par_marks *pm;
 	bool ok;
 } mark_walk;
 
 static st_walk_result mark_one(st_op *op, void *ud) {
 	mark_walk *w = ud;
-	a2c_par_marks *pm = w->pm;
+	st__a2c_par_marks *pm = w->pm;
 	if (strcmp(st_op_name_cstr(op), "affine.parallel") || st_op_num_results(op))
 		return ST_WALK_ADVANCE;
 	st_attr *orig = st_op_loc(op);
@@ -37,13 +37,13 @@ static st_walk_result mark_one(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
-bool a2c_par_mark(st_op *module, a2c_par_marks *pm) {
+bool st__a2c_par_mark(st_op *module, st__a2c_par_marks *pm) {
 	mark_walk w = {pm, true};
 	st_walk(module, ST_WALK_PRE, mark_one, &w);
 	return w.ok;
 }
 
-static st_attr *orig_of(a2c_par_marks *pm, st_attr *loc) {
+static st_attr *orig_of(st__a2c_par_marks *pm, st_attr *loc) {
 	for (size_t i = 0; i < pm->n; i++)
 		if (pm->pairs[i].marker == loc)
 			return pm->pairs[i].orig;
@@ -53,7 +53,7 @@ static st_attr *orig_of(a2c_par_marks *pm, st_attr *loc) {
 /* lower-affine makes a band of several dimensions a loop nest, the inner
  * loop directly in the outer's body: only the innermost runs as threads. */
 static st_walk_result tag_loop(st_op *op, void *ud) {
-	a2c_par_marks *pm = ud;
+	st__a2c_par_marks *pm = ud;
 	if (strcmp(st_op_name_cstr(op), "scf.for") || !orig_of(pm, st_op_loc(op)))
 		return ST_WALK_ADVANCE;
 	st_op_set_attr(op, "calyx.parallel", st_unit_attr(pm->ctx));
@@ -70,7 +70,7 @@ static st_walk_result restore_loc(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
-void a2c_par_unmark(st_op *module, a2c_par_marks *pm) {
+void st__a2c_par_unmark(st_op *module, st__a2c_par_marks *pm) {
 	if (pm->n) {
 		st_walk(module, ST_WALK_PRE, tag_loop, pm);
 		st_walk(module, ST_WALK_PRE, restore_loc, pm);
@@ -130,7 +130,7 @@ typedef struct shared {
 #define MAX_SHARED 32
 
 typedef struct plan {
-	a2c_comp *c;
+	st__a2c_comp *c;
 	st_op *loop;
 	st_value *iv;
 	unsigned threads;
@@ -211,11 +211,11 @@ static st_walk_result plan_op(st_op *op, void *ud) {
 /* The banking of every shared memory: one thread count and dimension per
  * memory in the whole function, and the dimension divisible by it. */
 static bool record(plan *p) {
-	a2c_comp *c = p->c;
+	st__a2c_comp *c = p->c;
 	for (size_t i = 0; i < p->n; i++) {
 		shared *s = &p->mems[i];
 		uintptr_t want = ((uintptr_t)p->threads << 8 | s->dim) + 1;
-		uintptr_t have = (uintptr_t)a2c_map_get(&c->banks, s->mem);
+		uintptr_t have = (uintptr_t)st__a2c_map_get(&c->banks, s->mem);
 		int64_t size = st_type_dim(st_value_type(s->mem), s->dim);
 		char what[64];
 		if (have && have != want) {
@@ -228,14 +228,14 @@ static bool record(plan *p) {
 			return fail(p, s->first, "lower-to-calyx: the banked dimension of this memory does not divide "
 			                         "evenly (%s banks)", what);
 		}
-		if (!a2c_map_put(&c->banks, s->mem, (void *)want))
+		if (!st__a2c_map_put(&c->banks, s->mem, (void *)want))
 			return false;
 	}
 	return true;
 }
 
 typedef struct plan_walk {
-	a2c_comp *c;
+	st__a2c_comp *c;
 	int64_t threads;
 	bool ok;
 } plan_walk;
@@ -259,7 +259,7 @@ static st_walk_result plan_loop(st_op *op, void *ud) {
 		st_op_remove_attr(op, "calyx.parallel");
 		return ST_WALK_ADVANCE;
 	}
-	st_op_set_attr(op, "calyx.parallel", st_integer_attr(w->c->ctx, a2c_int(w->c, 64), f));
+	st_op_set_attr(op, "calyx.parallel", st_integer_attr(w->c->ctx, st__a2c_int(w->c, 64), f));
 	plan p = {.c = w->c, .loop = op, .iv = st_block_arg(st_region_first_block(st_op_region(op, 0)), 0),
 	          .threads = f, .ok = true};
 	st_walk(op, ST_WALK_PRE, plan_op, &p);
@@ -271,7 +271,7 @@ static st_walk_result plan_loop(st_op *op, void *ud) {
 	return ST_WALK_SKIP;
 }
 
-bool a2c_par_plan(a2c_comp *c, int64_t threads) {
+bool st__a2c_par_plan(st__a2c_comp *c, int64_t threads) {
 	plan_walk w = {c, threads, true};
 	st_walk(c->func, ST_WALK_PRE, plan_loop, &w);
 	return w.ok;
@@ -279,13 +279,13 @@ bool a2c_par_plan(a2c_comp *c, int64_t threads) {
 
 /* ------------------------------------------------------------- lowering */
 
-a2c_mem *a2c_access_mem(a2c_comp *c, st_op *op, bool load) {
-	return a2c_mem_of(c, st_op_operand(op, load ? 0 : 1), op) ? a2c_static_mem(c, op, load) : NULL;
+st__a2c_mem *st__a2c_access_mem(st__a2c_comp *c, st_op *op, bool load) {
+	return st__a2c_mem_of(c, st_op_operand(op, load ? 0 : 1), op) ? st__a2c_static_mem(c, op, load) : NULL;
 }
 
-a2c_mem *a2c_static_mem(a2c_comp *c, st_op *op, bool load) {
+st__a2c_mem *st__a2c_static_mem(st__a2c_comp *c, st_op *op, bool load) {
 	size_t mo = load ? 0 : 1;
-	a2c_mem *m = a2c_map_get(&c->mems, st_op_operand(op, mo));
+	st__a2c_mem *m = st__a2c_map_get(&c->mems, st_op_operand(op, mo));
 	if (!m || !m->nbanks)
 		return m;
 	int64_t off;
@@ -296,21 +296,21 @@ a2c_mem *a2c_static_mem(a2c_comp *c, st_op *op, bool load) {
 }
 
 /* `v` == k for a constant k, as a 1-bit value (the bank-select guards). */
-static a2c_val *equals(a2c_comp *c, st_attr *loc, a2c_val *v, unsigned width, unsigned k) {
-	a2c_val *in[] = {v, a2c_val_new(c, a2c_const(c, width, k))};
+static st__a2c_val *equals(st__a2c_comp *c, st_attr *loc, st__a2c_val *v, unsigned width, unsigned k) {
+	st__a2c_val *in[] = {v, st__a2c_val_new(c, st__a2c_const(c, width, k))};
 	unsigned ws[] = {width, width};
-	return in[1] ? a2c_comb(c, "std_eq", loc, 2, in, ws, 1) : NULL;
+	return in[1] ? st__a2c_comb(c, "std_eq", loc, 2, in, ws, 1) : NULL;
 }
 
 /* a | b, driven continuously: a group's done must not depend on inputs
  * the group itself drives (its go depends on its done). */
-static st_value *any_done(a2c_comp *c, st_attr *loc, st_value *a, st_value *b) {
+static st_value *any_done(st__a2c_comp *c, st_attr *loc, st_value *a, st_value *b) {
 	if (!a)
 		return b;
-	st_type *i1 = a2c_int(c, 1), *types[] = {i1, i1, i1};
-	st_op *or = a2c_cell(c, "std_or", "or", loc, 3, types, NULL, NULL);
-	return or && a2c_assign(c, c->wires_body, st_op_result(or, 0), a, NULL) &&
-	               a2c_assign(c, c->wires_body, st_op_result(or, 1), b, NULL)
+	st_type *i1 = st__a2c_int(c, 1), *types[] = {i1, i1, i1};
+	st_op *or = st__a2c_cell(c, "std_or", "or", loc, 3, types, NULL, NULL);
+	return or && st__a2c_assign(c, c->wires_body, st_op_result(or, 0), a, NULL) &&
+	               st__a2c_assign(c, c->wires_body, st_op_result(or, 1), b, NULL)
 	           ? st_op_result(or, 2)
 	           : NULL;
 }
@@ -320,53 +320,53 @@ static st_value *any_done(a2c_comp *c, st_attr *loc, st_value *a, st_value *b) {
  * low bits of the banked index select the bank whose data is taken (load)
  * or whose write_en is raised (store); a store is done on any bank's done,
  * a load a cycle after the request for seq memories (every bank is read). */
-bool a2c_bank_access(a2c_comp *c, st_op *op, a2c_mem *m, bool load, st_block *ctl) {
+bool st__a2c_bank_access(st__a2c_comp *c, st_op *op, st__a2c_mem *m, bool load, st_block *ctl) {
 	st_attr *loc = st_op_loc(op);
 	size_t first = load ? 1 : 2;
 	unsigned shift = m->bank[0]->shift;
 	char gname[64];
-	a2c_group g;
-	st_op *r = load ? a2c_reg(c, "load", loc, m->width) : NULL;
-	a2c_val *idx = a2c_lookup(c, st_op_operand(op, first + m->bank_dim));
+	st__a2c_group g;
+	st_op *r = load ? st__a2c_reg(c, "load", loc, m->width) : NULL;
+	st__a2c_val *idx = st__a2c_lookup(c, st_op_operand(op, first + m->bank_dim));
 	unsigned iw = A2C_INDEX_WIDTH;
-	a2c_val *sel = idx ? a2c_resize(c, loc, idx, iw, shift, false) : NULL;
-	a2c_val *data = load ? NULL : a2c_lookup(c, st_op_operand(op, 0));
-	if (!sel || (load ? !r : !data) || !a2c_group_begin(c, &g, "calyx.group", load ? "ld" : "st", loc, 0, gname))
+	st__a2c_val *sel = idx ? st__a2c_resize(c, loc, idx, iw, shift, false) : NULL;
+	st__a2c_val *data = load ? NULL : st__a2c_lookup(c, st_op_operand(op, 0));
+	if (!sel || (load ? !r : !data) || !st__a2c_group_begin(c, &g, "calyx.group", load ? "ld" : "st", loc, 0, gname))
 		return false;
 	st_value *done = NULL;
 	for (unsigned k = 0; k < m->nbanks; k++) {
-		a2c_mem *b = m->bank[k];
-		a2c_val *is_k = equals(c, loc, sel, shift, k);
-		st_value *guard = is_k ? a2c_read(c, &g, is_k) : NULL;
-		if (!guard || !a2c_drive_addr(c, &g, b, op, first, NULL))
+		st__a2c_mem *b = m->bank[k];
+		st__a2c_val *is_k = equals(c, loc, sel, shift, k);
+		st_value *guard = is_k ? st__a2c_read(c, &g, is_k) : NULL;
+		if (!guard || !st__a2c_drive_addr(c, &g, b, op, first, NULL))
 			return false;
 		if (load) {
-			if ((b->seq && !a2c_assign(c, g.body, a2c_mem_port(b, "content_en", 0), a2c_true(c), NULL)) ||
-			    !a2c_assign(c, g.body, st_op_result(r, 0), a2c_mem_port(b, "read_data", 0), guard))
+			if ((b->seq && !st__a2c_assign(c, g.body, st__a2c_mem_port(b, "content_en", 0), st__a2c_true(c), NULL)) ||
+			    !st__a2c_assign(c, g.body, st_op_result(r, 0), st__a2c_mem_port(b, "read_data", 0), guard))
 				return false;
 			continue;
 		}
-		st_value *p = a2c_read(c, &g, data);
-		if (!p || !a2c_assign(c, g.body, a2c_mem_port(b, "write_data", 0), p, NULL) ||
-		    !a2c_assign(c, g.body, a2c_mem_port(b, "write_en", 0), a2c_true(c), guard) ||
-		    !(done = any_done(c, loc, done, a2c_mem_port(b, "done", 0))))
+		st_value *p = st__a2c_read(c, &g, data);
+		if (!p || !st__a2c_assign(c, g.body, st__a2c_mem_port(b, "write_data", 0), p, NULL) ||
+		    !st__a2c_assign(c, g.body, st__a2c_mem_port(b, "write_en", 0), st__a2c_true(c), guard) ||
+		    !(done = any_done(c, loc, done, st__a2c_mem_port(b, "done", 0))))
 			return false;
 	}
 	if (load) {
-		st_value *en = m->seq ? a2c_mem_port(m->bank[0], "done", 0) : a2c_true(c);
-		return a2c_assign(c, g.body, st_op_result(r, 1), en, NULL) && a2c_group_done(c, &g, st_op_result(r, 5)) &&
-		       a2c_enable(c, ctl, gname, loc) &&
-		       a2c_bind(c, st_op_result(op, 0), a2c_val_new(c, st_op_result(r, 4)));
+		st_value *en = m->seq ? st__a2c_mem_port(m->bank[0], "done", 0) : st__a2c_true(c);
+		return st__a2c_assign(c, g.body, st_op_result(r, 1), en, NULL) && st__a2c_group_done(c, &g, st_op_result(r, 5)) &&
+		       st__a2c_enable(c, ctl, gname, loc) &&
+		       st__a2c_bind(c, st_op_result(op, 0), st__a2c_val_new(c, st_op_result(r, 4)));
 	}
-	return a2c_group_done(c, &g, done) && a2c_enable(c, ctl, gname, loc);
+	return st__a2c_group_done(c, &g, done) && st__a2c_enable(c, ctl, gname, loc);
 }
 
-bool a2c_par_lower(a2c_comp *c, st_op *loop, st_block *ctl) {
+bool st__a2c_par_lower(st__a2c_comp *c, st_op *loop, st_block *ctl) {
 	st_attr *loc = st_op_loc(loop);
 	unsigned f = (unsigned)st_attr_int_value(st_op_get_attr(loop, "calyx.parallel"));
 	int64_t lb = 0;
 	const_of(st_op_operand(loop, 0), &lb);
-	st_op *par = a2c_ctl(c, ctl, "calyx.par", loc, 0, NULL, NULL, 1);
+	st_op *par = st__a2c_ctl(c, ctl, "calyx.par", loc, 0, NULL, NULL, 1);
 	if (!par)
 		return false;
 	st_value *saved_iv = c->par_iv;
@@ -375,18 +375,18 @@ bool a2c_par_lower(a2c_comp *c, st_op *loop, st_block *ctl) {
 	c->par_iv = st_block_arg(st_region_first_block(st_op_region(loop, 0)), 0);
 	c->par_threads = f;
 	for (unsigned r = 0; ok && r < f; r++) {
-		st_op *seq = a2c_ctl(c, a2c_region_block(c, par, 0), "calyx.seq", loc, 0, NULL, NULL, 1);
+		st_op *seq = st__a2c_ctl(c, st__a2c_region_block(c, par, 0), "calyx.seq", loc, 0, NULL, NULL, 1);
 		c->par_res = (unsigned)mod(lb + r, f);
 		/* A thread's loop pipelines like any innermost loop (its banks
 		 * are known), from lb + r by steps of f. */
 		bool done = false;
 		int64_t from_step[] = {lb + r, f};
-		st_block *tb = seq ? a2c_region_block(c, seq, 0) : NULL;
-		ok = tb && (!c->pipeline || a2c_pipeline_loop(c, loop, tb, from_step, &done));
+		st_block *tb = seq ? st__a2c_region_block(c, seq, 0) : NULL;
+		ok = tb && (!c->pipeline || st__a2c_pipeline_loop(c, loop, tb, from_step, &done));
 		if (ok && !done) {
-			a2c_val *from = a2c_val_new(c, a2c_const(c, A2C_INDEX_WIDTH, lb + r));
-			a2c_val *step = a2c_val_new(c, a2c_const(c, A2C_INDEX_WIDTH, f));
-			ok = from && step && a2c_plain_loop(c, loop, tb, from, step);
+			st__a2c_val *from = st__a2c_val_new(c, st__a2c_const(c, A2C_INDEX_WIDTH, lb + r));
+			st__a2c_val *step = st__a2c_val_new(c, st__a2c_const(c, A2C_INDEX_WIDTH, f));
+			ok = from && step && st__a2c_plain_loop(c, loop, tb, from, step);
 		}
 	}
 	c->par_iv = saved_iv, c->par_res = saved_res, c->par_threads = saved_threads;

@@ -36,7 +36,7 @@ static const char *type_problem(const st_type *t) {
 	if (st_type_get_kind(t) == ST_TYPE_MEMREF) {
 		if (st_type_num_elements_static(t) < 0)
 			return "memrefs with dynamic shapes cannot be lowered to calyx (memories have static sizes)";
-		if (!a2c_width(st_type_element(t)))
+		if (!st__a2c_width(st_type_element(t)))
 			return "only memrefs of integers can be lowered to calyx";
 		if (st_type_rank(t) < 1 || st_type_rank(t) > 4)
 			return "calyx memories have 1 to 4 dimensions";
@@ -44,9 +44,9 @@ static const char *type_problem(const st_type *t) {
 			return "memrefs with a layout cannot be lowered to calyx";
 		return NULL;
 	}
-	if (!a2c_width(t) && st_type_get_kind(t) != ST_TYPE_FUNCTION)
+	if (!st__a2c_width(t) && st_type_get_kind(t) != ST_TYPE_FUNCTION)
 		return "only integer, index and memref values can be lowered to calyx";
-	if (a2c_width(t) > 64)
+	if (st__a2c_width(t) > 64)
 		return "integers wider than 64 bits cannot be lowered to calyx";
 	return NULL;
 }
@@ -66,7 +66,7 @@ static st_walk_result check_op(st_op *op, void *ud) {
 		if (st_region_num_blocks(st_op_region(op, r)) > 1)
 			why = "regions with several blocks (unstructured control flow) cannot be lowered to calyx";
 	if (!why)
-		why = a2c_table_problem(op);
+		why = st__a2c_table_problem(op);
 	/* lower-affine rebuilds affine ops without their other attributes. */
 	if (!why && st_op_get_attr(op, "calyx.par") && !strncmp(st_op_name_cstr(op), "affine.", 7))
 		why = "calyx.par would be dropped by lower-affine: mark scf ops (e.g. scf.for) instead";
@@ -77,7 +77,7 @@ static st_walk_result check_op(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
-st_status a2c_check_func(st_op *func) {
+st_status st__a2c_check_func(st_op *func) {
 	st_block *b = st_region_first_block(st_op_region(func, 0));
 	for (size_t i = 0; i < st_block_num_args(b); i++) {
 		st_type *t = st_value_type(st_block_arg(b, i));
@@ -87,7 +87,7 @@ st_status a2c_check_func(st_op *func) {
 	}
 	st_type *ft = st_attr_type_value(st_op_get_attr(func, "function_type"));
 	for (size_t i = 0; i < st_type_num_results(ft); i++)
-		if (!a2c_width(st_type_result(ft, i)) || a2c_width(st_type_result(ft, i)) > 64)
+		if (!st__a2c_width(st_type_result(ft, i)) || st__a2c_width(st_type_result(ft, i)) > 64)
 			return st_op_error(func, "lower-to-calyx: result #%zu: only integer and index results can be "
 			                         "lowered to calyx", i);
 	checker ck = {ST_OK};
@@ -97,37 +97,37 @@ st_status a2c_check_func(st_op *func) {
 
 /* ----------------------------------------------------------- components */
 
-/* The component op with its ports (a2c_ports.c), an empty wires and a
+/* The component op with its ports (st__a2c_ports.c), an empty wires and a
  * control holding one seq. */
-static st_op *make_component(a2c_comp *c, bool top, st_block **seq_out) {
+static st_op *make_component(st__a2c_comp *c, bool top, st_block **seq_out) {
 	st_context *ctx = c->ctx;
 	st_op *f = c->func;
-	size_t cap = a2c_func_ports_cap(f), nin;
-	a2c_port *ports = st_ctx_alloc(ctx, cap * sizeof *ports);
+	size_t cap = st__a2c_func_ports_cap(f), nin;
+	st__a2c_port *ports = st_ctx_alloc(ctx, cap * sizeof *ports);
 	st_type **types = st_ctx_alloc(ctx, cap * sizeof *types);
 	st_attr **names = st_ctx_alloc(ctx, cap * sizeof *names), **pattrs = st_ctx_alloc(ctx, cap * sizeof *pattrs);
 	st_op *comp = NULL;
 	if (!ports || !types || !names || !pattrs)
 		goto out;
-	size_t k = a2c_func_ports(c, f, top, ports, &nin);
+	size_t k = st__a2c_func_ports(c, f, top, ports, &nin);
 	for (size_t i = 0; i < k; i++)
 		types[i] = ports[i].type, names[i] = ports[i].name, pattrs[i] = ports[i].attrs;
 	c->result_port = nin;
 	const char *an[] = {"sym_name", "function_type", "portNames", "portAttributes"};
 	st_attr *av[] = {st_op_get_attr(f, "sym_name"), st_type_attr(ctx, st_function_type(ctx, nin, types, k - nin, types + nin)),
 	                 st_array_attr(ctx, k, names), st_array_attr(ctx, k, pattrs)};
-	comp = a2c_create(c, "calyx.component", st_op_loc(f), 0, NULL, 0, NULL, a2c_named(c, 4, an, av), 1);
-	st_block *body = comp ? a2c_region_block(c, comp, 0) : NULL;
+	comp = st__a2c_create(c, "calyx.component", st_op_loc(f), 0, NULL, 0, NULL, st__a2c_named(c, 4, an, av), 1);
+	st_block *body = comp ? st__a2c_region_block(c, comp, 0) : NULL;
 	for (size_t i = 0; body && i < k; i++)
 		if (!st_block_add_arg(body, types[i], st_op_loc(f)))
 			body = NULL;
 	c->comp = comp, c->body = body;
-	c->wires = body ? a2c_ctl(c, body, "calyx.wires", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
-	st_op *control = c->wires ? a2c_ctl(c, body, "calyx.control", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
-	c->wires_body = c->wires ? a2c_region_block(c, c->wires, 0) : NULL;
-	c->control = control ? a2c_region_block(c, control, 0) : NULL;
-	st_op *seq = c->control ? a2c_ctl(c, c->control, "calyx.seq", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
-	*seq_out = seq ? a2c_region_block(c, seq, 0) : NULL;
+	c->wires = body ? st__a2c_ctl(c, body, "calyx.wires", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
+	st_op *control = c->wires ? st__a2c_ctl(c, body, "calyx.control", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
+	c->wires_body = c->wires ? st__a2c_region_block(c, c->wires, 0) : NULL;
+	c->control = control ? st__a2c_region_block(c, control, 0) : NULL;
+	st_op *seq = c->control ? st__a2c_ctl(c, c->control, "calyx.seq", st_op_loc(f), 0, NULL, NULL, 1) : NULL;
+	*seq_out = seq ? st__a2c_region_block(c, seq, 0) : NULL;
 	/* Arguments: scalars read their ports; a memref of a function that
 	 * is not the top one is reached through its ports. */
 	st_block *fb = st_region_first_block(st_op_region(f, 0));
@@ -136,12 +136,12 @@ static st_op *make_component(a2c_comp *c, bool top, st_block **seq_out) {
 			continue;
 		st_value *a = st_block_arg(fb, (size_t)ports[i].arg), *p = st_block_arg(body, i);
 		if (ports[i].slot < 0) {
-			if (!a2c_bind(c, a, a2c_val_new(c, p)))
+			if (!st__a2c_bind(c, a, st__a2c_val_new(c, p)))
 				*seq_out = NULL;
 			continue;
 		}
-		a2c_mem *m = a2c_map_get(&c->mems, a);
-		if (!m && !(m = a2c_mem_ports(c, a, st_value_type(a))))
+		st__a2c_mem *m = st__a2c_map_get(&c->mems, a);
+		if (!m && !(m = st__a2c_mem_ports(c, a, st_value_type(a))))
 			*seq_out = NULL;
 		else
 			m->port[ports[i].slot] = p;
@@ -159,7 +159,7 @@ out:
 }
 
 /* The top function's memrefs are its external memories. */
-static bool bind_memories(a2c_comp *c, bool top) {
+static bool bind_memories(st__a2c_comp *c, bool top) {
 	st_block *fb = st_region_first_block(st_op_region(c->func, 0));
 	for (size_t i = 0; top && i < st_block_num_args(fb); i++) {
 		st_value *a = st_block_arg(fb, i);
@@ -167,38 +167,38 @@ static bool bind_memories(a2c_comp *c, bool top) {
 		if (st_type_get_kind(t) != ST_TYPE_MEMREF)
 			continue;
 		char name[64];
-		a2c_arg_name(c->func, i, true, name, sizeof name);
-		if (!a2c_mem_new(c, a, t, name, true, NULL, st_op_loc(c->func)))
+		st__a2c_arg_name(c->func, i, true, name, sizeof name);
+		if (!st__a2c_mem_new(c, a, t, name, true, NULL, st_op_loc(c->func)))
 			return false;
 	}
 	return true;
 }
 
-static void comp_free(a2c_comp *c) {
-	for (a2c_val *v = c->all_vals, *n; v; v = n)
+static void comp_free(st__a2c_comp *c) {
+	for (st__a2c_val *v = c->all_vals, *n; v; v = n)
 		n = v->next, st_ctx_free(c->ctx, v, sizeof *v);
-	for (a2c_mem *m = c->all_mems, *n; m; m = n)
+	for (st__a2c_mem *m = c->all_mems, *n; m; m = n)
 		n = m->next, st_ctx_free(c->ctx, m, sizeof *m);
-	a2c_map_free(&c->vals);
-	a2c_map_free(&c->mems);
-	a2c_map_free(&c->banks);
+	st__a2c_map_free(&c->vals);
+	st__a2c_map_free(&c->mems);
+	st__a2c_map_free(&c->banks);
 }
 
 static st_op *lower_func(st_op *module, st_op *func, bool top, const options *o) {
-	a2c_comp c;
+	st__a2c_comp c;
 	memset(&c, 0, sizeof c);
 	c.ctx = st_op_context(func), c.module = module, c.func = func, c.pipeline = o->pipeline;
 	c.seq_mems = o->memories == 1;
-	a2c_map_init(&c.vals, c.ctx);
-	a2c_map_init(&c.mems, c.ctx);
-	a2c_map_init(&c.banks, c.ctx);
+	st__a2c_map_init(&c.vals, c.ctx);
+	st__a2c_map_init(&c.mems, c.ctx);
+	st__a2c_map_init(&c.banks, c.ctx);
 	st_block *seq;
-	bool ok = a2c_par_plan(&c, o->parallel) && make_component(&c, top, &seq) && bind_memories(&c, top) &&
-	          a2c_lower_block(&c, st_region_first_block(st_op_region(func, 0)), seq);
+	bool ok = st__a2c_par_plan(&c, o->parallel) && make_component(&c, top, &seq) && bind_memories(&c, top) &&
+	          st__a2c_lower_block(&c, st_region_first_block(st_op_region(func, 0)), seq);
 	if (ok && top)
 		st_op_set_attr(c.comp, "toplevel", st_unit_attr(c.ctx));
 	if (ok && c.max_ii)
-		st_op_set_attr(c.comp, "calyx.ii", st_integer_attr(c.ctx, a2c_int(&c, 64), c.max_ii));
+		st_op_set_attr(c.comp, "calyx.ii", st_integer_attr(c.ctx, st__a2c_int(&c, 64), c.max_ii));
 	if (!ok && c.comp) {
 		st_op_destroy(c.comp);
 		c.comp = NULL;
@@ -247,15 +247,15 @@ static st_status run(st_pass *pass, st_op *module) {
 		                           "a power of two from 1 to %d", (long long)o->parallel, A2C_MAX_BANKS);
 	st_block *mb = st_region_first_block(st_op_region(module, 0));
 	for (st_op *op = st_block_first_op(mb); op; op = st_op_next(op))
-		if (is_func(op) && st_failed(a2c_check_func(op)))
+		if (is_func(op) && st_failed(st__a2c_check_func(op)))
 			return ST_FAIL;
 	st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
 	st_pass_instrument ins = {.verify_each = false};
 	if (!pm)
 		return ST_FAIL;
 	st_pass_manager_set_instrument(pm, &ins);
-	a2c_par_marks marks = {.ctx = ctx};
-	st_status s = o->parallel == 1 || a2c_par_mark(module, &marks) ? ST_OK : ST_FAIL;
+	st__a2c_par_marks marks = {.ctx = ctx};
+	st_status s = o->parallel == 1 || st__a2c_par_mark(module, &marks) ? ST_OK : ST_FAIL;
 	if (st_succeeded(s))
 		s = st_pass_manager_add(pm, "lower-affine", NULL);
 	/* Index arithmetic of affine maps arrives unsimplified (the Halide
@@ -271,7 +271,7 @@ static st_status run(st_pass *pass, st_op *module) {
 		s = st_pass_manager_add(pm, "cse", NULL);
 	if (st_succeeded(s))
 		s = st_pass_manager_run(pm, module);
-	a2c_par_unmark(module, &marks);
+	st__a2c_par_unmark(module, &marks);
 	st_pass_manager_destroy(pm);
 	if (st_failed(s))
 		return ST_FAIL;
@@ -331,5 +331,5 @@ static const st_pass_def lower_to_calyx = {
 
 st_status st_register_affine_to_calyx_passes(st_context *ctx) {
 	st_status s = st_context_register_pass(ctx, &lower_to_calyx);
-	return st_succeeded(s) ? a2c_register_div_pass(ctx) : s;
+	return st_succeeded(s) ? st__a2c_register_div_pass(ctx) : s;
 }

@@ -18,7 +18,7 @@
  * made of it.  The induction variable, and what is computed from it and
  * loop invariants alone, need no copies: read late, they are recomputed
  * from K.  The scf.ifs of a loop that pipelines are converted first
- * (a2c_ifconv.c): selects, and stores whose write enable is also guarded
+ * (st__a2c_ifconv.c): selects, and stores whose write enable is also guarded
  * by their predicate. */
 #include "a2c.h"
 
@@ -31,8 +31,8 @@
 
 typedef struct sval {
 	int p, e;
-	a2c_val *base;
-	a2c_val *copy[MAX_COPIES];
+	st__a2c_val *base;
+	st__a2c_val *copy[MAX_COPIES];
 	int ncopies;
 	/* combinational, of the induction variable and loop invariants only:
 	 * recomputed where it is read late (copy[] caches it), never copied */
@@ -40,23 +40,23 @@ typedef struct sval {
 } sval;
 
 typedef struct pipe {
-	a2c_comp *c;
+	st__a2c_comp *c;
 	st_op *loop;
 	st_block *body;
 	int64_t lb, trip, step; /* step: 1, or the thread count of an affine.parallel thread */
 	int ii, depth;
-	a2c_map info;  /* body value -> sval */
-	a2c_map when;  /* op -> offset + 1 at which it reads its operands */
-	a2c_mem *mems[MAX_MEMS];
+	st__a2c_map info;  /* body value -> sval */
+	st__a2c_map when;  /* op -> offset + 1 at which it reads its operands */
+	st__a2c_mem *mems[MAX_MEMS];
 	uint64_t slots[MAX_MEMS];
 	size_t nmems;
 	/* emission */
-	a2c_group g;
-	a2c_val *t, *s, *k, *iv;
-	a2c_map guards; /* offset + 1 -> a2c_val */
-	a2c_map ivs;    /* j > 0 -> the induction variable of j iterations before */
+	st__a2c_group g;
+	st__a2c_val *t, *s, *k, *iv;
+	st__a2c_map guards; /* offset + 1 -> st__a2c_val */
+	st__a2c_map ivs;    /* j > 0 -> the induction variable of j iterations before */
 	st_op *acc[16];
-	a2c_val *init[16];
+	st__a2c_val *init[16];
 	bool init_inside; /* the static group writes the inits at T == 0 */
 } pipe;
 
@@ -73,13 +73,13 @@ static const char *unit_name(const char *op) {
 }
 
 /* The unit of `op`, or NULL: a division by a constant power of two is
- * combinational (a2c_lower_div_const). */
-static const char *unit_of(st_op *op) { return a2c_div_by_shift(op) ? NULL : unit_name(st_op_name_cstr(op)); }
+ * combinational (st__a2c_lower_div_const). */
+static const char *unit_of(st_op *op) { return st__a2c_div_by_shift(op) ? NULL : unit_name(st_op_name_cstr(op)); }
 
 static int unit_latency(st_op *op) {
 	if (!strcmp(st_op_name_cstr(op), "arith.muli"))
 		return A2C_MULT_LATENCY;
-	return (int)a2c_width(st_value_type(st_op_result(op, 0)));
+	return (int)st__a2c_width(st_value_type(st_op_result(op, 0)));
 }
 
 static bool const_index(st_value *v, int64_t *out) {
@@ -90,7 +90,7 @@ static bool const_index(st_value *v, int64_t *out) {
 	return true;
 }
 
-bool a2c_pipe_op(const char *n) {
+bool st__a2c_pipe_op(const char *n) {
 	static const char *const ok[] = {"arith.constant", "arith.addi", "arith.subi", "arith.andi", "arith.ori",
 	                                 "arith.xori", "arith.shli", "arith.shrui", "arith.shrsi", "arith.cmpi",
 	                                 "arith.select", "arith.extui", "arith.extsi", "arith.trunci",
@@ -105,7 +105,7 @@ bool a2c_pipe_op(const char *n) {
 }
 
 /* Scans the ops of `b` for eligible(): scf.ifs are looked into, as
- * a2c_if_convert will flatten them (their stores count on their memory's
+ * st__a2c_if_convert will flatten them (their stores count on their memory's
  * port like any other). */
 static bool scan(pipe *pp, st_block *b, bool *loaded, bool *stored, int *count) {
 	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op)) {
@@ -118,18 +118,18 @@ static bool scan(pipe *pp, st_block *b, bool *loaded, bool *stored, int *count) 
 			}
 			continue;
 		}
-		if (!a2c_pipe_op(n) || st_op_num_regions(op))
+		if (!st__a2c_pipe_op(n) || st_op_num_regions(op))
 			return false;
 		/* by a variable, two units and a correction: not done (by a
 		 * constant, shifts or div-by-constant's multiplier) */
-		if ((!strcmp(n, "arith.floordivsi") || !strcmp(n, "arith.ceildivsi")) && !a2c_div_by_shift(op))
+		if ((!strcmp(n, "arith.floordivsi") || !strcmp(n, "arith.ceildivsi")) && !st__a2c_div_by_shift(op))
 			return false;
 		bool ld = !strcmp(n, "memref.load"), sto = !strcmp(n, "memref.store");
 		if (!ld && !sto)
 			continue;
 		/* In an affine.parallel thread a banked memory's bank is known;
 		 * one chosen at run time is not for the schedule. */
-		a2c_mem *m = a2c_static_mem(pp->c, op, ld);
+		st__a2c_mem *m = st__a2c_static_mem(pp->c, op, ld);
 		if (!m || m->nbanks)
 			return false;
 		size_t i = 0;
@@ -176,7 +176,7 @@ static bool eligible(pipe *pp) {
 
 /* ----------------------------------------------------------- schedule */
 
-static sval *info(pipe *pp, st_value *v) { return a2c_map_get(&pp->info, v); }
+static sval *info(pipe *pp, st_value *v) { return st__a2c_map_get(&pp->info, v); }
 
 static sval *new_sval(pipe *pp, st_value *v, int p, int e) {
 	sval *s = st_ctx_alloc(pp->c->ctx, sizeof *s);
@@ -184,7 +184,7 @@ static sval *new_sval(pipe *pp, st_value *v, int p, int e) {
 		return NULL;
 	memset(s, 0, sizeof *s);
 	s->p = p, s->e = e;
-	if (!a2c_map_put(&pp->info, v, s)) {
+	if (!st__a2c_map_put(&pp->info, v, s)) {
 		st_ctx_free(pp->c->ctx, s, sizeof *s);
 		return NULL;
 	}
@@ -195,7 +195,7 @@ static void free_svals(pipe *pp) {
 	for (size_t i = 0; i < pp->info.cap; i++)
 		if (pp->info.keys && pp->info.keys[i])
 			st_ctx_free(pp->c->ctx, pp->info.vals[i], sizeof(sval));
-	a2c_map_free(&pp->info);
+	st__a2c_map_free(&pp->info);
 }
 
 /* Earliest offset at which every operand in [first, first + n) is valid. */
@@ -218,7 +218,7 @@ static int read_end(const pipe *pp, const sval *s, int t) {
 	return s->e + j * pp->ii;
 }
 
-static int port_slot(pipe *pp, a2c_mem *m, int s) {
+static int port_slot(pipe *pp, st__a2c_mem *m, int s) {
 	size_t i = 0;
 	while (pp->mems[i] != m)
 		i++;
@@ -228,13 +228,13 @@ static int port_slot(pipe *pp, a2c_mem *m, int s) {
 	return s;
 }
 
-static bool set_when(pipe *pp, st_op *op, int t) { return a2c_map_put(&pp->when, op, (void *)(intptr_t)(t + 1)); }
+static bool set_when(pipe *pp, st_op *op, int t) { return st__a2c_map_put(&pp->when, op, (void *)(intptr_t)(t + 1)); }
 
-static int when(pipe *pp, st_op *op) { return (int)(intptr_t)a2c_map_get(&pp->when, op) - 1; }
+static int when(pipe *pp, st_op *op) { return (int)(intptr_t)st__a2c_map_get(&pp->when, op) - 1; }
 
 /* The store of a predicated store, else `op` itself. */
 static st_op *pred_inner(st_op *op) {
-	return a2c_pred_store(op) ? st_block_first_op(st_region_first_block(st_op_region(op, 0))) : op;
+	return st__a2c_pred_store(op) ? st_block_first_op(st_region_first_block(st_op_region(op, 0))) : op;
 }
 
 /* A value read long after its window needs a copy per II cycles (not the
@@ -255,9 +255,9 @@ static bool check_copies(pipe *pp, st_op *op, int t) {
 static bool schedule(pipe *pp, bool *grow) {
 	*grow = false;
 	free_svals(pp);
-	a2c_map_free(&pp->when);
-	a2c_map_init(&pp->info, pp->c->ctx);
-	a2c_map_init(&pp->when, pp->c->ctx);
+	st__a2c_map_free(&pp->when);
+	st__a2c_map_init(&pp->info, pp->c->ctx);
+	st__a2c_map_init(&pp->when, pp->c->ctx);
 	memset(pp->slots, 0, sizeof pp->slots);
 	pp->depth = 1;
 	if (!new_sval(pp, st_block_arg(pp->body, 0), 0, pp->ii - 1))
@@ -272,14 +272,14 @@ static bool schedule(pipe *pp, bool *grow) {
 		if (!strcmp(n, "memref.load")) {
 			/* A seq memory's word comes a cycle after the request; it is
 			 * latched then (the port is free again for another request). */
-			a2c_mem *m = a2c_static_mem(pp->c, op, true);
+			st__a2c_mem *m = st__a2c_static_mem(pp->c, op, true);
 			int late = m->seq;
 			t = port_slot(pp, m, t);
 			if (!new_sval(pp, st_op_result(op, 0), t + 1 + late, t + late + pp->ii))
 				return false;
 			if (t + 1 + late >= pp->depth)
 				pp->depth = t + 2 + late;
-		} else if (!strcmp(n, "memref.store") || a2c_pred_store(op)) {
+		} else if (!strcmp(n, "memref.store") || st__a2c_pred_store(op)) {
 			st_op *st = pred_inner(op);
 			if (st != op) { /* also waits for its predicate */
 				int tc = ready(pp, st, 0, st_op_num_operands(st));
@@ -287,7 +287,7 @@ static bool schedule(pipe *pp, bool *grow) {
 				if (!check_copies(pp, st, t) || !set_when(pp, st, t))
 					return false;
 			}
-			t = port_slot(pp, a2c_static_mem(pp->c, st, false), t);
+			t = port_slot(pp, st__a2c_static_mem(pp->c, st, false), t);
 			if (t + 1 > pp->depth)
 				pp->depth = t + 1;
 		} else if (unit_of(op)) {
@@ -345,38 +345,38 @@ static bool schedule(pipe *pp, bool *grow) {
 
 /* ------------------------------------------------------------- emission */
 
-static a2c_val *cst(pipe *pp, int64_t v) { return a2c_val_new(pp->c, a2c_const(pp->c, 32, v)); }
+static st__a2c_val *cst(pipe *pp, int64_t v) { return st__a2c_val_new(pp->c, st__a2c_const(pp->c, 32, v)); }
 
-static a2c_val *bin(pipe *pp, const char *kind, a2c_val *a, a2c_val *b, unsigned w) {
-	a2c_val *in[] = {a, b};
+static st__a2c_val *bin(pipe *pp, const char *kind, st__a2c_val *a, st__a2c_val *b, unsigned w) {
+	st__a2c_val *in[] = {a, b};
 	unsigned ws[] = {w, w};
-	return a && b ? a2c_comb(pp->c, kind, st_op_loc(pp->loop), 2, in, ws, w) : NULL;
+	return a && b ? st__a2c_comb(pp->c, kind, st_op_loc(pp->loop), 2, in, ws, w) : NULL;
 }
 
-static a2c_val *cmp(pipe *pp, const char *kind, a2c_val *a, int64_t k) {
-	a2c_val *in[] = {a, cst(pp, k)};
+static st__a2c_val *cmp(pipe *pp, const char *kind, st__a2c_val *a, int64_t k) {
+	st__a2c_val *in[] = {a, cst(pp, k)};
 	unsigned ws[] = {32, 32};
-	return in[1] ? a2c_comb(pp->c, kind, st_op_loc(pp->loop), 2, in, ws, 1) : NULL;
+	return in[1] ? st__a2c_comb(pp->c, kind, st_op_loc(pp->loop), 2, in, ws, 1) : NULL;
 }
 
-static a2c_val *mux(pipe *pp, a2c_val *k, a2c_val *a, a2c_val *b) {
-	a2c_val *in[] = {k, a, b};
+static st__a2c_val *mux(pipe *pp, st__a2c_val *k, st__a2c_val *a, st__a2c_val *b) {
+	st__a2c_val *in[] = {k, a, b};
 	unsigned ws[] = {1, 32, 32};
-	return k && a && b ? a2c_comb(pp->c, "std_mux", st_op_loc(pp->loop), 3, in, ws, 32) : NULL;
+	return k && a && b ? st__a2c_comb(pp->c, "std_mux", st_op_loc(pp->loop), 3, in, ws, 32) : NULL;
 }
 
 /* A 32-bit counter register written every cycle with `next` (when `en` is
  * NULL) or when `en` holds. */
-static bool counter(pipe *pp, st_op *r, a2c_val *next, a2c_val *en) {
-	a2c_comp *c = pp->c;
-	st_value *n = a2c_read(c, &pp->g, next);
-	st_value *e = en ? a2c_read(c, &pp->g, en) : a2c_true(c);
-	return n && e && a2c_assign(c, pp->g.body, st_op_result(r, 0), n, NULL) &&
-	       a2c_assign(c, pp->g.body, st_op_result(r, 1), e, NULL);
+static bool counter(pipe *pp, st_op *r, st__a2c_val *next, st__a2c_val *en) {
+	st__a2c_comp *c = pp->c;
+	st_value *n = st__a2c_read(c, &pp->g, next);
+	st_value *e = en ? st__a2c_read(c, &pp->g, en) : st__a2c_true(c);
+	return n && e && st__a2c_assign(c, pp->g.body, st_op_result(r, 0), n, NULL) &&
+	       st__a2c_assign(c, pp->g.body, st_op_result(r, 1), e, NULL);
 }
 
 /* The induction variable of the iteration whose number is `k`. */
-static a2c_val *iv_of(pipe *pp, a2c_val *k) {
+static st__a2c_val *iv_of(pipe *pp, st__a2c_val *k) {
 	if (pp->step > 1) { /* a thread's iterations: lb + K * step, step a power of two */
 		int sh = 0;
 		while ((1 << sh) < pp->step)
@@ -387,24 +387,24 @@ static a2c_val *iv_of(pipe *pp, a2c_val *k) {
 }
 
 static bool counters(pipe *pp, int64_t latency) {
-	a2c_comp *c = pp->c;
+	st__a2c_comp *c = pp->c;
 	st_attr *loc = st_op_loc(pp->loop);
-	st_op *tr = a2c_reg(c, "t", loc, 32);
+	st_op *tr = st__a2c_reg(c, "t", loc, 32);
 	if (!tr)
 		return false;
-	pp->t = a2c_val_new(c, st_op_result(tr, 4));
-	a2c_val *last = cmp(pp, "std_eq", pp->t, latency - 1), *zero = cst(pp, 0), *one = cst(pp, 1);
+	pp->t = st__a2c_val_new(c, st_op_result(tr, 4));
+	st__a2c_val *last = cmp(pp, "std_eq", pp->t, latency - 1), *zero = cst(pp, 0), *one = cst(pp, 1);
 	if (!counter(pp, tr, mux(pp, last, zero, bin(pp, "std_add", pp->t, one, 32)), NULL))
 		return false;
 	if (pp->ii == 1) {
 		pp->k = pp->t;
 	} else {
-		st_op *sr = a2c_reg(c, "s", loc, 32), *kr = a2c_reg(c, "k", loc, 32);
+		st_op *sr = st__a2c_reg(c, "s", loc, 32), *kr = st__a2c_reg(c, "k", loc, 32);
 		if (!sr || !kr)
 			return false;
-		pp->s = a2c_val_new(c, st_op_result(sr, 4));
-		pp->k = a2c_val_new(c, st_op_result(kr, 4));
-		a2c_val *wrap = bin(pp, "std_or", cmp(pp, "std_eq", pp->s, pp->ii - 1), last, 1);
+		pp->s = st__a2c_val_new(c, st_op_result(sr, 4));
+		pp->k = st__a2c_val_new(c, st_op_result(kr, 4));
+		st__a2c_val *wrap = bin(pp, "std_or", cmp(pp, "std_eq", pp->s, pp->ii - 1), last, 1);
 		if (!counter(pp, sr, mux(pp, wrap, zero, bin(pp, "std_add", pp->s, one, 32)), NULL) ||
 		    !counter(pp, kr, mux(pp, last, zero, bin(pp, "std_add", pp->k, one, 32)), wrap))
 			return false;
@@ -415,7 +415,7 @@ static bool counters(pipe *pp, int64_t latency) {
 
 /* The guard of a firing at offset `s`: iteration k = (T - s) / II exists. */
 static st_value *fire(pipe *pp, int s) {
-	a2c_val *g = a2c_map_get(&pp->guards, (void *)(intptr_t)(s + 1));
+	st__a2c_val *g = st__a2c_map_get(&pp->guards, (void *)(intptr_t)(s + 1));
 	if (!g) {
 		int64_t hi = s + (pp->trip - 1) * pp->ii;
 		g = cmp(pp, "std_le", pp->t, hi);
@@ -423,30 +423,30 @@ static st_value *fire(pipe *pp, int s) {
 			g = bin(pp, "std_and", g, cmp(pp, "std_ge", pp->t, s), 1);
 		if (g && pp->ii > 1)
 			g = bin(pp, "std_and", g, cmp(pp, "std_eq", pp->s, s % pp->ii), 1);
-		if (!g || !a2c_map_put(&pp->guards, (void *)(intptr_t)(s + 1), g))
+		if (!g || !st__a2c_map_put(&pp->guards, (void *)(intptr_t)(s + 1), g))
 			return NULL;
 	}
-	return a2c_read(pp->c, &pp->g, g);
+	return st__a2c_read(pp->c, &pp->g, g);
 }
 
 /* A register latching `v` at the end of offset `at`. */
-static a2c_val *latch(pipe *pp, a2c_val *v, int at, unsigned width) {
-	a2c_comp *c = pp->c;
-	st_op *r = a2c_reg(c, "pipe", st_op_loc(pp->loop), width);
-	st_value *src = r ? a2c_read(c, &pp->g, v) : NULL, *g = src ? fire(pp, at) : NULL;
-	if (!g || !a2c_assign(c, pp->g.body, st_op_result(r, 0), src, NULL) ||
-	    !a2c_assign(c, pp->g.body, st_op_result(r, 1), a2c_true(c), g))
+static st__a2c_val *latch(pipe *pp, st__a2c_val *v, int at, unsigned width) {
+	st__a2c_comp *c = pp->c;
+	st_op *r = st__a2c_reg(c, "pipe", st_op_loc(pp->loop), width);
+	st_value *src = r ? st__a2c_read(c, &pp->g, v) : NULL, *g = src ? fire(pp, at) : NULL;
+	if (!g || !st__a2c_assign(c, pp->g.body, st_op_result(r, 0), src, NULL) ||
+	    !st__a2c_assign(c, pp->g.body, st_op_result(r, 1), st__a2c_true(c), g))
 		return NULL;
-	return a2c_val_new(c, st_op_result(r, 4));
+	return st__a2c_val_new(c, st_op_result(r, 4));
 }
 
 static bool rebind(pipe *pp, st_op *op, int t);
 
 /* The lowered value of `v` valid at offset `t`. */
-static a2c_val *read_at(pipe *pp, st_value *v, int t) {
+static st__a2c_val *read_at(pipe *pp, st_value *v, int t) {
 	sval *s = info(pp, v);
 	if (!s)
-		return a2c_map_get(&pp->c->vals, v);
+		return st__a2c_map_get(&pp->c->vals, v);
 	if (t <= s->e)
 		return s->base;
 	int j = (t - s->e + pp->ii - 1) / pp->ii;
@@ -455,29 +455,29 @@ static a2c_val *read_at(pipe *pp, st_value *v, int t) {
 		 * k + j: the iteration's variable is recomputed from K - j, which
 		 * holds through the same window a copy would (no register, and
 		 * no limit on how late it is read). */
-		a2c_val *iv = a2c_map_get(&pp->ivs, (void *)(intptr_t)j);
+		st__a2c_val *iv = st__a2c_map_get(&pp->ivs, (void *)(intptr_t)j);
 		if (!iv && (!(iv = iv_of(pp, bin(pp, "std_sub", pp->k, cst(pp, j), 32))) ||
-		            !a2c_map_put(&pp->ivs, (void *)(intptr_t)j, iv)))
+		            !st__a2c_map_put(&pp->ivs, (void *)(intptr_t)j, iv)))
 			return NULL;
 		return iv;
 	}
 	if (s->recompute) {
 		/* its op again, on the variable (and what else it reads) as it
 		 * is at t */
-		a2c_val *r = j <= MAX_COPIES ? s->copy[j - 1] : NULL;
+		st__a2c_val *r = j <= MAX_COPIES ? s->copy[j - 1] : NULL;
 		st_op *op = st_value_defining_op(v);
 		bool handled;
-		if (!r && (!rebind(pp, op, t) || !a2c_lower_comb(pp->c, op, &handled) ||
-		           !(r = a2c_map_get(&pp->c->vals, v))))
+		if (!r && (!rebind(pp, op, t) || !st__a2c_lower_comb(pp->c, op, &handled) ||
+		           !(r = st__a2c_map_get(&pp->c->vals, v))))
 			return NULL;
 		if (j <= MAX_COPIES)
 			s->copy[j - 1] = r;
 		return r;
 	}
 	assert(j <= MAX_COPIES); /* schedule() refuses longer lives */
-	unsigned w = a2c_width(st_value_type(v));
+	unsigned w = st__a2c_width(st_value_type(v));
 	while (s->ncopies < j) {
-		a2c_val *prev = s->ncopies ? s->copy[s->ncopies - 1] : s->base;
+		st__a2c_val *prev = s->ncopies ? s->copy[s->ncopies - 1] : s->base;
 		if (!(s->copy[s->ncopies] = latch(pp, prev, s->e + s->ncopies * pp->ii, w)))
 			return NULL;
 		s->ncopies++;
@@ -486,63 +486,63 @@ static a2c_val *read_at(pipe *pp, st_value *v, int t) {
 }
 
 /* Points the operands of `op` at their values valid at `t`, so that the
- * ordinary lowering of the op (a2c_lower_comb, a2c_drive_addr) reads them. */
+ * ordinary lowering of the op (st__a2c_lower_comb, st__a2c_drive_addr) reads them. */
 static bool rebind(pipe *pp, st_op *op, int t) {
 	for (size_t i = 0; i < st_op_num_operands(op); i++) {
 		st_value *v = st_op_operand(op, i);
 		if (!info(pp, v))
 			continue;
-		a2c_val *lv = read_at(pp, v, t);
-		if (!lv || !a2c_bind(pp->c, v, lv))
+		st__a2c_val *lv = read_at(pp, v, t);
+		if (!lv || !st__a2c_bind(pp->c, v, lv))
 			return false;
 	}
 	return true;
 }
 
 /* A load, or a store (`pred`: its predicate, or NULL), at offset t. */
-static bool emit_mem(pipe *pp, st_op *op, bool load, int t, a2c_val *pred) {
-	a2c_comp *c = pp->c;
-	a2c_mem *m = a2c_static_mem(c, op, load);
+static bool emit_mem(pipe *pp, st_op *op, bool load, int t, st__a2c_val *pred) {
+	st__a2c_comp *c = pp->c;
+	st__a2c_mem *m = st__a2c_static_mem(c, op, load);
 	st_value *g = fire(pp, t);
 	if (g && pred) {
-		a2c_val *both = bin(pp, "std_and", a2c_map_get(&pp->guards, (void *)(intptr_t)(t + 1)), pred, 1);
-		g = both ? a2c_read(c, &pp->g, both) : NULL;
+		st__a2c_val *both = bin(pp, "std_and", st__a2c_map_get(&pp->guards, (void *)(intptr_t)(t + 1)), pred, 1);
+		g = both ? st__a2c_read(c, &pp->g, both) : NULL;
 	}
-	if (!g || !a2c_drive_addr(c, &pp->g, m, op, load ? 1 : 2, g))
+	if (!g || !st__a2c_drive_addr(c, &pp->g, m, op, load ? 1 : 2, g))
 		return false;
 	if (load) {
-		st_op *r = a2c_reg(c, "load", st_op_loc(op), m->width);
+		st_op *r = st__a2c_reg(c, "load", st_op_loc(op), m->width);
 		sval *s = info(pp, st_op_result(op, 0));
 		st_value *latch = g;
-		if (m->seq && (!a2c_assign(c, pp->g.body, a2c_mem_port(m, "content_en", 0), a2c_true(c), g) ||
+		if (m->seq && (!st__a2c_assign(c, pp->g.body, st__a2c_mem_port(m, "content_en", 0), st__a2c_true(c), g) ||
 		               !(latch = fire(pp, t + 1))))
 			return false;
-		return r && a2c_assign(c, pp->g.body, st_op_result(r, 0), a2c_mem_port(m, "read_data", 0), NULL) &&
-		       a2c_assign(c, pp->g.body, st_op_result(r, 1), a2c_true(c), latch) &&
-		       (s->base = a2c_val_new(c, st_op_result(r, 4)));
+		return r && st__a2c_assign(c, pp->g.body, st_op_result(r, 0), st__a2c_mem_port(m, "read_data", 0), NULL) &&
+		       st__a2c_assign(c, pp->g.body, st_op_result(r, 1), st__a2c_true(c), latch) &&
+		       (s->base = st__a2c_val_new(c, st_op_result(r, 4)));
 	}
-	a2c_val *v = a2c_lookup(c, st_op_operand(op, 0));
-	st_value *p = v ? a2c_read(c, &pp->g, v) : NULL;
-	return p && a2c_assign(c, pp->g.body, a2c_mem_port(m, "write_data", 0), p, g) &&
-	       a2c_assign(c, pp->g.body, a2c_mem_port(m, "write_en", 0), a2c_true(c), g);
+	st__a2c_val *v = st__a2c_lookup(c, st_op_operand(op, 0));
+	st_value *p = v ? st__a2c_read(c, &pp->g, v) : NULL;
+	return p && st__a2c_assign(c, pp->g.body, st__a2c_mem_port(m, "write_data", 0), p, g) &&
+	       st__a2c_assign(c, pp->g.body, st__a2c_mem_port(m, "write_en", 0), st__a2c_true(c), g);
 }
 
 /* A pipelined unit with go held high: its `out` is the result of the
  * operands presented `latency` cycles before. */
 static bool emit_unit(pipe *pp, st_op *op) {
-	a2c_comp *c = pp->c;
-	unsigned w = a2c_width(st_value_type(st_op_result(op, 0)));
-	st_type *b = a2c_int(c, 1), *tw = a2c_int(c, w);
+	st__a2c_comp *c = pp->c;
+	unsigned w = st__a2c_width(st_value_type(st_op_result(op, 0)));
+	st_type *b = st__a2c_int(c, 1), *tw = st__a2c_int(c, w);
 	st_type *types[] = {b, b, b, tw, tw, tw, b};
 	const char *kind = unit_of(op);
-	st_op *u = a2c_cell(c, kind, kind + 4, st_op_loc(op), 7, types, NULL, NULL);
-	a2c_val *x = a2c_lookup(c, st_op_operand(op, 0)), *y = a2c_lookup(c, st_op_operand(op, 1));
-	st_value *px = u && x ? a2c_read(c, &pp->g, x) : NULL, *py = px && y ? a2c_read(c, &pp->g, y) : NULL;
+	st_op *u = st__a2c_cell(c, kind, kind + 4, st_op_loc(op), 7, types, NULL, NULL);
+	st__a2c_val *x = st__a2c_lookup(c, st_op_operand(op, 0)), *y = st__a2c_lookup(c, st_op_operand(op, 1));
+	st_value *px = u && x ? st__a2c_read(c, &pp->g, x) : NULL, *py = px && y ? st__a2c_read(c, &pp->g, y) : NULL;
 	sval *s = info(pp, st_op_result(op, 0));
-	return py && a2c_assign(c, pp->g.body, st_op_result(u, 3), px, NULL) &&
-	       a2c_assign(c, pp->g.body, st_op_result(u, 4), py, NULL) &&
-	       a2c_assign(c, pp->g.body, st_op_result(u, 2), a2c_true(c), NULL) &&
-	       (s->base = a2c_val_new(c, st_op_result(u, 5)));
+	return py && st__a2c_assign(c, pp->g.body, st_op_result(u, 3), px, NULL) &&
+	       st__a2c_assign(c, pp->g.body, st_op_result(u, 4), py, NULL) &&
+	       st__a2c_assign(c, pp->g.body, st_op_result(u, 2), st__a2c_true(c), NULL) &&
+	       (s->base = st__a2c_val_new(c, st_op_result(u, 5)));
 }
 
 /* The carried registers latch the yielded values at their offsets; with
@@ -552,21 +552,21 @@ static bool emit_yield(pipe *pp, st_op *op) {
 	for (size_t i = 0; i < st_op_num_operands(op); i++) {
 		sval *y = info(pp, st_op_operand(op, i));
 		int cy = y ? y->p : 0;
-		a2c_val *v = read_at(pp, st_op_operand(op, i), cy);
+		st__a2c_val *v = read_at(pp, st_op_operand(op, i), cy);
 		st_value *g = v ? fire(pp, cy) : NULL;
 		if (g && pp->init_inside) {
-			a2c_val *first = cmp(pp, "std_eq", pp->t, 0);
-			unsigned w = a2c_width(st_value_type(st_op_operand(op, i)));
-			a2c_val *in[] = {first, pp->init[i], v};
+			st__a2c_val *first = cmp(pp, "std_eq", pp->t, 0);
+			unsigned w = st__a2c_width(st_value_type(st_op_operand(op, i)));
+			st__a2c_val *in[] = {first, pp->init[i], v};
 			unsigned ws[] = {1, w, w};
-			v = first ? a2c_comb(pp->c, "std_mux", st_op_loc(op), 3, in, ws, w) : NULL;
-			a2c_val *fv = a2c_map_get(&pp->guards, (void *)(intptr_t)(cy + 1));
-			a2c_val *en = v && fv ? bin(pp, "std_or", first, fv, 1) : NULL;
-			g = en ? a2c_read(pp->c, &pp->g, en) : NULL;
+			v = first ? st__a2c_comb(pp->c, "std_mux", st_op_loc(op), 3, in, ws, w) : NULL;
+			st__a2c_val *fv = st__a2c_map_get(&pp->guards, (void *)(intptr_t)(cy + 1));
+			st__a2c_val *en = v && fv ? bin(pp, "std_or", first, fv, 1) : NULL;
+			g = en ? st__a2c_read(pp->c, &pp->g, en) : NULL;
 		}
-		st_value *p = g && v ? a2c_read(pp->c, &pp->g, v) : NULL;
-		if (!p || !a2c_assign(pp->c, pp->g.body, st_op_result(pp->acc[i], 0), p, NULL) ||
-		    !a2c_assign(pp->c, pp->g.body, st_op_result(pp->acc[i], 1), a2c_true(pp->c), g))
+		st_value *p = g && v ? st__a2c_read(pp->c, &pp->g, v) : NULL;
+		if (!p || !st__a2c_assign(pp->c, pp->g.body, st_op_result(pp->acc[i], 0), p, NULL) ||
+		    !st__a2c_assign(pp->c, pp->g.body, st_op_result(pp->acc[i], 1), st__a2c_true(pp->c), g))
 			return false;
 	}
 	return true;
@@ -582,28 +582,28 @@ static bool reads_after_first(pipe *pp) {
 }
 
 static bool emit(pipe *pp, st_block *ctl) {
-	a2c_comp *c = pp->c;
+	st__a2c_comp *c = pp->c;
 	st_attr *loc = st_op_loc(pp->loop);
 	size_t n = st_op_num_results(pp->loop);
-	a2c_val **init = pp->init;
+	st__a2c_val **init = pp->init;
 	for (size_t i = 0; i < n; i++) {
 		st_value *r = st_op_result(pp->loop, i);
-		if (!(pp->acc[i] = a2c_reg(c, "iter", loc, a2c_width(st_value_type(r)))))
+		if (!(pp->acc[i] = st__a2c_reg(c, "iter", loc, st__a2c_width(st_value_type(r)))))
 			return false;
-		a2c_val *av = a2c_val_new(c, st_op_result(pp->acc[i], 4));
+		st__a2c_val *av = st__a2c_val_new(c, st_op_result(pp->acc[i], 4));
 		sval *s = info(pp, st_block_arg(pp->body, i + 1));
-		if (!av || !(init[i] = a2c_lookup(c, st_op_operand(pp->loop, 3 + i))) || !a2c_bind(c, r, av))
+		if (!av || !(init[i] = st__a2c_lookup(c, st_op_operand(pp->loop, 3 + i))) || !st__a2c_bind(c, r, av))
 			return false;
 		s->base = av;
 	}
 	pp->init_inside = n && reads_after_first(pp);
-	if (!pp->init_inside && !a2c_write_regs(c, ctl, loc, "init", n, pp->acc, init))
+	if (!pp->init_inside && !st__a2c_write_regs(c, ctl, loc, "init", n, pp->acc, init))
 		return false;
 	int64_t latency = (pp->trip - 1) * pp->ii + pp->depth;
 	char gname[64];
-	if (!a2c_group_begin(c, &pp->g, "calyx.static_group", "pipe", loc, latency, gname) || !counters(pp, latency))
+	if (!st__a2c_group_begin(c, &pp->g, "calyx.static_group", "pipe", loc, latency, gname) || !counters(pp, latency))
 		return false;
-	st_type *i64 = a2c_int(c, 64);
+	st_type *i64 = st__a2c_int(c, 64);
 	st_op_set_attr(pp->g.op, "calyx.ii", st_integer_attr(c->ctx, i64, pp->ii));
 	st_op_set_attr(pp->g.op, "calyx.depth", st_integer_attr(c->ctx, i64, pp->depth));
 	st_op_set_attr(pp->g.op, "calyx.trip", st_integer_attr(c->ctx, i64, pp->trip));
@@ -615,48 +615,48 @@ static bool emit(pipe *pp, st_block *ctl) {
 			return false;
 		if (!strcmp(name, "memref.load") || !strcmp(name, "memref.store"))
 			ok = emit_mem(pp, op, name[7] == 'l', t, NULL);
-		else if (a2c_pred_store(op)) {
-			a2c_val *p = read_at(pp, st_op_operand(op, 0), t);
+		else if (st__a2c_pred_store(op)) {
+			st__a2c_val *p = read_at(pp, st_op_operand(op, 0), t);
 			ok = p && rebind(pp, pred_inner(op), t) && emit_mem(pp, pred_inner(op), false, t, p);
 		}
 		else if (unit_of(op))
 			ok = emit_unit(pp, op);
 		else if (!strcmp(name, "scf.yield"))
 			ok = emit_yield(pp, op);
-		else if ((ok = a2c_lower_comb(c, op, &handled)))
-			info(pp, st_op_result(op, 0))->base = a2c_map_get(&c->vals, st_op_result(op, 0));
+		else if ((ok = st__a2c_lower_comb(c, op, &handled)))
+			info(pp, st_op_result(op, 0))->base = st__a2c_map_get(&c->vals, st_op_result(op, 0));
 		if (!ok)
 			return false;
 	}
 	if (pp->ii > c->max_ii)
 		c->max_ii = pp->ii;
-	return a2c_enable(c, ctl, gname, loc);
+	return st__a2c_enable(c, ctl, gname, loc);
 }
 
 static bool has_ifs(st_block *b) {
 	for (st_op *op = st_block_first_op(b); op; op = st_op_next(op))
-		if (!strcmp(st_op_name_cstr(op), "scf.if") && !a2c_pred_store(op))
+		if (!strcmp(st_op_name_cstr(op), "scf.if") && !st__a2c_pred_store(op))
 			return true;
 	return false;
 }
 
-bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *from_step, bool *done) {
+bool st__a2c_pipeline_loop(st__a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *from_step, bool *done) {
 	pipe pp;
 	memset(&pp, 0, sizeof pp);
 	pp.c = c, pp.loop = loop, pp.body = st_region_first_block(st_op_region(loop, 0));
 	if (from_step)
 		pp.lb = from_step[0], pp.step = from_step[1];
-	a2c_map_init(&pp.info, c->ctx);
-	a2c_map_init(&pp.when, c->ctx);
-	a2c_map_init(&pp.guards, c->ctx);
-	a2c_map_init(&pp.ivs, c->ctx);
+	st__a2c_map_init(&pp.info, c->ctx);
+	st__a2c_map_init(&pp.when, c->ctx);
+	st__a2c_map_init(&pp.guards, c->ctx);
+	st__a2c_map_init(&pp.ivs, c->ctx);
 	*done = false;
 	bool ok = true;
 	/* ifs are converted only in a loop that pipelines with them (plain
 	 * code keeps the cycles of the branch not taken) */
 	bool elig = eligible(&pp);
 	if (elig && has_ifs(pp.body))
-		elig = (ok = a2c_if_convert(c, pp.body)) && eligible(&pp);
+		elig = (ok = st__a2c_if_convert(c, pp.body)) && eligible(&pp);
 	if (elig) {
 		bool grow = true, fits = false;
 		while (!fits && grow && pp.ii <= MAX_II) {
@@ -668,8 +668,8 @@ bool a2c_pipeline_loop(a2c_comp *c, st_op *loop, st_block *ctl, const int64_t *f
 			ok = *done = emit(&pp, ctl);
 	}
 	free_svals(&pp);
-	a2c_map_free(&pp.when);
-	a2c_map_free(&pp.guards);
-	a2c_map_free(&pp.ivs);
+	st__a2c_map_free(&pp.when);
+	st__a2c_map_free(&pp.guards);
+	st__a2c_map_free(&pp.ivs);
 	return ok && !st_context_out_of_memory(c->ctx);
 }

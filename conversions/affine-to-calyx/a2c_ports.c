@@ -7,7 +7,7 @@
  * _done, which the caller connects to its own memory for the call. */
 #include "a2c.h"
 
-void a2c_arg_name(st_op *f, size_t i, bool memory, char *buf, size_t n) {
+void st__a2c_arg_name(st_op *f, size_t i, bool memory, char *buf, size_t n) {
 	st_attr *aa = st_op_get_attr(f, "arg_attrs");
 	st_attr *d = aa && i < st_attr_array_size(aa) ? st_attr_array_elt(aa, i) : NULL;
 	st_attr *a = d && st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? st_attr_dict_get_c(d, "calyx.name") : NULL;
@@ -18,23 +18,23 @@ void a2c_arg_name(st_op *f, size_t i, bool memory, char *buf, size_t n) {
 		snprintf(buf, n, "%s%zu", memory ? "arg" : "in", i);
 }
 
-size_t a2c_func_ports_cap(st_op *f) {
+size_t st__a2c_func_ports_cap(st_op *f) {
 	st_type *ft = st_attr_type_value(st_op_get_attr(f, "function_type"));
 	return A2C_PORTS_PER_ARG * st_type_num_inputs(ft) + st_type_num_results(ft) + 4;
 }
 
-static a2c_port port(a2c_comp *c, const char *name, st_attr *attrs, unsigned width, bool input, int arg, int slot,
+static st__a2c_port port(st__a2c_comp *c, const char *name, st_attr *attrs, unsigned width, bool input, int arg, int slot,
                      int result) {
-	a2c_port p = {st_string_attr(c->ctx, st_str_c(name)), attrs, a2c_int(c, width), input, arg, slot, result};
+	st__a2c_port p = {st_string_attr(c->ctx, st_str_c(name)), attrs, st__a2c_int(c, width), input, arg, slot, result};
 	return p;
 }
 
-static st_attr *flag(a2c_comp *c, const char *name) {
+static st_attr *flag(st__a2c_comp *c, const char *name) {
 	st_named_attr e = {st_ident_get_c(c->ctx, name), st_unit_attr(c->ctx)};
 	return st_dict_attr(c->ctx, 1, &e);
 }
 
-size_t a2c_func_ports(a2c_comp *c, st_op *f, bool top, a2c_port *out, size_t *nin) {
+size_t st__a2c_func_ports(st__a2c_comp *c, st_op *f, bool top, st__a2c_port *out, size_t *nin) {
 	st_type *ft = st_attr_type_value(st_op_get_attr(f, "function_type"));
 	size_t nargs = st_type_num_inputs(ft), nres = st_type_num_results(ft), k = 0;
 	st_attr *empty = st_dict_attr(c->ctx, 0, NULL);
@@ -44,20 +44,20 @@ size_t a2c_func_ports(a2c_comp *c, st_op *f, bool top, a2c_port *out, size_t *ni
 		if (!inputs)
 			for (size_t j = 0; j < nres; j++) {
 				snprintf(pn, sizeof pn, "out%zu", j);
-				out[k++] = port(c, pn, empty, a2c_width(st_type_result(ft, j)), false, -1, -1, (int)j);
+				out[k++] = port(c, pn, empty, st__a2c_width(st_type_result(ft, j)), false, -1, -1, (int)j);
 			}
 		for (size_t i = 0; i < nargs; i++) {
 			st_type *t = st_type_input(ft, i);
 			bool memory = st_type_get_kind(t) == ST_TYPE_MEMREF;
-			a2c_arg_name(f, i, memory, name, sizeof name);
+			st__a2c_arg_name(f, i, memory, name, sizeof name);
 			if (!memory) {
 				if (inputs)
-					out[k++] = port(c, name, empty, a2c_width(t), true, (int)i, -1, -1);
+					out[k++] = port(c, name, empty, st__a2c_width(t), true, (int)i, -1, -1);
 				continue;
 			}
 			if (top)
 				continue;
-			unsigned w = a2c_width(st_type_element(t));
+			unsigned w = st__a2c_width(st_type_element(t));
 			static const char *const in_names[] = {"read_data", "done"};
 			static const int in_slots[] = {A2C_P_RDATA, A2C_P_DONE};
 			static const char *const out_names[] = {"write_data", "write_en", "content_en"};

@@ -15,7 +15,7 @@ static bool from_get_global(st_value *memref) {
 	return d && !strcmp(st_op_name_cstr(d), "memref.get_global");
 }
 
-const char *a2c_table_problem(st_op *op) {
+const char *st__a2c_table_problem(st_op *op) {
 	const char *name = st_op_name_cstr(op);
 	if (!strcmp(name, "memref.store") || !strcmp(name, "affine.store"))
 		return from_get_global(st_op_operand(op, 1))
@@ -33,7 +33,7 @@ const char *a2c_table_problem(st_op *op) {
 	return NULL;
 }
 
-bool a2c_lower_get_global(a2c_comp *c, st_op *op) {
+bool st__a2c_lower_get_global(st__a2c_comp *c, st_op *op) {
 	st_value *r = st_op_result(op, 0);
 	st_type *t = st_value_type(r);
 	st_attr *init = st_op_get_attr(global_of(op), "initial_value");
@@ -45,8 +45,8 @@ bool a2c_lower_get_global(a2c_comp *c, st_op *op) {
 	for (int64_t i = 0; i < n; i++)
 		vals[i] = st_attr_dense_int(init, splat ? 0 : (size_t)i);
 	char name[64];
-	a2c_name(c, "rom", name);
-	bool ok = a2c_mem_new(c, r, t, name, false, vals, st_op_loc(op)) != NULL;
+	st__a2c_name(c, "rom", name);
+	bool ok = st__a2c_mem_new(c, r, t, name, false, vals, st_op_loc(op)) != NULL;
 	st_ctx_free(c->ctx, vals, (size_t)n * sizeof *vals);
 	return ok;
 }

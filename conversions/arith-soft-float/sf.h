@@ -13,7 +13,7 @@
 /* The arith builder (strata/arith.h: an op that cannot be created sets
  * a.failed, every emitter given a NULL operand returns NULL) with the
  * types and the constants of one lowering. */
-typedef struct sf_b {
+typedef struct st__sf_b {
 	st_arith_builder a;
 	st_type *i1, *i32, *i64;
 	/* Constants made for this op, reused rather than repeated. */
@@ -23,99 +23,99 @@ typedef struct sf_b {
 		st_value *val;
 	} k[40];
 	size_t nk;
-} sf_b;
+} st__sf_b;
 
-/* --------------------------------------------------------- sf_build.c */
+/* --------------------------------------------------------- st__sf_build.c */
 /* A builder putting ops before `before` (NULL: at the end) of `block`. */
-void sf_builder(sf_b *b, st_context *ctx, st_block *block, st_op *before, st_attr *loc);
-st_value *sf_const(sf_b *b, st_type *t, int64_t v);
-st_value *sf_k(sf_b *b, int64_t v); /* an i32 constant */
+void st__sf_builder(st__sf_b *b, st_context *ctx, st_block *block, st_op *before, st_attr *loc);
+st_value *st__sf_const(st__sf_b *b, st_type *t, int64_t v);
+st_value *st__sf_k(st__sf_b *b, int64_t v); /* an i32 constant */
 /* A two-operand integer op ("arith.addi", ...) of the operands' type. */
-#define sf_bin(b, name, x, y) st_arith_build_binary(&(b)->a, name, x, y)
-#define sf_cmp(b, pred, x, y) st_arith_build_cmpi(&(b)->a, pred, x, y)
-#define sf_sel(b, c, x, y) st_arith_build_select(&(b)->a, c, x, y)
+#define st__sf_bin(b, name, x, y) st_arith_build_binary(&(b)->a, name, x, y)
+#define st__sf_cmp(b, pred, x, y) st_arith_build_cmpi(&(b)->a, pred, x, y)
+#define st__sf_sel(b, c, x, y) st_arith_build_select(&(b)->a, c, x, y)
 /* A one-operand op with a result type: extui, extsi, trunci, bitcast. */
-#define sf_cast(b, name, x, t) st_arith_build_cast(&(b)->a, name, x, t)
-#define sf_add(b, x, y) sf_bin(b, "arith.addi", x, y)
-#define sf_sub(b, x, y) sf_bin(b, "arith.subi", x, y)
-#define sf_mul(b, x, y) sf_bin(b, "arith.muli", x, y)
-#define sf_and(b, x, y) sf_bin(b, "arith.andi", x, y)
-#define sf_or(b, x, y) sf_bin(b, "arith.ori", x, y)
-#define sf_xor(b, x, y) sf_bin(b, "arith.xori", x, y)
-#define sf_shl(b, x, y) sf_bin(b, "arith.shli", x, y)
-#define sf_shr(b, x, y) sf_bin(b, "arith.shrui", x, y)
+#define st__sf_cast(b, name, x, t) st_arith_build_cast(&(b)->a, name, x, t)
+#define st__sf_add(b, x, y) st__sf_bin(b, "arith.addi", x, y)
+#define st__sf_sub(b, x, y) st__sf_bin(b, "arith.subi", x, y)
+#define st__sf_mul(b, x, y) st__sf_bin(b, "arith.muli", x, y)
+#define st__sf_and(b, x, y) st__sf_bin(b, "arith.andi", x, y)
+#define st__sf_or(b, x, y) st__sf_bin(b, "arith.ori", x, y)
+#define st__sf_xor(b, x, y) st__sf_bin(b, "arith.xori", x, y)
+#define st__sf_shl(b, x, y) st__sf_bin(b, "arith.shli", x, y)
+#define st__sf_shr(b, x, y) st__sf_bin(b, "arith.shrui", x, y)
 /* x with `k` an i32 constant. */
-st_value *sf_bink(sf_b *b, const char *name, st_value *x, int64_t k);
-st_value *sf_cmpk(sf_b *b, int pred, st_value *x, int64_t k);
+st_value *st__sf_bink(st__sf_b *b, const char *name, st_value *x, int64_t k);
+st_value *st__sf_cmpk(st__sf_b *b, int pred, st_value *x, int64_t k);
 /* The number of leading zeros of a nonzero i32 (31 for zero). */
-st_value *sf_clz(sf_b *b, st_value *x);
+st_value *st__sf_clz(st__sf_b *b, st_value *x);
 /* x >> d (d unsigned, any size) with the bits shifted out ORed into bit 0. */
-st_value *sf_shr_jam(sf_b *b, st_value *x, st_value *d);
+st_value *st__sf_shr_jam(st__sf_b *b, st_value *x, st_value *d);
 /* A zero-extended i1. */
-st_value *sf_bit(sf_b *b, st_value *c);
+st_value *st__sf_bit(st__sf_b *b, st_value *c);
 
-/* --------------------------------------------------------- sf_round.c */
+/* --------------------------------------------------------- st__sf_round.c */
 #define SF_SIGN 0x80000000ll
 #define SF_INF 0x7f800000ll
 #define SF_DEFAULT_NAN 0x7fc00000ll /* what an invalid operation gives */
 
 /* |x| as bits, and its tests. */
-st_value *sf_mag(sf_b *b, st_value *x);
-st_value *sf_is_nan(sf_b *b, st_value *x);
+st_value *st__sf_mag(st__sf_b *b, st_value *x);
+st_value *st__sf_is_nan(st__sf_b *b, st_value *x);
 /* r unless an operand is NaN: then the first NaN operand, quieted (y may
  * be NULL for one operand).  The interpreter's rule (APFloat's). */
-st_value *sf_nan_wins(sf_b *b, st_value *x, st_value *y, st_value *r);
+st_value *st__sf_nan_wins(st__sf_b *b, st_value *x, st_value *y, st_value *r);
 /* A finite operand as significand and exponent, m * 2^(e - 150), with m
  * normalised to [2^23, 2^24) (subnormals shifted up); zero gives m = 0. */
-void sf_unpack_norm(sf_b *b, st_value *x, st_value **m, st_value **e);
+void st__sf_unpack_norm(st__sf_b *b, st_value *x, st_value **m, st_value **e);
 /* The same without normalising subnormals: m below 2^24, e at least 1. */
-void sf_unpack(sf_b *b, st_value *x, st_value **m, st_value **e);
+void st__sf_unpack(st__sf_b *b, st_value *x, st_value **m, st_value **e);
 /* sign | the nearest-even float to sig * 2^(exp - 156), with sig below
  * 2^31 holding its leading one at bit 30 when exp >= 0 (7 bits below the
  * kept 24, the lowest sticky): subnormal results, overflow to infinity. */
-st_value *sf_round_pack(sf_b *b, st_value *sign, st_value *exp, st_value *sig);
+st_value *st__sf_round_pack(st__sf_b *b, st_value *sign, st_value *exp, st_value *sig);
 /* An unsigned key ordering non-NaN floats as their values, -0 below +0. */
-st_value *sf_order_key(sf_b *b, st_value *x);
+st_value *st__sf_order_key(st__sf_b *b, st_value *x);
 
 /* ------------------------------------------------ one builder per family */
-st_value *sf_addf(sf_b *b, st_value *x, st_value *y, bool sub);
-st_value *sf_mulf(sf_b *b, st_value *x, st_value *y);
-st_value *sf_divf(sf_b *b, st_value *x, st_value *y);
+st_value *st__sf_addf(st__sf_b *b, st_value *x, st_value *y, bool sub);
+st_value *st__sf_mulf(st__sf_b *b, st_value *x, st_value *y);
+st_value *st__sf_divf(st__sf_b *b, st_value *x, st_value *y);
 /* maximumf, minimumf (NaN wins) and maxnumf, minnumf (NaN loses). */
-st_value *sf_maxmin(sf_b *b, st_value *x, st_value *y, bool max, bool nan_wins);
+st_value *st__sf_maxmin(st__sf_b *b, st_value *x, st_value *y, bool max, bool nan_wins);
 /* An i1; pred numbered as arith.cmpf's (false, oeq, ..., uno, true). */
-st_value *sf_cmpf(sf_b *b, int pred, st_value *x, st_value *y);
+st_value *st__sf_cmpf(st__sf_b *b, int pred, st_value *x, st_value *y);
 /* math.sqrt, correctly rounded. */
-st_value *sf_sqrtf(sf_b *b, st_value *x);
+st_value *st__sf_sqrtf(st__sf_b *b, st_value *x);
 /* x: an integer of at most 32 bits. */
-st_value *sf_itof(sf_b *b, st_value *x, bool is_signed);
+st_value *st__sf_itof(st__sf_b *b, st_value *x, bool is_signed);
 /* The truncated integer of type t (at most 32 bits); out of range (poison
  * for the interpreter) gives some value. */
-st_value *sf_ftoi(sf_b *b, st_value *x, st_type *t, bool is_signed);
+st_value *st__sf_ftoi(st__sf_b *b, st_value *x, st_type *t, bool is_signed);
 
-/* -------------------------------------------------------- sf_memref.c */
-bool sf_is_f32_memref(st_type *t);
+/* -------------------------------------------------------- st__sf_memref.c */
+bool st__sf_is_f32_memref(st_type *t);
 /* Refuses (at `where`) an f32 memref used but by loads, stores, dealloc. */
-st_status sf_check_memref(st_value *m, st_op *where);
+st_status st__sf_check_memref(st_value *m, st_op *where);
 /* The memref as i32, its loads and stores on the bits. */
-st_status sf_retype_memref(st_context *ctx, st_value *m);
+st_status st__sf_retype_memref(st_context *ctx, st_value *m);
 
-/* -------------------------------------------------------- sf_retype.c */
+/* -------------------------------------------------------- st__sf_retype.c */
 /* The value (an f32 result or block argument) retyped i32: bitcasts of it
  * to i32 give way to it, other users get one back to f32. */
-st_status sf_value_to_bits(st_context *ctx, st_value *v);
+st_status st__sf_value_to_bits(st_context *ctx, st_value *v);
 /* The op's operand `i` replaced by its bits: the source of a bitcast from
  * i32 (erased when nothing else reads it), else a new bitcast. */
-st_status sf_operand_to_bits(st_context *ctx, st_op *op, size_t i);
+st_status st__sf_operand_to_bits(st_context *ctx, st_op *op, size_t i);
 
-/* --------------------------------------------------------- sf_carry.c */
+/* --------------------------------------------------------- st__sf_carry.c */
 /* Whether the op carries f32 through its regions (results, region
  * arguments, its terminators' operands).  A known carrier (affine.for,
  * scf.for, scf.if, affine.if, scf.while) gives true; an unknown one is
  * refused at the op (status set) and gives false. */
-bool sf_carries_f32(st_op *op, st_status *status);
+bool st__sf_carries_f32(st_op *op, st_status *status);
 /* Every f32 the carrier passes (operands, region arguments, terminator
  * operands, results) retyped i32. */
-st_status sf_retype_carrier(st_context *ctx, st_op *op);
+st_status st__sf_retype_carrier(st_context *ctx, st_op *op);
 
 #endif

@@ -3,13 +3,13 @@
  * emitter return NULL, and the pass reports it. */
 #include "sf.h"
 
-void sf_builder(sf_b *b, st_context *ctx, st_block *block, st_op *before, st_attr *loc) {
-	*b = (sf_b){.a = {.ctx = ctx, .block = block, .before = before, .loc = loc},
+void st__sf_builder(st__sf_b *b, st_context *ctx, st_block *block, st_op *before, st_attr *loc) {
+	*b = (st__sf_b){.a = {.ctx = ctx, .block = block, .before = before, .loc = loc},
 	            .i1 = st_integer_type(ctx, 1, ST_SIGNLESS), .i32 = st_integer_type(ctx, 32, ST_SIGNLESS),
 	            .i64 = st_integer_type(ctx, 64, ST_SIGNLESS)};
 }
 
-st_value *sf_const(sf_b *b, st_type *t, int64_t v) {
+st_value *st__sf_const(st__sf_b *b, st_type *t, int64_t v) {
 	for (size_t i = 0; i < b->nk; i++)
 		if (b->k[i].type == t && b->k[i].v == v)
 			return b->k[i].val;
@@ -22,32 +22,32 @@ st_value *sf_const(sf_b *b, st_type *t, int64_t v) {
 	return c;
 }
 
-st_value *sf_k(sf_b *b, int64_t v) { return sf_const(b, b->i32, (int32_t)(uint32_t)v); }
+st_value *st__sf_k(st__sf_b *b, int64_t v) { return st__sf_const(b, b->i32, (int32_t)(uint32_t)v); }
 
-st_value *sf_bink(sf_b *b, const char *name, st_value *x, int64_t k) { return sf_bin(b, name, x, sf_k(b, k)); }
+st_value *st__sf_bink(st__sf_b *b, const char *name, st_value *x, int64_t k) { return st__sf_bin(b, name, x, st__sf_k(b, k)); }
 
-st_value *sf_cmpk(sf_b *b, int pred, st_value *x, int64_t k) { return sf_cmp(b, pred, x, sf_k(b, k)); }
+st_value *st__sf_cmpk(st__sf_b *b, int pred, st_value *x, int64_t k) { return st__sf_cmp(b, pred, x, st__sf_k(b, k)); }
 
-st_value *sf_bit(sf_b *b, st_value *c) { return sf_cast(b, "arith.extui", c, b->i32); }
+st_value *st__sf_bit(st__sf_b *b, st_value *c) { return st__sf_cast(b, "arith.extui", c, b->i32); }
 
 /* Binary search: five selects instead of a math.ctlz that the hardware
  * conversions would have to learn. */
-st_value *sf_clz(sf_b *b, st_value *x) {
-	st_value *n = sf_k(b, 0);
+st_value *st__sf_clz(st__sf_b *b, st_value *x) {
+	st_value *n = st__sf_k(b, 0);
 	for (int s = 16; s >= 1; s /= 2) {
-		st_value *c = sf_cmpk(b, ST_CMPI_ULT, x, 1ll << (32 - s));
-		x = sf_sel(b, c, sf_bink(b, "arith.shli", x, s), x);
-		n = sf_sel(b, c, sf_bink(b, "arith.ori", n, s), n);
+		st_value *c = st__sf_cmpk(b, ST_CMPI_ULT, x, 1ll << (32 - s));
+		x = st__sf_sel(b, c, st__sf_bink(b, "arith.shli", x, s), x);
+		n = st__sf_sel(b, c, st__sf_bink(b, "arith.ori", n, s), n);
 	}
 	return n;
 }
 
 /* A shift by 32 or more is poison, so the distance is capped at 31: for a
  * value below 2^31 that already leaves only the sticky bit. */
-st_value *sf_shr_jam(sf_b *b, st_value *x, st_value *d) {
-	st_value *k31 = sf_k(b, 31);
-	st_value *dc = sf_sel(b, sf_cmp(b, ST_CMPI_UGT, d, k31), k31, d);
-	st_value *r = sf_shr(b, x, dc);
-	st_value *lost = sf_cmp(b, ST_CMPI_NE, sf_shl(b, r, dc), x);
-	return sf_or(b, r, sf_bit(b, lost));
+st_value *st__sf_shr_jam(st__sf_b *b, st_value *x, st_value *d) {
+	st_value *k31 = st__sf_k(b, 31);
+	st_value *dc = st__sf_sel(b, st__sf_cmp(b, ST_CMPI_UGT, d, k31), k31, d);
+	st_value *r = st__sf_shr(b, x, dc);
+	st_value *lost = st__sf_cmp(b, ST_CMPI_NE, st__sf_shl(b, r, dc), x);
+	return st__sf_or(b, r, st__sf_bit(b, lost));
 }

@@ -31,7 +31,7 @@ static st_op *terminator(st_region *r) {
 	return st_block_terminator(st_region_first_block(r));
 }
 
-bool sf_carries_f32(st_op *op, st_status *status) {
+bool st__sf_carries_f32(st_op *op, st_status *status) {
 	size_t nreg = st_op_num_regions(op);
 	/* A function's arguments and returns are its interface, not a carry. */
 	if (!nreg || st_op_has_trait(op, ST_TRAIT_ISOLATED_FROM_ABOVE))
@@ -61,12 +61,12 @@ bool sf_carries_f32(st_op *op, st_status *status) {
 
 static st_status operands_to_bits(st_context *ctx, st_op *op) {
 	for (size_t i = 0; i < st_op_num_operands(op); i++)
-		if (is_f32(st_op_operand(op, i)) && st_failed(sf_operand_to_bits(ctx, op, i)))
+		if (is_f32(st_op_operand(op, i)) && st_failed(st__sf_operand_to_bits(ctx, op, i)))
 			return ST_FAIL;
 	return ST_OK;
 }
 
-st_status sf_retype_carrier(st_context *ctx, st_op *op) {
+st_status st__sf_retype_carrier(st_context *ctx, st_op *op) {
 	if (st_failed(operands_to_bits(ctx, op)))
 		return ST_FAIL;
 	for (size_t r = 0; r < st_op_num_regions(op); r++) {
@@ -75,14 +75,14 @@ st_status sf_retype_carrier(st_context *ctx, st_op *op) {
 			continue;
 		st_block *b = st_region_first_block(reg);
 		for (size_t i = 0; i < st_block_num_args(b); i++)
-			if (is_f32(st_block_arg(b, i)) && st_failed(sf_value_to_bits(ctx, st_block_arg(b, i))))
+			if (is_f32(st_block_arg(b, i)) && st_failed(st__sf_value_to_bits(ctx, st_block_arg(b, i))))
 				return ST_FAIL;
 		st_op *t = terminator(reg);
 		if (t && st_failed(operands_to_bits(ctx, t)))
 			return ST_FAIL;
 	}
 	for (size_t i = 0; i < st_op_num_results(op); i++)
-		if (is_f32(st_op_result(op, i)) && st_failed(sf_value_to_bits(ctx, st_op_result(op, i))))
+		if (is_f32(st_op_result(op, i)) && st_failed(st__sf_value_to_bits(ctx, st_op_result(op, i))))
 			return ST_FAIL;
 	return ST_OK;
 }

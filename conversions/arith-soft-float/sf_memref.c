@@ -2,7 +2,7 @@
  * memref.alloc/alloca) become i32 memrefs of the same shape, for targets
  * whose memories hold integers (the Calyx flow).  Their loads give the bits
  * the lowered ops read anyway, their stores take the bits the lowered ops
- * made (sf_retype.c); an f32 still wanted elsewhere goes through a
+ * made (st__sf_retype.c); an f32 still wanted elsewhere goes through a
  * bitcast.  A memref used other than by loads, stores and dealloc is
  * refused. */
 #include "sf.h"
@@ -14,11 +14,11 @@ static bool is(const st_op *op, const char *name) { return !strcmp(st_op_name_cs
 static bool is_load(const st_op *op) { return is(op, "memref.load") || is(op, "affine.load"); }
 static bool is_store(const st_op *op) { return is(op, "memref.store") || is(op, "affine.store"); }
 
-bool sf_is_f32_memref(st_type *t) {
+bool st__sf_is_f32_memref(st_type *t) {
 	return st_type_get_kind(t) == ST_TYPE_MEMREF && st_type_get_kind(st_type_element(t)) == ST_TYPE_F32;
 }
 
-st_status sf_check_memref(st_value *m, st_op *where) {
+st_status st__sf_check_memref(st_value *m, st_op *where) {
 	for (st_use *u = st_value_first_use(m); u; u = st_use_next(u)) {
 		st_op *op = st_use_owner(u);
 		unsigned i = st_use_operand_index(u);
@@ -30,7 +30,7 @@ st_status sf_check_memref(st_value *m, st_op *where) {
 	return ST_OK;
 }
 
-st_status sf_retype_memref(st_context *ctx, st_value *m) {
+st_status st__sf_retype_memref(st_context *ctx, st_value *m) {
 	st_type *t = st_value_type(m);
 	st_type *i32 = st_integer_type(ctx, 32, ST_SIGNLESS);
 	st_value_set_type(m, st_memref_type(ctx, st_type_rank(t), st_type_shape(t), i32, st_type_memref_layout(t),
@@ -39,9 +39,9 @@ st_status sf_retype_memref(st_context *ctx, st_value *m) {
 	while (u) {
 		st_use *next = st_use_next(u);
 		st_op *op = st_use_owner(u);
-		if (is_load(op) && st_failed(sf_value_to_bits(ctx, st_op_result(op, 0))))
+		if (is_load(op) && st_failed(st__sf_value_to_bits(ctx, st_op_result(op, 0))))
 			return ST_FAIL;
-		if (is_store(op) && st_failed(sf_operand_to_bits(ctx, op, 0)))
+		if (is_store(op) && st_failed(st__sf_operand_to_bits(ctx, op, 0)))
 			return ST_FAIL;
 		u = next;
 	}

@@ -5,8 +5,8 @@
  * definition (or the integer a lowered op already made), and a lowered
  * result that other ops still read as f32 goes back through a bitcast, so
  * f32 loads, stores, arguments and block arguments keep their types
- * (unless `memrefs` makes f32 memories i32 ones, sf_memref.c, and the f32
- * carried by loops and ifs i32 too, sf_carry.c); `within`
+ * (unless `memrefs` makes f32 memories i32 ones, st__sf_memref.c, and the f32
+ * carried by loops and ifs i32 too, st__sf_carry.c); `within`
  * limits the pass to some ops (the stream flow's kernels, Calyx's top).
  * The results are the interpreter's bit for bit (docs/soft-float.md).
  * Every other float op or type in arith and math is refused by name before
@@ -37,7 +37,7 @@ typedef struct options {
 	/* Lower only inside ops of this name, or with this symbol (@name);
 	 * "": everywhere. */
 	const char *within;
-	bool memrefs;       /* f32 memrefs become i32 ones (sf_memref.c) */
+	bool memrefs;       /* f32 memrefs become i32 ones (st__sf_memref.c) */
 } options;
 
 typedef struct state {
@@ -107,9 +107,9 @@ static bool wanted(state *s, st_op *op) {
 }
 
 static bool add_memref(state *s, st_value *m, st_op *where) {
-	if (!sf_is_f32_memref(st_value_type(m)))
+	if (!st__sf_is_f32_memref(st_value_type(m)))
 		return true;
-	if (st_failed(sf_check_memref(m, where))) {
+	if (st_failed(st__sf_check_memref(m, where))) {
 		s->status = ST_FAIL;
 		return true;
 	}
@@ -134,7 +134,7 @@ static bool memrefs_of(state *s, st_op *op) {
 }
 
 static bool carrier_of(state *s, st_op *op) {
-	if (!sf_carries_f32(op, &s->status))
+	if (!st__sf_carries_f32(op, &s->status))
 		return true;
 	if (!st_ctx_grow(s->ctx, (void **)&s->carriers, &s->cap_carriers, NULL, sizeof *s->carriers, s->ncarriers + 1))
 		return false;
@@ -183,56 +183,56 @@ static st_value *bits_of(state *s, st_value *v) {
 	st_op *def = st_value_defining_op(v);
 	if (def && !strcmp(st_op_name_cstr(def), "arith.bitcast") && st_type_is_integer(st_value_type(st_op_operand(def, 0))))
 		return st_op_operand(def, 0);
-	sf_b b;
+	st__sf_b b;
 	if (def)
-		sf_builder(&b, s->ctx, st_op_block(def), st_op_next(def), st_value_loc(v));
+		st__sf_builder(&b, s->ctx, st_op_block(def), st_op_next(def), st_value_loc(v));
 	else
-		sf_builder(&b, s->ctx, st_value_owner_block(v), st_block_first_op(st_value_owner_block(v)), st_value_loc(v));
-	m = sf_cast(&b, "arith.bitcast", v, b.i32);
+		st__sf_builder(&b, s->ctx, st_value_owner_block(v), st_block_first_op(st_value_owner_block(v)), st_value_loc(v));
+	m = st__sf_cast(&b, "arith.bitcast", v, b.i32);
 	if (m)
 		st_value_map_add(s->bits, v, m);
 	return m;
 }
 
-static st_value *lower(state *s, sf_b *b, st_op *op, kind k) {
+static st_value *lower(state *s, st__sf_b *b, st_op *op, kind k) {
 	st_value *x = NULL, *y = NULL;
 	if (k == K_SELECT)
-		return sf_sel(b, st_op_operand(op, 0), bits_of(s, st_op_operand(op, 1)), bits_of(s, st_op_operand(op, 2)));
+		return st__sf_sel(b, st_op_operand(op, 0), bits_of(s, st_op_operand(op, 1)), bits_of(s, st_op_operand(op, 2)));
 	if (k == K_CONST)
-		return sf_k(b, (int64_t)st_attr_float_bits(st_op_get_attr(op, "value")));
+		return st__sf_k(b, (int64_t)st_attr_float_bits(st_op_get_attr(op, "value")));
 	if (k == K_SITOFP || k == K_UITOFP)
-		return sf_itof(b, st_op_operand(op, 0), k == K_SITOFP);
+		return st__sf_itof(b, st_op_operand(op, 0), k == K_SITOFP);
 	x = bits_of(s, st_op_operand(op, 0));
 	if (st_op_num_operands(op) > 1)
 		y = bits_of(s, st_op_operand(op, 1));
 	switch (k) {
 	case K_ADD:
 	case K_SUB:
-		return sf_addf(b, x, y, k == K_SUB);
+		return st__sf_addf(b, x, y, k == K_SUB);
 	case K_MUL:
-		return sf_mulf(b, x, y);
+		return st__sf_mulf(b, x, y);
 	case K_DIV:
-		return sf_divf(b, x, y);
+		return st__sf_divf(b, x, y);
 	case K_MAXIMUM:
 	case K_MINIMUM:
-		return sf_maxmin(b, x, y, k == K_MAXIMUM, true);
+		return st__sf_maxmin(b, x, y, k == K_MAXIMUM, true);
 	case K_MAXNUM:
 	case K_MINNUM:
-		return sf_maxmin(b, x, y, k == K_MAXNUM, false);
+		return st__sf_maxmin(b, x, y, k == K_MAXNUM, false);
 	case K_NEG:
-		return sf_bink(b, "arith.xori", x, SF_SIGN);
+		return st__sf_bink(b, "arith.xori", x, SF_SIGN);
 	case K_SQRT:
-		return sf_sqrtf(b, x);
+		return st__sf_sqrtf(b, x);
 	case K_CMP:
-		return sf_cmpf(b, (int)st_attr_int_value(st_op_get_attr(op, "predicate")), x, y);
+		return st__sf_cmpf(b, (int)st_attr_int_value(st_op_get_attr(op, "predicate")), x, y);
 	default: /* K_FPTOSI, K_FPTOUI */
-		return sf_ftoi(b, x, st_value_type(st_op_result(op, 0)), k == K_FPTOSI);
+		return st__sf_ftoi(b, x, st_value_type(st_op_result(op, 0)), k == K_FPTOSI);
 	}
 }
 
 static void replace(state *s, st_op *op, kind k) {
-	sf_b b;
-	sf_builder(&b, s->ctx, st_op_block(op), op, st_op_loc(op));
+	st__sf_b b;
+	st__sf_builder(&b, s->ctx, st_op_block(op), op, st_op_loc(op));
 	st_value *r = lower(s, &b, op, k);
 	if (!r || b.a.failed) {
 		s->status = ST_FAIL;
@@ -242,7 +242,7 @@ static void replace(state *s, st_op *op, kind k) {
 	if (is_f32(st_value_type(old))) {
 		st_value_map_add(s->bits, old, r);
 		if (st_value_has_uses(old)) {
-			st_value *f = sf_cast(&b, "arith.bitcast", r, st_value_type(old));
+			st_value *f = st__sf_cast(&b, "arith.bitcast", r, st_value_type(old));
 			if (!f || !st_ctx_grow(s->ctx, (void **)&s->back, &s->cap_back, NULL, sizeof *s->back, s->nback + 1)) {
 				s->status = ST_FAIL;
 				return;
@@ -259,7 +259,7 @@ static void replace(state *s, st_op *op, kind k) {
 
 /* A function argument's new type goes into the function's type too. */
 static st_status retype(state *s, st_value *m) {
-	if (st_failed(sf_retype_memref(s->ctx, m)))
+	if (st_failed(st__sf_retype_memref(s->ctx, m)))
 		return ST_FAIL;
 	if (!st_value_is_block_arg(m))
 		return ST_OK;
@@ -299,7 +299,7 @@ static st_status run(st_pass *pass, st_op *root) {
 		s.status = retype(&s, s.mems[i]);
 	st_ctx_free(ctx, s.mems, s.cap_mems * sizeof *s.mems);
 	for (size_t i = 0; i < s.ncarriers && st_succeeded(s.status); i++)
-		s.status = sf_retype_carrier(ctx, s.carriers[i]);
+		s.status = st__sf_retype_carrier(ctx, s.carriers[i]);
 	st_ctx_free(ctx, s.carriers, s.cap_carriers * sizeof *s.carriers);
 	st_value_map_destroy(s.bits);
 	return s.status;

@@ -1,6 +1,6 @@
 /* Switching one f32 value, or one f32 operand, to its i32 bits in place:
- * what the `memrefs` option does to loads and stores (sf_memref.c) and to
- * the values carried through structured control flow (sf_carry.c).  Both
+ * what the `memrefs` option does to loads and stores (st__sf_memref.c) and to
+ * the values carried through structured control flow (st__sf_carry.c).  Both
  * cancel the bitcasts the lowering placed at those edges rather than adding
  * a second pair, so a value that is bits on both sides has none left. */
 #include "sf.h"
@@ -9,7 +9,7 @@
 
 static bool is_bitcast(const st_op *op) { return op && !strcmp(st_op_name_cstr(op), "arith.bitcast"); }
 
-st_status sf_value_to_bits(st_context *ctx, st_value *v) {
+st_status st__sf_value_to_bits(st_context *ctx, st_value *v) {
 	st_type *f32 = st_value_type(v);
 	st_type *i32 = st_integer_type(ctx, 32, ST_SIGNLESS);
 	st_value_set_type(v, i32);
@@ -30,9 +30,9 @@ st_status sf_value_to_bits(st_context *ctx, st_value *v) {
 				/* Right after the definition, where it dominates every use. */
 				st_op *def = st_value_defining_op(v);
 				st_block *blk = def ? st_op_block(def) : st_value_owner_block(v);
-				sf_b b;
-				sf_builder(&b, ctx, blk, def ? st_op_next(def) : st_block_first_op(blk), st_value_loc(v));
-				if (!(back = sf_cast(&b, "arith.bitcast", v, f32)))
+				st__sf_b b;
+				st__sf_builder(&b, ctx, blk, def ? st_op_next(def) : st_block_first_op(blk), st_value_loc(v));
+				if (!(back = st__sf_cast(&b, "arith.bitcast", v, f32)))
 					return ST_FAIL;
 			}
 			st_op_set_operand(user, st_use_operand_index(u), back);
@@ -42,7 +42,7 @@ st_status sf_value_to_bits(st_context *ctx, st_value *v) {
 	return ST_OK;
 }
 
-st_status sf_operand_to_bits(st_context *ctx, st_op *op, size_t i) {
+st_status st__sf_operand_to_bits(st_context *ctx, st_op *op, size_t i) {
 	st_value *v = st_op_operand(op, i);
 	if (st_type_is_integer(st_value_type(v)))
 		return ST_OK;
@@ -53,9 +53,9 @@ st_status sf_operand_to_bits(st_context *ctx, st_op *op, size_t i) {
 			st_op_erase(d);
 		return ST_OK;
 	}
-	sf_b b;
-	sf_builder(&b, ctx, st_op_block(op), op, st_op_loc(op));
-	st_value *bits = sf_cast(&b, "arith.bitcast", v, b.i32);
+	st__sf_b b;
+	st__sf_builder(&b, ctx, st_op_block(op), op, st_op_loc(op));
+	st_value *bits = st__sf_cast(&b, "arith.bitcast", v, b.i32);
 	if (!bits)
 		return ST_FAIL;
 	st_op_set_operand(op, i, bits);

@@ -25,7 +25,7 @@ enum {
 /* A memory at the module's interface: an external memory cell of the
  * component, or one of a component it instantiates, forwarded up through
  * the instance's ports and named <instance>_<name>. */
-typedef struct c2h_mem {
+typedef struct st__c2h_mem {
 	char name[256];
 	st_op *cell;
 	bool own;                  /* a cell of this component */
@@ -33,7 +33,7 @@ typedef struct c2h_mem {
 	/* What its output ports carry: the cell's address, data and enable
 	 * inputs, or for a forwarded memory the instance's results. */
 	st_value *outs[C2H_MEM_OUTS];
-} c2h_mem;
+} st__c2h_mem;
 
 typedef struct c2h {
 	st_context *ctx;
@@ -45,27 +45,27 @@ typedef struct c2h {
 	st_hw_backedges *edges;
 	st_value *clk, *reset;   /* the module's clock and reset inputs */
 	st_value *clk1;          /* the clock as an i1 (a calyx clk port) */
-	c2h_mem *mems;
+	st__c2h_mem *mems;
 	size_t nmems, cap_mems;
 	st_status status;
 } c2h;
 
 /* iW */
-st_type *c2h_int(c2h *s, unsigned width);
-/* The hw value of a calyx value, a backedge until c2h_define gives it. */
-st_value *c2h_value(c2h *s, st_value *v);
+st_type *st__c2h_int(c2h *s, unsigned width);
+/* The hw value of a calyx value, a backedge until st__c2h_define gives it. */
+st_value *st__c2h_value(c2h *s, st_value *v);
 /* Calyx value v is hw value `hw` from now on. */
-void c2h_define(c2h *s, st_value *v, st_value *hw);
+void st__c2h_define(c2h *s, st_value *v, st_value *hw);
 /* The calyx value of port `port` of a cell (NULL when it has none). */
-st_value *c2h_cell_port(st_op *cell, const char *port);
+st_value *st__c2h_cell_port(st_op *cell, const char *port);
 /* The hw value of a cell's port, and its definition. */
-st_value *c2h_port(c2h *s, st_op *cell, const char *port);
-void c2h_define_port(c2h *s, st_op *cell, const char *port, st_value *hw);
+st_value *st__c2h_port(c2h *s, st_op *cell, const char *port);
+void st__c2h_define_port(c2h *s, st_op *cell, const char *port, st_value *hw);
 /* hw.constant of the given width. */
-st_value *c2h_const(c2h *s, unsigned width, int64_t v);
+st_value *st__c2h_const(c2h *s, unsigned width, int64_t v);
 /* The interface memory named `name`, or NULL. */
-c2h_mem *c2h_find_mem(c2h *s, const char *name);
+st__c2h_mem *st__c2h_find_mem(c2h *s, const char *name);
 /* Builds the hw ops of a cell (its outputs from its input drivers). */
-void c2h_cell(c2h *s, st_op *cell);
+void st__c2h_cell(c2h *s, st_op *cell);
 
 #endif

@@ -16,41 +16,41 @@ static unsigned width(st_op *cell, size_t i) { return st_type_int_width(st_value
 static void reg(c2h *s, st_op *c) {
 	st_hw_builder *b = &s->b;
 	unsigned w = width(c, 0);
-	st_value *z = c2h_const(s, w, 0), *out;
+	st_value *z = st__c2h_const(s, w, 0), *out;
 	if ((s->fixes & C2H_FIX_WRITE_EN) || st_op_get_attr(c, "calyx.fsm"))
-		out = st_seq_build_compreg_ce(b, c2h_port(s, c, "in"), s->clk, c2h_port(s, c, "write_en"), s->reset, z, NULL);
+		out = st_seq_build_compreg_ce(b, st__c2h_port(s, c, "in"), s->clk, st__c2h_port(s, c, "write_en"), s->reset, z, NULL);
 	else
-		out = st_seq_build_compreg(b, c2h_port(s, c, "in"), s->clk, s->reset, z, NULL);
-	c2h_define_port(s, c, "out", out);
-	z = c2h_const(s, 1, 0);
-	c2h_define_port(s, c, "done", st_seq_build_compreg(b, c2h_port(s, c, "write_en"), s->clk, s->reset, z, NULL));
+		out = st_seq_build_compreg(b, st__c2h_port(s, c, "in"), s->clk, s->reset, z, NULL);
+	st__c2h_define_port(s, c, "out", out);
+	z = st__c2h_const(s, 1, 0);
+	st__c2h_define_port(s, c, "done", st_seq_build_compreg(b, st__c2h_port(s, c, "write_en"), s->clk, s->reset, z, NULL));
 }
 
 static void binary(c2h *s, st_op *c, st_comb_kind k) {
-	c2h_define_port(s, c, "out", st_comb_build_binary(&s->b, k, c2h_port(s, c, "left"), c2h_port(s, c, "right")));
+	st__c2h_define_port(s, c, "out", st_comb_build_binary(&s->b, k, st__c2h_port(s, c, "left"), st__c2h_port(s, c, "right")));
 }
 
 static void compare(c2h *s, st_op *c, st_comb_pred pred) {
-	c2h_define_port(s, c, "out", st_comb_build_icmp(&s->b, pred, c2h_port(s, c, "left"), c2h_port(s, c, "right")));
+	st__c2h_define_port(s, c, "out", st_comb_build_icmp(&s->b, pred, st__c2h_port(s, c, "left"), st__c2h_port(s, c, "right")));
 }
 
 /* clk, reset, go, left, right, out, done: a pipeline of `lat` stages. */
 static void pipe(c2h *s, st_op *c, st_comb_kind k, unsigned lat) {
 	st_hw_builder *b = &s->b;
 	unsigned w = width(c, 3);
-	st_value *go = c2h_port(s, c, "go");
-	st_value *cur = st_comb_build_binary(b, k, c2h_port(s, c, "left"), c2h_port(s, c, "right")), *vcur = go;
+	st_value *go = st__c2h_port(s, c, "go");
+	st_value *cur = st_comb_build_binary(b, k, st__c2h_port(s, c, "left"), st__c2h_port(s, c, "right")), *vcur = go;
 	for (unsigned i = 1; i <= lat; i++) {
-		st_value *z = c2h_const(s, w, 0);
+		st_value *z = st__c2h_const(s, w, 0);
 		cur = st_seq_build_compreg(b, cur, s->clk, s->reset, z, NULL);
 		/* valid_k = valid_{k-1} & go: a unit whose go drops forgets its work,
 		 * so done is one pulse even though go is held until done. */
 		st_value *g = i == 1 ? go : st_comb_build_binary(b, ST_COMB_AND, vcur, go);
-		z = c2h_const(s, 1, 0);
+		z = st__c2h_const(s, 1, 0);
 		vcur = st_seq_build_compreg(b, g, s->clk, s->reset, z, NULL);
 	}
-	c2h_define_port(s, c, "out", cur);
-	c2h_define_port(s, c, "done", vcur);
+	st__c2h_define_port(s, c, "out", cur);
+	st__c2h_define_port(s, c, "done", vcur);
 }
 
 /* The flat address of a memory: row-major over its dimensions. */
@@ -60,20 +60,20 @@ static st_value *flat_address(c2h *s, st_op *c, size_t dims, const int64_t *size
 	for (size_t i = 0; i < dims; i++) {
 		char name[32];
 		snprintf(name, sizeof name, "addr%zu", i);
-		st_value *ai = c2h_port(s, c, name), *ext;
+		st_value *ai = st__c2h_port(s, c, name), *ext;
 		if ((unsigned)aw[i] == fw) {
 			ext = ai;
 		} else if ((unsigned)aw[i] > fw) {
 			ext = st_comb_build_extract(b, ai, 0, fw);
 		} else {
-			st_value *cat[2] = {c2h_const(s, fw - (unsigned)aw[i], 0), ai};
+			st_value *cat[2] = {st__c2h_const(s, fw - (unsigned)aw[i], 0), ai};
 			ext = st_comb_build_concat(b, 2, cat);
 		}
 		if (i == 0) {
 			acc = ext;
 			continue;
 		}
-		st_value *t = st_comb_build_binary(b, ST_COMB_MUL, acc, c2h_const(s, fw, sizes[i]));
+		st_value *t = st_comb_build_binary(b, ST_COMB_MUL, acc, st__c2h_const(s, fw, sizes[i]));
 		acc = st_comb_build_binary(b, ST_COMB_ADD, t, ext);
 	}
 	return acc;
@@ -102,18 +102,18 @@ static void rom(c2h *s, st_op *c, st_attr *init, unsigned w, st_value *addr, uns
 	}
 	/* concat puts its first operand in the high bits: the last element. */
 	for (size_t i = n; i-- > 0;)
-		k[n - 1 - i] = c2h_const(s, w, st_attr_dense_int(init, splat ? 0 : i));
+		k[n - 1 - i] = st__c2h_const(s, w, st_attr_dense_int(init, splat ? 0 : i));
 	st_value *acc = st_comb_build_concat(b, n, k);
 	if (k != small)
 		st_ctx_free(s->ctx, k, n * sizeof *k);
 	st_value *x = addr;
 	if (bits > fw) {
-		st_value *cat[2] = {c2h_const(s, (unsigned)(bits - fw), 0), addr};
+		st_value *cat[2] = {st__c2h_const(s, (unsigned)(bits - fw), 0), addr};
 		x = st_comb_build_concat(b, 2, cat);
 	}
-	st_value *sh = st_comb_build_binary(b, ST_COMB_MUL, x, c2h_const(s, (unsigned)bits, w));
+	st_value *sh = st_comb_build_binary(b, ST_COMB_MUL, x, st__c2h_const(s, (unsigned)bits, w));
 	st_value *v = st_comb_build_binary(b, ST_COMB_SHRU, acc, sh);
-	c2h_define_port(s, c, "read_data", bits == w ? st_hw_build_wire(b, v, NULL) : st_comb_build_extract(b, v, 0, w));
+	st__c2h_define_port(s, c, "read_data", bits == w ? st_hw_build_wire(b, v, NULL) : st_comb_build_extract(b, v, 0, w));
 }
 
 static void memory(c2h *s, st_op *c, bool seq) {
@@ -121,29 +121,29 @@ static void memory(c2h *s, st_op *c, bool seq) {
 	int64_t sizes[4], aw[4];
 	size_t dims = st_calyx_mem_dims(c, sizes, aw);
 	unsigned w = st_calyx_mem_width(c);
-	st_value *we = c2h_port(s, c, "write_en"), *re = seq ? c2h_port(s, c, "content_en") : NULL;
+	st_value *we = st__c2h_port(s, c, "write_en"), *re = seq ? st__c2h_port(s, c, "content_en") : NULL;
 	st_value *men_we = we, *men_re = re;
 	/* CIRCT's defect: the memory's own enables left unconnected (low),
 	 * while the done logic still sees the requests. */
 	if (!(s->fixes & C2H_FIX_MEM_EN)) {
-		men_we = c2h_const(s, 1, 0);
+		men_we = st__c2h_const(s, 1, 0);
 		if (seq)
-			men_re = c2h_const(s, 1, 0);
+			men_re = st__c2h_const(s, 1, 0);
 	}
 	st_str sym = st_calyx_sym_name(c);
 	if (st_calyx_is_external(c)) {
 		/* The data path is outside, behind the module's ports. */
 		char name[256];
 		snprintf(name, sizeof name, "%.*s", (int)sym.len, sym.data);
-		c2h_mem *m = c2h_find_mem(s, name);
-		c2h_define_port(s, c, "read_data", st_hw_build_wire(b, m ? m->read_data : NULL, NULL));
-		c2h_define_port(s, c, "done", st_hw_build_wire(b, m ? m->done : NULL, NULL));
+		st__c2h_mem *m = st__c2h_find_mem(s, name);
+		st__c2h_define_port(s, c, "read_data", st_hw_build_wire(b, m ? m->read_data : NULL, NULL));
+		st__c2h_define_port(s, c, "done", st_hw_build_wire(b, m ? m->done : NULL, NULL));
 		return;
 	}
 	/* done: one cycle after a write (or, for seq memories, a read). */
 	st_value *req = seq ? st_comb_build_binary(b, ST_COMB_OR, we, re) : we;
-	st_value *z = c2h_const(s, 1, 0);
-	c2h_define_port(s, c, "done", st_seq_build_compreg(b, req, s->clk, s->reset, z, NULL));
+	st_value *z = st__c2h_const(s, 1, 0);
+	st__c2h_define_port(s, c, "done", st_seq_build_compreg(b, req, s->clk, s->reset, z, NULL));
 	uint64_t total = 1;
 	for (size_t i = 0; i < dims; i++)
 		total *= (uint64_t)sizes[i];
@@ -154,12 +154,12 @@ static void memory(c2h *s, st_op *c, bool seq) {
 		rom(s, c, init, w, addr, fw);
 		return;
 	}
-	st_value *m = st_seq_build_hlmem(b, sym, s->clk, s->reset, total, c2h_int(s, w));
-	st_seq_build_write(b, m, addr, c2h_port(s, c, "write_data"), men_we, 1);
-	c2h_define_port(s, c, "read_data", seq ? st_seq_build_read(b, m, addr, men_re, 1) : st_seq_build_read(b, m, addr, NULL, 0));
+	st_value *m = st_seq_build_hlmem(b, sym, s->clk, s->reset, total, st__c2h_int(s, w));
+	st_seq_build_write(b, m, addr, st__c2h_port(s, c, "write_data"), men_we, 1);
+	st__c2h_define_port(s, c, "read_data", seq ? st_seq_build_read(b, m, addr, men_re, 1) : st_seq_build_read(b, m, addr, NULL, 0));
 }
 
-void c2h_cell(c2h *s, st_op *c) {
+void st__c2h_cell(c2h *s, st_op *c) {
 	st_hw_builder *b = &s->b;
 	unsigned w = width(c, 0);
 	switch (st_calyx_cell_kind_of(c)) {
@@ -184,28 +184,28 @@ void c2h_cell(c2h *s, st_op *c) {
 	case ST_CALYX_SLE: compare(s, c, ST_COMB_SLE); return;
 	case ST_CALYX_NOT: {
 		/* CIRCT's defect: xor with a one-bit 1 flips only bit 0. */
-		st_value *k = c2h_const(s, w, (s->fixes & C2H_FIX_NOT) ? -1 : 1);
-		c2h_define_port(s, c, "out", st_comb_build_binary(b, ST_COMB_XOR, c2h_port(s, c, "in"), k));
+		st_value *k = st__c2h_const(s, w, (s->fixes & C2H_FIX_NOT) ? -1 : 1);
+		st__c2h_define_port(s, c, "out", st_comb_build_binary(b, ST_COMB_XOR, st__c2h_port(s, c, "in"), k));
 		return;
 	}
-	case ST_CALYX_WIRE: c2h_define_port(s, c, "out", st_hw_build_wire(b, c2h_port(s, c, "in"), NULL)); return;
+	case ST_CALYX_WIRE: st__c2h_define_port(s, c, "out", st_hw_build_wire(b, st__c2h_port(s, c, "in"), NULL)); return;
 	case ST_CALYX_SLICE:
 		if (width(c, 1) == w)
-			c2h_define_port(s, c, "out", st_hw_build_wire(b, c2h_port(s, c, "in"), NULL));
+			st__c2h_define_port(s, c, "out", st_hw_build_wire(b, st__c2h_port(s, c, "in"), NULL));
 		else
-			c2h_define_port(s, c, "out", st_comb_build_extract(b, c2h_port(s, c, "in"), 0, width(c, 1)));
+			st__c2h_define_port(s, c, "out", st_comb_build_extract(b, st__c2h_port(s, c, "in"), 0, width(c, 1)));
 		return;
 	case ST_CALYX_PAD:
 		if (width(c, 1) == w) {
-			c2h_define_port(s, c, "out", st_hw_build_wire(b, c2h_port(s, c, "in"), NULL));
+			st__c2h_define_port(s, c, "out", st_hw_build_wire(b, st__c2h_port(s, c, "in"), NULL));
 		} else {
-			st_value *cat[2] = {c2h_const(s, width(c, 1) - w, 0), c2h_port(s, c, "in")};
-			c2h_define_port(s, c, "out", st_comb_build_concat(b, 2, cat));
+			st_value *cat[2] = {st__c2h_const(s, width(c, 1) - w, 0), st__c2h_port(s, c, "in")};
+			st__c2h_define_port(s, c, "out", st_comb_build_concat(b, 2, cat));
 		}
 		return;
 	case ST_CALYX_MUX:
-		c2h_define_port(s, c, "out",
-		                st_comb_build_mux(b, c2h_port(s, c, "cond"), c2h_port(s, c, "tru"), c2h_port(s, c, "fal")));
+		st__c2h_define_port(s, c, "out",
+		                st_comb_build_mux(b, st__c2h_port(s, c, "cond"), st__c2h_port(s, c, "tru"), st__c2h_port(s, c, "fal")));
 		return;
 	case ST_CALYX_MULT: pipe(s, c, ST_COMB_MUL, MULT_LATENCY); return;
 	case ST_CALYX_DIVU: pipe(s, c, ST_COMB_DIVU, width(c, 3)); return;

@@ -14,9 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-st_type *c2h_int(c2h *s, unsigned width) { return st_integer_type(s->ctx, width, ST_SIGNLESS); }
+st_type *st__c2h_int(c2h *s, unsigned width) { return st_integer_type(s->ctx, width, ST_SIGNLESS); }
 
-st_value *c2h_value(c2h *s, st_value *v) {
+st_value *st__c2h_value(c2h *s, st_value *v) {
 	if (!v)
 		return NULL;
 	st_value *hw = st_value_map_lookup(s->map, v);
@@ -30,7 +30,7 @@ st_value *c2h_value(c2h *s, st_value *v) {
 	return hw;
 }
 
-void c2h_define(c2h *s, st_value *v, st_value *hw) {
+void st__c2h_define(c2h *s, st_value *v, st_value *hw) {
 	if (!v || !hw) {
 		s->status = ST_FAIL;
 		return;
@@ -41,7 +41,7 @@ void c2h_define(c2h *s, st_value *v, st_value *hw) {
 	st_value_map_add(s->map, v, hw);
 }
 
-st_value *c2h_cell_port(st_op *cell, const char *port) {
+st_value *st__c2h_cell_port(st_op *cell, const char *port) {
 	st_calyx_port ports[ST_CALYX_MAX_PORTS];
 	size_t n = st_calyx_cell_ports(cell, ports, ST_CALYX_MAX_PORTS);
 	for (size_t i = 0; n != SIZE_MAX && i < n && i < ST_CALYX_MAX_PORTS && i < st_op_num_results(cell); i++)
@@ -50,15 +50,15 @@ st_value *c2h_cell_port(st_op *cell, const char *port) {
 	return NULL;
 }
 
-st_value *c2h_port(c2h *s, st_op *cell, const char *port) { return c2h_value(s, c2h_cell_port(cell, port)); }
+st_value *st__c2h_port(c2h *s, st_op *cell, const char *port) { return st__c2h_value(s, st__c2h_cell_port(cell, port)); }
 
-void c2h_define_port(c2h *s, st_op *cell, const char *port, st_value *hw) {
-	c2h_define(s, c2h_cell_port(cell, port), hw);
+void st__c2h_define_port(c2h *s, st_op *cell, const char *port, st_value *hw) {
+	st__c2h_define(s, st__c2h_cell_port(cell, port), hw);
 }
 
-st_value *c2h_const(c2h *s, unsigned width, int64_t v) { return st_hw_build_constant(&s->b, c2h_int(s, width), v); }
+st_value *st__c2h_const(c2h *s, unsigned width, int64_t v) { return st_hw_build_constant(&s->b, st__c2h_int(s, width), v); }
 
-c2h_mem *c2h_find_mem(c2h *s, const char *name) {
+st__c2h_mem *st__c2h_find_mem(c2h *s, const char *name) {
 	for (size_t i = 0; i < s->nmems; i++)
 		if (!strcmp(s->mems[i].name, name))
 			return &s->mems[i];
@@ -90,7 +90,7 @@ static void logic_op(c2h *s, st_op *op) {
 		st_attr *v = st_op_get_attr(op, "value");
 		if (w > 64)
 			goto bad;
-		c2h_define(s, r, c2h_const(s, w, v ? st_attr_int_value(v) : 0));
+		st__c2h_define(s, r, st__c2h_const(s, w, v ? st_attr_int_value(v) : 0));
 		return;
 	}
 	for (size_t i = 0; i < sizeof plain / sizeof plain[0]; i++) {
@@ -103,8 +103,8 @@ static void logic_op(c2h *s, st_op *op) {
 			return;
 		}
 		for (size_t j = 0; j < k; j++)
-			ops[j] = c2h_value(s, st_op_operand(op, j));
-		c2h_define(s, r, st_comb_build(b, plain[i].kind, k, ops));
+			ops[j] = st__c2h_value(s, st_op_operand(op, j));
+		st__c2h_define(s, r, st_comb_build(b, plain[i].kind, k, ops));
 		if (ops != small)
 			st_ctx_free(s->ctx, ops, k * sizeof *ops);
 		return;
@@ -113,23 +113,23 @@ static void logic_op(c2h *s, st_op *op) {
 		int64_t pr = st_attr_int_value(st_op_get_attr(op, "predicate"));
 		if (pr < 0 || pr > 9)
 			goto bad;
-		c2h_define(s, r, st_comb_build_icmp(b, (st_comb_pred)pr, c2h_value(s, st_op_operand(op, 0)),
-		                                    c2h_value(s, st_op_operand(op, 1))));
+		st__c2h_define(s, r, st_comb_build_icmp(b, (st_comb_pred)pr, st__c2h_value(s, st_op_operand(op, 0)),
+		                                    st__c2h_value(s, st_op_operand(op, 1))));
 		return;
 	}
 	if (!strcmp(n, "comb.mux")) {
-		c2h_define(s, r, st_comb_build_mux(b, c2h_value(s, st_op_operand(op, 0)), c2h_value(s, st_op_operand(op, 1)),
-		                                   c2h_value(s, st_op_operand(op, 2))));
+		st__c2h_define(s, r, st_comb_build_mux(b, st__c2h_value(s, st_op_operand(op, 0)), st__c2h_value(s, st_op_operand(op, 1)),
+		                                   st__c2h_value(s, st_op_operand(op, 2))));
 		return;
 	}
 	if (!strcmp(n, "comb.extract")) {
 		int64_t lo = st_attr_int_value(st_op_get_attr(op, "lowBit"));
-		c2h_define(s, r, st_comb_build_extract(b, c2h_value(s, st_op_operand(op, 0)), (unsigned)lo, w));
+		st__c2h_define(s, r, st_comb_build_extract(b, st__c2h_value(s, st_op_operand(op, 0)), (unsigned)lo, w));
 		return;
 	}
 	if (!strcmp(n, "comb.concat") && st_op_num_operands(op) == 2) {
-		st_value *cat[2] = {c2h_value(s, st_op_operand(op, 0)), c2h_value(s, st_op_operand(op, 1))};
-		c2h_define(s, r, st_comb_build_concat(b, 2, cat));
+		st_value *cat[2] = {st__c2h_value(s, st_op_operand(op, 0)), st__c2h_value(s, st_op_operand(op, 1))};
+		st__c2h_define(s, r, st_comb_build_concat(b, 2, cat));
 		return;
 	}
 bad:
@@ -146,7 +146,7 @@ static void driver(c2h *s, st_value *dest, st_op *const *assigns, size_t n) {
 			last = i;
 			count++;
 		}
-	st_value *val = c2h_const(s, w, 0);
+	st_value *val = st__c2h_const(s, w, 0);
 	for (size_t i = n; count && i-- > 0;) {
 		if (st_op_operand(assigns[i], 0) != dest)
 			continue;
@@ -154,10 +154,10 @@ static void driver(c2h *s, st_value *dest, st_op *const *assigns, size_t n) {
 		if (!(s->fixes & C2H_FIX_MUX_CHAIN) && i != last)
 			continue;
 		st_value *gv = st_calyx_assign_guard(assigns[i]);
-		st_value *src = c2h_value(s, st_op_operand(assigns[i], 1));
-		val = gv ? st_comb_build_mux(&s->b, c2h_value(s, gv), src, val) : src;
+		st_value *src = st__c2h_value(s, st_op_operand(assigns[i], 1));
+		val = gv ? st_comb_build_mux(&s->b, st__c2h_value(s, gv), src, val) : src;
 	}
-	c2h_define(s, dest, st_hw_build_wire(&s->b, val, NULL));
+	st__c2h_define(s, dest, st_hw_build_wire(&s->b, val, NULL));
 }
 
 static bool is_clock_port(st_str name) { return st_str_eq_c(name, "clk") || st_str_eq_c(name, "reset"); }
@@ -266,14 +266,14 @@ static void mem_outputs(c2h *s, port_list *l, const char *m, st_op *cell, bool i
 	for (size_t i = 0; i < mem_num_outs(cell, dims); i++) {
 		mem_out_name(dims, i, out, sizeof out);
 		snprintf(pn, sizeof pn, "%s_%s", m, out);
-		add(s, l, ST_HW_OUT, keep(s, pn), NULL, c2h_int(s, i < dims ? (unsigned)aw[i] : i == dims ? w : 1));
+		add(s, l, ST_HW_OUT, keep(s, pn), NULL, st__c2h_int(s, i < dims ? (unsigned)aw[i] : i == dims ? w : 1));
 	}
 	if (!inputs)
 		return;
 	snprintf(pn, sizeof pn, "%s_read_data", m);
-	add(s, l, ST_HW_IN, keep(s, pn), NULL, c2h_int(s, w));
+	add(s, l, ST_HW_IN, keep(s, pn), NULL, st__c2h_int(s, w));
 	snprintf(pn, sizeof pn, "%s_done", m);
-	add(s, l, ST_HW_IN, keep(s, pn), NULL, c2h_int(s, 1));
+	add(s, l, ST_HW_IN, keep(s, pn), NULL, st__c2h_int(s, 1));
 }
 
 /* An instance's inputs for a memory it forwards: <name>_read_data and
@@ -282,11 +282,11 @@ static void instance_mem_inputs(c2h *s, const char *name, st_op *cell, void *ud)
 	port_list *l = ud;
 	char pn[300];
 	snprintf(pn, sizeof pn, "%s_%s", l->inst, name);
-	c2h_mem *m = c2h_find_mem(s, pn);
+	st__c2h_mem *m = st__c2h_find_mem(s, pn);
 	snprintf(pn, sizeof pn, "%s_read_data", name);
-	add(s, l, ST_HW_IN, keep(s, pn), m ? m->read_data : NULL, c2h_int(s, st_calyx_mem_width(cell)));
+	add(s, l, ST_HW_IN, keep(s, pn), m ? m->read_data : NULL, st__c2h_int(s, st_calyx_mem_width(cell)));
 	snprintf(pn, sizeof pn, "%s_done", name);
-	add(s, l, ST_HW_IN, keep(s, pn), m ? m->done : NULL, c2h_int(s, 1));
+	add(s, l, ST_HW_IN, keep(s, pn), m ? m->done : NULL, st__c2h_int(s, 1));
 }
 
 static void instance_mem_outputs(c2h *s, const char *name, st_op *cell, void *ud) {
@@ -307,7 +307,7 @@ static void instance_mem_results(c2h *s, const char *name, st_op *cell, void *ud
 	size_t dims = st_calyx_mem_dims(cell, sizes, aw);
 	char pn[300];
 	snprintf(pn, sizeof pn, "%s_%s", f->inst, name);
-	c2h_mem *m = c2h_find_mem(s, pn);
+	st__c2h_mem *m = st__c2h_find_mem(s, pn);
 	for (size_t i = 0; i < mem_num_outs(cell, dims); i++, f->next++)
 		if (m && i < C2H_MEM_OUTS && f->next < st_op_num_results(f->op))
 			m->outs[i] = st_op_result(f->op, f->next);
@@ -329,16 +329,16 @@ static void instance(c2h *s, st_op *cell) {
 	int done = st_calyx_comp_special(target, "done"), go = st_calyx_comp_special(target, "go");
 	port_list in = {.inst = iname}, out = {.inst = iname};
 	add(s, &in, ST_HW_IN, st_str_c("clk"), s->clk, st_seq_clock_type(s->ctx));
-	add(s, &in, ST_HW_IN, st_str_c("reset"), s->reset, c2h_int(s, 1));
-	add(s, &in, ST_HW_IN, st_str_c("go"), c2h_value(s, st_op_result(cell, (size_t)go)), c2h_int(s, 1));
+	add(s, &in, ST_HW_IN, st_str_c("reset"), s->reset, st__c2h_int(s, 1));
+	add(s, &in, ST_HW_IN, st_str_c("go"), st__c2h_value(s, st_op_result(cell, (size_t)go)), st__c2h_int(s, 1));
 	for (size_t i = 0; i < nin; i++)
 		if ((int)i != go && (int)i != st_calyx_comp_special(target, "clk") &&
 		    (int)i != st_calyx_comp_special(target, "reset"))
-			add(s, &in, ST_HW_IN, port_name(s, target, i), c2h_value(s, st_op_result(cell, i)),
+			add(s, &in, ST_HW_IN, port_name(s, target, i), st__c2h_value(s, st_op_result(cell, i)),
 			    st_value_type(st_op_result(cell, i)));
 	each_memory(s, target, "", 0, instance_mem_inputs, &in);
 	/* Results: done, then the data outputs (the module's output order). */
-	add(s, &out, ST_HW_OUT, st_str_c("done"), NULL, c2h_int(s, 1));
+	add(s, &out, ST_HW_OUT, st_str_c("done"), NULL, st__c2h_int(s, 1));
 	for (size_t i = nin; i < np; i++)
 		if ((int)i != done)
 			add(s, &out, ST_HW_OUT, port_name(s, target, i), NULL, st_value_type(st_op_result(cell, i)));
@@ -353,10 +353,10 @@ static void instance(c2h *s, st_op *cell) {
 		                          in.n, in_names, in.vals, out.n, out_names, out_types);
 	if (op) {
 		size_t k = 0;
-		c2h_define(s, st_op_result(cell, (size_t)done), st_op_result(op, k++));
+		st__c2h_define(s, st_op_result(cell, (size_t)done), st_op_result(op, k++));
 		for (size_t i = nin; i < np; i++)
 			if ((int)i != done)
-				c2h_define(s, st_op_result(cell, i), st_op_result(op, k++));
+				st__c2h_define(s, st_op_result(cell, i), st_op_result(op, k++));
 		fw_results f = {iname, op, k};
 		each_memory(s, target, "", 0, instance_mem_results, &f);
 	} else if (s->status == ST_OK) {
@@ -390,7 +390,7 @@ static void mem_ports(c2h *s, const char *m, st_op *o, void *ud) {
 		s->status = ST_FAIL;
 		return;
 	}
-	c2h_mem *e = &s->mems[s->nmems++];
+	st__c2h_mem *e = &s->mems[s->nmems++];
 	memset(e, 0, sizeof *e);
 	snprintf(e->name, sizeof e->name, "%s", m);
 	e->cell = o;
@@ -468,13 +468,13 @@ static void header(c2h *s, bool entry, st_block *into) {
 	int go = st_calyx_comp_special(comp, "go"), clk = st_calyx_comp_special(comp, "clk"),
 	    reset = st_calyx_comp_special(comp, "reset"), done = st_calyx_comp_special(comp, "done");
 	add(s, &l, ST_HW_IN, st_str_c("clk"), NULL, st_seq_clock_type(s->ctx));
-	add(s, &l, ST_HW_IN, st_str_c("reset"), NULL, c2h_int(s, 1));
-	add(s, &l, ST_HW_IN, st_str_c("go"), NULL, c2h_int(s, 1));
+	add(s, &l, ST_HW_IN, st_str_c("reset"), NULL, st__c2h_int(s, 1));
+	add(s, &l, ST_HW_IN, st_str_c("go"), NULL, st__c2h_int(s, 1));
 	size_t nin = st_calyx_comp_num_inputs(comp), np = st_calyx_comp_num_ports(comp);
 	for (size_t i = 0; i < nin; i++)
 		if ((int)i != go && (int)i != clk && (int)i != reset)
 			add(s, &l, ST_HW_IN, port_name(s, comp, i), st_block_arg(cb, i), st_calyx_comp_port_type(comp, i));
-	add(s, &l, ST_HW_OUT, st_str_c("done"), NULL, c2h_int(s, 1));
+	add(s, &l, ST_HW_OUT, st_str_c("done"), NULL, st__c2h_int(s, 1));
 	for (size_t i = nin; i < np; i++)
 		if ((int)i != done)
 			add(s, &l, ST_HW_OUT, port_name(s, comp, i), NULL, st_calyx_comp_port_type(comp, i));
@@ -495,11 +495,11 @@ static void header(c2h *s, bool entry, st_block *into) {
 			else if (i == 1)
 				s->reset = v;
 			else if (i == 2 && go >= 0)
-				c2h_define(s, st_block_arg(cb, (size_t)go), v);
+				st__c2h_define(s, st_block_arg(cb, (size_t)go), v);
 			else if (i == 2)
 				continue;
 			else if (l.vals[i])
-				c2h_define(s, l.vals[i], v); /* a data input */
+				st__c2h_define(s, l.vals[i], v); /* a data input */
 			else if (mem < s->nmems && !s->mems[mem].read_data)
 				s->mems[mem].read_data = v;
 			else if (mem < s->nmems)
@@ -508,9 +508,9 @@ static void header(c2h *s, bool entry, st_block *into) {
 		s->b = st_hw_builder_at_end(s->ctx, body, st_op_loc(comp));
 		s->clk1 = st_seq_build_from_clock(&s->b, s->clk);
 		if (clk >= 0)
-			c2h_define(s, st_block_arg(cb, (size_t)clk), s->clk1);
+			st__c2h_define(s, st_block_arg(cb, (size_t)clk), s->clk1);
 		if (reset >= 0)
-			c2h_define(s, st_block_arg(cb, (size_t)reset), s->reset);
+			st__c2h_define(s, st_block_arg(cb, (size_t)reset), s->reset);
 	} else if (s->status == ST_OK) {
 		s->status = ST_FAIL;
 	}
@@ -524,14 +524,14 @@ static void output(c2h *s) {
 	size_t nin = st_calyx_comp_num_inputs(comp), np = st_calyx_comp_num_ports(comp);
 	st_block *cb = st_calyx_comp_body(comp);
 	int done = st_calyx_comp_special(comp, "done");
-	st_value *zero_en = c2h_const(s, 1, 0);
+	st_value *zero_en = st__c2h_const(s, 1, 0);
 	port_list l = {0};
-	add(s, &l, ST_HW_OUT, st_str_c("done"), c2h_value(s, st_block_arg(cb, (size_t)done)), NULL);
+	add(s, &l, ST_HW_OUT, st_str_c("done"), st__c2h_value(s, st_block_arg(cb, (size_t)done)), NULL);
 	for (size_t i = nin; i < np; i++)
 		if ((int)i != done)
-			add(s, &l, ST_HW_OUT, st_str_c(""), c2h_value(s, st_block_arg(cb, i)), NULL);
+			add(s, &l, ST_HW_OUT, st_str_c(""), st__c2h_value(s, st_block_arg(cb, i)), NULL);
 	for (size_t k = 0; k < s->nmems; k++) {
-		c2h_mem *m = &s->mems[k];
+		st__c2h_mem *m = &s->mems[k];
 		int64_t sizes[4], aw[4];
 		size_t dims = st_calyx_mem_dims(m->cell, sizes, aw);
 		for (size_t i = 0; i < mem_num_outs(m->cell, dims) && i < C2H_MEM_OUTS; i++) {
@@ -543,7 +543,7 @@ static void output(c2h *s) {
 			else if (i > dims && !(s->fixes & C2H_FIX_MEM_EN))
 				v = zero_en;
 			else
-				v = c2h_port(s, m->cell, pn);
+				v = st__c2h_port(s, m->cell, pn);
 			add(s, &l, ST_HW_OUT, st_str_c(""), v, NULL);
 		}
 	}
@@ -603,7 +603,7 @@ static void component(c2h *s, bool entry, st_block *into) {
 		if (st_calyx_cell_kind_of(o) == ST_CALYX_INSTANCE)
 			instance(s, o);
 		else
-			c2h_cell(s, o);
+			st__c2h_cell(s, o);
 	}
 	for (st_op *o = wb ? st_block_first_op(wb) : NULL; o && s->status == ST_OK; o = st_op_next(o))
 		if (strcmp(st_op_name_cstr(o), "calyx.assign") != 0) {
@@ -620,15 +620,15 @@ static void component(c2h *s, bool entry, st_block *into) {
 		s->status = st_op_error(comp, "lower-calyx-to-hw could not build its hw.module (out of memory)");
 }
 
-typedef struct c2h_options {
+typedef struct st__c2h_options {
 	const char *disable;
-} c2h_options;
+} st__c2h_options;
 
 static const char *const fix_names[] = {"mux-chain", "write-enable", "bitwise-not", "mem-enables", NULL};
 
 static st_status run(st_pass *pass, st_op *module) {
 	st_context *ctx = st_pass_context(pass);
-	const c2h_options *opt = st_pass_options(pass);
+	const st__c2h_options *opt = st_pass_options(pass);
 	unsigned fixes = C2H_FIX_MUX_CHAIN | C2H_FIX_WRITE_EN | C2H_FIX_NOT | C2H_FIX_MEM_EN;
 	if (opt->disable && *opt->disable) {
 		size_t k = 0;
@@ -686,22 +686,22 @@ static st_status run(st_pass *pass, st_op *module) {
 	return s.status;
 }
 
-static const st_pass_option_def c2h_opts[] = {
+static const st_pass_option_def st__c2h_opts[] = {
 	{.name = "debug-disable-fix",
 	 .summary = "bring back one CIRCT defect (mux-chain, write-enable, bitwise-not, mem-enables), for tests",
 	 .kind = ST_PASS_OPT_STRING,
-	 .offset = offsetof(c2h_options, disable)},
+	 .offset = offsetof(st__c2h_options, disable)},
 };
 
-static const st_pass_def c2h_pass = {
+static const st_pass_def st__c2h_pass = {
 	.name = "lower-calyx-to-hw",
 	.summary = "lower compiled calyx components to hw/comb/seq modules",
 	.anchor = "builtin.module",
-	.options = c2h_opts,
+	.options = st__c2h_opts,
 	.noptions = 1,
-	.options_size = sizeof(c2h_options),
+	.options_size = sizeof(st__c2h_options),
 	.run = run,
 	.display_name = "CalyxToHW",
 };
 
-st_status st_register_calyx_to_hw_passes(st_context *ctx) { return st_context_register_pass(ctx, &c2h_pass); }
+st_status st_register_calyx_to_hw_passes(st_context *ctx) { return st_context_register_pass(ctx, &st__c2h_pass); }
