@@ -262,7 +262,7 @@ static bool legalize(conv *c, st_op *op, unsigned depth) {
 		return true;
 	if (depth > c->max_depth || c->oom)
 		return false;
-	if (try_fold(c, op, depth))
+	if (!(c->cfg && c->cfg->no_fold) && try_fold(c, op, depth))
 		return true;
 	size_t n;
 	const st_pattern *const *pats = st_pattern_set_lookup(c->patterns, op, &n);

@@ -1,9 +1,12 @@
 /* arith-soft-float: f32 arithmetic as integer arith ops on the IEEE-754
  * bits, for targets without floating point (the streaming hardware of
- * docs/streaming-hw.md, comb and Calyx).  Each lowered op reads its
- * operands' bits through an arith.bitcast placed once beside the value's
- * definition (or the integer a lowered op already made), and a lowered
- * result that other ops still read as f32 goes back through a bitcast, so
+ * docs/streaming-hw.md, comb and Calyx), as a dialect conversion
+ * (strata/conversion.h): the ops to lower are illegal, one conversion
+ * pattern per op expands it into integer ops, and a type converter takes
+ * f32 to i32, whose source materialisation is the arith.bitcast by which a
+ * lowered result reaches the ops that still read it as f32.  Each lowered
+ * op reads its operands' bits through an arith.bitcast placed once beside
+ * the value's definition (or the integer a lowered op already made), so
  * f32 loads, stores, arguments and block arguments keep their types
  * (unless `memrefs` makes f32 memories i32 ones, st__sf_memref.c, and the f32
  * carried by loops and ifs i32 too, st__sf_carry.c); `within`
@@ -12,9 +15,9 @@
  * Every other float op or type in arith and math is refused by name before
  * anything changes. */
 #include "sf.h"
-#include "strata/pass.h"
+#include "strata/conversion.h"
 #include "strata/conversions/arith_soft_float.h"
-
+#include "strata/pass.h"
 
 #include <stddef.h>
 #include <string.h>
@@ -49,14 +52,16 @@ typedef struct state {
 	st_op **carriers; /* loops and ifs carrying f32, to retype */
 	size_t ncarriers, cap_carriers;
 	st_value_map *bits; /* f32 value -> its i32 bits */
-	/* The ops to lower, all found (and every refusal reported) before the
-	 * first one changes. */
-	st_op **lowering;
-	size_t nlowering, cap_lowering;
-	st_op **back; /* the bitcasts back to f32 this pass made */
-	size_t nback, cap_back;
+	/* Every refusal is reported before the conversion changes anything. */
 	st_status status;
 } state;
+
+/* A conversion pattern per lowered op, with the pass's state. */
+typedef struct sf_pattern {
+	st_pattern p;
+	state *s;
+	kind k;
+} sf_pattern;
 
 static kind kind_of(const st_op *op) {
 	const char *n = st_op_name_cstr(op);
@@ -72,8 +77,9 @@ static bool floaty(st_type *t) {
 static bool is_f32(st_type *t) { return st_type_get_kind(t) == ST_TYPE_F32; }
 static bool small_int(st_type *t) { return st_type_is_integer(t) && st_type_int_width(t) <= 32; }
 
-/* Whether the op is one this pass must lower; refusals are reported. */
-static bool wanted(state *s, st_op *op) {
+/* Whether the op is one this pass must lower; refusals are reported when
+ * `report`. */
+static bool wanted(state *s, st_op *op, bool report) {
 	const char *n = st_op_name_cstr(op);
 	if (strncmp(n, "arith.", 6) && strncmp(n, "math.", 5))
 		return false;
@@ -92,15 +98,19 @@ static bool wanted(state *s, st_op *op) {
 	if (!any || k == K_KEEP)
 		return false;
 	if (k == K_NONE) {
-		s->status = st_op_error(op, "arith-soft-float: '%s' has no soft-float lowering", n);
+		if (report)
+			s->status = st_op_error(op, "arith-soft-float: '%s' has no soft-float lowering", n);
 		return false;
 	}
 	if (!all_f32) {
-		s->status = st_op_error(op, "arith-soft-float: '%s' is lowered on f32 scalars only", n);
+		if (report)
+			s->status = st_op_error(op, "arith-soft-float: '%s' is lowered on f32 scalars only", n);
 		return false;
 	}
 	if (!ints_ok && k >= K_SITOFP && k <= K_FPTOUI) {
-		s->status = st_op_error(op, "arith-soft-float: '%s' converts between f32 and integers of at most 32 bits only", n);
+		if (report)
+			s->status =
+				st_op_error(op, "arith-soft-float: '%s' converts between f32 and integers of at most 32 bits only", n);
 		return false;
 	}
 	return true;
@@ -148,13 +158,7 @@ static st_walk_result collect(st_op *op, void *ud) {
 		s->status = ST_FAIL;
 		return ST_WALK_INTERRUPT;
 	}
-	if (!wanted(s, op))
-		return ST_WALK_ADVANCE;
-	if (!st_ctx_grow(s->ctx, (void **)&s->lowering, &s->cap_lowering, NULL, sizeof *s->lowering, s->nlowering + 1)) {
-		s->status = ST_FAIL;
-		return ST_WALK_INTERRUPT;
-	}
-	s->lowering[s->nlowering++] = op;
+	wanted(s, op, true);
 	return ST_WALK_ADVANCE;
 }
 
@@ -173,21 +177,45 @@ static st_walk_result find_scopes(st_op *op, void *ud) {
 	return st_walk(op, ST_WALK_PRE, collect, s) == ST_WALK_INTERRUPT ? ST_WALK_INTERRUPT : ST_WALK_SKIP;
 }
 
+/* The conversion target: an arith or math op is legal unless this pass
+ * lowers it (inside a `within` op, when given); every other op is. */
+static bool legal(void *ud, const st_op *op) {
+	state *s = ud;
+	if (!wanted(s, (st_op *)op, false))
+		return true;
+	if (!s->within || !*s->within)
+		return false;
+	for (st_op *a = st_op_parent_op(op); a; a = st_op_parent_op(a))
+		if (in_scope(s, a))
+			return false;
+	return true;
+}
+
+static bool always(void *ud, const st_op *op) {
+	(void)ud;
+	(void)op;
+	return true;
+}
+
 /* The i32 bits of an f32 value: made by a lowered op, the source of a
  * bitcast from i32, or a bitcast placed right after the definition, where
  * it dominates every use. */
-static st_value *bits_of(state *s, st_value *v) {
+static st_value *bits_of(state *s, st_rewriter *rw, st_value *v) {
 	st_value *m = st_value_map_lookup(s->bits, v);
 	if (m)
 		return m;
+	/* A bitcast from i32, or the conversion's cast of a lowered result. */
 	st_op *def = st_value_defining_op(v);
-	if (def && !strcmp(st_op_name_cstr(def), "arith.bitcast") && st_type_is_integer(st_value_type(st_op_operand(def, 0))))
+	if (def && (!strcmp(st_op_name_cstr(def), "arith.bitcast") ||
+	            !strcmp(st_op_name_cstr(def), "builtin.unrealized_conversion_cast")) &&
+	    st_op_num_operands(def) == 1 && st_type_is_integer(st_value_type(st_op_operand(def, 0))))
 		return st_op_operand(def, 0);
 	st__sf_b b;
 	if (def)
 		st__sf_builder(&b, s->ctx, st_op_block(def), st_op_next(def), st_value_loc(v));
 	else
 		st__sf_builder(&b, s->ctx, st_value_owner_block(v), st_block_first_op(st_value_owner_block(v)), st_value_loc(v));
+	b.a.rw = rw;
 	m = st__sf_cast(&b, "arith.bitcast", v, b.i32);
 	if (m)
 		st_value_map_add(s->bits, v, m);
@@ -196,15 +224,17 @@ static st_value *bits_of(state *s, st_value *v) {
 
 static st_value *lower(state *s, st__sf_b *b, st_op *op, kind k) {
 	st_value *x = NULL, *y = NULL;
+	st_rewriter *rw = b->a.rw;
 	if (k == K_SELECT)
-		return st__sf_sel(b, st_op_operand(op, 0), bits_of(s, st_op_operand(op, 1)), bits_of(s, st_op_operand(op, 2)));
+		return st__sf_sel(b, st_op_operand(op, 0), bits_of(s, rw, st_op_operand(op, 1)),
+		                  bits_of(s, rw, st_op_operand(op, 2)));
 	if (k == K_CONST)
 		return st__sf_k(b, (int64_t)st_attr_float_bits(st_op_get_attr(op, "value")));
 	if (k == K_SITOFP || k == K_UITOFP)
 		return st__sf_itof(b, st_op_operand(op, 0), k == K_SITOFP);
-	x = bits_of(s, st_op_operand(op, 0));
+	x = bits_of(s, rw, st_op_operand(op, 0));
 	if (st_op_num_operands(op) > 1)
-		y = bits_of(s, st_op_operand(op, 1));
+		y = bits_of(s, rw, st_op_operand(op, 1));
 	switch (k) {
 	case K_ADD:
 	case K_SUB:
@@ -230,31 +260,77 @@ static st_value *lower(state *s, st__sf_b *b, st_op *op, kind k) {
 	}
 }
 
-static void replace(state *s, st_op *op, kind k) {
+/* The conversion pattern of every lowered op: the integer expression
+ * before it, which replaces it (an f32 result through the conversion's
+ * cast, which the source materialisation below makes a bitcast if ops
+ * that keep f32 still read it).  The operands the framework remaps are not
+ * used: bits_of reads each f32 once, beside its definition. */
+static bool convert(const st_pattern *p, st_op *op, st_value *const *operands, st_rewriter *rw) {
+	(void)operands;
+	const sf_pattern *sp = (const sf_pattern *)p;
+	state *s = sp->s;
 	st__sf_b b;
 	st__sf_builder(&b, s->ctx, st_op_block(op), op, st_op_loc(op));
-	st_value *r = lower(s, &b, op, k);
-	if (!r || b.a.failed) {
-		s->status = ST_FAIL;
-		return;
-	}
-	st_value *old = st_op_result(op, 0);
-	if (is_f32(st_value_type(old))) {
-		st_value_map_add(s->bits, old, r);
-		if (st_value_has_uses(old)) {
-			st_value *f = st__sf_cast(&b, "arith.bitcast", r, st_value_type(old));
-			if (!f || !st_ctx_grow(s->ctx, (void **)&s->back, &s->cap_back, NULL, sizeof *s->back, s->nback + 1)) {
-				s->status = ST_FAIL;
-				return;
-			}
-			s->back[s->nback++] = st_value_defining_op(f);
-			st_value_map_add(s->bits, f, r);
-			st_value_replace_all_uses(old, f);
+	b.a.rw = rw;
+	st_value *r = lower(s, &b, op, sp->k);
+	if (!r || b.a.failed)
+		return false;
+	st_rewriter_replace_op(rw, op, &r);
+	return true;
+}
+
+/* i32 bits back to f32 for the ops that keep f32. */
+static st_value *to_f32(void *ud, st_rewriter *rw, st_type *type, st_value *input, st_attr *loc) {
+	(void)ud;
+	if (!is_f32(type) || !st_type_is_signless_integer(st_value_type(input), 32))
+		return NULL;
+	st_op_state os = {.name = st_str_c("arith.bitcast"), .loc = loc, .noperands = 1, .operands = &input, .nresults = 1,
+	                  .result_types = &type};
+	st_op *op = st_rewriter_create(rw, &os);
+	return op ? st_op_result(op, 0) : NULL;
+}
+
+static st_type *f32_to_i32(void *ud, st_type *t, bool *fail) {
+	(void)fail;
+	return is_f32(t) ? st_integer_type(ud, 32, ST_SIGNLESS) : NULL;
+}
+
+#define NLOWERED (sizeof lowered / sizeof lowered[0])
+
+/* The lowering of every wanted op, all at once: a failure leaves the IR as
+ * it was. */
+static st_status convert_ops(state *s, st_op *root) {
+	st_context *ctx = s->ctx;
+	sf_pattern pats[NLOWERED];
+	st_type_converter *tc = st_type_converter_create(ctx);
+	st_conversion_target *t = st_conversion_target_create(ctx);
+	st_pattern_set *set = st_pattern_set_create(ctx);
+	st_status st = tc && t && set ? ST_OK : ST_FAIL;
+	for (size_t i = 0, n = 0; st_succeeded(st) && i < NLOWERED; i++)
+		if (lowered[i].k != K_KEEP) {
+			pats[n] = (sf_pattern){{.name = lowered[i].name, .root = lowered[i].name, .benefit = 1, .convert = convert},
+			                       s, lowered[i].k};
+			st = st_pattern_set_add(set, &pats[n++].p);
 		}
-	} else {
-		st_value_replace_all_uses(old, r);
+	if (st_succeeded(st))
+		st = st_type_converter_add_identity(tc);
+	if (st_succeeded(st))
+		st = st_type_converter_add_rule(tc, f32_to_i32, ctx);
+	if (st_succeeded(st))
+		st = st_type_converter_add_source_materialization(tc, to_f32, NULL);
+	if (st_succeeded(st))
+		st = st_target_add_dynamic_dialect(t, "arith", legal, s);
+	if (st_succeeded(st))
+		st = st_target_add_dynamic_dialect(t, "math", legal, s);
+	if (st_succeeded(st)) {
+		st_target_set_unknown_legality(t, always, NULL);
+		st_conversion_config cfg = {.type_converter = tc, .no_fold = true};
+		st = st_apply_full_conversion(root, t, set, &cfg);
 	}
-	st_op_erase(op);
+	st_pattern_set_destroy(set);
+	st_conversion_target_destroy(t);
+	st_type_converter_destroy(tc);
+	return st;
 }
 
 /* A function argument's new type goes into the function's type too. */
@@ -287,14 +363,8 @@ static st_status run(st_pass *pass, st_op *root) {
 	if (!s.bits)
 		return ST_FAIL;
 	st_walk(root, ST_WALK_PRE, s.within && *s.within ? find_scopes : collect, &s);
-	for (size_t i = 0; i < s.nlowering && st_succeeded(s.status); i++)
-		replace(&s, s.lowering[i], kind_of(s.lowering[i]));
-	/* Bitcasts back to f32 read only by ops lowered later. */
-	for (size_t i = 0; i < s.nback && st_succeeded(s.status); i++)
-		if (st_op_results_unused(s.back[i]))
-			st_op_erase(s.back[i]);
-	st_ctx_free(ctx, s.lowering, s.cap_lowering * sizeof *s.lowering);
-	st_ctx_free(ctx, s.back, s.cap_back * sizeof *s.back);
+	if (st_succeeded(s.status))
+		s.status = convert_ops(&s, root);
 	for (size_t i = 0; i < s.nmems && st_succeeded(s.status); i++)
 		s.status = retype(&s, s.mems[i]);
 	st_ctx_free(ctx, s.mems, s.cap_mems * sizeof *s.mems);

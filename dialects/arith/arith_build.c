@@ -15,12 +15,20 @@ st_value *st_arith_build(st_arith_builder *b, const char *name, size_t n, st_val
 		return NULL;
 	st_op_state s = {.name = st_str_c(name), .loc = b->loc, .noperands = n, .operands = operands, .nresults = 1,
 	                 .result_types = &result, .attrs = attrs};
-	st_op *op = st_op_create(b->ctx, &s);
+	st_op *op;
+	if (b->rw) {
+		if (b->before)
+			st_rewriter_set_insertion_before(b->rw, b->before);
+		else
+			st_rewriter_set_insertion_end(b->rw, b->block);
+		op = st_rewriter_create(b->rw, &s);
+	} else if ((op = st_op_create(b->ctx, &s))) {
+		st_block_insert_op_before(b->block, b->before, op);
+	}
 	if (!op) {
 		b->failed = true;
 		return NULL;
 	}
-	st_block_insert_op_before(b->block, b->before, op);
 	return st_op_result(op, 0);
 }
 

@@ -8,7 +8,7 @@
 #ifndef STRATA_ARITH_H
 #define STRATA_ARITH_H
 
-#include "strata/ir.h"
+#include "strata/rewrite.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -24,6 +24,9 @@ typedef struct st_arith_builder {
 	st_op *before; /* NULL: at the end of block */
 	st_attr *loc;
 	bool failed;
+	/* When set, ops are created through this rewriter (a pattern's or a
+	 * conversion's, which tracks and can undo them) at the place above. */
+	st_rewriter *rw;
 } st_arith_builder;
 
 /* arith.cmpi predicates, numbered as MLIR numbers them. */

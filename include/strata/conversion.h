@@ -91,6 +91,10 @@ bool st_type_converter_is_op_legal(st_type_converter *tc, const st_op *op);
 typedef struct st_conversion_config {
 	st_type_converter *type_converter; /* NULL: operands are remapped, not converted */
 	unsigned max_depth;                /* nested legalisations; 0: 16 */
+	/* Do not fold illegal ops before trying the patterns (MLIR always
+	 * does): for a lowering that must expand each op as written, leaving
+	 * constant folding to canonicalize. */
+	bool no_fold;
 	/* Called on each op that is legal only because it was left alone in a
 	 * partial conversion (MLIR's unconvertedOps), may be NULL. */
 	void (*unconverted)(void *ud, st_op *op);

@@ -2,7 +2,8 @@
  * legality (op, dialect, dynamic, unknown-op callback, recursively legal),
  * the type converter (rules newest first, failure), a full conversion of
  * i32 arithmetic and function signatures to i64 with the operands remapped
- * and no casts left, materialisations for users left unconverted, folding,
+ * and no casts left, materialisations for users left unconverted, folding
+ * (and not folding, no_fold),
  * recursive legalisation and its bound, per-pattern rollback, and the
  * rollback of a whole failed conversion (printed IR identical) with the
  * located error. */
@@ -385,6 +386,25 @@ static void test_fold(void) {
 	teardown(&f);
 }
 
+/* With no_fold the same op is left to the patterns: none here, so the
+ * partial conversion fails on it and changes nothing. */
+static void test_no_fold(void) {
+	fixture f;
+	setup(&f, "func.func @f() -> i64 {\n"
+	          "  %c1 = arith.constant 1 : i64\n"
+	          "  %c2 = arith.constant 2 : i64\n"
+	          "  %0 = arith.addi %c1, %c2 : i64\n"
+	          "  return %0 : i64\n"
+	          "}\n");
+	st_target_add_illegal_op(f.target, "arith.addi");
+	st_conversion_config cfg = {.no_fold = true};
+	CHECK(st_apply_partial_conversion(f.module, f.target, f.set, &cfg) == ST_FAIL);
+	char *out = print(&f);
+	CHECK(out && strstr(out, "arith.addi") && !strstr(out, "arith.constant 3 : i64"));
+	free(out);
+	teardown(&f);
+}
+
 /* Ops inside a recursively legal op are not looked at. */
 static void test_recursively_legal(void) {
 	fixture f;
@@ -407,6 +427,7 @@ int main(void) {
 	test_recursive();
 	test_materialization();
 	test_fold();
+	test_no_fold();
 	test_recursively_legal();
 	return test_summary();
 }
