@@ -481,7 +481,7 @@ static void header(c2h *s, bool entry, st_block *into) {
 	s->nmems = 0;
 	each_memory(s, comp, "", 0, mem_ports, &l);
 	st_attr *attrs = s->status == ST_OK ? module_attrs(s, entry) : NULL;
-	st_hw_builder mb = st_hw_builder_at_end(s->ctx, into, st_op_loc(comp));
+	st_hw_builder mb = st_builder_at_end(s->ctx, into, st_op_loc(comp));
 	s->module = attrs ? st_hw_build_module(&mb, st_calyx_sym_name(comp), l.n, l.ports, attrs) : NULL;
 	if (s->module) {
 		st_block *body = st_hw_module_body(s->module);
@@ -505,7 +505,7 @@ static void header(c2h *s, bool entry, st_block *into) {
 			else if (mem < s->nmems)
 				s->mems[mem++].done = v;
 		}
-		s->b = st_hw_builder_at_end(s->ctx, body, st_op_loc(comp));
+		s->b = st_builder_at_end(s->ctx, body, st_op_loc(comp));
 		s->clk1 = st_seq_build_from_clock(&s->b, s->clk);
 		if (clk >= 0)
 			st__c2h_define(s, st_block_arg(cb, (size_t)clk), s->clk1);

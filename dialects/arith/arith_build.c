@@ -1,35 +1,12 @@
 /* The arith builder of strata/arith.h. */
 #include "strata/arith.h"
 
-st_arith_builder st_arith_builder_before(st_op *before) {
-	return (st_arith_builder){.ctx = st_op_context(before), .block = st_op_block(before), .before = before,
-	                          .loc = st_op_loc(before)};
-}
+st_arith_builder st_arith_builder_before(st_op *before) { return st_builder_before(before); }
 
 st_value *st_arith_build(st_arith_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
                          st_attr *attrs) {
-	for (size_t i = 0; i < n; i++)
-		if (!operands[i])
-			return NULL;
-	if (!result)
-		return NULL;
-	st_op_state s = {.name = st_str_c(name), .loc = b->loc, .noperands = n, .operands = operands, .nresults = 1,
-	                 .result_types = &result, .attrs = attrs};
-	st_op *op;
-	if (b->rw) {
-		if (b->before)
-			st_rewriter_set_insertion_before(b->rw, b->before);
-		else
-			st_rewriter_set_insertion_end(b->rw, b->block);
-		op = st_rewriter_create(b->rw, &s);
-	} else if ((op = st_op_create(b->ctx, &s))) {
-		st_block_insert_op_before(b->block, b->before, op);
-	}
-	if (!op) {
-		b->failed = true;
-		return NULL;
-	}
-	return st_op_result(op, 0);
+	st_op *op = st_build_op(b, name, n, operands, 1, &result, attrs, 0);
+	return op ? st_op_result(op, 0) : NULL;
 }
 
 static st_value *with_attr(st_arith_builder *b, const char *name, size_t n, st_value *const *operands,

@@ -4,40 +4,23 @@
 
 #include <string.h>
 
-st_op *st__calyx_build(st__calyx_builder *b, const char *name, size_t nops, st_value *const *ops, size_t nres,
-                       st_type *const *types, st_attr *attrs) {
-	st_op_state s = {
-		.name = {name, strlen(name)},
-		.loc = b->loc,
-		.noperands = nops,
-		.operands = ops,
-		.nresults = nres,
-		.result_types = types,
-		.attrs = attrs,
-	};
-	st_op *op = st_op_create(b->ctx, &s);
-	if (op)
-		st_block_insert_op_before(b->block, b->before, op);
-	return op;
-}
-
 static st_attr *one_attr(st_context *ctx, const char *name, st_attr *v) {
 	st_named_attr e = {st_ident_get_c(ctx, name), v};
 	return st_dict_attr(ctx, 1, &e);
 }
 
-st_value *st__calyx_const(st__calyx_builder *b, unsigned width, int64_t v) {
+st_value *st__calyx_const(st_builder *b, unsigned width, int64_t v) {
 	st_type *t = st_integer_type(b->ctx, width, ST_SIGNLESS);
-	st_op *op = st__calyx_build(b, "hw.constant", 0, NULL, 1, &t, one_attr(b->ctx, "value", st_integer_attr(b->ctx, t, v)));
+	st_op *op = st_build_op(b, "hw.constant", 0, NULL, 1, &t, one_attr(b->ctx, "value", st_integer_attr(b->ctx, t, v)), 0);
 	return op ? st_op_result(op, 0) : NULL;
 }
 
-static st_value *binary(st__calyx_builder *b, const char *name, st_value *x, st_value *y) {
+static st_value *binary(st_builder *b, const char *name, st_value *x, st_value *y) {
 	if (!x || !y)
 		return NULL;
 	st_value *ops[2] = {x, y};
 	st_type *t = st_value_type(x);
-	st_op *op = st__calyx_build(b, name, 2, ops, 1, &t, NULL);
+	st_op *op = st_build_op(b, name, 2, ops, 1, &t, NULL, 0);
 	return op ? st_op_result(op, 0) : NULL;
 }
 
@@ -51,7 +34,7 @@ static bool is_const(st_value *v, int64_t *out) {
 
 /* One-bit and/or fold constants away (the FSMs are full of `go & 1`): a
  * constant equal to `absorbing` decides the result, the other is neutral. */
-static st_value *logic(st__calyx_builder *b, const char *name, int64_t absorbing, st_value *x, st_value *y) {
+static st_value *logic(st_builder *b, const char *name, int64_t absorbing, st_value *x, st_value *y) {
 	int64_t c;
 	if (!x)
 		return y;
@@ -64,29 +47,29 @@ static st_value *logic(st__calyx_builder *b, const char *name, int64_t absorbing
 	return binary(b, name, x, y);
 }
 
-st_value *st__calyx_and(st__calyx_builder *b, st_value *x, st_value *y) { return logic(b, "comb.and", 0, x, y); }
-st_value *st__calyx_or(st__calyx_builder *b, st_value *x, st_value *y) { return logic(b, "comb.or", 1, x, y); }
+st_value *st__calyx_and(st_builder *b, st_value *x, st_value *y) { return logic(b, "comb.and", 0, x, y); }
+st_value *st__calyx_or(st_builder *b, st_value *x, st_value *y) { return logic(b, "comb.or", 1, x, y); }
 
-st_value *st__calyx_not(st__calyx_builder *b, st_value *x) {
+st_value *st__calyx_not(st_builder *b, st_value *x) {
 	int64_t c;
 	if (x && is_const(x, &c))
 		return st__calyx_const(b, 1, !c);
 	return binary(b, "comb.xor", x, st__calyx_const(b, 1, 1));
 }
 
-st_value *st__calyx_icmp(st__calyx_builder *b, int pred, st_value *x, st_value *y) {
+st_value *st__calyx_icmp(st_builder *b, int pred, st_value *x, st_value *y) {
 	if (!x || !y)
 		return NULL;
 	st_value *ops[2] = {x, y};
 	st_type *t = st_integer_type(b->ctx, 1, ST_SIGNLESS);
 	st_attr *p = st_integer_attr(b->ctx, st_integer_type(b->ctx, 64, ST_SIGNLESS), pred);
-	st_op *op = st__calyx_build(b, "comb.icmp", 2, ops, 1, &t, one_attr(b->ctx, "predicate", p));
+	st_op *op = st_build_op(b, "comb.icmp", 2, ops, 1, &t, one_attr(b->ctx, "predicate", p), 0);
 	return op ? st_op_result(op, 0) : NULL;
 }
 
-st_op *st__calyx_assign(st__calyx_builder *b, st_value *dest, st_value *src, st_value *guard) {
+st_op *st__calyx_assign(st_builder *b, st_value *dest, st_value *src, st_value *guard) {
 	if (!dest || !src)
 		return NULL;
 	st_value *ops[3] = {dest, src, guard};
-	return st__calyx_build(b, "calyx.assign", guard ? 3 : 2, ops, 0, NULL, NULL);
+	return st_build_op(b, "calyx.assign", guard ? 3 : 2, ops, 0, NULL, NULL, 0);
 }

@@ -26,7 +26,7 @@ typedef struct go_entry {
 typedef struct cc_state {
 	st_context *ctx;
 	st_op *comp, *wires;
-	st__calyx_builder w; /* appends to the wires */
+	st_builder w; /* appends to the wires */
 	go_entry *gos;
 	size_t ngos, cap;
 	unsigned nregs;
@@ -57,8 +57,8 @@ static st_op *new_reg(cc_state *s, unsigned width, const char *what) {
 	 * registers of this kind). */
 	st_named_attr na[2] = {{st_ident_get_c(s->ctx, "calyx.fsm"), st_unit_attr(s->ctx)},
 	                       {st_ident_get_c(s->ctx, "sym_name"), st_string_attr(s->ctx, (st_str){buf, strlen(buf)})}};
-	st__calyx_builder cb = {s->ctx, st_op_block(s->wires), s->wires, st_op_loc(s->wires)};
-	st_op *r = st__calyx_build(&cb, "calyx.register", 0, NULL, 6, types, st_dict_attr(s->ctx, 2, na));
+	st_builder cb = {.ctx = s->ctx, .block = st_op_block(s->wires), .before = s->wires, .loc = st_op_loc(s->wires)};
+	st_op *r = st_build_op(&cb, "calyx.register", 0, NULL, 6, types, st_dict_attr(s->ctx, 2, na), 0);
 	if (!r)
 		s->status = ST_FAIL;
 	return r;
@@ -137,7 +137,7 @@ static st_value *compile(cc_state *s, st_op *node, st_value *go);
  * afterwards, so a placeholder stands for it meanwhile. */
 static st_value *compile_child(cc_state *s, st_op *node, st_value *base) {
 	st_type *i1 = st_integer_type(s->ctx, 1, ST_SIGNLESS);
-	st_op *ph = st__calyx_build(&s->w, "calyx.undef", 0, NULL, 1, &i1, NULL);
+	st_op *ph = st_build_op(&s->w, "calyx.undef", 0, NULL, 1, &i1, NULL, 0);
 	if (!ph || !base) {
 		s->status = ST_FAIL;
 		return NULL;
@@ -253,7 +253,7 @@ static st_value *compile_if(cc_state *s, st_op *node, st_value *go) {
 	if (!dones[0] || !dones[1])
 		return NULL;
 	st_type *i1 = st_integer_type(s->ctx, 1, ST_SIGNLESS);
-	st_op *mux = st__calyx_build(&s->w, "comb.mux", 3, ops, 1, &i1, NULL);
+	st_op *mux = st_build_op(&s->w, "comb.mux", 3, ops, 1, &i1, NULL, 0);
 	st_value *done = mux ? and2(s, reg_out(cc), st_op_result(mux, 0)) : NULL;
 	write_reg(s, cc, konst(s, 1, 0), done);
 	return done;
@@ -276,7 +276,7 @@ static st_value *compile_while(cc_state *s, st_op *node, st_value *go) {
 static void increment(cc_state *s, st_op *cnt, st_value *when) {
 	st_value *ops[2] = {reg_out(cnt), konst(s, st_type_int_width(st_value_type(reg_out(cnt))), 1)};
 	st_type *t = st_value_type(ops[0]);
-	st_op *inc = st__calyx_build(&s->w, "comb.add", 2, ops, 1, &t, NULL);
+	st_op *inc = st_build_op(&s->w, "comb.add", 2, ops, 1, &t, NULL, 0);
 	if (!inc)
 		s->status = ST_FAIL;
 	else
@@ -358,7 +358,7 @@ st_status st__calyx_compile_control(st_op *comp) {
 	if (!control || !wires)
 		return ST_OK;
 	cc_state s = {.ctx = st_op_context(comp), .comp = comp, .wires = wires, .status = ST_OK};
-	s.w = (st__calyx_builder){s.ctx, body_of(wires), NULL, st_op_loc(control)};
+	s.w = (st_builder){.ctx = s.ctx, .block = body_of(wires), .loc = st_op_loc(control)};
 	st_block *body = st_calyx_comp_body(comp);
 	st_value *go = st_block_arg(body, (size_t)st_calyx_comp_special(comp, "go"));
 	st_value *done_port = st_block_arg(body, (size_t)st_calyx_comp_special(comp, "done"));

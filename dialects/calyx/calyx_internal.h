@@ -5,6 +5,7 @@
 #define STRATA_CALYX_INTERNAL_H
 
 #include "strata/asm.h"
+#include "strata/builder.h"
 #include "strata/calyx.h"
 #include "strata/dialect.h"
 #include "strata/pass.h"
@@ -34,22 +35,14 @@ st_op *st__calyx_find_cell(st_op *comp, st_str name);
 st_value *st__calyx_guarded_src(const st_op *op);
 st_value *st__calyx_guarded_guard(const st_op *op);
 
-/* Builders used by the passes: each creates an op and inserts it before
- * `before` in block `b` (before NULL: at the end); NULL when out of memory. */
-typedef struct st__calyx_builder {
-	st_context *ctx;
-	st_block *block;
-	st_op *before;
-	st_attr *loc;
-} st__calyx_builder;
-st_op *st__calyx_build(st__calyx_builder *b, const char *name, size_t nops, st_value *const *ops, size_t nres,
-                       st_type *const *types, st_attr *attrs);
-st_value *st__calyx_const(st__calyx_builder *b, unsigned width, int64_t v);
-st_value *st__calyx_and(st__calyx_builder *b, st_value *x, st_value *y);
-st_value *st__calyx_or(st__calyx_builder *b, st_value *x, st_value *y);
-st_value *st__calyx_not(st__calyx_builder *b, st_value *x);
-st_value *st__calyx_icmp(st__calyx_builder *b, int pred, st_value *x, st_value *y);
-st_op *st__calyx_assign(st__calyx_builder *b, st_value *dest, st_value *src, st_value *guard);
+/* Builders used by the passes, at an st_builder's place (strata/builder.h);
+ * NULL when out of memory. */
+st_value *st__calyx_const(st_builder *b, unsigned width, int64_t v);
+st_value *st__calyx_and(st_builder *b, st_value *x, st_value *y);
+st_value *st__calyx_or(st_builder *b, st_value *x, st_value *y);
+st_value *st__calyx_not(st_builder *b, st_value *x);
+st_value *st__calyx_icmp(st_builder *b, int pred, st_value *x, st_value *y);
+st_op *st__calyx_assign(st_builder *b, st_value *dest, st_value *src, st_value *guard);
 
 /* Verifiers and syntax hooks of the op table (calyx.c). */
 st_status st__calyx_parse_component(st_parser *p, st_parse_state *s);

@@ -32,14 +32,14 @@ st_status st__calyx_go_insertion(st_op *comp) {
 		if (!st_calyx_is_group_like(g) || group_go_of(g))
 			continue;
 		if (!undef) {
-			st__calyx_builder b = {ctx, wb, st_block_first_op(wb), st_op_loc(wires)};
-			st_op *u = st__calyx_build(&b, "calyx.undef", 0, NULL, 1, &i1, NULL);
+			st_builder b = {.ctx = ctx, .block = wb, .before = st_block_first_op(wb), .loc = st_op_loc(wires)};
+			st_op *u = st_build_op(&b, "calyx.undef", 0, NULL, 1, &i1, NULL, 0);
 			if (!u)
 				return ST_FAIL;
 			undef = st_op_result(u, 0);
 		}
-		st__calyx_builder b = {ctx, body_of(g), st_block_first_op(body_of(g)), st_op_loc(g)};
-		if (!st__calyx_build(&b, "calyx.group_go", 1, &undef, 1, &i1, NULL))
+		st_builder b = {.ctx = ctx, .block = body_of(g), .before = st_block_first_op(body_of(g)), .loc = st_op_loc(g)};
+		if (!st_build_op(&b, "calyx.group_go", 1, &undef, 1, &i1, NULL, 0))
 			return ST_FAIL;
 	}
 	return ST_OK;
@@ -65,7 +65,7 @@ static st_status compile_invoke(st_op *comp, st_op *inv) {
 	char base[200];
 	snprintf(base, sizeof base, "invoke_%.*s", (int)(callee.len < 180 ? callee.len : 180), callee.data);
 	st_named_attr na = {st_ident_get_c(ctx, "sym_name"), fresh_group_name(comp, base)};
-	st__calyx_builder wb = {ctx, body_of(wires), NULL, st_op_loc(inv)};
+	st_builder wb = {.ctx = ctx, .block = body_of(wires), .before = NULL, .loc = st_op_loc(inv)};
 	st_op_state s = {.name = {"calyx.group", 11}, .loc = st_op_loc(inv), .attrs = st_dict_attr(ctx, 1, &na), .nregions = 1};
 	st_op *group = st_op_create(ctx, &s);
 	if (!group)
@@ -75,18 +75,18 @@ static st_status compile_invoke(st_op *comp, st_op *inv) {
 	if (!gb)
 		return ST_FAIL;
 	st_region_append_block(st_op_region(group, 0), gb);
-	st__calyx_builder b = {ctx, gb, NULL, st_op_loc(inv)};
+	st_builder b = {.ctx = ctx, .block = gb, .before = NULL, .loc = st_op_loc(inv)};
 	for (size_t i = 0; i + 1 < st_op_num_operands(inv); i += 2)
 		if (!st__calyx_assign(&b, st_op_operand(inv, i), st_op_operand(inv, i + 1), NULL))
 			return ST_FAIL;
 	st_value *one = st__calyx_const(&wb, 1, 1);
 	st_value *done_v = st_op_result(inst, (size_t)done);
 	if (!st__calyx_assign(&b, st_op_result(inst, (size_t)go), one, NULL) ||
-	    !st__calyx_build(&b, "calyx.group_done", 1, &done_v, 0, NULL, NULL))
+	    !st_build_op(&b, "calyx.group_done", 1, &done_v, 0, NULL, NULL, 0))
 		return ST_FAIL;
 	st_named_attr ea = {st_ident_get_c(ctx, "groupName"), st_symbol_ref_attr(ctx, st_calyx_sym_name(group), 0, NULL)};
-	st__calyx_builder cb = {ctx, st_op_block(inv), inv, st_op_loc(inv)};
-	if (!st__calyx_build(&cb, "calyx.enable", 0, NULL, 0, NULL, st_dict_attr(ctx, 1, &ea)))
+	st_builder cb = {.ctx = ctx, .block = st_op_block(inv), .before = inv, .loc = st_op_loc(inv)};
+	if (!st_build_op(&cb, "calyx.enable", 0, NULL, 0, NULL, st_dict_attr(ctx, 1, &ea), 0))
 		return ST_FAIL;
 	st_op_erase(inv);
 	return ST_OK;
@@ -123,7 +123,7 @@ st_status st__calyx_remove_groups(st_op *comp) {
 		next = st_op_next(g);
 		if (!st_calyx_is_group_like(g))
 			continue;
-		st__calyx_builder b = {ctx, wb, g, st_op_loc(g)};
+		st_builder b = {.ctx = ctx, .block = wb, .before = g, .loc = st_op_loc(g)};
 		st_op *go_op = group_go_of(g);
 		st_value *go = go_op ? st__calyx_and(&b, st__calyx_guarded_guard(go_op), st__calyx_guarded_src(go_op))
 		                     : st__calyx_const(&b, 1, 0);

@@ -26,7 +26,7 @@ st_value *st_comb_build(st_hw_builder *b, st_comb_kind kind, size_t n, st_value 
 		return NULL;
 	}
 	st_type *t = st_value_type(operands[0]);
-	return result(st_hw_build_op(b, st__comb_op_name(kind), n, operands, 1, &t, NULL));
+	return result(st_build_op(b, st__comb_op_name(kind), n, operands, 1, &t, NULL, 0));
 }
 
 st_value *st_comb_build_binary(st_hw_builder *b, st_comb_kind kind, st_value *lhs, st_value *rhs) {
@@ -40,7 +40,7 @@ st_value *st_comb_build_icmp(st_hw_builder *b, st_comb_pred pred, st_value *lhs,
 		return NULL;
 	st_type *i1 = st_integer_type(b->ctx, 1, ST_SIGNLESS);
 	st_attr *p = st_integer_attr(b->ctx, st_integer_type(b->ctx, 64, ST_SIGNLESS), (int64_t)pred);
-	return result(st_hw_build_op(b, "comb.icmp", 2, ops, 1, &i1, one(b->ctx, "predicate", p)));
+	return result(st_build_op(b, "comb.icmp", 2, ops, 1, &i1, one(b->ctx, "predicate", p), 0));
 }
 
 st_value *st_comb_build_mux(st_hw_builder *b, st_value *cond, st_value *t, st_value *f) {
@@ -48,7 +48,7 @@ st_value *st_comb_build_mux(st_hw_builder *b, st_value *cond, st_value *t, st_va
 	if (!operands_ok(b, 3, ops))
 		return NULL;
 	st_type *ty = st_value_type(t);
-	return result(st_hw_build_op(b, "comb.mux", 3, ops, 1, &ty, NULL));
+	return result(st_build_op(b, "comb.mux", 3, ops, 1, &ty, NULL, 0));
 }
 
 st_value *st_comb_build_concat(st_hw_builder *b, size_t n, st_value *const *operands) {
@@ -62,7 +62,7 @@ st_value *st_comb_build_concat(st_hw_builder *b, size_t n, st_value *const *oper
 		return NULL;
 	}
 	st_type *t = st_integer_type(b->ctx, (unsigned)w, ST_SIGNLESS);
-	return result(st_hw_build_op(b, "comb.concat", n, operands, 1, &t, NULL));
+	return result(st_build_op(b, "comb.concat", n, operands, 1, &t, NULL, 0));
 }
 
 st_value *st_comb_build_extract(st_hw_builder *b, st_value *input, unsigned low, unsigned width) {
@@ -70,19 +70,19 @@ st_value *st_comb_build_extract(st_hw_builder *b, st_value *input, unsigned low,
 		return NULL;
 	st_type *t = st_integer_type(b->ctx, width, ST_SIGNLESS);
 	st_attr *lo = st_integer_attr(b->ctx, st_integer_type(b->ctx, 32, ST_SIGNLESS), (int64_t)low);
-	return result(st_hw_build_op(b, "comb.extract", 1, &input, 1, &t, one(b->ctx, "lowBit", lo)));
+	return result(st_build_op(b, "comb.extract", 1, &input, 1, &t, one(b->ctx, "lowBit", lo), 0));
 }
 
 st_value *st_comb_build_replicate(st_hw_builder *b, st_value *input, unsigned width) {
 	if (!operands_ok(b, 1, &input))
 		return NULL;
 	st_type *t = st_integer_type(b->ctx, width, ST_SIGNLESS);
-	return result(st_hw_build_op(b, "comb.replicate", 1, &input, 1, &t, NULL));
+	return result(st_build_op(b, "comb.replicate", 1, &input, 1, &t, NULL, 0));
 }
 
 st_value *st_comb_build_parity(st_hw_builder *b, st_value *input) {
 	if (!operands_ok(b, 1, &input))
 		return NULL;
 	st_type *i1 = st_integer_type(b->ctx, 1, ST_SIGNLESS);
-	return result(st_hw_build_op(b, "comb.parity", 1, &input, 1, &i1, NULL));
+	return result(st_build_op(b, "comb.parity", 1, &input, 1, &i1, NULL, 0));
 }

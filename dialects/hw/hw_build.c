@@ -1,51 +1,17 @@
-/* The builders of strata/hw.h: ops of hw (and, through st_hw_build_op, of
- * comb and seq) created at a builder's place, with the attributes the
- * parser gives the same ops, so that a lowering that builds a netlist gets
- * exactly the IR its text would parse to.  And backedges: placeholders for
+/* The builders of strata/hw.h: ops of hw created at a builder's place
+ * (strata/builder.h), with the attributes the parser gives the same ops,
+ * so that a lowering that builds a netlist gets exactly the IR its text
+ * would parse to.  And backedges: placeholders for
  * values used before their op exists in a graph region. */
 #include "hw_internal.h"
+#include "strata/rewrite.h"
 
 #include <string.h>
 
-st_hw_builder st_hw_builder_at_end(st_context *ctx, st_block *block, st_attr *loc) {
-	st_hw_builder b = {.ctx = ctx, .block = block, .loc = loc};
-	return b;
-}
-
-st_hw_builder st_hw_builder_before(st_op *op) {
-	st_hw_builder b = {.ctx = st_op_context(op), .block = st_op_block(op), .before = op, .loc = st_op_loc(op)};
-	return b;
-}
-
-st_op *st_hw_build_op(st_hw_builder *b, const char *name, size_t n, st_value *const *operands, size_t nresults,
-                      st_type *const *result_types, st_attr *attrs) {
-	for (size_t i = 0; i < n; i++)
-		if (!operands[i]) {
-			b->failed = true;
-			return NULL;
-		}
-	for (size_t i = 0; i < nresults; i++)
-		if (!result_types[i]) {
-			b->failed = true;
-			return NULL;
-		}
-	st_op_state s = {
-		.name = {name, strlen(name)},
-		.loc = b->loc,
-		.noperands = n,
-		.operands = operands,
-		.nresults = nresults,
-		.result_types = result_types,
-		.attrs = attrs,
-	};
-	st_op *op = b->failed ? NULL : st_op_create(b->ctx, &s);
-	if (!op) {
-		b->failed = true;
-		return NULL;
-	}
-	if (b->block)
-		st_block_insert_op_before(b->block, b->before, op);
-	return op;
+/* st_build_op without regions. */
+static st_op *build(st_hw_builder *b, const char *name, size_t n, st_value *const *operands, size_t nresults,
+                    st_type *const *result_types, st_attr *attrs) {
+	return st_build_op(b, name, n, operands, nresults, result_types, attrs, 0);
 }
 
 static st_value *result(st_op *op) { return op ? st_op_result(op, 0) : NULL; }
@@ -86,24 +52,43 @@ st_op *st_hw_build_module(st_hw_builder *b, st_str name, size_t nports, const st
 	st_attr *all = st_dict_attr(ctx, k, e);
 	if (e != small)
 		st_ctx_free(ctx, e, (na + 2) * sizeof *e);
-	st_op_state s = {.name = st_str_c("hw.module"), .loc = b->loc, .attrs = all, .nregions = 1};
-	st_op *op = all && !b->failed ? st_op_create(ctx, &s) : NULL;
-	st_block *body = op ? st_block_create(ctx) : NULL;
+	st_op *op = all ? st_build_op(b, "hw.module", 0, NULL, 0, NULL, all, 1) : NULL;
+	if (!op) {
+		b->failed = true;
+		return NULL;
+	}
+	/* The body: one argument per input port. */
+	st_type *tsmall[16], **types = nports <= 16 ? tsmall : st_ctx_alloc(ctx, nports * sizeof *types);
+	st_attr *lsmall[16], **locs = nports <= 16 ? lsmall : st_ctx_alloc(ctx, nports * sizeof *locs);
+	size_t nin = 0;
+	for (size_t i = 0; types && locs && i < nports; i++)
+		if (ports[i].dir == ST_HW_IN) {
+			types[nin] = ports[i].type;
+			locs[nin++] = b->loc;
+		}
+	st_block *body = NULL;
+	if (types && locs && b->rw) {
+		body = st_rewriter_create_block(b->rw, st_op_region(op, 0), NULL, nin, types, locs);
+	} else if (types && locs && (body = st_block_create(ctx))) {
+		st_region_append_block(st_op_region(op, 0), body);
+		for (size_t i = 0; i < nin; i++)
+			if (!st_block_add_arg(body, types[i], b->loc))
+				body = NULL;
+	}
+	if (types && types != tsmall)
+		st_ctx_free(ctx, types, nports * sizeof *types);
+	if (locs && locs != lsmall)
+		st_ctx_free(ctx, locs, nports * sizeof *locs);
 	if (!body) {
-		if (op)
+		if (b->rw)
+			st_rewriter_erase_op(b->rw, op);
+		else if (st_op_block(op))
+			st_op_erase(op);
+		else
 			st_op_destroy(op);
 		b->failed = true;
 		return NULL;
 	}
-	st_region_append_block(st_op_region(op, 0), body);
-	for (size_t i = 0; i < nports; i++)
-		if (ports[i].dir == ST_HW_IN && !st_block_add_arg(body, ports[i].type, b->loc)) {
-			st_op_destroy(op);
-			b->failed = true;
-			return NULL;
-		}
-	if (b->block)
-		st_block_insert_op_before(b->block, b->before, op);
 	return op;
 }
 
@@ -115,19 +100,7 @@ st_value *st_hw_module_input_value(st_op *module, size_t i) {
 }
 
 st_op *st_hw_build_output(st_hw_builder *b, size_t n, st_value *const *values) {
-	return st_hw_build_op(b, "hw.output", n, values, 0, NULL, NULL);
-}
-
-static st_attr *names_array(st_context *ctx, size_t n, const st_str *names) {
-	st_attr *small[32] = {NULL}, **v = n <= 32 ? small : st_ctx_alloc(ctx, n * sizeof *v);
-	if (!v)
-		return NULL;
-	for (size_t i = 0; i < n; i++)
-		v[i] = st_string_attr(ctx, names[i]);
-	st_attr *a = st_array_attr(ctx, n, v);
-	if (v != small)
-		st_ctx_free(ctx, v, n * sizeof *v);
-	return a;
+	return build(b, "hw.output", n, values, 0, NULL, NULL);
 }
 
 st_op *st_hw_build_instance(st_hw_builder *b, st_str inst, st_str module, size_t nin, const st_str *in_names,
@@ -136,13 +109,13 @@ st_op *st_hw_build_instance(st_hw_builder *b, st_str inst, st_str module, size_t
 	st_context *ctx = b->ctx;
 	static const char *const names[] = {"instanceName", "moduleName", "argNames", "resultNames"};
 	st_attr *vals[4] = {st_string_attr(ctx, inst), st_symbol_ref_attr(ctx, module, 0, NULL),
-	                    names_array(ctx, nin, in_names), names_array(ctx, nout, out_names)};
+	                    st__hw_names_attr(ctx, nin, in_names), st__hw_names_attr(ctx, nout, out_names)};
 	for (size_t i = 0; i < 4; i++)
 		if (!vals[i]) {
 			b->failed = true;
 			return NULL;
 		}
-	return st_hw_build_op(b, "hw.instance", nin, inputs, nout, out_types, dict(ctx, 4, names, vals));
+	return build(b, "hw.instance", nin, inputs, nout, out_types, dict(ctx, 4, names, vals));
 }
 
 st_value *st_hw_build_constant_attr(st_hw_builder *b, st_attr *value) {
@@ -152,7 +125,7 @@ st_value *st_hw_build_constant_attr(st_hw_builder *b, st_attr *value) {
 	}
 	static const char *const names[] = {"value"};
 	st_type *t = st_attr_type(value);
-	return result(st_hw_build_op(b, "hw.constant", 0, NULL, 1, &t, dict(b->ctx, 1, names, &value)));
+	return result(build(b, "hw.constant", 0, NULL, 1, &t, dict(b->ctx, 1, names, &value)));
 }
 
 st_value *st_hw_build_constant(st_hw_builder *b, st_type *type, int64_t value) {
@@ -167,11 +140,11 @@ st_value *st_hw_build_wire(st_hw_builder *b, st_value *input, const char *name) 
 	static const char *const names[] = {"name"};
 	st_attr *n = name ? st_string_attr(b->ctx, st_str_c(name)) : NULL;
 	st_type *t = st_value_type(input);
-	return result(st_hw_build_op(b, "hw.wire", 1, &input, 1, &t, n ? dict(b->ctx, 1, names, &n) : NULL));
+	return result(build(b, "hw.wire", 1, &input, 1, &t, n ? dict(b->ctx, 1, names, &n) : NULL));
 }
 
 st_value *st_hw_build_bitcast(st_hw_builder *b, st_value *input, st_type *type) {
-	return result(st_hw_build_op(b, "hw.bitcast", 1, &input, 1, &type, NULL));
+	return result(build(b, "hw.bitcast", 1, &input, 1, &type, NULL));
 }
 
 /* ---------------------------------------------------------------- backedges */

@@ -24,6 +24,8 @@ st_status st__hw_verify_output(st_op *op);
 st_status st__hw_parse_instance(st_parser *p, st_parse_state *s);
 void st__hw_print_instance(st_printer *p, st_op *op);
 st_status st__hw_verify_instance(st_op *op);
+/* An array of string attributes: an instance's argNames or resultNames. */
+st_attr *st__hw_names_attr(st_context *ctx, size_t n, const st_str *names);
 /* `<name: type = value, ...>` of modules and instances. */
 st_status st__hw_parse_params(st_parser *p, st_parse_state *s);
 void st__hw_print_params(st_printer *p, st_op *op);

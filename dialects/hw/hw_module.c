@@ -422,7 +422,7 @@ static st_status parse_inst_port(st_parser *p, bool operand, st_str *name, st_op
 	return st_parser_type(p, t);
 }
 
-static st_attr *names_attr(st_context *ctx, size_t n, const st_str *names) {
+st_attr *st__hw_names_attr(st_context *ctx, size_t n, const st_str *names) {
 	st_attr *small[16] = {NULL}, **v = n <= 16 ? small : st_ctx_alloc(ctx, n * sizeof *v);
 	if (!v)
 		return NULL;
@@ -489,7 +489,7 @@ st_status st__hw_parse_instance(st_parser *p, st_parse_state *s) {
 	for (size_t i = 0; st_succeeded(st) && i < nout; i++)
 		st = st_parse_state_add_result_type(s, types[MAX_INST_PORTS + i]);
 	if (st_succeeded(st)) {
-		st_attr *in = names_attr(ctx, nin, names), *out = names_attr(ctx, nout, names + MAX_INST_PORTS);
+		st_attr *in = st__hw_names_attr(ctx, nin, names), *out = st__hw_names_attr(ctx, nout, names + MAX_INST_PORTS);
 		if (!in || !out || st_failed(st_parse_state_add_attr(s, "instanceName", st_string_attr(ctx, iname))) ||
 		    st_failed(st_parse_state_add_attr(s, "moduleName", st_symbol_ref_attr(ctx, mname, 0, NULL))) ||
 		    st_failed(st_parse_state_add_attr(s, "argNames", in)) ||

@@ -33,7 +33,7 @@ static st_value *reg(st_hw_builder *b, const char *op, st_value *input, st_value
 		ops[n++] = reset, ops[n++] = reset_value;
 	st_type *t = st_value_type(input);
 	st_attr *nm = name ? st_string_attr(b->ctx, st_str_c(name)) : NULL;
-	return result(st_hw_build_op(b, op, n, ops, 1, &t, attrs(b->ctx, g, segs, "name", nm)));
+	return result(st_build_op(b, op, n, ops, 1, &t, attrs(b->ctx, g, segs, "name", nm), 0));
 }
 
 st_value *st_seq_build_compreg(st_hw_builder *b, st_value *input, st_value *clk, st_value *reset,
@@ -56,7 +56,7 @@ st_value *st_seq_build_hlmem(st_hw_builder *b, st_str name, st_value *clk, st_va
 	st_type *t = elt ? st_seq_hlmem_type(ctx, depth, elt) : NULL;
 	st_named_attr e = {st_ident_get_c(ctx, "name"), st_string_attr(ctx, name)};
 	st_value *ops[2] = {clk, rst};
-	return result(st_hw_build_op(b, "seq.hlmem", 2, ops, 1, &t, st_dict_attr(ctx, 1, &e)));
+	return result(st_build_op(b, "seq.hlmem", 2, ops, 1, &t, st_dict_attr(ctx, 1, &e), 0));
 }
 
 static st_attr *latency(st_context *ctx, int64_t l) {
@@ -71,24 +71,24 @@ st_value *st_seq_build_read(st_hw_builder *b, st_value *mem, st_value *address, 
 	st_value *ops[3] = {mem, address, enable};
 	int64_t segs[3] = {1, 1, enable != NULL};
 	st_type *t = st_seq_is_hlmem(st_value_type(mem)) ? st_seq_hlmem_element(st_value_type(mem)) : NULL;
-	return result(st_hw_build_op(b, "seq.read", enable ? 3 : 2, ops, 1, &t,
-	                             attrs(b->ctx, 3, segs, "latency", latency(b->ctx, lat))));
+	return result(st_build_op(b, "seq.read", enable ? 3 : 2, ops, 1, &t,
+	                          attrs(b->ctx, 3, segs, "latency", latency(b->ctx, lat)), 0));
 }
 
 st_op *st_seq_build_write(st_hw_builder *b, st_value *mem, st_value *address, st_value *data, st_value *enable,
                           int64_t lat) {
 	st_value *ops[4] = {mem, address, data, enable};
 	int64_t segs[4] = {1, 1, 1, enable != NULL};
-	return st_hw_build_op(b, "seq.write", enable ? 4 : 3, ops, 0, NULL,
-	                      attrs(b->ctx, 4, segs, "latency", latency(b->ctx, lat)));
+	return st_build_op(b, "seq.write", enable ? 4 : 3, ops, 0, NULL,
+	                   attrs(b->ctx, 4, segs, "latency", latency(b->ctx, lat)), 0);
 }
 
 st_value *st_seq_build_from_clock(st_hw_builder *b, st_value *clk) {
 	st_type *i1 = st_integer_type(b->ctx, 1, ST_SIGNLESS);
-	return result(st_hw_build_op(b, "seq.from_clock", 1, &clk, 1, &i1, NULL));
+	return result(st_build_op(b, "seq.from_clock", 1, &clk, 1, &i1, NULL, 0));
 }
 
 st_value *st_seq_build_to_clock(st_hw_builder *b, st_value *input) {
 	st_type *clk = st_seq_clock_type(b->ctx);
-	return result(st_hw_build_op(b, "seq.to_clock", 1, &input, 1, &clk, NULL));
+	return result(st_build_op(b, "seq.to_clock", 1, &input, 1, &clk, NULL, 0));
 }

@@ -1,14 +1,14 @@
-/* The arith dialect (MLIR's arith): its registration, and building arith
- * ops in sequence before a given op, for lowerings that expand one op into
- * a whole expression outside the pattern rewriter (arith-soft-float,
- * div-by-constant).  A failed creation (out of memory) sets `failed`, and
- * every builder given a NULL operand returns NULL, so an expression can be
- * written as nested calls and checked once at the end.
+/* The arith dialect (MLIR's arith): its registration, and builders of arith
+ * ops, for lowerings that expand one op into a whole expression
+ * (arith-soft-float, div-by-constant).  They build at an st_builder's
+ * place (strata/builder.h): a failed creation (out of memory) sets
+ * `failed`, and every builder given a NULL operand returns NULL, so an
+ * expression can be written as nested calls and checked once at the end.
  */
 #ifndef STRATA_ARITH_H
 #define STRATA_ARITH_H
 
-#include "strata/rewrite.h"
+#include "strata/builder.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,16 +18,8 @@ extern "C" {
  * semantics) in `ctx`; registering twice is harmless. */
 st_status st_register_arith_dialect(st_context *ctx);
 
-typedef struct st_arith_builder {
-	st_context *ctx;
-	st_block *block;
-	st_op *before; /* NULL: at the end of block */
-	st_attr *loc;
-	bool failed;
-	/* When set, ops are created through this rewriter (a pattern's or a
-	 * conversion's, which tracks and can undo them) at the place above. */
-	st_rewriter *rw;
-} st_arith_builder;
+/* The place arith ops are built at (the builder every dialect shares). */
+typedef st_builder st_arith_builder;
 
 /* arith.cmpi predicates, numbered as MLIR numbers them. */
 enum { ST_CMPI_EQ, ST_CMPI_NE, ST_CMPI_SLT, ST_CMPI_SLE, ST_CMPI_SGT, ST_CMPI_SGE, ST_CMPI_ULT, ST_CMPI_ULE,

@@ -9,6 +9,7 @@
 #define STRATA_HW_H
 
 #include "strata/asm.h"
+#include "strata/builder.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -78,27 +79,9 @@ void st_hw_refs_free(st_context *ctx, st_hw_refs *l);
 
 /* ---------------------------------------------------------------- builders */
 
-/* Where the builders of hw, comb and seq put ops: before `before` in
- * `block` (at its end when `before` is NULL), located at `loc`.  A builder
- * given a NULL operand, or whose op cannot be created (out of memory),
- * returns NULL and sets `failed`; so a netlist can be written as nested
- * calls and checked once at the end. */
-typedef struct st_hw_builder {
-	st_context *ctx;
-	st_block *block;
-	st_op *before;
-	st_attr *loc;
-	bool failed;
-} st_hw_builder;
-
-/* A builder appending to `block`, or inserting before `op` at its location. */
-st_hw_builder st_hw_builder_at_end(st_context *ctx, st_block *block, st_attr *loc);
-st_hw_builder st_hw_builder_before(st_op *op);
-
-/* Op `name` with the given operands, result types and attribute dictionary
- * (NULL: none), for ops without a builder of their own. */
-st_op *st_hw_build_op(st_hw_builder *b, const char *name, size_t n, st_value *const *operands, size_t nresults,
-                      st_type *const *result_types, st_attr *attrs);
+/* The place hw, comb and seq ops are built at (strata/builder.h: the
+ * builder every dialect shares; st_builder_at_end, st_builder_before). */
+typedef st_builder st_hw_builder;
 
 /* hw.module @name(ports) attributes {attrs}: its body block has one
  * argument per input port and no terminator yet (st_hw_build_output ends

@@ -42,7 +42,7 @@ static st_op *build(st_context *ctx) {
 	st_op *top = st_op_create(ctx, &ms);
 	st_block *tb = st_block_create(ctx);
 	st_region_append_block(st_op_region(top, 0), tb);
-	st_hw_builder b = st_hw_builder_at_end(ctx, tb, st_loc_unknown(ctx));
+	st_hw_builder b = st_builder_at_end(ctx, tb, st_loc_unknown(ctx));
 	st_type *i1 = st_integer_type(ctx, 1, ST_SIGNLESS), *i8 = st_integer_type(ctx, 8, ST_SIGNLESS);
 	st_hw_port ports[] = {{ST_HW_IN, st_str_c("clk"), st_seq_clock_type(ctx)},
 	                      {ST_HW_IN, st_str_c("reset"), i1},
@@ -51,7 +51,7 @@ static st_op *build(st_context *ctx) {
 	                      {ST_HW_OUT, st_str_c("p"), i1}};
 	st_named_attr top_attr = {st_ident_get_c(ctx, "hw.top"), st_unit_attr(ctx)};
 	st_op *m = st_hw_build_module(&b, st_str_c("m"), 5, ports, st_dict_attr(ctx, 1, &top_attr));
-	st_hw_builder mb = st_hw_builder_at_end(ctx, st_hw_module_body(m), st_loc_unknown(ctx));
+	st_hw_builder mb = st_builder_at_end(ctx, st_hw_module_body(m), st_loc_unknown(ctx));
 	st_value *clk = st_hw_module_input_value(m, 0), *reset = st_hw_module_input_value(m, 1),
 	         *a = st_hw_module_input_value(m, 2);
 	st_hw_backedges *edges = st_hw_backedges_create(ctx);
@@ -91,7 +91,7 @@ static st_op *build(st_context *ctx) {
 	                           {ST_HW_OUT, st_str_c("o"), i8},
 	                           {ST_HW_OUT, st_str_c("p"), i1}};
 	st_op *leaf = st_hw_build_module(&b, st_str_c("leaf"), 4, leaf_ports, NULL);
-	st_hw_builder lb = st_hw_builder_at_end(ctx, st_hw_module_body(leaf), st_loc_unknown(ctx));
+	st_hw_builder lb = st_builder_at_end(ctx, st_hw_module_body(leaf), st_loc_unknown(ctx));
 	st_value *louts[] = {st_hw_module_input_value(leaf, 0), st_hw_build_constant(&lb, i1, 1)};
 	st_hw_build_output(&lb, 2, louts);
 	CHECK(!b.failed && !mb.failed && !lb.failed);
@@ -117,7 +117,7 @@ static void test_same_as_parsed(void) {
 static void test_failures(void) {
 	st_context *ctx = new_ctx();
 	st_block *blk = st_block_create(ctx);
-	st_hw_builder b = st_hw_builder_at_end(ctx, blk, st_loc_unknown(ctx));
+	st_hw_builder b = st_builder_at_end(ctx, blk, st_loc_unknown(ctx));
 	st_type *i8 = st_integer_type(ctx, 8, ST_SIGNLESS);
 	st_value *c = st_hw_build_constant(&b, i8, 3);
 	CHECK(c && !b.failed);
