@@ -220,12 +220,11 @@ static void lower_compute(lower *L, st_op *op, st_block *dst) {
 		emit(L, dst, "memref.copy", 2, cp, 0, NULL, NULL, 0, loc);
 		buf = cp[1];
 	}
-	st_attr *lba = st_op_get_attr(op, "lb"), *uba = st_op_get_attr(op, "ub");
-	size_t n = st_attr_dense_array_size(lba);
+	size_t n = st_srdfg_box_rank(op);
 	int64_t lb[MAX_IDX] = {0}, ub[MAX_IDX] = {0};
-	for (size_t i = 0; i < n; i++) {
-		lb[i] = st_attr_dense_array_int(lba, i);
-		ub[i] = st_attr_dense_array_int(uba, i);
+	for (size_t i = 0; i < n && i < MAX_IDX; i++) {
+		lb[i] = st_srdfg_box_lb(op, i);
+		ub[i] = st_srdfg_box_ub(op, i);
 	}
 	st_value *ivs[MAX_IDX];
 	st_block *cur = nest(L, dst, n, lb, ub, ivs, loc);
@@ -253,11 +252,10 @@ static void lower_reduce(lower *L, st_op *op, st_block *dst) {
 	st_context *ctx = L->ctx;
 	st_attr *loc = st_op_loc(op);
 	st_type *t = st_value_type(st_op_result(op, 0));
-	st_str kind = st_attr_string(st_op_get_attr(op, "kind"));
+	st_str kind = st_srdfg_reduce_kind(op);
 	bool user = !st_region_is_empty(st_op_region(op, 1));
 	/* argmax/argmin carry the best element and its position (an i32). */
 	bool arg = !user && (st_str_eq_c(kind, "argmax") || st_str_eq_c(kind, "argmin"));
-	st_attr *lba = st_op_get_attr(op, "lb"), *uba = st_op_get_attr(op, "ub");
 	if (arg) {
 		kind = st_str_c(st_str_eq_c(kind, "argmax") ? "max" : "min");
 		t = st_value_type(st_op_operand(st_block_terminator(body_of(op)), 0));
@@ -268,15 +266,15 @@ static void lower_reduce(lower *L, st_op *op, st_block *dst) {
 	size_t ninit = 1;
 	if (user || arg) {
 		inits[1] = user ? constant(L, dst, st_integer_attr(ctx, i1, 1), loc)
-		                : constant(L, dst, st_integer_attr(ctx, i32, st_attr_dense_array_int(lba, 0)), loc);
+		                : constant(L, dst, st_integer_attr(ctx, i32, st_srdfg_box_lb(op, 0)), loc);
 		ninit = 2;
 	}
-	size_t n = st_attr_dense_array_size(lba);
+	size_t n = st_srdfg_box_rank(op);
 	st_block *body = body_of(op), *cur = dst;
 	st_op *loops[MAX_IDX];
 	st_value *acc[2] = {inits[0], inits[1]};
 	for (size_t i = 0; i < n && !L->failed; i++) {
-		loops[i] = loop(L, cur, st_attr_dense_array_int(lba, i), st_attr_dense_array_int(uba, i), ninit, acc, loc);
+		loops[i] = loop(L, cur, st_srdfg_box_lb(op, i), st_srdfg_box_ub(op, i), ninit, acc, loc);
 		if (!loops[i])
 			return;
 		cur = body_of(loops[i]);
@@ -364,7 +362,7 @@ static void lower_op(lower *L, st_op *op, st_block *dst) {
 		            st_affine_map_attr(ctx, st_affine_map_identity(ctx, (unsigned)rank)), true, loc);
 		st_value_map_add(L->map, st_op_result(op, 0), buf);
 	} else if (is(op, "srdfg.constant")) {
-		st_value_map_add(L->map, st_op_result(op, 0), constant(L, dst, st_op_get_attr(op, "value"), loc));
+		st_value_map_add(L->map, st_op_result(op, 0), constant(L, dst, st_srdfg_constant_value(op), loc));
 	} else if (is(op, "srdfg.compute")) {
 		lower_compute(L, op, dst);
 	} else if (is(op, "srdfg.reduce")) {

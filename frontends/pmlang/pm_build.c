@@ -49,6 +49,16 @@ st_op *st__pm_emit(pm_builder *b, st_block *blk, const char *name, size_t nops, 
 	return op;
 }
 
+st_builder st__pm_at(pm_builder *b, st_block *blk, pm_loc at) {
+	return st_builder_at_end(b->ctx, blk, st__pm_loc(b->p, at));
+}
+
+bool st__pm_built(pm_builder *b, const void *made, pm_loc at) {
+	if (!made)
+		ERR(at, "out of memory");
+	return made != NULL;
+}
+
 pm_var *st__pm_lookup(pm_scope *s, st_str name) {
 	for (size_t i = s->nvars; i-- > 0;)
 		if (st_str_eq(s->vars[i].name, name))
@@ -126,12 +136,9 @@ static st_type *var_edge(pm_builder *b, st_srdfg_mod m, const pm_var *v) {
 /* A local edge of zeros. */
 static bool new_local(pm_builder *b, pm_scope *s, pm_var *v, pm_loc at) {
 	v->mod = ST_SRDFG_LOCAL;
-	st_op *op = st__pm_emit(b, s->block, "srdfg.init", 0, NULL, var_edge(b, ST_SRDFG_LOCAL, v),
-	                        NULL, 0, at);
-	if (!op)
-		return false;
-	v->val = st_op_result(op, 0);
-	return true;
+	st_builder sb = st__pm_at(b, s->block, at);
+	v->val = st_srdfg_build_init(&sb, var_edge(b, ST_SRDFG_LOCAL, v));
+	return st__pm_built(b, v->val, at);
 }
 
 /* ---------------------------------------------------------- statements */
@@ -306,14 +313,10 @@ static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 		ub[env.nidx] = 1;
 		res[v->rank] = st_affine_dim(ctx, (unsigned)env.nidx);
 	}
-	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
-	st_attr *vals[3] = {st_dense_int_array_attr(ctx, i64, nbox, lb), st_dense_int_array_attr(ctx, i64, nbox, ub), NULL};
-	const char *names[] = {"lb", "ub", "map"};
-	if (v->rank + cx)
-		vals[2] = st_affine_map_attr(ctx, st_affine_map_get(ctx, (unsigned)nbox, 0, v->rank + cx, res));
-	st_op *op = st__pm_emit(b, s->block, "srdfg.compute", 1, &v->val, st_value_type(v->val),
-	                        st__pm_attrs(b, v->rank + cx ? 3 : 2, names, vals), 1, st->loc);
-	if (!op)
+	const st_affine_map *map = v->rank + cx ? st_affine_map_get(ctx, (unsigned)nbox, 0, v->rank + cx, res) : NULL;
+	st_builder sb = st__pm_at(b, s->block, st->loc);
+	st_op *op = st_srdfg_build_compute(&sb, v->val, nbox, lb, ub, map);
+	if (!st__pm_built(b, op, st->loc))
 		return false;
 	st_block *body = st_block_create(ctx);
 	st_region_append_block(st_op_region(op, 0), body);
@@ -331,7 +334,9 @@ static bool assign(pm_builder *b, pm_scope *s, pm_stmt *st) {
 	}
 	if (!x)
 		return false;
-	st__pm_emit(b, body, "srdfg.yield", 1, &x, NULL, NULL, 0, st->loc);
+	sb = st__pm_at(b, body, st->loc);
+	if (!st__pm_built(b, st_srdfg_build_yield(&sb, 1, &x), st->loc))
+		return false;
 	v->val = st_op_result(op, 0);
 	v->has_const = false;
 	return true;
@@ -478,12 +483,11 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 			lit.const_float = st_type_is_float(felt) || st__pm_is_fxp(f->type);
 			st_attr *val = st_type_is_float(felt) ? st_float_attr(b->ctx, felt, lit.cf)
 			                                      : st_integer_attr(b->ctx, felt, lit.ci);
-			const char *names[] = {"value"};
-			st_op *k = st__pm_emit(b, s->block, "srdfg.constant", 0, NULL, edge(b, ST_SRDFG_PARAM, felt, 0, NULL),
-			                       st__pm_attrs(b, 1, names, &val), 0, at);
-			if (!k)
+			st_builder sb = st__pm_at(b, s->block, at);
+			st_value *k = st_srdfg_build_constant(&sb, val, edge(b, ST_SRDFG_PARAM, felt, 0, NULL));
+			if (!st__pm_built(b, k, at))
 				return false;
-			ops[nops++] = st_op_result(k, 0);
+			ops[nops++] = k;
 			fv = add_var(b, &callee, f->name, f->loc, PM_V_EDGE);
 			if (!fv)
 				return false;
@@ -536,22 +540,10 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 	st_type *rtypes[256];
 	for (size_t i = 0; i < nouts; i++)
 		rtypes[i] = var_edge(b, outs[i]->mod, outs[i]);
-	st_attr *vals[2] = {st_string_attr(b->ctx, c->name), callee.domain ? st_string_attr(b->ctx, st_str_c(callee.domain)) : NULL};
-	const char *names[] = {"component", "domain"};
-	st_op_state os = {
-		.name = st_str_c("srdfg.node"),
-		.loc = st__pm_loc(b->p, call->loc),
-		.noperands = nops,
-		.operands = ops,
-		.nresults = nouts,
-		.result_types = rtypes,
-		.attrs = st__pm_attrs(b, callee.domain ? 2 : 1, names, vals),
-		.nregions = 1,
-	};
-	st_op *node = st_op_create(b->ctx, &os);
-	if (!node)
-		return ERR(call->loc, "out of memory");
-	st_block_append_op(s->block, node);
+	st_builder nb = st__pm_at(b, s->block, call->loc);
+	st_op *node = st_srdfg_build_node(&nb, c->name, callee.domain, nops, ops, nouts, rtypes);
+	if (!st__pm_built(b, node, call->loc))
+		return false;
 	callee.block = st_block_create(b->ctx);
 	st_region_append_block(st_op_region(node, 0), callee.block);
 	for (size_t i = 0; i < callee.nvars; i++) {
@@ -568,7 +560,9 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 	for (size_t i = 0; i < c->nformals; i++)
 		if (fs[i]->mod == PM_M_OUTPUT || fs[i]->mod == PM_M_STATE)
 			ys[ny++] = final_value(&callee, fs[i]->name);
-	st__pm_emit(b, callee.block, "srdfg.yield", ny, ys, NULL, NULL, 0, c->loc);
+	st_builder yb = st__pm_at(b, callee.block, c->loc);
+	if (!st__pm_built(b, st_srdfg_build_yield(&yb, ny, ys), c->loc))
+		return false;
 	for (size_t i = 0; i < nouts; i++) {
 		outs[i]->val = st_op_result(node, i);
 		outs[i]->has_const = false;
@@ -618,11 +612,9 @@ static bool check_program(pm_builder *b) {
 
 static bool build_main(pm_builder *b, pm_component *c, st_op *module) {
 	pm_scope s = {.comp = c};
-	st_attr *name = st_string_attr(b->ctx, st_str_c("main"));
-	const char *names[] = {"sym_name"};
-	st_block *mb = st_region_first_block(st_op_region(module, 0));
-	st_op *g = st__pm_emit(b, mb, "srdfg.graph", 0, NULL, NULL, st__pm_attrs(b, 1, names, &name), 1, c->loc);
-	if (!g)
+	st_builder gb = st__pm_at(b, st_region_first_block(st_op_region(module, 0)), c->loc);
+	st_op *g = st_srdfg_build_graph(&gb, st_str_c("main"));
+	if (!st__pm_built(b, g, c->loc))
 		return false;
 	s.block = st_block_create(b->ctx);
 	st_region_append_block(st_op_region(g, 0), s.block);
@@ -663,7 +655,8 @@ static bool build_main(pm_builder *b, pm_component *c, st_op *module) {
 				ys[n++] = pass == 0 ? final_value(&s, f->name) : st_block_arg(s.block, i);
 			}
 	}
-	return st__pm_emit(b, s.block, "srdfg.return", n, ys, NULL, NULL, 0, c->loc) != NULL;
+	st_builder rb = st__pm_at(b, s.block, c->loc);
+	return st__pm_built(b, st_srdfg_build_return(&rb, n, ys), c->loc);
 }
 
 bool st__pm_build(pm_parser *p, st_op *module) {

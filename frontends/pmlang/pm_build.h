@@ -169,5 +169,10 @@ void st__pm_bounds_free(pm_builder *b);
 st_op *st__pm_emit(pm_builder *b, st_block *blk, const char *name, size_t nops, st_value *const *ops,
                    st_type *result, st_attr *attrs, size_t nregions, pm_loc at);
 st_attr *st__pm_attrs(pm_builder *b, size_t n, const char *const *names, st_attr *const *vals);
+/* The place the srdfg builders (strata/srdfg.h) build at: the end of a
+ * block, located at `at`; and the check after one, which reports running
+ * out of memory at `at` (false). */
+st_builder st__pm_at(pm_builder *b, st_block *blk, pm_loc at);
+bool st__pm_built(pm_builder *b, const void *made, pm_loc at);
 
 #endif

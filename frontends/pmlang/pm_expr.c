@@ -568,16 +568,15 @@ static st_value *access(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, 
 			ops[nops++] = idx[i];
 	st_value *part[2] = {NULL, NULL};
 	for (int c = 0; c < (cx ? 2 : 1); c++) {
-		st_attr *attrs = NULL;
+		const st_affine_map *m = NULL;
 		if (cx)
 			res_e[v->rank] = st_affine_const(b->ctx, c);
-		if (v->rank || cx) {
-			const st_affine_map *m = st_affine_map_get(b->ctx, (unsigned)env->nidx, 0, v->rank + cx, res_e);
-			st_attr *ma = st_affine_map_attr(b->ctx, m);
-			const char *names[] = {"map"};
-			attrs = st__pm_attrs(b, 1, names, &ma);
-		}
-		part[c] = res(st__pm_emit(b, blk, "srdfg.load", nops, ops, v->elt, attrs, 0, e->loc));
+		if (v->rank || cx)
+			m = st_affine_map_get(b->ctx, (unsigned)env->nidx, 0, v->rank + cx, res_e);
+		st_builder sb = st__pm_at(b, blk, e->loc);
+		part[c] = st_srdfg_build_load(&sb, ops[0], nops - 1, ops + 1, m, v->elt);
+		if (!st__pm_built(b, part[c], e->loc))
+			return NULL;
 	}
 	if (cx)
 		return st__pm_complex_make(b, part[0], part[1]);
@@ -867,17 +866,11 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		inner.nidx++;
 	}
 	st_context *ctx = b->ctx;
-	st_attr *vals[3];
 	int64_t lb[PM_MAX_IDX], ub[PM_MAX_IDX];
 	for (size_t i = first; i < inner.nidx; i++) {
 		lb[i - first] = inner.lo[i];
 		ub[i - first] = inner.hi[i];
 	}
-	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
-	vals[0] = st_string_attr(ctx, e->name);
-	vals[1] = st_dense_int_array_attr(ctx, i64, inner.nidx - first, lb);
-	vals[2] = st_dense_int_array_attr(ctx, i64, inner.nidx - first, ub);
-	const char *names[] = {"kind", "lb", "ub"};
 	st_type *rt = part ? f32(b) : value_type_of(b, s, &inner, e->a);
 	if (hint && !st_type_is_signless_integer(hint, 1) && !st_type_is_index(hint) && is_literal(e->a))
 		rt = hint;
@@ -893,8 +886,9 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 	bool fx = st__pm_is_fxp(ft) && !arg;
 	if (fx && !st__pm_fxp_check(b, ft, e->loc))
 		return NULL;
-	st_op *op = st__pm_emit(b, blk, "srdfg.reduce", 0, NULL, rt, st__pm_attrs(b, 3, names, vals), 2, e->loc);
-	if (!op)
+	st_builder sb = st__pm_at(b, blk, e->loc);
+	st_op *op = st_srdfg_build_reduce(&sb, e->name, inner.nidx - first, lb, ub, rt);
+	if (!st__pm_built(b, op, e->loc))
 		return NULL;
 	if (fx)
 		st__pm_set_type(b, st_op_result(op, 0), ft);
@@ -934,7 +928,9 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 		return NULL;
 	v = convert(b, body, v, et, e->a->loc);
 	st_value *ys[2] = {v, keep};
-	st__pm_emit(b, body, "srdfg.yield", keep ? 2 : 1, ys, NULL, NULL, 0, e->loc);
+	sb = st__pm_at(b, body, e->loc);
+	if (!st__pm_built(b, st_srdfg_build_yield(&sb, keep ? 2 : 1, ys), e->loc))
+		return NULL;
 	bool fold = fx && (!strcmp(name, "sum") || !strcmp(name, "prod"));
 	if (!user && !fold)
 		return st_op_result(op, 0);
