@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails when an error message of the parser or the verifier has no test.
 
-Every place in core/*.c and dialects/*/*.c that reports an error (an "error
+Every place in core/*.c, dialects/*/*.c and analysis/*/*.c that reports an error (an "error
 site") is found by reading the C source: calls of the reporting functions
 below whose format string is a literal.  Each format string becomes a pattern
 (printf conversions match any text), and the site counts as covered when a
@@ -20,8 +20,9 @@ that part, so `{{expected}}` proves nothing.
 
 Sites in the parser (core/lexer.c, core/parser.c, core/parse_attr.c,
 core/format.c, core/affine_text.c), the verifier (core/verify.c,
-core/diag_verify.c, core/builtin.c) and every dialect (dialects/*/*.c: their
-verify hooks and custom parsers) must be covered; other core files
+core/diag_verify.c, core/builtin.c), every dialect (dialects/*/*.c: their
+verify hooks and custom parsers), every shared analysis (analysis/*/*.c) and
+the affine-to-ub conversion (which the ub dialect held before) must be covered; other core files
 (context.c, ops.c, ...) are listed for information only.  A site that text
 input cannot reach goes into test/error-coverage-allowlist.txt with a
 reason.
@@ -92,17 +93,17 @@ NOT_ERRORS = {
     'st__acg_printf': 'the acg printers\' output',
     'st_rewriter_match_failure': 'why a pattern did not match (debugging output, not a diagnostic)',
 }
-HEADERS = ['include/strata/*.h', 'core/*.h', 'dialects/*/*.h']
+HEADERS = ['include/strata/*.h', 'core/*.h', 'dialects/*/*.h', 'analysis/*/*.h', 'conversions/affine-to-ub/*.h']
 PRINTF_DECL_RE = re.compile(r'\b(\w+)\s*\([^;{]*?\)\s*__attribute__\s*\(\(\s*format\s*\(\s*printf\s*,\s*(\d+)')
 
-SOURCES = ['core/*.c', 'dialects/*/*.c']
+SOURCES = ['core/*.c', 'dialects/*/*.c', 'analysis/*/*.c', 'conversions/affine-to-ub/*.c']
 # diag.c implements the reporters themselves.
 SKIP_FILES = {'core/diag.c'}
 REQUIRED = {
     'core/lexer.c', 'core/parser.c', 'core/parse_attr.c', 'core/format.c',
     'core/affine_text.c', 'core/verify.c', 'core/diag_verify.c', 'core/builtin.c',
 }
-REQUIRED_GLOBS = ['dialects/*/*.c']
+REQUIRED_GLOBS = ['dialects/*/*.c', 'analysis/*/*.c', 'conversions/affine-to-ub/*.c']
 
 TEST_SUFFIXES = ('.mlir', '.test', '.hl', '.pm', '.acg')
 ALLOWLIST = 'test/error-coverage-allowlist.txt'

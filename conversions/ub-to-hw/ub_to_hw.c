@@ -45,10 +45,10 @@ unsigned uth_bits(int64_t n) {
 	return b;
 }
 
-static bool host_in(const st__ub_port *p) { return p->write && p->kernel < 0; }
-static bool host_out(const st__ub_port *p) { return !p->write && p->kernel < 0; }
+static bool host_in(const st_ub_model_port *p) { return p->write && p->kernel < 0; }
+static bool host_out(const st_ub_model_port *p) { return !p->write && p->kernel < 0; }
 
-static void shape_str(const st__ub_buffer *b, char *buf, size_t n) {
+static void shape_str(const st_ub_model_buffer *b, char *buf, size_t n) {
 	size_t u = 0;
 	for (unsigned d = 0; d < b->rank && u < n; d++)
 		u += (size_t)snprintf(buf + u, n - u, "%s%" PRId64, d ? "x" : "", b->shape[d]);
@@ -57,7 +57,7 @@ static void shape_str(const st__ub_buffer *b, char *buf, size_t n) {
 /* The module's ports: the host's input streams in, its output streams and
  * done out; the attributes tell stratac how to play them. */
 static void header(uth *s) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	/* @cascade_ub (the graph of func @cascade) becomes @cascade_stream. */
 	st_str gname = st_ident_str(st_symbol_name(m->graph));
 	if (gname.len > 3 && !memcmp(gname.data + gname.len - 3, "_ub", 3))
@@ -81,13 +81,13 @@ static void header(uth *s) {
 			for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
 				uth_printf(s, ", out %s : i%u", uth_data_port(s, bi, l, dp), s->bufs[bi].width);
 		}
-	uth_printf(s, ", out done : i1) attributes {ub.latency = %" PRId64 " : i64, ub.streams = [", st__ub_latency(m));
+	uth_printf(s, ", out done : i1) attributes {ub.latency = %" PRId64 " : i64, ub.streams = [", st_ub_latency(m));
 	bool first = true;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
+		const st_ub_model_port *p = &m->ports[k];
 		if (p->kernel >= 0)
 			continue;
-		const st__ub_buffer *b = &m->buffers[p->buffer];
+		const st_ub_model_buffer *b = &m->buffers[p->buffer];
 		char shape[128] = "";
 		shape_str(b, shape, sizeof shape);
 		uth_printf(s, "%s\"%s:%s:%d:%u:%s", first ? "" : ", ", p->write ? "in" : "out", b->name, b->arg,
@@ -117,13 +117,13 @@ static void header(uth *s) {
 /* Each buffer's stream: %b<i>_p0 (one per lane) is the value written this
  * cycle, %b<i>_we says that one is. */
 static void write_streams(uth *s) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	char p0[64], src[96];
 	for (size_t bi = 0; bi < m->nbuffers; bi++) {
 		const uth_buffer *u = &s->bufs[bi];
 		if (u->wport < 0)
 			continue;
-		const st__ub_port *w = &m->ports[u->wport];
+		const st_ub_model_port *w = &m->ports[u->wport];
 		uth_printf(s, "  %%b%zu_we = hw.wire %%v%d : i1\n", bi, u->wport);
 		size_t j = 0;
 		if (w->kernel >= 0) {
@@ -145,7 +145,7 @@ static void write_streams(uth *s) {
 }
 
 static void outputs(uth *s) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	uth_printf(s, "  hw.output ");
 	for (size_t k = 0; k < m->nports; k++)
 		if (host_in(&m->ports[k]))
@@ -173,12 +173,12 @@ static void outputs(uth *s) {
 /* The host plays its streams row-major, one element per value: its ports
  * must visit the buffer so, every element once. */
 static st_status check_host(uth *s) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
+		const st_ub_model_port *p = &m->ports[k];
 		if (p->kernel >= 0)
 			continue;
-		const st__ub_buffer *b = &m->buffers[p->buffer];
+		const st_ub_model_buffer *b = &m->buffers[p->buffer];
 		for (size_t j = 0; j < k; j++)
 			if (m->ports[j].kernel < 0 && m->ports[j].buffer == p->buffer && m->ports[j].write == p->write)
 				return st_op_error(p->op, "ub-to-hw: buffer '%s' has a second host stream", b->name);
@@ -205,7 +205,7 @@ static st_status check_host(uth *s) {
 }
 
 static st_status graph(uth *s, st_op *g, const st_ub_map_options *mo) {
-	st__ub_model *m = st__ub_model_build(g);
+	st_ub_model *m = st_ub_model_build(g);
 	if (!m)
 		return ST_FAIL;
 	s->m = m;
@@ -240,7 +240,7 @@ static st_status graph(uth *s, st_op *g, const st_ub_map_options *mo) {
 	if (st == ST_OK) {
 		s->len = 0;
 		header(s);
-		st = uth_timing(s, st__ub_latency(m));
+		st = uth_timing(s, st_ub_latency(m));
 	}
 	if (st == ST_OK)
 		st = uth_kernels(s);
@@ -279,7 +279,7 @@ static st_status graph(uth *s, st_op *g, const st_ub_map_options *mo) {
 	s->tap = NULL;
 	s->timer = NULL;
 	s->bufs = NULL;
-	st__ub_model_destroy(m);
+	st_ub_model_destroy(m);
 	return st;
 }
 

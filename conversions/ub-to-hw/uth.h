@@ -6,10 +6,10 @@
 #ifndef STRATA_UTH_H
 #define STRATA_UTH_H
 
-#include "../../dialects/ub/ub_internal.h"
-#include "../../dialects/ub/ub_map.h"
+#include "strata/ub_analysis.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 
 /* One buffer as hardware: the delay line its write stream runs through. */
 typedef struct uth_buffer {
@@ -30,7 +30,7 @@ struct uth_timer;
 
 typedef struct uth {
 	st_context *ctx;
-	st__ub_model *m;
+	st_ub_model *m;
 	st_ub_map *map;  /* ub-map's elements of the graph */
 	char *buf;       /* the module text */
 	size_t len, cap;
@@ -68,11 +68,11 @@ void uth_delay_lines(uth *s);
  * (coefficient 0, an unrolled channel) fires for all its points there in
  * one cycle: its lanes.  Instance `inst` of a port (or of its kernel) is
  * the point with those dimensions at digit `inst`, row-major. */
-unsigned uth_port_lanes(const st__ub_port *p);
-bool uth_is_lane_dim(const st__ub_port *p, unsigned d);
+unsigned uth_port_lanes(const st_ub_model_port *p);
+bool uth_is_lane_dim(const st_ub_model_port *p, unsigned d);
 /* The value of domain dimension d in lane instance `inst` (lane
  * dimensions only; the others are at their lower bound). */
-int64_t uth_lane_coord(const st__ub_port *p, unsigned inst, unsigned d);
+int64_t uth_lane_coord(const st_ub_model_port *p, unsigned inst, unsigned d);
 /* Each buffer's lanes from its write port, checked against every read
  * (after uth_taps: a delay line takes one value a cycle); ST_FAIL after a
  * located error. */

@@ -11,13 +11,13 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-bool uth_is_lane_dim(const st__ub_port *p, unsigned d) { return p->sched.c[1 + d] == 0 && p->hi[d] > p->lo[d]; }
+bool uth_is_lane_dim(const st_ub_model_port *p, unsigned d) { return p->sched.c[1 + d] == 0 && p->hi[d] > p->lo[d]; }
 
 /* Past this many lanes a port is refused (each is a datapath); the count
  * saturates there. */
 #define MAX_LANES 256
 
-unsigned uth_port_lanes(const st__ub_port *p) {
+unsigned uth_port_lanes(const st_ub_model_port *p) {
 	int64_t n = 1;
 	for (unsigned d = 0; d < p->ndims; d++)
 		if (uth_is_lane_dim(p, d))
@@ -25,7 +25,7 @@ unsigned uth_port_lanes(const st__ub_port *p) {
 	return (unsigned)n;
 }
 
-int64_t uth_lane_coord(const st__ub_port *p, unsigned inst, unsigned d) {
+int64_t uth_lane_coord(const st_ub_model_port *p, unsigned inst, unsigned d) {
 	int64_t v = 0;
 	for (unsigned e = p->ndims; e-- > 0;)
 		if (uth_is_lane_dim(p, e)) {
@@ -37,18 +37,18 @@ int64_t uth_lane_coord(const st__ub_port *p, unsigned inst, unsigned d) {
 	return p->lo[d] + v;
 }
 
-static void lane_point(const st__ub_port *p, unsigned inst, int64_t *x) {
+static void lane_point(const st_ub_model_port *p, unsigned inst, int64_t *x) {
 	for (unsigned d = 0; d < p->ndims; d++)
 		x[d] = uth_lane_coord(p, inst, d);
 }
 
 unsigned uth_lane_of(const uth *s, size_t k, unsigned inst) {
-	const st__ub_port *p = &s->m->ports[k];
+	const st_ub_model_port *p = &s->m->ports[k];
 	const uth_buffer *u = &s->bufs[p->buffer];
 	int64_t x[ST_UB_MAX_DIMS], lane = 0;
 	lane_point(p, inst, x);
 	for (unsigned i = 0; i < u->nld; i++)
-		lane = lane * u->lext[i] + st__ub_aff_eval(&p->acc[u->ldim[i]], p->ndims, x) - u->lbase[i];
+		lane = lane * u->lext[i] + st_ub_aff_eval(&p->acc[u->ldim[i]], p->ndims, x) - u->lbase[i];
 	return (unsigned)lane;
 }
 
@@ -69,7 +69,7 @@ const char *uth_data_port(const uth *s, int bi, unsigned lane, char *buf) {
 }
 
 /* Does access row r use a dimension that is no lane of p (and moves)? */
-static bool row_moves(const st__ub_port *p, unsigned r) {
+static bool row_moves(const st_ub_model_port *p, unsigned r) {
 	for (unsigned d = 0; d < p->ndims; d++)
 		if (p->acc[r].c[1 + d] && !uth_is_lane_dim(p, d) && p->hi[d] > p->lo[d])
 			return true;
@@ -80,7 +80,7 @@ static bool row_moves(const st__ub_port *p, unsigned r) {
  * dimension j must be alone in one row of the access, i_j + offset. */
 static st_status write_lanes(uth *s, size_t bi) {
 	uth_buffer *u = &s->bufs[bi];
-	const st__ub_port *w = &s->m->ports[u->wport];
+	const st_ub_model_port *w = &s->m->ports[u->wport];
 	const char *name = s->m->buffers[bi].name;
 	u->lanes = uth_port_lanes(w);
 	u->nld = 0;
@@ -121,7 +121,7 @@ static st_status write_lanes(uth *s, size_t bi) {
 /* A read takes one value a cycle from a buffer without lanes, or one lane
  * chosen by a constant or by the reader's own unrolled dimension. */
 static st_status read_lanes(uth *s, size_t k) {
-	const st__ub_port *p = &s->m->ports[k];
+	const st_ub_model_port *p = &s->m->ports[k];
 	const uth_buffer *u = &s->bufs[p->buffer];
 	const char *name = s->m->buffers[p->buffer].name;
 	for (unsigned r = 0; r < p->rank; r++) {
@@ -140,7 +140,7 @@ static st_status read_lanes(uth *s, size_t k) {
 		int64_t x[ST_UB_MAX_DIMS];
 		lane_point(p, inst, x);
 		for (unsigned i = 0; i < u->nld; i++) {
-			int64_t v = st__ub_aff_eval(&p->acc[u->ldim[i]], p->ndims, x) - u->lbase[i];
+			int64_t v = st_ub_aff_eval(&p->acc[u->ldim[i]], p->ndims, x) - u->lbase[i];
 			if (v < 0 || v >= u->lext[i])
 				return st_op_error(p->op, "ub-to-hw: a read of buffer '%s' takes a lane its write does not give", name);
 		}
@@ -149,7 +149,7 @@ static st_status read_lanes(uth *s, size_t k) {
 }
 
 st_status uth_lanes(uth *s) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	for (size_t k = 0; k < m->nports; k++)
 		if (uth_port_lanes(&m->ports[k]) > MAX_LANES)
 			return st_op_error(m->ports[k].op, "ub-to-hw: the port fires more than %d values a cycle (dimensions its "
@@ -160,7 +160,7 @@ st_status uth_lanes(uth *s) {
 			return ST_FAIL;
 	}
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
+		const st_ub_model_port *p = &m->ports[k];
 		if (!p->write && st_failed(read_lanes(s, k)))
 			return ST_FAIL;
 		/* A kernel's datapath is one per lane of its domain. */

@@ -16,7 +16,7 @@
 
 /* The transfers of the box lo..hi of port p's domain: its lanes (values
  * of one cycle) count once. */
-static int64_t transfers(const st__ub_port *p, const int64_t *lo, const int64_t *hi) {
+static int64_t transfers(const st_ub_model_port *p, const int64_t *lo, const int64_t *hi) {
 	int64_t n = 1;
 	for (unsigned i = 0; i < p->ndims; i++)
 		n *= uth_is_lane_dim(p, i) ? 1 : hi[i] - lo[i] + 1;
@@ -26,8 +26,8 @@ static int64_t transfers(const st__ub_port *p, const int64_t *lo, const int64_t 
 /* The buffer's one write port and element width; a port-less buffer (a
  * table folded into the kernels) has no hardware. */
 static st_status buffer_ports(uth *s, size_t bi) {
-	st__ub_model *m = s->m;
-	st__ub_buffer *b = &m->buffers[bi];
+	st_ub_model *m = s->m;
+	st_ub_model_buffer *b = &m->buffers[bi];
 	uth_buffer *u = &s->bufs[bi];
 	u->wport = -1;
 	bool used = false;
@@ -85,12 +85,12 @@ static st_status check_mem(uth *s, const st_ub_mem *mem) {
 	/* A ROM is the kernel's table (uth_kernel.c); it has no ports here. */
 	if (mem->kind == ST_UB_MEM_SR || (mem->kind == ST_UB_MEM_ROM && u->wport < 0))
 		return ST_OK;
-	const st__ub_buffer *b = &s->m->buffers[mem->buffer];
+	const st_ub_model_buffer *b = &s->m->buffers[mem->buffer];
 	if (mem->kind != ST_UB_MEM_LINE || mem->nctrls != 2 * mem->nsegments)
 		return st_op_error(b->op, "ub-to-hw: element '%s' of buffer '%s' is no shift register or line memory with "
 		                          "one write and one read controller per segment",
 		                   mem->name, b->name);
-	const st__ub_port *wp = &s->m->ports[u->wport];
+	const st_ub_model_port *wp = &s->m->ports[u->wport];
 	const st_ub_buffer_info *info = &s->map->buffers[mem->buffer];
 	if (info->ngate && info->ngate != wp->ndims)
 		return st_op_error(b->op, "ub-to-hw: the gate of buffer '%s' has %u dimensions, its write %u", b->name,
@@ -135,7 +135,7 @@ static const char *shift_enable(const uth *s, int bi, char *buf, size_t n) {
  * bounds. */
 static void gate_signal(uth *s, size_t bi) {
 	const st_ub_buffer_info *info = &s->map->buffers[bi];
-	const st__ub_port *p = &s->m->ports[s->bufs[bi].wport];
+	const st_ub_model_port *p = &s->m->ports[s->bufs[bi].wport];
 	uth_printf(s, "  %%b%zu_gc = hw.constant true\n", bi);
 	const char *in = "gc";
 	char carry[32] = "we", inbox[2][32];

@@ -28,7 +28,7 @@ typedef struct uth_timer {
 
 /* The counter set of port k; false after a located error. */
 static bool timer_of(uth *s, size_t k, timer *out) {
-	const st__ub_port *p = &s->m->ports[k];
+	const st_ub_model_port *p = &s->m->ports[k];
 	int64_t coef[ST_UB_MAX_DIMS], ext[ST_UB_MAX_DIMS];
 	unsigned n = 0, dim[ST_UB_MAX_DIMS];
 	memset(out, 0, sizeof *out);
@@ -51,8 +51,8 @@ static bool timer_of(uth *s, size_t k, timer *out) {
 		ext[j] = e;
 		dim[j] = i;
 	}
-	out->start = st__ub_aff_eval(&p->sched, p->ndims, p->lo);
-	out->end = st__ub_aff_eval(&p->sched, p->ndims, p->hi);
+	out->start = st_ub_aff_eval(&p->sched, p->ndims, p->lo);
+	out->end = st_ub_aff_eval(&p->sched, p->ndims, p->hi);
 	for (unsigned i = 0; i < n; i++) {
 		bool ok = i ? true : coef[0] == 1;
 		if (ok && i + 1 < n)
@@ -120,7 +120,7 @@ static void emit_timer(uth *s, size_t j, const timer *tm, unsigned tw) {
 }
 
 /* A kernel's own port that sets its coordinates: its (first) write. */
-static int kernel_write(const st__ub_model *m, size_t ki) {
+static int kernel_write(const st_ub_model *m, size_t ki) {
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].kernel == (int)ki && m->ports[k].write)
 			return (int)k;
@@ -139,7 +139,7 @@ static size_t add_set(timer *sets, size_t *nsets, const timer *tm) {
 /* The counters of each kernel with coordinates: its write port's set,
  * started `latency` cycles earlier, when its datapath reads. */
 static st_status kernel_sets(uth *s, timer *sets, size_t *nsets) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	for (size_t ki = 0; ki < m->nkernels; ki++) {
 		s->ktimer[ki] = -1;
 		st_op *kop = m->kernels[ki].op;
@@ -171,7 +171,7 @@ static st_status kernel_sets(uth *s, timer *sets, size_t *nsets) {
 }
 
 const char *uth_coord(uth *s, size_t ki, unsigned d, unsigned inst, char *buf) {
-	const st__ub_port *p = &s->m->ports[kernel_write(s->m, ki)];
+	const st_ub_model_port *p = &s->m->ports[kernel_write(s->m, ki)];
 	const timer *tm = &s->kdigits[ki];
 	unsigned i = 0;
 	while (i < tm->nd && tm->dim[i] != d)
@@ -192,7 +192,7 @@ const char *uth_coord(uth *s, size_t ki, unsigned d, unsigned inst, char *buf) {
 }
 
 st_status uth_timing(uth *s, int64_t latency) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	size_t cap = m->nports + m->nkernels + 1;
 	timer *sets = st_ctx_alloc(s->ctx, cap * sizeof *sets);
 	s->kdigits = st_ctx_alloc(s->ctx, (m->nkernels + 1) * sizeof *s->kdigits);

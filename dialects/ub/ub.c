@@ -3,7 +3,7 @@
  * map and a cycle schedule in isl notation, joined by compute kernels that
  * carry a latency.  The op table and the structural checks; the isl side of
  * the verifier is in ub_verify.c. */
-#include "ub_internal.h"
+#include "ub_private.h"
 #include "strata/asm.h"
 #include "strata/interp.h"
 #include "strata/ub.h"

@@ -4,7 +4,7 @@
  * inside its shape, the schedule is one cycle number), and a graph names
  * each buffer once; a ub.mem names a buffer of its graph and carries
  * well-formed controller vectors. */
-#include "ub_internal.h"
+#include "ub_private.h"
 
 #include <string.h>
 
@@ -165,12 +165,12 @@ st_status st__ub_verify_port(st_op *op) {
 		return st_op_error(op, "the written value must have the buffer's element type");
 	if (!write && st_value_type(st_op_result(op, 0)) != elt)
 		return st_op_error(op, "the read value must have the buffer's element type");
-	isl_ctx *ictx = st__ub_isl_ctx();
+	isl_ctx *ictx = st_ub_isl_ctx_create();
 	if (!ictx)
 		return st_op_error(op, "out of memory");
-	isl_set *dom = st__ub_attr_set(ictx, op, "domain");
-	isl_map *acc = dom ? st__ub_attr_map(ictx, op, "access") : NULL;
-	isl_map *sched = acc ? st__ub_attr_map(ictx, op, "schedule") : NULL;
+	isl_set *dom = st_ub_port_domain_isl(ictx, op);
+	isl_map *acc = dom ? st_ub_port_access_isl(ictx, op) : NULL;
+	isl_map *sched = acc ? st_ub_port_schedule_isl(ictx, op) : NULL;
 	st_status st = sched ? check_port(op, dom, acc, sched) : ST_FAIL;
 	isl_set_free(dom);
 	isl_map_free(acc);

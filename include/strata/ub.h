@@ -1,5 +1,11 @@
-/* The ub dialect (docs/dialects/ub.md): unified buffers, the kernels that
- * read and write them, and their passes. */
+/* The unified-buffer dialect (dialects/ub, docs/dialects/ub.md): a ub.graph
+ * of buffers whose write and read ports carry an iteration domain, an access
+ * map and a cycle schedule in isl notation, joined by compute kernels with a
+ * latency; ub.mem ops describe the physical memories a mapped buffer uses.
+ * This header is the dialect's public face: its registration, typed
+ * accessors of its ops, the isl objects of a port, and builders.  What is
+ * computed on a graph (schedules, capacities, memory mapping, simulation)
+ * is the analysis library's (strata/ub_analysis.h). */
 #ifndef STRATA_UB_H
 #define STRATA_UB_H
 
@@ -9,12 +15,120 @@
 extern "C" {
 #endif
 
-/* Registers the dialect (with arith) in `ctx`; registering twice is
- * harmless. */
+/* isl's objects, by name only: a user of this header needs isl's own
+ * headers (isl/set.h, isl/map.h) to do anything with them. */
+struct isl_ctx;
+struct isl_set;
+struct isl_map;
+
+/* Registers the ub dialect (and arith, which kernel bodies use) in `ctx`;
+ * registering twice is harmless. */
 st_status st_register_ub_dialect(st_context *ctx);
-/* Its passes: extraction from affine, scheduling, capacities, mapping,
- * simulation. */
-st_status st_register_ub_passes(st_context *ctx);
+
+/* The most dimensions of a buffer, of a port's domain and of an access. */
+#define ST_UB_MAX_DIMS 8
+
+/* An affine function of a port's domain dimensions: c[0] + sum c[1 + i] * x_i. */
+typedef struct st_ub_aff {
+	int64_t c[ST_UB_MAX_DIMS + 1];
+} st_ub_aff;
+
+/* The value of `a` at the point x of an n-dimensional domain. */
+static inline int64_t st_ub_aff_eval(const st_ub_aff *a, unsigned n, const int64_t *x) {
+	int64_t v = a->c[0];
+	for (unsigned i = 0; i < n; i++)
+		v += a->c[1 + i] * x[i];
+	return v;
+}
+
+/* ------------------------------------------------------------------ ops */
+
+/* Whether op is the ub op of that kind (false for NULL). */
+bool st_ub_is_graph(const st_op *op);
+bool st_ub_is_buffer(const st_op *op);
+bool st_ub_is_write(const st_op *op);
+bool st_ub_is_read(const st_op *op);
+bool st_ub_is_kernel(const st_op *op);
+bool st_ub_is_mem(const st_op *op);
+/* A ub.write or a ub.read. */
+bool st_ub_is_port(const st_op *op);
+
+/* The single block of a ub.graph, or NULL when it has none yet. */
+st_block *st_ub_graph_body(st_op *graph);
+
+/* A ub.buffer's name (its isl tuple name), its memref type, the host
+ * argument it stands for (-1: an internal buffer), and its capacity in
+ * values (-1: not computed yet, ub-capacity's job). */
+st_str st_ub_buffer_name(const st_op *buffer);
+st_type *st_ub_buffer_type(const st_op *buffer);
+int64_t st_ub_buffer_arg(const st_op *buffer);
+int64_t st_ub_buffer_capacity(const st_op *buffer);
+
+/* The ub.buffer a port reaches (NULL when its operand is not one). */
+st_op *st_ub_port_buffer(const st_op *port);
+/* The value a port carries: a write's input (NULL for a write from the
+ * host), a read's result. */
+st_value *st_ub_port_value(const st_op *port);
+/* The chain position a mapped read port taps (-1: none). */
+int64_t st_ub_port_tap(const st_op *port);
+
+/* A ub.kernel's name and latency in cycles, and its body block. */
+st_str st_ub_kernel_name(const st_op *kernel);
+int64_t st_ub_kernel_latency(const st_op *kernel);
+st_block *st_ub_kernel_body(st_op *kernel);
+
+/* ------------------------------------------------------- ports in isl */
+
+/* An isl context for reading ports: it reports errors instead of aborting,
+ * and bounds each operation so that a pathological input fails instead of
+ * running for ever.  NULL when out of memory; freed with isl_ctx_free. */
+struct isl_ctx *st_ub_isl_ctx_create(void);
+/* A port's `domain` as an isl set, its `access` and `schedule` as isl maps
+ * (new objects of ictx).  NULL after an error at the port quoting isl's
+ * complaint. */
+struct isl_set *st_ub_port_domain_isl(struct isl_ctx *ictx, st_op *port);
+struct isl_map *st_ub_port_access_isl(struct isl_ctx *ictx, st_op *port);
+struct isl_map *st_ub_port_schedule_isl(struct isl_ctx *ictx, st_op *port);
+/* Replaces a port's schedule with isl's text of `schedule` (kept by the
+ * caller). */
+void st_ub_port_set_schedule_isl(st_op *port, struct isl_map *schedule);
+
+/* ------------------------------------------------------------- builders */
+
+/* Each builder creates its op located at `loc` and appends it to `block`
+ * (a ub.graph's body, or a kernel's for ub.yield); NULL when out of
+ * memory.  The verifier checks the result as it checks parsed IR. */
+
+/* A ub.graph @sym_name with an empty body, detached (the caller inserts it). */
+st_op *st_ub_build_graph(st_context *ctx, st_attr *loc, st_str sym_name);
+/* A ub.buffer of memref type `type`; arg < 0 for an internal buffer;
+ * kind (a ub-capacity classification such as "tap" or "rom") or NULL. */
+st_op *st_ub_build_buffer(st_context *ctx, st_block *block, st_attr *loc, st_str name, st_type *type, int64_t arg,
+                          const char *kind);
+/* A port on `buffer` whose domain, access and schedule are isl text (a
+ * set, a map to the buffer's tuple, a map to one cycle).  A write takes
+ * `value` (NULL: from the host). */
+st_op *st_ub_build_write(st_context *ctx, st_block *block, st_attr *loc, st_value *buffer, st_value *value,
+                         st_str domain, st_str access, st_str schedule);
+st_op *st_ub_build_read(st_context *ctx, st_block *block, st_attr *loc, st_value *buffer, st_str domain, st_str access,
+                        st_str schedule);
+/* A ub.kernel @name of `latency` cycles on `inputs`, with results of the
+ * given types; `coords` lists the domain dimensions whose coordinates the
+ * body takes after the inputs (ncoords 0: none).  `body` (its arguments
+ * the inputs then the coordinates, ending in ub.yield) becomes the
+ * kernel's; on failure the caller still owns it. */
+st_op *st_ub_build_kernel(st_context *ctx, st_block *block, st_attr *loc, st_str name, int64_t latency, size_t ninputs,
+                          st_value *const *inputs, size_t nresults, st_type *const *result_types, size_t ncoords,
+                          const int64_t *coords, st_block *body);
+/* The ub.yield ending a kernel body. */
+st_op *st_ub_build_yield(st_context *ctx, st_block *block, st_attr *loc, size_t n, st_value *const *values);
+/* A ub.mem: element `name` of buffer `buffer`, of kind "sr", "line", "ram"
+ * or "rom", placed in ACG node `node`, using `words` words, with one
+ * dictionary per controller (docs/dialects/ub.md) and the further
+ * attributes extra[0..nextra) (depth, segments, ...). */
+st_op *st_ub_build_mem(st_context *ctx, st_block *block, st_attr *loc, st_str name, st_str buffer, const char *kind,
+                       st_str node, int64_t words, size_t nctrls, st_attr *const *ctrls, size_t nextra,
+                       const st_named_attr *extra);
 
 #ifdef __cplusplus
 }

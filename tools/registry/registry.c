@@ -7,6 +7,7 @@
 #include "strata/cf.h"
 #include "strata/comb.h"
 #include "strata/conversions/affine_to_calyx.h"
+#include "strata/conversions/affine_to_ub.h"
 #include "strata/conversions/arith_soft_float.h"
 #include "strata/conversions/calyx_to_hw.h"
 #include "strata/conversions/srdfg_to_affine.h"
@@ -20,6 +21,7 @@
 #include "strata/seq.h"
 #include "strata/srdfg.h"
 #include "strata/ub.h"
+#include "strata/ub_analysis.h"
 #include "strata/verilog.h"
 #include "strata/pmlang.h"
 #include "strata/halide.h"
@@ -53,7 +55,7 @@ st_status st_register_all_passes(st_context *ctx) {
 		return ST_FAIL;
 	if (st_failed(st_register_calyx_passes(ctx)) || st_failed(st_register_calyx_to_hw_passes(ctx)))
 		return ST_FAIL;
-	if (st_failed(st_register_ub_passes(ctx)))
+	if (st_failed(st_register_ub_analysis_passes(ctx)) || st_failed(st_register_affine_to_ub_passes(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_ub_to_hw_passes(ctx)))
 		return ST_FAIL;

@@ -40,7 +40,7 @@ static void chain_box(const st__ub_mapper *mp, size_t bi, size_t w, const int64_
 /* Row-major strides of the box lo..hi of port p's domain: a write's rank
  * in write order.  Lanes (a dimension the schedule does not move along)
  * share their transfer's rank. */
-static void rank_strides(const st__ub_port *p, const int64_t *lo, const int64_t *hi, int64_t *as) {
+static void rank_strides(const st_ub_model_port *p, const int64_t *lo, const int64_t *hi, int64_t *as) {
 	int64_t s = 1;
 	for (unsigned d = p->ndims; d-- > 0;) {
 		bool lane = p->sched.c[1 + d] == 0;
@@ -164,7 +164,7 @@ static st_status add_segment(st__ub_mapper *mp, size_t bi, size_t w, int64_t fro
 		return ST_FAIL;
 	s[mem->nsegments++] = (st_ub_segment){.from = from, .to = to, .base = mem->depth};
 	if (t->fetch > 1) {
-		const st__ub_port *p = &mp->model->ports[w];
+		const st_ub_model_port *p = &mp->model->ports[w];
 		int64_t n = 1;
 		for (unsigned d = 0; d < p->ndims; d++)
 			n *= p->hi[d] - p->lo[d] + 1;
@@ -223,9 +223,9 @@ st_status st__ub_place_chain(st__ub_mapper *mp, size_t bi, size_t w, const int64
 }
 
 /* The port's address in the row-major layout of its buffer. */
-static void port_address(const st__ub_model *m, size_t k, int64_t *as, int64_t *aoff) {
-	const st__ub_port *p = &m->ports[k];
-	const st__ub_buffer *b = &m->buffers[p->buffer];
+static void port_address(const st_ub_model *m, size_t k, int64_t *as, int64_t *aoff) {
+	const st_ub_model_port *p = &m->ports[k];
+	const st_ub_model_buffer *b = &m->buffers[p->buffer];
 	int64_t bs = 1;
 	memset(as, 0, ST_UB_MAX_DIMS * sizeof *as);
 	*aoff = 0;
@@ -240,8 +240,8 @@ static void port_address(const st__ub_model *m, size_t k, int64_t *as, int64_t *
 /* The phase port k serves in accumulation buffer bi: the update's kernel
  * both reads and writes the buffer; the init only writes it, the read-out
  * only reads it. */
-static st_ub_ctrl_phase port_phase(const st__ub_model *m, size_t bi, size_t k) {
-	const st__ub_port *p = &m->ports[k];
+static st_ub_ctrl_phase port_phase(const st_ub_model *m, size_t bi, size_t k) {
+	const st_ub_model_port *p = &m->ports[k];
 	for (size_t j = 0; p->kernel >= 0 && j < m->nports; j++)
 		if (m->ports[j].buffer == (int)bi && m->ports[j].kernel == p->kernel && m->ports[j].write != p->write)
 			return ST_UB_PHASE_ACCUMULATE;
@@ -262,8 +262,8 @@ static st_status add_port_ctrl(st__ub_mapper *mp, st_ub_mem *mem, size_t k, int6
 
 st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom) {
 	const st__ub_target *t = mp->target;
-	const st__ub_model *m = mp->model;
-	const st__ub_buffer *b = &m->buffers[bi];
+	const st_ub_model *m = mp->model;
+	const st_ub_model_buffer *b = &m->buffers[bi];
 	size_t nw = 0, nr = 0;
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi)
@@ -272,7 +272,7 @@ st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom) {
 		nw = 0; /* preloaded: its writes are the configuration */
 	/* Every bank takes all writes: the init's and the update's input ports
 	 * must both be in one memory; reads beyond its output ports bank. */
-	bool acc = st__ub_is_accumulation(m, bi);
+	bool acc = st_ub_is_accumulation(m, bi);
 	if (acc && t->node && (int64_t)nw > t->ports_in)
 		return st_op_error(b->op, "ub-map: buffer '%s' is an accumulation whose init and accumulate phases write "
 		                          "through %zu input ports; a %s memory has %lld",
@@ -318,7 +318,7 @@ st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom) {
 		mp->tiles_used += tiles;
 		size_t ri = 0;
 		for (size_t k = 0; k < m->nports; k++) {
-			const st__ub_port *p = &m->ports[k];
+			const st_ub_model_port *p = &m->ports[k];
 			if (p->buffer != (int)bi || (p->write && rom))
 				continue;
 			bool mine = p->write || (ri >= i * per && ri < (i + 1) * per);

@@ -7,7 +7,6 @@
  * controllers' own loop nests (coalesced or not); random-access memories
  * and ROMs replay their controllers' writes and reads in cycle order. */
 #include "ub_map_rules.h"
-#include "ub_passes.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -50,20 +49,20 @@ static int64_t ctrl_points(const st_ub_ctrl *c) {
 	return n;
 }
 
-static int64_t port_points(const st__ub_port *p) {
+static int64_t port_points(const st_ub_model_port *p) {
 	int64_t n = 1;
 	for (unsigned d = 0; d < p->ndims; d++)
 		n *= p->hi[d] - p->lo[d] + 1;
 	return n;
 }
 
-static int64_t element_of(const st__ub_model *m, const st__ub_port *p, const int64_t *x) {
-	const st__ub_buffer *b = &m->buffers[p->buffer];
-	return st__ub_element(b->shape, b->rank, p->acc, p->ndims, x);
+static int64_t element_of(const st_ub_model *m, const st_ub_model_port *p, const int64_t *x) {
+	const st_ub_model_buffer *b = &m->buffers[p->buffer];
+	return st_ub_element(b->shape, b->rank, p->acc, p->ndims, x);
 }
 
 typedef struct checker {
-	st__ub_model *m;
+	st_ub_model *m;
 	st_ub_map *map;
 	st_context *ctx;
 } checker;
@@ -80,7 +79,7 @@ static st_status cycle_error(const checker *ck, const st_ub_mem *mem, const st_u
 }
 
 static st_status value_error(const checker *ck, size_t k, int64_t t, int64_t got, int64_t want) {
-	const st__ub_port *p = &ck->m->ports[k];
+	const st_ub_model_port *p = &ck->m->ports[k];
 	return st_op_error(p->op, "ub-map-check: at cycle %lld the read gets element %lld of buffer '%s' instead of %lld",
 	                   (long long)t, (long long)got, ck->m->buffers[p->buffer].name, (long long)want);
 }
@@ -331,7 +330,7 @@ static st_status shift_all(checker *ck, size_t bi, chain_sim *cs) {
  * the element's coordinates along the write's lanes) at its tap. */
 static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
 	for (size_t k = 0; k < ck->m->nports; k++) {
-		const st__ub_port *p = &ck->m->ports[k];
+		const st_ub_model_port *p = &ck->m->ports[k];
 		if (p->buffer != (int)bi || p->write)
 			continue;
 		int64_t tap = ck->map->taps[k], v = -1;
@@ -345,7 +344,7 @@ static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
 		size_t hint = 0;
 		memcpy(x, p->lo, sizeof x);
 		do {
-			int64_t t = st__ub_aff_eval(&p->sched, p->ndims, x), e = element_of(ck->m, p, x);
+			int64_t t = st_ub_aff_eval(&p->sched, p->ndims, x), e = element_of(ck->m, p, x);
 			int64_t l = e >= 0 && e < cs->nelems && cs->lane[e] >= 0 ? cs->lane[e] : 0;
 			size_t i = st__ub_writes_before(cs->wt, (size_t)cs->n, t, &hint);
 			if (tap == 0)
@@ -354,7 +353,7 @@ static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
 				v = cs->hist[((int64_t)j * cs->lanes + l) * (cs->n + 1) + (int64_t)i];
 			if (v != e)
 				return value_error(ck, k, t, v, e);
-		} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+		} while (st_ub_next_point(p->ndims, p->lo, p->hi, x));
 	}
 	return ST_OK;
 }
@@ -363,7 +362,7 @@ static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
  * transfer must have as many lanes, and a gate take all of them or none:
  * the hardware moves a transfer's lanes together. */
 static st_status scan_write(checker *ck, size_t bi, size_t w, chain_sim *cs) {
-	const st__ub_port *p = &ck->m->ports[w];
+	const st_ub_model_port *p = &ck->m->ports[w];
 	const st_ub_buffer_info *info = &ck->map->buffers[bi];
 	const char *name = ck->m->buffers[bi].name;
 	int64_t x[ST_UB_MAX_DIMS], i = 0;
@@ -372,9 +371,9 @@ static st_status scan_write(checker *ck, size_t bi, size_t w, chain_sim *cs) {
 		cs->shifts[i] = true;
 		for (unsigned d = 0; d < info->ngate; d++)
 			cs->shifts[i] = cs->shifts[i] && x[d] >= info->gate_lo[d] && x[d] <= info->gate_hi[d];
-		cs->wt[i] = st__ub_aff_eval(&p->sched, p->ndims, x);
+		cs->wt[i] = st_ub_aff_eval(&p->sched, p->ndims, x);
 		cs->val[i++] = element_of(ck->m, p, x);
-	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	} while (st_ub_next_point(p->ndims, p->lo, p->hi, x));
 	/* Compacted in place: transfer n's cycle and gate move to index n. */
 	cs->n = 0;
 	for (int64_t a = 0, b; a < cs->nvals; a = b) {
@@ -417,7 +416,7 @@ static size_t hist_size(const chain_sim *cs) {
 }
 
 static st_status check_chain(checker *ck, size_t bi) {
-	st__ub_model *m = ck->m;
+	st_ub_model *m = ck->m;
 	size_t w = 0, nw = 0, nr = 0;
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi) {
@@ -505,9 +504,9 @@ static int cmp_event(const void *a, const void *b) {
 
 /* The events of one controller, checked against its port's points; vals:
  * the accumulation's values, NULL for other buffers. */
-static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl *c, const st__ub_values *vals,
+static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl *c, const st_ub_values *vals,
                              event *ev, size_t *nev) {
-	const st__ub_port *p = &ck->m->ports[c->port];
+	const st_ub_model_port *p = &ck->m->ports[c->port];
 	if (p->buffer != mem->buffer)
 		return st_op_error(p->op, "ub-map-check: %s of buffer '%s' has a controller for this port of buffer '%s'",
 		                   mem->name, ck->m->buffers[mem->buffer].name, ck->m->buffers[p->buffer].name);
@@ -517,7 +516,7 @@ static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl
 	int64_t x[ST_UB_MAX_DIMS], i = 0;
 	memcpy(x, p->lo, sizeof x);
 	do {
-		int64_t t = ci_cycle(&it), want = st__ub_aff_eval(&p->sched, p->ndims, x);
+		int64_t t = ci_cycle(&it), want = st_ub_aff_eval(&p->sched, p->ndims, x);
 		if (t != want)
 			return cycle_error(ck, mem, c, t, i, want);
 		int64_t v = vals ? vals->of_port[c->port][i] : element_of(ck->m, p, x);
@@ -525,13 +524,13 @@ static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl
 		                       .key = vals ? 2 * v + !c->write : !c->write, .port = (size_t)c->port};
 		ci_next(&it);
 		i++;
-	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	} while (st_ub_next_point(p->ndims, p->lo, p->hi, x));
 	return ST_OK;
 }
 
-static st_status acc_value_error(const checker *ck, const st__ub_values *v, size_t k, int64_t t, int64_t got,
+static st_status acc_value_error(const checker *ck, const st_ub_values *v, size_t k, int64_t t, int64_t got,
                                  int64_t want) {
-	const st__ub_port *p = &ck->m->ports[k];
+	const st_ub_model_port *p = &ck->m->ports[k];
 	if (got < 0)
 		return st_op_error(p->op, "ub-map-check: at cycle %lld the read of buffer '%s' finds a word never written "
 		                          "instead of the value of element %lld written at cycle %lld",
@@ -548,7 +547,7 @@ static st_status acc_value_error(const checker *ck, const st__ub_values *v, size
  * before it reads within a cycle: a write of another element in the cycle
  * of a read of the same word clobbers it, whatever order the events ran
  * in (last[a]: the cycle and port of word a's latest read). */
-static st_status run_events(checker *ck, const st_ub_mem *mem, const st__ub_values *v, event *ev, size_t nev,
+static st_status run_events(checker *ck, const st_ub_mem *mem, const st_ub_values *v, event *ev, size_t nev,
                             int64_t *data, int64_t *last) {
 	qsort(ev, nev, sizeof *ev, cmp_event);
 	for (size_t i = 0; i < nev; i++) {
@@ -578,9 +577,9 @@ static st_status check_ram(checker *ck, const st_ub_mem *mem) {
 	event *ev = st_ctx_alloc(ck->ctx, (n + 1) * sizeof *ev);
 	int64_t *data = zalloc(ck->ctx, depth * sizeof *data), *last = zalloc(ck->ctx, 2 * depth * sizeof *last);
 	st_status st = ev && data && last ? ST_OK : ST_FAIL;
-	st__ub_values vals, *v = NULL;
-	if (st == ST_OK && st__ub_is_accumulation(ck->m, (size_t)mem->buffer))
-		st = st__ub_values_of(ck->m, (size_t)mem->buffer, v = &vals);
+	st_ub_values vals, *v = NULL;
+	if (st == ST_OK && st_ub_is_accumulation(ck->m, (size_t)mem->buffer))
+		st = st_ub_values_of(ck->m, (size_t)mem->buffer, v = &vals);
 	/* A ROM holds the table row-major: word a is element a. */
 	for (int64_t a = 0; st == ST_OK && mem->kind == ST_UB_MEM_ROM && a < mem->depth; a++)
 		data[a] = a;
@@ -590,7 +589,7 @@ static st_status check_ram(checker *ck, const st_ub_mem *mem) {
 	if (st == ST_OK)
 		st = run_events(ck, mem, v, ev, nev, data, last);
 	if (v && v->of_port)
-		st__ub_values_free(ck->m, v);
+		st_ub_values_free(ck->m, v);
 	if (ev)
 		st_ctx_free(ck->ctx, ev, (n + 1) * sizeof *ev);
 	if (data)
@@ -602,9 +601,9 @@ static st_status check_ram(checker *ck, const st_ub_mem *mem) {
 
 /* ---------------------------------------------------------------- the pass */
 
-static st_status check_graph(st_op *graph) {
+st_status st_ub_map_check(st_op *graph) {
 	checker ck = {.ctx = st_op_context(graph)};
-	ck.m = st__ub_model_build(graph);
+	ck.m = st_ub_model_build(graph);
 	if (!ck.m)
 		return ST_FAIL;
 	st_status st = st_ub_map_read_ir(graph, &ck.map);
@@ -615,15 +614,15 @@ static st_status check_graph(st_op *graph) {
 		if (ck.map->mems[i].kind == ST_UB_MEM_RAM || ck.map->mems[i].kind == ST_UB_MEM_ROM)
 			st = check_ram(&ck, &ck.map->mems[i]);
 	st_ub_map_free(ck.map);
-	st__ub_model_destroy(ck.m);
+	st_ub_model_destroy(ck.m);
 	return st;
 }
 
 static st_walk_result check_one(st_op *op, void *ud) {
-	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
+	if (!st_ub_is_graph(op))
 		return ST_WALK_ADVANCE;
 	st_status *st = ud;
-	*st = check_graph(op);
+	*st = st_ub_map_check(op);
 	return *st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
 }
 

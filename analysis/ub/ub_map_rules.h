@@ -4,8 +4,7 @@
 #ifndef STRATA_UB_MAP_RULES_H
 #define STRATA_UB_MAP_RULES_H
 
-#include "ub_internal.h"
-#include "ub_map.h"
+#include "ub_analysis_private.h"
 
 /* The physical memory the mapper fills, from an acg.storage node; every
  * field is unbounded (0) without a target. */
@@ -29,7 +28,7 @@ st_status st__ub_target_read(st_op *graph, const char *name, st_op *at, st__ub_t
 
 /* The mapping of one buffer under construction. */
 typedef struct st__ub_mapper {
-	st__ub_model *model;
+	st_ub_model *model;
 	st_ub_map *map;
 	const st__ub_target *target;
 	int64_t sr_max;
@@ -48,9 +47,9 @@ st_ub_ctrl *st__ub_map_add_ctrls(st__ub_mapper *mp, st_ub_mem *mem, size_t n);
 
 /* A controller enumerating port k's domain at its schedule, with address
  * strides `as` (NULL: zero) and offset `aoff`. */
-void st__ub_ctrl_of_port(const st__ub_model *m, size_t k, const int64_t *as, int64_t aoff, st_ub_ctrl *c);
+void st__ub_ctrl_of_port(const st_ub_model *m, size_t k, const int64_t *as, int64_t aoff, st_ub_ctrl *c);
 /* The same over the box lo..hi of port k's domain (a gated chain's). */
-void st__ub_ctrl_of_box(const st__ub_model *m, size_t k, const int64_t *lo, const int64_t *hi, const int64_t *as,
+void st__ub_ctrl_of_box(const st_ub_model *m, size_t k, const int64_t *lo, const int64_t *hi, const int64_t *as,
                         int64_t aoff, st_ub_ctrl *c);
 
 /* Builds the elements of a chain buffer: taps[] its distinct tap positions

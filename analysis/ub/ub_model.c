@@ -1,18 +1,18 @@
 /* The graph model: a verified ub.graph read into arrays of buffers, ports
  * and kernels, each port with its isl objects and their compiled forms. */
-#include "ub_internal.h"
+#include "ub_analysis_private.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static int buffer_index(const st__ub_model *m, st_value *v) {
+static int buffer_index(const st_ub_model *m, st_value *v) {
 	for (size_t i = 0; i < m->nbuffers; i++)
 		if (st_op_result(m->buffers[i].op, 0) == v)
 			return (int)i;
 	return -1;
 }
 
-static int kernel_index(const st__ub_model *m, const st_op *op) {
+static int kernel_index(const st_ub_model *m, const st_op *op) {
 	for (size_t i = 0; i < m->nkernels; i++)
 		if (m->kernels[i].op == op)
 			return (int)i;
@@ -25,8 +25,8 @@ static void copy_name(char *dst, st_str s) {
 	dst[n] = 0;
 }
 
-bool st__ub_model_compile_port(st__ub_model *m, size_t k) {
-	st__ub_port *p = &m->ports[k];
+bool st_ub_model_compile_port(st_ub_model *m, size_t k) {
+	st_ub_model_port *p = &m->ports[k];
 	unsigned nout;
 	if (!st__ub_box_of(p->domain, &p->ndims, p->lo, p->hi)) {
 		st_op_error(p->op, "the domain must be a box with constant bounds");
@@ -46,18 +46,17 @@ bool st__ub_model_compile_port(st__ub_model *m, size_t k) {
 /* Counts the ops of each kind so the arrays are allocated once. */
 static void count_ops(st_block *b, size_t *nb, size_t *np, size_t *nk) {
 	for (st_op *x = st_block_first_op(b); x; x = st_op_next(x)) {
-		st_str n = st_ident_str(st_op_name(x));
-		*nb += st_str_eq_c(n, "ub.buffer");
-		*np += st_str_eq_c(n, "ub.write") || st_str_eq_c(n, "ub.read");
-		*nk += st_str_eq_c(n, "ub.kernel");
+		*nb += st_ub_is_buffer(x);
+		*np += st_ub_is_port(x);
+		*nk += st_ub_is_kernel(x);
 	}
 }
 
-static bool add_port(st__ub_model *m, st_op *x) {
-	st__ub_port *p = &m->ports[m->nports];
+static bool add_port(st_ub_model *m, st_op *x) {
+	st_ub_model_port *p = &m->ports[m->nports];
 	memset(p, 0, sizeof *p);
 	p->op = x;
-	p->write = st_str_eq_c(st_ident_str(st_op_name(x)), "ub.write");
+	p->write = st_ub_is_write(x);
 	p->buffer = buffer_index(m, st_op_operand(x, 0));
 	p->kernel = -1;
 	if (p->write && st_op_num_operands(x) > 1) {
@@ -73,25 +72,25 @@ static bool add_port(st__ub_model *m, st_op *x) {
 		st_op_error(x, "the port's buffer is not a buffer of this graph");
 		return false;
 	}
-	p->domain = st__ub_attr_set(m->ictx, x, "domain");
-	p->access = p->domain ? st__ub_attr_map(m->ictx, x, "access") : NULL;
-	p->schedule = p->access ? st__ub_attr_map(m->ictx, x, "schedule") : NULL;
-	return p->schedule && st__ub_model_compile_port(m, m->nports - 1);
+	p->domain = st_ub_port_domain_isl(m->ictx, x);
+	p->access = p->domain ? st_ub_port_access_isl(m->ictx, x) : NULL;
+	p->schedule = p->access ? st_ub_port_schedule_isl(m->ictx, x) : NULL;
+	return p->schedule && st_ub_model_compile_port(m, m->nports - 1);
 }
 
-st__ub_model *st__ub_model_build(st_op *graph) {
+st_ub_model *st_ub_model_build(st_op *graph) {
 	st_context *ctx = st_op_context(graph);
 	st_block *b = st_region_first_block(st_op_region(graph, 0));
 	size_t nb = 0, np = 0, nk = 0;
 	if (b)
 		count_ops(b, &nb, &np, &nk);
-	st__ub_model *m = st_ctx_alloc(ctx, sizeof *m);
+	st_ub_model *m = st_ctx_alloc(ctx, sizeof *m);
 	if (!m)
 		return NULL;
 	memset(m, 0, sizeof *m);
 	m->ctx = ctx;
 	m->graph = graph;
-	m->ictx = st__ub_isl_ctx();
+	m->ictx = st_ub_isl_ctx_create();
 	m->cap_buffers = nb + 1;
 	m->cap_ports = np + 1;
 	m->cap_kernels = nk + 1;
@@ -100,12 +99,12 @@ st__ub_model *st__ub_model_build(st_op *graph) {
 	m->kernels = st_ctx_alloc(ctx, m->cap_kernels * sizeof *m->kernels);
 	if (!m->ictx || !m->buffers || !m->ports || !m->kernels) {
 		st_op_error(graph, "out of memory");
-		st__ub_model_destroy(m);
+		st_ub_model_destroy(m);
 		return NULL;
 	}
 	for (st_op *x = b ? st_block_first_op(b) : NULL; x; x = st_op_next(x)) {
-		if (st_str_eq_c(st_ident_str(st_op_name(x)), "ub.buffer")) {
-			st__ub_buffer *u = &m->buffers[m->nbuffers++];
+		if (st_ub_is_buffer(x)) {
+			st_ub_model_buffer *u = &m->buffers[m->nbuffers++];
 			st_type *t = st_value_type(st_op_result(x, 0));
 			u->op = x;
 			copy_name(u->name, st_attr_string(st_op_get_attr(x, "name")));
@@ -115,24 +114,23 @@ st__ub_model *st__ub_model_build(st_op *graph) {
 			st_attr *a = st_op_get_attr(x, "arg");
 			u->arg = a ? (int)st_attr_int_value(a) : -1;
 			u->capacity = -1;
-		} else if (st_str_eq_c(st_ident_str(st_op_name(x)), "ub.kernel")) {
-			st__ub_kernel *k = &m->kernels[m->nkernels++];
+		} else if (st_ub_is_kernel(x)) {
+			st_ub_model_kernel *k = &m->kernels[m->nkernels++];
 			k->op = x;
 			copy_name(k->name, st_attr_string(st_op_get_attr(x, "name")));
 			k->latency = st_attr_int_value(st_op_get_attr(x, "latency"));
 		}
 	}
 	for (st_op *x = b ? st_block_first_op(b) : NULL; x; x = st_op_next(x)) {
-		st_str n = st_ident_str(st_op_name(x));
-		if ((st_str_eq_c(n, "ub.write") || st_str_eq_c(n, "ub.read")) && !add_port(m, x)) {
-			st__ub_model_destroy(m);
+		if (st_ub_is_port(x) && !add_port(m, x)) {
+			st_ub_model_destroy(m);
 			return NULL;
 		}
 	}
 	return m;
 }
 
-void st__ub_model_destroy(st__ub_model *m) {
+void st_ub_model_destroy(st_ub_model *m) {
 	if (!m)
 		return;
 	for (size_t i = 0; i < m->nports; i++) {
@@ -149,22 +147,22 @@ void st__ub_model_destroy(st__ub_model *m) {
 }
 
 typedef struct each_graph {
-	st__ub_graph_fn fn;
+	st_ub_graph_fn fn;
 	void *ud;
 	st_status st;
 } each_graph;
 
 static st_walk_result visit_graph(st_op *op, void *ud) {
-	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
+	if (!st_ub_is_graph(op))
 		return ST_WALK_ADVANCE;
 	each_graph *e = ud;
-	st__ub_model *m = st__ub_model_build(op);
+	st_ub_model *m = st_ub_model_build(op);
 	e->st = m ? e->fn(m, e->ud) : ST_FAIL;
-	st__ub_model_destroy(m);
+	st_ub_model_destroy(m);
 	return e->st == ST_OK ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
 }
 
-st_status st__ub_for_each_graph(st_op *op, st__ub_graph_fn fn, void *ud) {
+st_status st_ub_for_each_graph(st_op *op, st_ub_graph_fn fn, void *ud) {
 	each_graph e = {fn, ud, ST_OK};
 	st_walk(op, ST_WALK_PRE, visit_graph, &e);
 	return e.st;

@@ -17,7 +17,7 @@
  *                 (weights, or any buffer of a sequential schedule)
  *   line          a value is read more than once (stencil reuse)
  *   stream        each value is read once, later than written (a FIFO) */
-#include "ub_internal.h"
+#include "ub_analysis_private.h"
 
 #include <isl/union_map.h>
 #include <isl/union_set.h>
@@ -69,7 +69,7 @@ static bool gather(void *ud, int64_t e, int64_t t, const int64_t *x) {
 	return true;
 }
 
-static size_t elements(const st__ub_buffer *b) {
+static size_t elements(const st_ub_model_buffer *b) {
 	size_t n = 1;
 	for (unsigned d = 0; d < b->rank; d++)
 		n *= (size_t)b->shape[d];
@@ -91,7 +91,7 @@ static bool ping_pong(const tile_use *t, int64_t n) {
 
 /* The earliest or latest cycle of port p (an affine function of a box is
  * extreme at a corner). */
-static int64_t sched_extreme(const st__ub_port *p, bool latest) {
+static int64_t sched_extreme(const st_ub_model_port *p, bool latest) {
 	int64_t t = p->sched.c[0];
 	for (unsigned d = 0; d < p->ndims; d++) {
 		int64_t c = p->sched.c[1 + d];
@@ -103,10 +103,10 @@ static int64_t sched_extreme(const st__ub_port *p, bool latest) {
 /* Whether two read points (of any ports) reach the same element: the
  * reads' access relation composed with its inverse is more than the
  * identity.  isl decides it on the boxes without enumerating them. */
-static bool reread(const st__ub_model *m, size_t bi) {
+static bool reread(const st_ub_model *m, size_t bi) {
 	isl_union_map *r = NULL;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
+		const st_ub_model_port *p = &m->ports[k];
 		if (p->buffer != (int)bi || p->write)
 			continue;
 		isl_union_map *u = isl_union_map_from_map(
@@ -127,8 +127,8 @@ static bool reread(const st__ub_model *m, size_t bi) {
 /* The double-buffer test walks every access of the buffer, so it runs
  * only on coarse-grained schedules (a graph with a `period`): stencil
  * graphs of a 1080p frame keep their cost at one walk (ub-capacity's). */
-static bool double_buffer(st__ub_model *m, size_t bi, const st__ub_port *writer, int64_t ntiles) {
-	const st__ub_buffer *b = &m->buffers[bi];
+static bool double_buffer(st_ub_model *m, size_t bi, const st_ub_model_port *writer, int64_t ntiles) {
+	const st_ub_model_buffer *b = &m->buffers[bi];
 	size_t n = elements(b);
 	walk w = {.u = st_ctx_alloc(m->ctx, n * sizeof *w.u), .tile_lo = writer->lo[0]};
 	w.tiles = st_ctx_alloc(m->ctx, (size_t)ntiles * sizeof *w.tiles);
@@ -139,12 +139,12 @@ static bool double_buffer(st__ub_model *m, size_t bi, const st__ub_port *writer,
 		for (int64_t k = 0; k < ntiles; k++)
 			w.tiles[k] = (tile_use){INT64_MAX, INT64_MIN, INT64_MAX, INT64_MIN};
 		w.write = true;
-		st__ub_port_each(m, writer, note, &w);
+		st_ub_model_port_each(m, writer, note, &w);
 		w.write = false;
 		for (size_t k = 0; k < m->nports; k++)
 			if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
-				st__ub_port_each(m, &m->ports[k], note, &w);
-		st__ub_port_each(m, writer, gather, &w);
+				st_ub_model_port_each(m, &m->ports[k], note, &w);
+		st_ub_model_port_each(m, writer, gather, &w);
 		yes = ping_pong(w.tiles, ntiles);
 	}
 	if (w.u)
@@ -154,12 +154,12 @@ static bool double_buffer(st__ub_model *m, size_t bi, const st__ub_port *writer,
 	return yes;
 }
 
-static const char *classify(st__ub_model *m, size_t bi, int64_t *cap, int64_t *live) {
-	const st__ub_port *writer = NULL;
+static const char *classify(st_ub_model *m, size_t bi, int64_t *cap, int64_t *live) {
+	const st_ub_model_port *writer = NULL;
 	size_t nwriters = 0;
 	int64_t last_w = INT64_MIN, first_r = INT64_MAX;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
+		const st_ub_model_port *p = &m->ports[k];
 		if (p->buffer != (int)bi)
 			continue;
 		if (p->write) {
@@ -170,7 +170,7 @@ static const char *classify(st__ub_model *m, size_t bi, int64_t *cap, int64_t *l
 			first_r = sched_extreme(p, false);
 		}
 	}
-	if (st__ub_is_accumulation(m, bi))
+	if (st_ub_is_accumulation(m, bi))
 		return "accumulation";
 	if (*cap == 0)
 		return "wire";
@@ -189,7 +189,7 @@ static const char *classify(st__ub_model *m, size_t bi, int64_t *cap, int64_t *l
 	return reread(m, bi) ? "line" : "stream";
 }
 
-st_status st__ub_classify(st__ub_model *m, int64_t *caps) {
+st_status st_ub_classify(st_ub_model *m, int64_t *caps) {
 	st_type *i64 = st_integer_type(m->ctx, 64, ST_SIGNLESS);
 	for (size_t b = 0; b < m->nbuffers; b++) {
 		st_op *op = m->buffers[b].op;

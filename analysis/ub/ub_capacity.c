@@ -5,45 +5,44 @@
  * read in the cycle they are written has capacity 0: a wire.  The pass
  * `ub-capacity` writes each buffer's capacity and kind (ub_classify.c) and
  * the graph's latency. */
-#include "ub_internal.h"
-#include "ub_passes.h"
+#include "ub_analysis_private.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static int64_t linear_index(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
+static int64_t linear_index(const st_ub_model_buffer *b, const st_ub_model_port *p, const int64_t *x) {
 	int64_t e = 0;
 	for (unsigned d = 0; d < b->rank; d++)
-		e = e * b->shape[d] + st__ub_aff_eval(&p->acc[d], p->ndims, x);
+		e = e * b->shape[d] + st_ub_aff_eval(&p->acc[d], p->ndims, x);
 	return e;
 }
 
-static size_t buffer_size(const st__ub_buffer *b) {
+static size_t buffer_size(const st_ub_model_buffer *b) {
 	size_t n = 1;
 	for (unsigned d = 0; d < b->rank; d++)
 		n *= (size_t)b->shape[d];
 	return n;
 }
 
-bool st__ub_port_each(const st__ub_model *m, const st__ub_port *p, st__ub_access_fn fn, void *ud) {
-	const st__ub_buffer *b = &m->buffers[p->buffer];
+bool st_ub_model_port_each(const st_ub_model *m, const st_ub_model_port *p, st_ub_access_fn fn, void *ud) {
+	const st_ub_model_buffer *b = &m->buffers[p->buffer];
 	int64_t x[ST_UB_MAX_DIMS];
 	memcpy(x, p->lo, sizeof x);
 	do {
-		if (!fn(ud, linear_index(b, p, x), st__ub_aff_eval(&p->sched, p->ndims, x), x))
+		if (!fn(ud, linear_index(b, p, x), st_ub_aff_eval(&p->sched, p->ndims, x), x))
 			return false;
-	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	} while (st_ub_next_point(p->ndims, p->lo, p->hi, x));
 	return true;
 }
 
 /* Writes of port p into wt (one write per element), reads into rl (the
  * latest). */
-static st_status record_port(const st__ub_model *m, const st__ub_port *p, int64_t *wt, int64_t *rl) {
-	const st__ub_buffer *b = &m->buffers[p->buffer];
+static st_status record_port(const st_ub_model *m, const st_ub_model_port *p, int64_t *wt, int64_t *rl) {
+	const st_ub_model_buffer *b = &m->buffers[p->buffer];
 	int64_t x[ST_UB_MAX_DIMS];
 	memcpy(x, p->lo, sizeof x);
 	do {
-		int64_t e = linear_index(b, p, x), t = st__ub_aff_eval(&p->sched, p->ndims, x);
+		int64_t e = linear_index(b, p, x), t = st_ub_aff_eval(&p->sched, p->ndims, x);
 		if (p->write) {
 			if (wt[e] != INT64_MIN)
 				return st_op_error(p->op, "element %lld of buffer '%s' is written twice (a buffer holds one "
@@ -52,7 +51,7 @@ static st_status record_port(const st__ub_model *m, const st__ub_port *p, int64_
 		} else if (t > rl[e]) {
 			rl[e] = t;
 		}
-	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	} while (st_ub_next_point(p->ndims, p->lo, p->hi, x));
 	return ST_OK;
 }
 
@@ -98,8 +97,8 @@ static int64_t max_live(st_context *ctx, const int64_t *wt, const int64_t *rl, s
 	return best;
 }
 
-st_status st__ub_lifetimes(st__ub_model *m, size_t bi, int64_t **wtp, int64_t **rlp, size_t *np) {
-	st__ub_buffer *b = &m->buffers[bi];
+st_status st_ub_lifetimes(st_ub_model *m, size_t bi, int64_t **wtp, int64_t **rlp, size_t *np) {
+	st_ub_model_buffer *b = &m->buffers[bi];
 	size_t n = buffer_size(b);
 	int64_t *wt = st_ctx_alloc(m->ctx, n * sizeof *wt), *rl = st_ctx_alloc(m->ctx, n * sizeof *rl);
 	st_status st = wt && rl ? ST_OK : st_op_error(b->op, "out of memory");
@@ -133,12 +132,12 @@ st_status st__ub_lifetimes(st__ub_model *m, size_t bi, int64_t **wtp, int64_t **
 
 /* ------------------------------------------- values of an accumulation */
 
-static bool same_stmt(const st__ub_port *a, const st__ub_port *b) {
+static bool same_stmt(const st_ub_model_port *a, const st_ub_model_port *b) {
 	const char *x = isl_set_get_tuple_name(a->domain), *y = isl_set_get_tuple_name(b->domain);
 	return x && y && !strcmp(x, y);
 }
 
-bool st__ub_is_accumulation(const st__ub_model *m, size_t bi) {
+bool st_ub_is_accumulation(const st_ub_model *m, size_t bi) {
 	for (size_t k = 0; k < m->nports; k++)
 		for (size_t j = 0; j < m->nports; j++)
 			if (m->ports[k].buffer == (int)bi && m->ports[j].buffer == (int)bi && m->ports[k].write &&
@@ -200,14 +199,14 @@ static bool collect_access(void *ud, int64_t elem, int64_t t, const int64_t *x) 
 	return true;
 }
 
-static const char *stmt_name(const st__ub_port *p) { return isl_set_get_tuple_name(p->domain); }
+static const char *stmt_name(const st_ub_model_port *p) { return isl_set_get_tuple_name(p->domain); }
 
 /* Each read must find the value the program gives it: the one the
  * statements, run one after the other, last wrote before it (an update
  * reads what the term before wrote, not a value timed past it, nor one
  * already replaced).  ev is scratch; writer[] receives each value's write
  * port. */
-static st_status check_program_order(st__ub_model *m, size_t bi, st__ub_values *v, access *ev, size_t n,
+static st_status check_program_order(st_ub_model *m, size_t bi, st_ub_values *v, access *ev, size_t n,
                                      int64_t *cur, uint32_t *writer) {
 	for (size_t i = 0; i < n; i++)
 		if (ev[i].write)
@@ -223,7 +222,7 @@ static st_status check_program_order(st__ub_model *m, size_t bi, st__ub_values *
 			continue;
 		}
 		int64_t want = cur[a->elem];
-		const st__ub_port *r = &m->ports[a->port], *w = want >= 0 ? &m->ports[writer[want]] : NULL;
+		const st_ub_model_port *r = &m->ports[a->port], *w = want >= 0 ? &m->ports[writer[want]] : NULL;
 		const char *b = m->buffers[bi].name;
 		/* Values are numbered in the order they are written. */
 		if (w && got > want)
@@ -240,13 +239,13 @@ static st_status check_program_order(st__ub_model *m, size_t bi, st__ub_values *
 }
 
 /* The accesses of buffer bi in order, each write a new value. */
-static st_status accumulation_values(st__ub_model *m, size_t bi, st__ub_values *v) {
-	const st__ub_buffer *b = &m->buffers[bi];
+static st_status accumulation_values(st_ub_model *m, size_t bi, st_ub_values *v) {
+	const st_ub_model_buffer *b = &m->buffers[bi];
 	size_t nev = 0, nelem = buffer_size(b);
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi) {
-			nev += (size_t)st__ub_port_points(&m->ports[k]);
-			v->n += m->ports[k].write ? (size_t)st__ub_port_points(&m->ports[k]) : 0;
+			nev += (size_t)st_ub_model_port_points(&m->ports[k]);
+			v->n += m->ports[k].write ? (size_t)st_ub_model_port_points(&m->ports[k]) : 0;
 		}
 	collect c = {.ev = st_ctx_alloc(m->ctx, (nev ? nev : 1) * sizeof *c.ev)};
 	int64_t *cur = st_ctx_alloc(m->ctx, nelem * sizeof *cur);
@@ -257,7 +256,7 @@ static st_status accumulation_values(st__ub_model *m, size_t bi, st__ub_values *
 	for (size_t k = 0; st == ST_OK && k < m->nports; k++) {
 		if (m->ports[k].buffer != (int)bi)
 			continue;
-		v->of_port[k] = st_ctx_alloc(m->ctx, (size_t)st__ub_port_points(&m->ports[k]) * sizeof **v->of_port);
+		v->of_port[k] = st_ctx_alloc(m->ctx, (size_t)st_ub_model_port_points(&m->ports[k]) * sizeof **v->of_port);
 		if (!v->of_port[k])
 			st = st_op_error(b->op, "out of memory");
 		c.stmt = (uint32_t)k;
@@ -268,7 +267,7 @@ static st_status accumulation_values(st__ub_model *m, size_t bi, st__ub_values *
 		c.write = m->ports[k].write;
 		c.early = c.write && m->ports[k].kernel >= 0 && m->kernels[m->ports[k].kernel].latency > 0;
 		c.point = 0;
-		st__ub_port_each(m, &m->ports[k], collect_access, &c);
+		st_ub_model_port_each(m, &m->ports[k], collect_access, &c);
 	}
 	if (st == ST_OK)
 		qsort(c.ev, c.n, sizeof *c.ev, cmp_access);
@@ -312,10 +311,10 @@ static st_status accumulation_values(st__ub_model *m, size_t bi, st__ub_values *
 	return st;
 }
 
-st_status st__ub_values_of(st__ub_model *m, size_t bi, st__ub_values *v) {
+st_status st_ub_values_of(st_ub_model *m, size_t bi, st_ub_values *v) {
 	memset(v, 0, sizeof *v);
-	if (!st__ub_is_accumulation(m, bi))
-		return st__ub_lifetimes(m, bi, &v->wt, &v->rl, &v->n);
+	if (!st_ub_is_accumulation(m, bi))
+		return st_ub_lifetimes(m, bi, &v->wt, &v->rl, &v->n);
 	v->nports = m->nports;
 	v->of_port = st_ctx_alloc(m->ctx, (m->nports ? m->nports : 1) * sizeof *v->of_port);
 	if (!v->of_port)
@@ -323,11 +322,11 @@ st_status st__ub_values_of(st__ub_model *m, size_t bi, st__ub_values *v) {
 	memset(v->of_port, 0, (m->nports ? m->nports : 1) * sizeof *v->of_port);
 	if (accumulation_values(m, bi, v) == ST_OK)
 		return ST_OK;
-	st__ub_values_free(m, v);
+	st_ub_values_free(m, v);
 	return ST_FAIL;
 }
 
-void st__ub_values_free(st__ub_model *m, st__ub_values *v) {
+void st_ub_values_free(st_ub_model *m, st_ub_values *v) {
 	size_t n = v->n ? v->n : 1;
 	if (v->wt)
 		st_ctx_free(m->ctx, v->wt, n * sizeof *v->wt);
@@ -337,33 +336,33 @@ void st__ub_values_free(st__ub_model *m, st__ub_values *v) {
 		st_ctx_free(m->ctx, v->elem, n * sizeof *v->elem);
 	for (size_t k = 0; v->of_port && k < v->nports; k++)
 		if (v->of_port[k])
-			st_ctx_free(m->ctx, v->of_port[k], (size_t)st__ub_port_points(&m->ports[k]) * sizeof **v->of_port);
+			st_ctx_free(m->ctx, v->of_port[k], (size_t)st_ub_model_port_points(&m->ports[k]) * sizeof **v->of_port);
 	if (v->of_port)
 		st_ctx_free(m->ctx, v->of_port, (v->nports ? v->nports : 1) * sizeof *v->of_port);
 	memset(v, 0, sizeof *v);
 }
 
-static st_status buffer_capacity(st__ub_model *m, size_t bi, int64_t *cap) {
-	st__ub_values v;
-	if (st_failed(st__ub_values_of(m, bi, &v)))
+static st_status buffer_capacity(st_ub_model *m, size_t bi, int64_t *cap) {
+	st_ub_values v;
+	if (st_failed(st_ub_values_of(m, bi, &v)))
 		return ST_FAIL;
 	st_status st = (*cap = max_live(m->ctx, v.wt, v.rl, v.n)) < 0 ? st_op_error(m->buffers[bi].op, "out of memory")
 	                                                              : ST_OK;
-	st__ub_values_free(m, &v);
+	st_ub_values_free(m, &v);
 	return st;
 }
 
-st_status st__ub_capacities(st__ub_model *m, int64_t *caps) {
+st_status st_ub_capacities(st_ub_model *m, int64_t *caps) {
 	for (size_t b = 0; b < m->nbuffers; b++)
 		if (st_failed(buffer_capacity(m, b, &caps[b])))
 			return ST_FAIL;
 	return ST_OK;
 }
 
-int64_t st__ub_latency(const st__ub_model *m) {
+int64_t st_ub_latency(const st_ub_model *m) {
 	int64_t last = -1;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
+		const st_ub_model_port *p = &m->ports[k];
 		/* An affine function of a box is largest at a corner. */
 		int64_t t = p->sched.c[0];
 		for (unsigned d = 0; d < p->ndims; d++)
@@ -376,15 +375,15 @@ int64_t st__ub_latency(const st__ub_model *m) {
 
 /* ---------------------------------------------------------------- the pass */
 
-static st_status capacity_graph(st__ub_model *m, void *ud) {
+static st_status capacity_graph(st_ub_model *m, void *ud) {
 	(void)ud;
 	st_type *i64 = st_integer_type(m->ctx, 64, ST_SIGNLESS);
 	int64_t *caps = st_ctx_alloc(m->ctx, (m->nbuffers + 1) * sizeof *caps);
-	st_status st = caps ? st__ub_capacities(m, caps) : st_op_error(m->graph, "out of memory");
+	st_status st = caps ? st_ub_capacities(m, caps) : st_op_error(m->graph, "out of memory");
 	if (st == ST_OK)
-		st = st__ub_classify(m, caps);
+		st = st_ub_classify(m, caps);
 	if (st == ST_OK) {
-		int64_t total = 0, lat = st__ub_latency(m);
+		int64_t total = 0, lat = st_ub_latency(m);
 		for (size_t b = 0; b < m->nbuffers; b++) {
 			st_op_set_attr(m->buffers[b].op, "capacity", st_integer_attr(m->ctx, i64, caps[b]));
 			total += caps[b];
@@ -404,7 +403,7 @@ static st_status capacity_graph(st__ub_model *m, void *ud) {
 
 static st_status run_capacity(st_pass *pass, st_op *op) {
 	(void)pass;
-	return st__ub_for_each_graph(op, capacity_graph, NULL);
+	return st_ub_for_each_graph(op, capacity_graph, NULL);
 }
 
 const st_pass_def st__ub_capacity_pass = {

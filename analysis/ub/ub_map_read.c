@@ -17,8 +17,6 @@ static int index_of(st_attr *a, const char *const *names) {
 	return -1;
 }
 
-static bool is_op(st_op *op, const char *name) { return st_str_eq_c(st_ident_str(st_op_name(op)), name); }
-
 static int64_t int_attr(st_op *op, const char *name, int64_t dflt) {
 	st_attr *a = st_op_get_attr(op, name);
 	return a && st_attr_get_kind(a) == ST_ATTR_INTEGER ? st_attr_int_value(a) : dflt;
@@ -117,7 +115,7 @@ static st_status read_graph(st__ub_mapper *mp, st_op *graph) {
 	st_block *b = st_region_first_block(st_op_region(graph, 0));
 	size_t nb = 0, np = 0;
 	for (st_op *x = b ? st_block_first_op(b) : NULL; x; x = st_op_next(x)) {
-		if (is_op(x, "ub.buffer")) {
+		if (st_ub_is_buffer(x)) {
 			int k = index_of(st_op_get_attr(x, "map"), buffer_maps);
 			if (k < 0)
 				return st_op_error(x, "buffer '%.*s' is not mapped (run ub-map)",
@@ -127,12 +125,12 @@ static st_status read_graph(st__ub_mapper *mp, st_op *graph) {
 			if (st_failed(read_gate(x, &map->buffers[nb])))
 				return ST_FAIL;
 			nb++;
-		} else if (is_op(x, "ub.write") || is_op(x, "ub.read")) {
+		} else if (st_ub_is_port(x)) {
 			map->taps[np++] = int_attr(x, "tap", -1);
 		}
 	}
 	for (st_op *x = b ? st_block_first_op(b) : NULL; x; x = st_op_next(x)) {
-		if (!is_op(x, "ub.mem"))
+		if (!st_ub_is_mem(x))
 			continue;
 		st_str n = st_attr_string(st_op_get_attr(x, "buffer"));
 		int bi = -1;
@@ -156,8 +154,8 @@ st_status st_ub_map_read_ir(st_op *graph, st_ub_map **out) {
 	st_block *b = st_region_first_block(st_op_region(graph, 0));
 	size_t nb = 0, np = 0;
 	for (st_op *x = b ? st_block_first_op(b) : NULL; x; x = st_op_next(x)) {
-		nb += is_op(x, "ub.buffer");
-		np += is_op(x, "ub.write") || is_op(x, "ub.read");
+		nb += st_ub_is_buffer(x);
+		np += st_ub_is_port(x);
 	}
 	*out = NULL;
 	st_ub_map *map = st_ctx_alloc(ctx, sizeof *map);

@@ -27,8 +27,7 @@
  * over its own domain, and an init without read ports is timed by it (its
  * element written as the first term reads it).  A port reading a buffer
  * with several writers waits for those of the statements before it. */
-#include "ub_internal.h"
-#include "ub_passes.h"
+#include "ub_analysis_private.h"
 
 #include <isl/ilp.h>
 #include <isl/val.h>
@@ -41,11 +40,16 @@ typedef struct ub_schedule_options {
 	const char *share;
 } ub_schedule_options;
 
-enum { STRATEGY_STENCIL, STRATEGY_SEQUENTIAL, STRATEGY_SHARE_LINE, STRATEGY_DOUBLE };
+enum {
+	STRATEGY_STENCIL = ST_UB_STRATEGY_STENCIL,
+	STRATEGY_SEQUENTIAL = ST_UB_STRATEGY_SEQUENTIAL,
+	STRATEGY_SHARE_LINE = ST_UB_STRATEGY_SHARE_LINE,
+	STRATEGY_DOUBLE = ST_UB_STRATEGY_DOUBLE,
+};
 static const char *const strategies[] = {"stencil", "sequential", "share-line", "double", NULL};
 
 /* { S[i..] -> [a(i)] } in the domain space of port p's schedule. */
-static isl_map *aff_map(const st__ub_port *p, const st__ub_aff *a) {
+static isl_map *aff_map(const st_ub_model_port *p, const st_ub_aff *a) {
 	char buf[512];
 	size_t n = 0;
 	const char *name = isl_set_get_tuple_name(p->domain);
@@ -59,9 +63,9 @@ static isl_map *aff_map(const st__ub_port *p, const st__ub_aff *a) {
 	return isl_map_intersect_domain(isl_map_read_from_str(isl_set_get_ctx(p->domain), buf), isl_set_copy(p->domain));
 }
 
-static bool same_stmt(const st__ub_port *a, const st__ub_port *b);
+static bool same_stmt(const st_ub_model_port *a, const st_ub_model_port *b);
 
-static bool several_writers(const st__ub_model *m, const st__ub_port *r) {
+static bool several_writers(const st_ub_model *m, const st_ub_model_port *r) {
 	size_t n = 0;
 	for (size_t k = 0; k < m->nports; k++)
 		n += m->ports[k].write && m->ports[k].buffer == r->buffer;
@@ -71,13 +75,13 @@ static bool several_writers(const st__ub_model *m, const st__ub_port *r) {
 /* Whether write port w can give read port r its value: the buffer's only
  * writer, or (an accumulation's init and updates writing one buffer) one
  * of another statement before r in graph order, which is program order. */
-static bool feeds(const st__ub_model *m, const st__ub_port *w, const st__ub_port *r) {
+static bool feeds(const st_ub_model *m, const st_ub_model_port *w, const st_ub_model_port *r) {
 	return w->write && w->buffer == r->buffer && (!several_writers(m, r) || (w < r && !same_stmt(w, r)));
 }
 
 /* The write port of the buffer port r reads: the last that feeds it. */
-static const st__ub_port *writer_of(const st__ub_model *m, const st__ub_port *r) {
-	const st__ub_port *w = NULL;
+static const st_ub_model_port *writer_of(const st_ub_model *m, const st_ub_model_port *r) {
+	const st_ub_model_port *w = NULL;
 	for (size_t k = 0; k < m->nports; k++)
 		if (feeds(m, &m->ports[k], r) && (!w || several_writers(m, r)))
 			w = &m->ports[k];
@@ -86,39 +90,39 @@ static const st__ub_port *writer_of(const st__ub_model *m, const st__ub_port *r)
 
 /* When each point of read port r finds its value written:
  * S_w . A_w^-1 . A_r on r's domain. */
-static isl_map *write_times(const st__ub_port *r, const st__ub_port *w) {
+static isl_map *write_times(const st_ub_model_port *r, const st_ub_model_port *w) {
 	isl_map *m = isl_map_apply_range(isl_map_copy(r->access), isl_map_reverse(isl_map_copy(w->access)));
 	m = isl_map_apply_range(m, isl_map_copy(w->schedule));
 	return isl_map_intersect_domain(m, isl_set_copy(r->domain));
 }
 
-static bool same_stmt(const st__ub_port *a, const st__ub_port *b) {
+static bool same_stmt(const st_ub_model_port *a, const st_ub_model_port *b) {
 	const char *x = isl_set_get_tuple_name(a->domain), *y = isl_set_get_tuple_name(b->domain);
 	return x && y && !strcmp(x, y);
 }
 
-static int64_t latency_of(const st__ub_model *m, const st__ub_port *p) {
+static int64_t latency_of(const st_ub_model *m, const st_ub_model_port *p) {
 	return p->kernel >= 0 ? m->kernels[p->kernel].latency : 0;
 }
 
 /* Gives every port of the statement of port `first` the schedule D + lin
  * (+ latency for writes). */
-static void set_stmt(st__ub_model *m, size_t first, const st__ub_aff *lin, int64_t d, bool *done) {
+static void set_stmt(st_ub_model *m, size_t first, const st_ub_aff *lin, int64_t d, bool *done) {
 	for (size_t k = first; k < m->nports; k++) {
-		st__ub_port *p = &m->ports[k];
+		st_ub_model_port *p = &m->ports[k];
 		if (!same_stmt(p, &m->ports[first]))
 			continue;
-		st__ub_aff a = *lin;
+		st_ub_aff a = *lin;
 		a.c[0] = d + (p->write ? latency_of(m, p) : 0);
 		isl_map_free(p->schedule);
 		p->schedule = aff_map(p, &a);
-		st__ub_set_map_attr(p->op, "schedule", p->schedule);
-		st__ub_model_compile_port(m, k);
+		st_ub_port_set_schedule_isl(p->op, p->schedule);
+		st_ub_model_compile_port(m, k);
 		done[k] = true;
 	}
 }
 
-static void row_major(const st__ub_port *p, st__ub_aff *lin, int64_t *d) {
+static void row_major(const st_ub_model_port *p, st_ub_aff *lin, int64_t *d) {
 	memset(lin, 0, sizeof *lin);
 	int64_t stride = 1;
 	*d = 0;
@@ -136,19 +140,19 @@ static void row_major(const st__ub_port *p, st__ub_aff *lin, int64_t *d) {
  * with a loop of its own over the channels (a DNN layer's unrolled
  * reduction under its output-channel loop) fires several times per pixel
  * anyway, and keeps the one-value-a-cycle stream. */
-static bool lane_dim(const st__ub_model *m, const st__ub_port *p) {
+static bool lane_dim(const st_ub_model *m, const st_ub_model_port *p) {
 	unsigned i = p->ndims - 1, r = p->rank - 1;
 	int64_t ext = p->hi[i] - p->lo[i] + 1;
 	if (p->ndims < 2 || p->rank != p->ndims || ext < 2 || ext > 8)
 		return false;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *a = &m->ports[k];
+		const st_ub_model_port *a = &m->ports[k];
 		if (a->write || a->buffer != p->buffer || a->kernel < 0)
 			continue;
 		bool seen[8] = {false};
 		int64_t n = 0;
 		for (size_t j = k; j < m->nports; j++) {
-			const st__ub_port *b = &m->ports[j];
+			const st_ub_model_port *b = &m->ports[j];
 			if (b->write || b->buffer != p->buffer || b->kernel != a->kernel || b->rank != p->rank ||
 			    b->ndims + 1 != p->ndims)
 				continue;
@@ -167,7 +171,7 @@ static bool lane_dim(const st__ub_model *m, const st__ub_port *p) {
 	return false;
 }
 
-static void row_major_lanes(const st__ub_model *m, const st__ub_port *p, st__ub_aff *lin, int64_t *d) {
+static void row_major_lanes(const st_ub_model *m, const st_ub_model_port *p, st_ub_aff *lin, int64_t *d) {
 	row_major(p, lin, d);
 	if (!lane_dim(m, p))
 		return;
@@ -184,18 +188,18 @@ static void row_major_lanes(const st__ub_model *m, const st__ub_port *p, st__ub_
  * schedule composed with the access of the read port that spans the most
  * loops of the statement (a weight read at [c, r] would tie the whole
  * domain to the weights' short stream), the first such port on a tie. */
-static st_status input_rate(const st__ub_model *m, size_t first, const bool *done, st__ub_aff *lin) {
+static st_status input_rate(const st_ub_model *m, size_t first, const bool *done, st_ub_aff *lin) {
 	int best = -1;
 	for (size_t k = first; k < m->nports; k++) {
-		const st__ub_port *r = &m->ports[k];
-		const st__ub_port *w = r->write || !same_stmt(r, &m->ports[first]) ? NULL : writer_of(m, r);
+		const st_ub_model_port *r = &m->ports[k];
+		const st_ub_model_port *w = r->write || !same_stmt(r, &m->ports[first]) ? NULL : writer_of(m, r);
 		if (!w || !done[w - m->ports])
 			continue;
 		isl_map *t = write_times(r, w);
 		/* Written several times (an accumulation): the last write. */
 		if (several_writers(m, r))
 			t = isl_map_lexmax(t);
-		st__ub_aff a;
+		st_ub_aff a;
 		unsigned n;
 		bool ok = st__ub_affs_of(t, &n, &a);
 		isl_map_free(t);
@@ -215,7 +219,7 @@ static st_status input_rate(const st__ub_model *m, size_t first, const bool *don
 
 /* Raises *d to the least delay with which read port r, on time base
  * lin, finds every value of write port w written. */
-static st_status delay_after(const st__ub_port *r, const st__ub_port *w, const st__ub_aff *lin, int64_t *d) {
+static st_status delay_after(const st_ub_model_port *r, const st_ub_model_port *w, const st_ub_aff *lin, int64_t *d) {
 	isl_map *t = write_times(r, w);
 	isl_map *slack = isl_map_sum(t, isl_map_neg(aff_map(r, lin)));
 	isl_val *v = isl_set_dim_max_val(isl_map_range(slack), 0);
@@ -231,7 +235,7 @@ static st_status delay_after(const st__ub_port *r, const st__ub_port *w, const s
 
 /* Whether the statement of port `first` reads and writes one buffer: a
  * read-modify-write (an accumulation's update). */
-static bool rmw_stmt(const st__ub_model *m, size_t first) {
+static bool rmw_stmt(const st_ub_model *m, size_t first) {
 	for (size_t k = first; k < m->nports; k++)
 		for (size_t j = first; j < m->nports; j++)
 			if (m->ports[k].write && !m->ports[j].write && m->ports[k].buffer == m->ports[j].buffer &&
@@ -243,7 +247,7 @@ static bool rmw_stmt(const st__ub_model *m, size_t first) {
 /* Cycles per point of a read-modify-write statement: each update of an
  * element reads what the one before wrote, `latency` cycles after it
  * fired. */
-static int64_t rmw_scale(const st__ub_model *m, size_t first) {
+static int64_t rmw_scale(const st_ub_model *m, size_t first) {
 	int64_t lat = latency_of(m, &m->ports[first]);
 	return lat > 1 ? lat : 1;
 }
@@ -253,15 +257,15 @@ static int64_t rmw_scale(const st__ub_model *m, size_t first) {
  * written just when the first update reads it, instead of as early as a
  * source): the update's read port of that buffer, or NULL.  The init's
  * domain must be the update's leading dimensions, accessed alike. */
-static const st__ub_port *deferred_init(const st__ub_model *m, size_t k) {
-	const st__ub_port *w = &m->ports[k];
+static const st_ub_model_port *deferred_init(const st_ub_model *m, size_t k) {
+	const st_ub_model_port *w = &m->ports[k];
 	if (!w->write || w->kernel < 0)
 		return NULL;
 	for (size_t j = 0; j < m->nports; j++)
 		if (!m->ports[j].write && same_stmt(&m->ports[j], w))
 			return NULL;
 	for (size_t j = k + 1; j < m->nports; j++) {
-		const st__ub_port *r = &m->ports[j];
+		const st_ub_model_port *r = &m->ports[j];
 		if (r->write || r->buffer != w->buffer || same_stmt(r, w))
 			continue;
 		size_t first = 0;
@@ -279,9 +283,9 @@ static const st__ub_port *deferred_init(const st__ub_model *m, size_t k) {
 
 /* The latency of the init that statement `first` times (deferred_init),
  * or 0. */
-static int64_t deferred_latency(const st__ub_model *m, size_t first) {
+static int64_t deferred_latency(const st_ub_model *m, size_t first) {
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *r = deferred_init(m, k);
+		const st_ub_model_port *r = deferred_init(m, k);
 		if (r && same_stmt(r, &m->ports[first]))
 			return latency_of(m, &m->ports[k]);
 	}
@@ -293,20 +297,20 @@ static int64_t deferred_latency(const st__ub_model *m, size_t first) {
  * row-major over its own domain instead, one point every rmw_scale
  * cycles: a reduction the schedule keeps rolled takes a cycle per term.
  * With `defer`, the inits it times are no constraint. */
-static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, bool fixed_lin, bool defer,
-                              st__ub_aff *lin, int64_t *d) {
-	const st__ub_port *r0 = NULL;
+static st_status stencil_stmt(st_ub_model *m, size_t first, const bool *done, bool fixed_lin, bool defer,
+                              st_ub_aff *lin, int64_t *d) {
+	const st_ub_model_port *r0 = NULL;
 	for (size_t k = first; k < m->nports && !r0; k++)
 		if (!m->ports[k].write && same_stmt(&m->ports[k], &m->ports[first]))
 			r0 = &m->ports[k];
 	if (!r0) {
 		/* A source (a host stream): row-major at one value per cycle, or
 		 * on the given time base from its first point. */
-		const st__ub_port *p = &m->ports[first];
+		const st_ub_model_port *p = &m->ports[first];
 		if (!fixed_lin)
 			row_major_lanes(m, p, lin, d);
 		else
-			*d = -st__ub_aff_eval(lin, p->ndims, p->lo);
+			*d = -st_ub_aff_eval(lin, p->ndims, p->lo);
 		return ST_OK;
 	}
 	*d = INT64_MIN;
@@ -316,15 +320,15 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, b
 		for (unsigned i = 0; i < m->ports[first].ndims; i++)
 			lin->c[1 + i] *= rmw_scale(m, first);
 		/* Not before cycle 0, nor before a deferred init can write. */
-		*d = deferred_latency(m, first) - st__ub_aff_eval(lin, m->ports[first].ndims, m->ports[first].lo);
+		*d = deferred_latency(m, first) - st_ub_aff_eval(lin, m->ports[first].ndims, m->ports[first].lo);
 	} else if (!fixed_lin && st_failed(input_rate(m, first, done, lin))) {
 		return ST_FAIL;
 	}
 	for (size_t k = first; k < m->nports; k++) {
-		const st__ub_port *r = &m->ports[k];
+		const st_ub_model_port *r = &m->ports[k];
 		if (r->write || !same_stmt(r, r0))
 			continue;
-		const st__ub_port *w = writer_of(m, r);
+		const st_ub_model_port *w = writer_of(m, r);
 		if (!w || !done[w - m->ports])
 			return st_op_error(r->op, "ub-schedule: the buffer this port reads is not written by an earlier "
 			                          "statement");
@@ -345,15 +349,15 @@ static st_status stencil_stmt(st__ub_model *m, size_t first, const bool *done, b
 /* Times the inits that read-modify-write statement `first` (just given
  * D + lin) defers: each writes its element `latency` cycles before the
  * update's first point on it reads it. */
-static void retime_inits(st__ub_model *m, size_t first, const st__ub_aff *lin, int64_t d, bool *done) {
+static void retime_inits(st_ub_model *m, size_t first, const st_ub_aff *lin, int64_t d, bool *done) {
 	if (!rmw_stmt(m, first))
 		return;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *r = deferred_init(m, k);
+		const st_ub_model_port *r = deferred_init(m, k);
 		if (!r || !same_stmt(r, &m->ports[first]))
 			continue;
-		const st__ub_port *w = &m->ports[k];
-		st__ub_aff at;
+		const st_ub_model_port *w = &m->ports[k];
+		st_ub_aff at;
 		memset(&at, 0, sizeof at);
 		for (unsigned i = 0; i < r->ndims; i++) {
 			if (i < w->ndims)
@@ -395,7 +399,7 @@ typedef struct share_plan {
 	bool *shared;
 } share_plan;
 
-static int64_t inner_extent(const st__ub_port *p) {
+static int64_t inner_extent(const st_ub_model_port *p) {
 	int64_t e = 1;
 	for (unsigned i = 1; i < p->ndims; i++)
 		e *= p->hi[i] - p->lo[i] + 1;
@@ -403,7 +407,7 @@ static int64_t inner_extent(const st__ub_port *p) {
 }
 
 /* A misspelt name would silently leave that kernel out of the sharing. */
-static st_status check_share_names(st__ub_model *m, const char *share) {
+static st_status check_share_names(st_ub_model *m, const char *share) {
 	for (const char *p = share; p && *p;) {
 		size_t len = strcspn(p, ":");
 		bool found = false;
@@ -417,12 +421,12 @@ static st_status check_share_names(st__ub_model *m, const char *share) {
 	return ST_OK;
 }
 
-static st_status plan_sharing(st__ub_model *m, const char *share, share_plan *sp) {
+static st_status plan_sharing(st_ub_model *m, const char *share, share_plan *sp) {
 	if (check_share_names(m, share) != ST_OK)
 		return ST_FAIL;
 	int64_t phase = 0;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
+		const st_ub_model_port *p = &m->ports[k];
 		bool first = true;
 		for (size_t j = 0; j < k && first; j++)
 			first = !same_stmt(&m->ports[j], p);
@@ -432,8 +436,8 @@ static st_status plan_sharing(st__ub_model *m, const char *share, share_plan *sp
 			return st_op_error(p->op, "ub-schedule: line sharing needs at least two loops (coarse and row)");
 		int64_t slot = inner_extent(p);
 		for (size_t j = k; j < m->nports; j++) {
-			const st__ub_port *r = &m->ports[j];
-			const st__ub_port *w = r->write || !same_stmt(r, p) ? NULL : writer_of(m, r);
+			const st_ub_model_port *r = &m->ports[j];
+			const st_ub_model_port *w = r->write || !same_stmt(r, p) ? NULL : writer_of(m, r);
 			if (w && inner_extent(w) > slot)
 				slot = inner_extent(w);
 		}
@@ -449,7 +453,7 @@ static st_status plan_sharing(st__ub_model *m, const char *share, share_plan *sp
 	return ST_OK;
 }
 
-static void share_lin(const share_plan *sp, const st__ub_port *p, st__ub_aff *lin) {
+static void share_lin(const share_plan *sp, const st_ub_model_port *p, st_ub_aff *lin) {
 	memset(lin, 0, sizeof *lin);
 	lin->c[1] = sp->period;
 	int64_t stride = 1;
@@ -460,7 +464,7 @@ static void share_lin(const share_plan *sp, const st__ub_port *p, st__ub_aff *li
 }
 
 /* The least D' >= d that puts the statement's row in its slot. */
-static int64_t into_slot(const share_plan *sp, size_t k, const st__ub_port *p, const st__ub_aff *lin, int64_t d) {
+static int64_t into_slot(const share_plan *sp, size_t k, const st_ub_model_port *p, const st_ub_aff *lin, int64_t d) {
 	int64_t row_start = lin->c[0];
 	for (unsigned i = 1; i < p->ndims; i++)
 		row_start += lin->c[1 + i] * p->lo[i];
@@ -471,10 +475,10 @@ static int64_t into_slot(const share_plan *sp, size_t k, const st__ub_port *p, c
 
 /* The period of the double strategy: the largest tile (the points of a
  * kernel's inner loops), every kernel needing a tile loop. */
-static st_status tile_period(st__ub_model *m, int64_t *period) {
+static st_status tile_period(st_ub_model *m, int64_t *period) {
 	*period = 0;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
+		const st_ub_model_port *p = &m->ports[k];
 		if (p->kernel < 0)
 			continue;
 		if (p->ndims < 2)
@@ -485,7 +489,12 @@ static st_status tile_period(st__ub_model *m, int64_t *period) {
 	return *period ? ST_OK : st_op_error(m->graph, "ub-schedule: strategy=double needs a kernel");
 }
 
-static st_status schedule_graph(st__ub_model *m, int strategy, const char *share) {
+st_status st_ub_schedule(st_ub_model *m, const st_ub_schedule_options *o, int64_t *period) {
+	int strategy = (int)o->strategy;
+	const char *share = o->share;
+	*period = 0;
+	if (strategy < STRATEGY_STENCIL || strategy > STRATEGY_DOUBLE)
+		return st_op_error(m->graph, "ub-schedule: unknown strategy %d", strategy);
 	bool *done = st_ctx_alloc(m->ctx, (m->nports + 1) * sizeof *done);
 	if (!done)
 		return st_op_error(m->graph, "out of memory");
@@ -510,7 +519,7 @@ static st_status schedule_graph(st__ub_model *m, int strategy, const char *share
 	for (size_t k = 0; st == ST_OK && k < m->nports; k++) {
 		if (done[k])
 			continue;
-		st__ub_aff lin;
+		st_ub_aff lin;
 		int64_t d = 0;
 		if (strategy == STRATEGY_DOUBLE && m->ports[k].kernel >= 0) {
 			share_plan one = {.period = tile};
@@ -529,7 +538,7 @@ static st_status schedule_graph(st__ub_model *m, int strategy, const char *share
 			for (size_t j = k; j < m->nports; j++)
 				if (same_stmt(&m->ports[j], &m->ports[k]) && latency_of(m, &m->ports[j]) > lat)
 					lat = latency_of(m, &m->ports[j]);
-			clock += scale * st__ub_port_points(&m->ports[k]) + lat;
+			clock += scale * st_ub_model_port_points(&m->ports[k]) + lat;
 		} else if (strategy == STRATEGY_SHARE_LINE) {
 			share_lin(&sp, &m->ports[k], &lin);
 			st = stencil_stmt(m, k, done, true, false, &lin, &d);
@@ -556,21 +565,25 @@ static st_status schedule_graph(st__ub_model *m, int strategy, const char *share
 		st_ctx_free(m->ctx, sp.phase, n * sizeof *sp.phase);
 	if (sp.shared)
 		st_ctx_free(m->ctx, sp.shared, n * sizeof *sp.shared);
+	if (st == ST_OK)
+		*period = sp.period ? sp.period : tile;
+	return st;
+}
+
+static st_status schedule_model(st_ub_model *m, void *ud) {
+	const ub_schedule_options *po = ud;
+	st_ub_schedule_options o = {.strategy = (st_ub_strategy)po->strategy, .share = po->share};
+	int64_t period;
+	st_status st = st_ub_schedule(m, &o, &period);
 	/* A shared or coarse-grained schedule repeats every period: the run
 	 * lasts whole periods (and ub-capacity looks for double buffers). */
-	int64_t period = sp.period ? sp.period : tile;
 	if (st == ST_OK && period)
 		st_op_set_attr(m->graph, "period", st_integer_attr(m->ctx, st_integer_type(m->ctx, 64, ST_SIGNLESS), period));
 	return st;
 }
 
-static st_status schedule_model(st__ub_model *m, void *ud) {
-	const ub_schedule_options *o = ud;
-	return schedule_graph(m, o->strategy, o->share);
-}
-
 static st_status run_schedule(st_pass *pass, st_op *op) {
-	return st__ub_for_each_graph(op, schedule_model, (void *)st_pass_options(pass));
+	return st_ub_for_each_graph(op, schedule_model, (void *)st_pass_options(pass));
 }
 
 static const st_pass_option_def schedule_opts[] = {

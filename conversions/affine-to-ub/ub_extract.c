@@ -9,9 +9,10 @@
  * tables read at constant indices fold into the kernel (tap registers).
  * The schedule written is the sequential one; ub-schedule replaces it. */
 #include "ub_extract.h"
-#include "ub_internal.h"
-#include "ub_passes.h"
 #include "strata/affine.h"
+#include "strata/conversions/affine_to_ub.h"
+#include "strata/pass.h"
+#include "strata/ub.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -24,7 +25,7 @@
 
 typedef struct xread {
 	int buf;
-	st__ub_aff acc[ST_UB_MAX_DIMS];
+	st_ub_aff acc[ST_UB_MAX_DIMS];
 	st_value *arg; /* the kernel body's argument */
 } xread;
 
@@ -39,7 +40,7 @@ typedef struct xstage {
 	unsigned ndims;
 	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS];
 	st_op *loops[ST_UB_MAX_DIMS];
-	st__ub_aff store[ST_UB_MAX_DIMS];
+	st_ub_aff store[ST_UB_MAX_DIMS];
 	xread reads[MAX_READS];
 	size_t nreads;
 	st_block *body;
@@ -75,7 +76,7 @@ typedef struct xctx {
 	/* Index values of the nest being read: loop indices of pure loops
 	 * (affine in the domain), constants of unrolled reduction loops. */
 	st_value *idx_val[MAX_IDX];
-	st__ub_aff idx_aff[MAX_IDX];
+	st_ub_aff idx_aff[MAX_IDX];
 	size_t nidx;
 	/* How many index values stand for the block loops around the
 	 * accelerator (.hl form): constants in every nest. */
@@ -88,14 +89,14 @@ typedef struct xctx {
 	size_t ntables;
 } xctx;
 
-static const st__ub_aff *index_of(xctx *x, st_value *v) {
+static const st_ub_aff *index_of(xctx *x, st_value *v) {
 	for (size_t i = x->nidx; i-- > 0;)
 		if (x->idx_val[i] == v)
 			return &x->idx_aff[i];
 	return NULL;
 }
 
-static bool push_index(xctx *x, st_value *v, const st__ub_aff *a) {
+static bool push_index(xctx *x, st_value *v, const st_ub_aff *a) {
 	if (x->nidx == MAX_IDX)
 		return false;
 	x->idx_val[x->nidx] = v;
@@ -106,7 +107,7 @@ static bool push_index(xctx *x, st_value *v, const st__ub_aff *a) {
 /* An affine expression over index values as an affine function of the
  * domain; false when it is not linear. */
 static bool expr_aff(xctx *x, st_affine_expr *e, st_value *const *dims, unsigned nd, st_value *const *syms,
-                     st__ub_aff *out) {
+                     st_ub_aff *out) {
 	memset(out, 0, sizeof *out);
 	switch (st_affine_expr_kind(e)) {
 	case ST_AFFINE_CONST:
@@ -116,14 +117,14 @@ static bool expr_aff(xctx *x, st_affine_expr *e, st_value *const *dims, unsigned
 	case ST_AFFINE_SYMBOL: {
 		unsigned p = st_affine_expr_position(e);
 		st_value *v = st_affine_expr_kind(e) == ST_AFFINE_DIM ? dims[p] : syms[p];
-		const st__ub_aff *a = v ? index_of(x, v) : NULL;
+		const st_ub_aff *a = v ? index_of(x, v) : NULL;
 		if (!a)
 			return false;
 		*out = *a;
 		return true;
 	}
 	case ST_AFFINE_ADD: {
-		st__ub_aff l, r;
+		st_ub_aff l, r;
 		if (!expr_aff(x, st_affine_expr_lhs(e), dims, nd, syms, &l) ||
 		    !expr_aff(x, st_affine_expr_rhs(e), dims, nd, syms, &r))
 			return false;
@@ -132,14 +133,14 @@ static bool expr_aff(xctx *x, st_affine_expr *e, st_value *const *dims, unsigned
 		return true;
 	}
 	case ST_AFFINE_MUL: {
-		st__ub_aff l, r;
+		st_ub_aff l, r;
 		if (!expr_aff(x, st_affine_expr_lhs(e), dims, nd, syms, &l) ||
 		    !expr_aff(x, st_affine_expr_rhs(e), dims, nd, syms, &r))
 			return false;
 		bool lconst = true;
 		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
 			lconst = lconst && l.c[i] == 0;
-		const st__ub_aff *k = lconst ? &l : &r, *v = lconst ? &r : &l;
+		const st_ub_aff *k = lconst ? &l : &r, *v = lconst ? &r : &l;
 		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
 			if (k->c[i] != 0)
 				return false;
@@ -154,7 +155,7 @@ static bool expr_aff(xctx *x, st_affine_expr *e, st_value *const *dims, unsigned
 
 /* The indices of an affine.load/store (map attribute `map`, index operands
  * from `first`). */
-static bool access_affs(xctx *x, st_op *op, size_t first, unsigned *rank, st__ub_aff *out) {
+static bool access_affs(xctx *x, st_op *op, size_t first, unsigned *rank, st_ub_aff *out) {
 	const st_affine_map *m = st_attr_affine_map(st_op_get_attr(op, "map"));
 	unsigned nd = st_affine_map_num_dims(m);
 	st_value *ops[ST_UB_MAX_DIMS * 2];
@@ -195,13 +196,13 @@ static int buf_of(xctx *x, st_value *mem) {
 	return -1;
 }
 
-static bool affs_equal(const st__ub_aff *a, const st__ub_aff *b, unsigned n) {
+static bool affs_equal(const st_ub_aff *a, const st_ub_aff *b, unsigned n) {
 	return memcmp(a, b, n * sizeof *a) == 0;
 }
 
 /* Widens the index range seen for buffer b by an access over the stage's
  * domain (an affine function of a box is extreme at corners). */
-static void note_access(xctx *x, xstage *s, int b, const st__ub_aff *acc, unsigned rank) {
+static void note_access(xctx *x, xstage *s, int b, const st_ub_aff *acc, unsigned rank) {
 	xbuf *u = &x->bufs[b];
 	for (unsigned d = 0; d < rank; d++) {
 		int64_t lo = acc[d].c[0], hi = acc[d].c[0];
@@ -258,7 +259,7 @@ static st_value *body_constant(xctx *x, xstage *s, st_op *op, st_type *t, int64_
 
 /* A load from a constant memref.global at constant indices: the value, as
  * an arith.constant in the kernel body (a tap register). */
-static st_value *tap_constant(xctx *x, xstage *s, st_op *load, const st__ub_aff *acc, unsigned rank) {
+static st_value *tap_constant(xctx *x, xstage *s, st_op *load, const st_ub_aff *acc, unsigned rank) {
 	st_op *g = constant_table(st_op_operand(load, 0));
 	if (!g)
 		return NULL;
@@ -278,14 +279,14 @@ static st_value *tap_constant(xctx *x, xstage *s, st_op *load, const st__ub_aff 
 
 static st_status read_ops(xctx *x, xstage *s, st_block *b);
 static st_value *remap(xctx *x, xstage *s, st_value *v);
-static st_value *coord_value(xctx *x, xstage *s, st_op *op, const st__ub_aff *a);
+static st_value *coord_value(xctx *x, xstage *s, st_op *op, const st_ub_aff *a);
 static st_op *add_op(xctx *x, st_block *b, const char *name, st_attr *loc, size_t nops, st_value *const *ops,
                      st_type *rt, st_attr *attrs, size_t nregions);
 
 /* A constant table read at an index that moves with the domain (ccm(i, c)
  * under a loop over c): a ROM lookup in the body, its index computed from
  * the statement's coordinates. */
-static st_value *rom_lookup(xctx *x, xstage *s, st_op *load, const st__ub_aff *acc, unsigned rank) {
+static st_value *rom_lookup(xctx *x, xstage *s, st_op *load, const st_ub_aff *acc, unsigned rank) {
 	if (!constant_table(st_op_operand(load, 0)))
 		return NULL;
 	st_value *ops[1 + ST_UB_MAX_DIMS];
@@ -300,7 +301,7 @@ static st_value *rom_lookup(xctx *x, xstage *s, st_op *load, const st__ub_aff *a
 
 static st_status read_load(xctx *x, xstage *s, st_op *op) {
 	unsigned rank;
-	st__ub_aff acc[ST_UB_MAX_DIMS];
+	st_ub_aff acc[ST_UB_MAX_DIMS];
 	if (!access_affs(x, op, 1, &rank, acc))
 		return st_op_error(op, "ub-extract: the index is not an affine function of the pure loops");
 	int b = buf_of(x, st_op_operand(op, 0));
@@ -344,7 +345,7 @@ static st_status read_load(xctx *x, xstage *s, st_op *op) {
 
 static st_status read_store(xctx *x, xstage *s, st_op *op) {
 	unsigned rank;
-	st__ub_aff acc[ST_UB_MAX_DIMS];
+	st_ub_aff acc[ST_UB_MAX_DIMS];
 	if (!access_affs(x, op, 2, &rank, acc))
 		return st_op_error(op, "ub-extract: the index is not an affine function of the pure loops");
 	if (buf_of(x, st_op_operand(op, 1)) != s->buf || !affs_equal(acc, s->store, rank))
@@ -364,7 +365,7 @@ static st_status read_reduction(xctx *x, xstage *s, st_op *op) {
 		return st_op_error(op, "ub-extract: a reduction loop needs constant bounds and no results");
 	st_block *b = st_region_first_block(st_op_region(op, 0));
 	for (int64_t i = lo; i < hi; i += step) {
-		st__ub_aff a;
+		st_ub_aff a;
 		memset(&a, 0, sizeof a);
 		a.c[0] = i;
 		size_t mark = x->nidx;
@@ -382,7 +383,7 @@ static st_status read_reduction(xctx *x, xstage *s, st_op *op) {
  * kernel body gets it too. */
 static st_status read_apply(xctx *x, xstage *s, st_op *op) {
 	unsigned rank;
-	st__ub_aff a[ST_UB_MAX_DIMS];
+	st_ub_aff a[ST_UB_MAX_DIMS];
 	if (!access_affs(x, op, 0, &rank, a) || rank != 1)
 		return st_op_error(op, "ub-extract: an index computation that is not affine in the loops");
 	if (!push_index(x, st_op_result(op, 0), &a[0]))
@@ -431,7 +432,7 @@ static st_value *remap(xctx *x, xstage *s, st_value *v) {
 /* An index value of the nest (a pure loop's index or an affine function
  * of them) used as a value: computed in the body from the statement's
  * domain coordinates, c0 + sum ci * xi, in the index type. */
-static st_value *coord_value(xctx *x, xstage *s, st_op *op, const st__ub_aff *a) {
+static st_value *coord_value(xctx *x, xstage *s, st_op *op, const st_ub_aff *a) {
 	st_type *it = st_index_type(x->ctx);
 	st_value *acc = NULL;
 	bool failed = false;
@@ -479,7 +480,7 @@ static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
 	for (size_t i = 0; i < st_op_num_operands(op); i++) {
 		if (remap(x, s, st_op_operand(op, i)))
 			continue;
-		const st__ub_aff *a = index_of(x, st_op_operand(op, i));
+		const st_ub_aff *a = index_of(x, st_op_operand(op, i));
 		st_value *c = a ? coord_value(x, s, op, a) : NULL;
 		if (c) {
 			st_value_map_add(s->vmap, st_op_operand(op, i), c);
@@ -650,7 +651,7 @@ static st_status read_nest(xctx *x, st_op *nest) {
 	}
 	x->nidx = x->nbase;
 	for (unsigned d = 0; d < tmp.ndims; d++) {
-		st__ub_aff a;
+		st_ub_aff a;
 		memset(&a, 0, sizeof a);
 		a.c[1 + d] = 1;
 		push_index(x, loop_iv(tmp.loops[d]), &a);
@@ -725,7 +726,7 @@ static void put_tuple(text *t, const char *name, unsigned n) {
 	put(t, "]");
 }
 
-static void put_aff(text *t, const st__ub_aff *a, unsigned n, int64_t shift) {
+static void put_aff(text *t, const st_ub_aff *a, unsigned n, int64_t shift) {
 	bool any = false;
 	for (unsigned i = 0; i < n; i++) {
 		if (!a->c[1 + i])
@@ -737,39 +738,47 @@ static void put_aff(text *t, const st__ub_aff *a, unsigned n, int64_t shift) {
 		put(t, "%s%lld", any ? " + " : "", (long long)(a->c[0] - shift));
 }
 
-static st_attr *str_attr(xctx *x, text *t) { return st_string_attr(x->ctx, st_str_make(t->s, t->n)); }
-
 /* The three isl strings of a port of statement `stmt` over the box lo..hi,
- * reaching buffer u through acc; the schedule is sequential from *clock. */
-static st_attr *port_attrs(xctx *x, const char *stmt, unsigned n, const int64_t *lo, const int64_t *hi, xbuf *u,
-                           unsigned rank, const st__ub_aff *acc, int64_t start, int64_t scale) {
-	text d = {.n = 0}, a = {.n = 0}, s = {.n = 0};
-	put(&d, "{ ");
-	put_tuple(&d, stmt, n);
+ * reaching buffer u through acc; the schedule is sequential from `start`,
+ * `scale` cycles a point. */
+typedef struct port_text {
+	text d, a, s;
+} port_text;
+
+static void port_text_of(port_text *t, const char *stmt, unsigned n, const int64_t *lo, const int64_t *hi,
+                         const xbuf *u, unsigned rank, const st_ub_aff *acc, int64_t start, int64_t scale) {
+	t->d.n = t->a.n = t->s.n = 0;
+	put(&t->d, "{ ");
+	put_tuple(&t->d, stmt, n);
 	for (unsigned i = 0; i < n; i++)
-		put(&d, "%s%lld <= i%u <= %lld", i ? " and " : " : ", (long long)lo[i], i, (long long)hi[i]);
-	put(&d, " }");
-	put(&a, "{ ");
-	put_tuple(&a, stmt, n);
-	put(&a, " -> %s[", u->name);
+		put(&t->d, "%s%lld <= i%u <= %lld", i ? " and " : " : ", (long long)lo[i], i, (long long)hi[i]);
+	put(&t->d, " }");
+	put(&t->a, "{ ");
+	put_tuple(&t->a, stmt, n);
+	put(&t->a, " -> %s[", u->name);
 	for (unsigned k = 0; k < rank; k++) {
-		put(&a, k ? ", " : "");
-		put_aff(&a, &acc[k], n, u->arg < 0 ? u->lo[k] : 0);
+		put(&t->a, k ? ", " : "");
+		put_aff(&t->a, &acc[k], n, u->arg < 0 ? u->lo[k] : 0);
 	}
-	put(&a, "] }");
-	put(&s, "{ ");
-	put_tuple(&s, stmt, n);
-	put(&s, " -> [%lld", (long long)start);
+	put(&t->a, "] }");
+	put(&t->s, "{ ");
+	put_tuple(&t->s, stmt, n);
+	put(&t->s, " -> [%lld", (long long)start);
 	int64_t stride = scale;
 	for (unsigned i = n; i-- > 0;) {
-		put(&s, " + %lld*(i%u - %lld)", (long long)stride, i, (long long)lo[i]);
+		put(&t->s, " + %lld*(i%u - %lld)", (long long)stride, i, (long long)lo[i]);
 		stride *= hi[i] - lo[i] + 1;
 	}
-	put(&s, "] }");
-	st_named_attr na[3] = {{st_ident_get_c(x->ctx, "access"), str_attr(x, &a)},
-	                       {st_ident_get_c(x->ctx, "domain"), str_attr(x, &d)},
-	                       {st_ident_get_c(x->ctx, "schedule"), str_attr(x, &s)}};
-	return st_dict_attr(x->ctx, 3, na);
+	put(&t->s, "] }");
+}
+
+/* A port (a write when `write`, of `value`, NULL from the host) on buffer
+ * bufv of the graph body gb; NULL when out of memory. */
+static st_op *add_port(xctx *x, st_block *gb, st_attr *loc, bool write, st_value *bufv, st_value *value,
+                       const port_text *t) {
+	st_str d = st_str_make(t->d.s, t->d.n), a = st_str_make(t->a.s, t->a.n), s = st_str_make(t->s.s, t->s.n);
+	return write ? st_ub_build_write(x->ctx, gb, loc, bufv, value, d, a, s)
+	             : st_ub_build_read(x->ctx, gb, loc, bufv, d, a, s);
 }
 
 static int64_t box_count(unsigned n, const int64_t *lo, const int64_t *hi) {
@@ -796,16 +805,12 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 	char gname[128];
 	st_str fname = st_ident_str(st_symbol_name(x->fn));
 	snprintf(gname, sizeof gname, "%.*s_ub", (int)(fname.len < 100 ? fname.len : 100), fname.data);
-	st_named_attr gn = {st_ident_get_c(ctx, "sym_name"), st_string_attr(ctx, st_str_c(gname))};
-	st_op_state gs = {.name = st_str_c("ub.graph"), .loc = loc, .attrs = st_dict_attr(ctx, 1, &gn), .nregions = 1};
-	st_op *g = st_op_create(ctx, &gs);
+	st_op *g = st_ub_build_graph(ctx, loc, st_str_c(gname));
 	if (!g)
 		return ST_FAIL;
-	st_block *gb = st_block_create(ctx);
-	st_region_append_block(st_op_region(g, 0), gb);
+	st_block *gb = st_ub_graph_body(g);
 	st_op_move_after(g, x->fn);
 	st_value *bufv[MAX_BUFS];
-	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
 	for (size_t i = 0; i < x->nbufs; i++) {
 		xbuf *u = &x->bufs[i];
 		if (u->alias >= 0 || u->rom)
@@ -815,9 +820,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		for (size_t d = 0; d < st_type_rank(mt); d++)
 			shape[d] = u->arg >= 0 || !u->touched ? st_type_shape(mt)[d] : u->hi[d] - u->lo[d] + 1;
 		st_type *bt = st_memref_type(ctx, st_type_rank(mt), shape, st_type_element(mt), NULL, NULL);
-		st_named_attr na[2] = {{st_ident_get_c(ctx, "name"), st_string_attr(ctx, st_str_c(u->name))},
-		                       {st_ident_get_c(ctx, "arg"), st_integer_attr(ctx, i64, u->arg)}};
-		st_op *b = add_op(x, gb, "ub.buffer", loc, 0, NULL, bt, st_dict_attr(ctx, u->arg >= 0 ? 2 : 1, na), 0);
+		st_op *b = st_ub_build_buffer(ctx, gb, loc, st_str_c(u->name), bt, u->arg, NULL);
 		if (!b)
 			return ST_FAIL;
 		bufv[i] = st_op_result(b, 0);
@@ -828,10 +831,8 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 	for (size_t i = 0; i < x->ntables; i++) {
 		st_attr *ta = st_op_get_attr(x->tables[i], "type");
 		st_str sym = st_ident_str(st_symbol_name(x->tables[i]));
-		st_named_attr na[2] = {{st_ident_get_c(ctx, "kind"), st_string_attr(ctx, st_str_c(x->rom[i] ? "rom" : "tap"))},
-		                       {st_ident_get_c(ctx, "name"), st_string_attr(ctx, sym)}};
 		if (!ta || st_attr_get_kind(ta) != ST_ATTR_TYPE ||
-		    !add_op(x, gb, "ub.buffer", loc, 0, NULL, st_attr_type_value(ta), st_dict_attr(ctx, 2, na), 0))
+		    !st_ub_build_buffer(ctx, gb, loc, sym, st_attr_type_value(ta), -1, x->rom[i] ? "rom" : "tap"))
 			return ST_FAIL;
 	}
 	int64_t clock = 0;
@@ -847,7 +848,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		st_type *mt = st_value_type(u->mem);
 		unsigned n = (unsigned)st_type_rank(mt);
 		int64_t lo[ST_UB_MAX_DIMS] = {0}, hi[ST_UB_MAX_DIMS];
-		st__ub_aff id[ST_UB_MAX_DIMS];
+		st_ub_aff id[ST_UB_MAX_DIMS];
 		memset(id, 0, sizeof id);
 		for (unsigned d = 0; d < n; d++) {
 			hi[d] = st_type_shape(mt)[d] - 1;
@@ -855,7 +856,9 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		}
 		char stmt[80];
 		snprintf(stmt, sizeof stmt, "host_%s", u->name);
-		if (!add_op(x, gb, "ub.write", loc, 1, &bufv[i], NULL, port_attrs(x, stmt, n, lo, hi, u, n, id, clock, 1), 0))
+		port_text t;
+		port_text_of(&t, stmt, n, lo, hi, u, n, id, clock, 1);
+		if (!add_port(x, gb, loc, true, bufv[i], NULL, &t))
 			return ST_FAIL;
 		clock += box_count(n, lo, hi);
 	}
@@ -866,38 +869,31 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		 * so that each update reads what the one before wrote. */
 		int64_t scale = s->rmw && s->latency > 1 ? s->latency : 1;
 		st_value *ins[MAX_READS];
-		st_type *ity[MAX_READS];
 		for (size_t r = 0; r < s->nreads; r++) {
 			xread *rd = &s->reads[r];
 			xbuf *u = &x->bufs[rd->buf];
 			unsigned rank = (unsigned)st_type_rank(st_value_type(u->mem));
-			st_type *et = st_type_element(st_value_type(u->mem));
-			st_op *p = add_op(x, gb, "ub.read", loc, 1, &bufv[rd->buf], et,
-			                  port_attrs(x, s->name, s->ndims, s->lo, s->hi, u, rank, rd->acc, clock, scale), 0);
+			port_text t;
+			port_text_of(&t, s->name, s->ndims, s->lo, s->hi, u, rank, rd->acc, clock, scale);
+			st_op *p = add_port(x, gb, loc, false, bufv[rd->buf], NULL, &t);
 			if (!p)
 				return ST_FAIL;
 			ins[r] = st_op_result(p, 0);
-			ity[r] = et;
 		}
-		(void)ity;
 		st_type *et = st_type_element(st_value_type(w->mem));
-		st_attr *dims[ST_UB_MAX_DIMS];
-		for (size_t c = 0; c < s->ncoords; c++)
-			dims[c] = st_integer_attr(ctx, i64, s->coord_dim[c]);
-		st_named_attr na[3] = {{st_ident_get_c(ctx, "latency"), st_integer_attr(ctx, i64, s->latency)},
-		                       {st_ident_get_c(ctx, "name"), st_string_attr(ctx, st_str_c(s->name))},
-		                       {st_ident_get_c(ctx, "coords"), st_array_attr(ctx, s->ncoords, dims)}};
-		st_op *kop = add_op(x, gb, "ub.kernel", loc, s->nreads, ins, et, st_dict_attr(ctx, s->ncoords ? 3 : 2, na), 1);
+		if (!st_ub_build_yield(ctx, s->body, loc, 1, &s->cur))
+			return ST_FAIL;
+		st_op *kop = st_ub_build_kernel(ctx, gb, loc, st_str_c(s->name), s->latency, s->nreads, ins, 1, &et,
+		                                s->ncoords, s->coord_dim, s->body);
 		if (!kop)
 			return ST_FAIL;
-		add_op(x, s->body, "ub.yield", loc, 1, &s->cur, NULL, NULL, 0);
-		st_region_append_block(st_op_region(kop, 0), s->body);
 		s->body = NULL;
 		st_value *wv[2] = {bufv[s->buf], st_op_result(kop, 0)};
 		unsigned rank = (unsigned)st_type_rank(st_value_type(w->mem));
 		int64_t start = clock + s->latency;
-		if (!add_op(x, gb, "ub.write", loc, 2, wv, NULL,
-		            port_attrs(x, s->name, s->ndims, s->lo, s->hi, w, rank, s->store, start, scale), 0))
+		port_text t;
+		port_text_of(&t, s->name, s->ndims, s->lo, s->hi, w, rank, s->store, start, scale);
+		if (!add_port(x, gb, loc, true, wv[0], wv[1], &t))
 			return ST_FAIL;
 		clock = start + scale * box_count(s->ndims, s->lo, s->hi);
 		/* The host reads what a stage writes into an argument, after the
@@ -908,8 +904,8 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		if (w->arg >= 0 && last) {
 			char stmt[80];
 			snprintf(stmt, sizeof stmt, "host_%s", w->name);
-			if (!add_op(x, gb, "ub.read", loc, 1, &bufv[s->buf], et,
-			            port_attrs(x, stmt, s->npure, s->lo, s->hi, w, rank, s->store, clock, 1), 0))
+			port_text_of(&t, stmt, s->npure, s->lo, s->hi, w, rank, s->store, clock, 1);
+			if (!add_port(x, gb, loc, false, bufv[s->buf], NULL, &t))
 				return ST_FAIL;
 			clock += box_count(s->npure, s->lo, s->hi);
 		}
@@ -994,7 +990,7 @@ static st_status enter_accelerator(xctx *x, st_op *top, st_op *acc) {
 			return st_op_error(l, "ub-extract: the accelerator runs more than once (this loop has %lld "
 			                      "iterations); the graph models one run: make the tile the whole output",
 			                   (long long)(hi - lo));
-		st__ub_aff a;
+		st_ub_aff a;
 		memset(&a, 0, sizeof a);
 		a.c[0] = lo;
 		push_index(x, loop_iv(l), &a);
@@ -1111,10 +1107,12 @@ static st_status run_extract(st_pass *pass, st_op *op) {
 	return ST_OK;
 }
 
-const st_pass_def st__ub_extract_pass = {
+static const st_pass_def extract_pass = {
 	.name = "ub-extract",
 	.summary = "Extract a unified-buffer graph from each accelerated function (.hl's halide.accelerator loop, or "
 	           "hw_accelerate)",
 	.anchor = "builtin.module",
 	.run = run_extract,
 };
+
+st_status st_register_affine_to_ub_passes(st_context *ctx) { return st_context_register_pass(ctx, &extract_pass); }

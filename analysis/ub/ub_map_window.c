@@ -103,13 +103,13 @@ static int64_t window(st_context *ctx, const int64_t *wt, const int64_t *rl, con
 }
 
 int64_t st__ub_ram_window(st__ub_mapper *mp, size_t bi, int64_t words) {
-	st__ub_values v;
+	st_ub_values v;
 	/* Tables of n log n words: beyond a million values, no window. */
 	if (words > (1 << 20))
 		return words;
-	if (st_failed(st__ub_values_of(mp->model, bi, &v)))
+	if (st_failed(st_ub_values_of(mp->model, bi, &v)))
 		return -1;
 	int64_t m = window(mp->map->ctx, v.wt, v.rl, v.elem, v.n, words);
-	st__ub_values_free(mp->model, &v);
+	st_ub_values_free(mp->model, &v);
 	return m;
 }

@@ -9,11 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int64_t linear_index(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
-	return st__ub_element(b->shape, b->rank, p->acc, p->ndims, x);
+static int64_t linear_index(const st_ub_model_buffer *b, const st_ub_model_port *p, const int64_t *x) {
+	return st_ub_element(b->shape, b->rank, p->acc, p->ndims, x);
 }
 
-static size_t box_points(const st__ub_port *p) {
+static size_t box_points(const st_ub_model_port *p) {
 	size_t n = 1;
 	for (unsigned d = 0; d < p->ndims; d++)
 		n *= (size_t)(p->hi[d] - p->lo[d] + 1);
@@ -57,7 +57,7 @@ typedef struct row_walk {
 	int64_t de, dt, n; /* per inner step; points per row */
 } row_walk;
 
-static void row_start(const st__ub_buffer *b, const st__ub_port *p, row_walk *r) {
+static void row_start(const st_ub_model_buffer *b, const st_ub_model_port *p, row_walk *r) {
 	unsigned in = p->ndims - 1;
 	memcpy(r->x, p->lo, sizeof r->x);
 	r->de = 0;
@@ -71,22 +71,22 @@ static void row_start(const st__ub_buffer *b, const st__ub_port *p, row_walk *r)
 }
 
 /* The next row's first point; false after the last row. */
-static bool row_next(const st__ub_port *p, row_walk *r) {
-	return p->ndims > 1 && st__ub_next_point(p->ndims - 1, p->lo, p->hi, r->x);
+static bool row_next(const st_ub_model_port *p, row_walk *r) {
+	return p->ndims > 1 && st_ub_next_point(p->ndims - 1, p->lo, p->hi, r->x);
 }
 
 /* Write order of the one write port w; false when its schedule decreases
  * along the domain's row-major order (not a stream). */
-static bool scan_writes(st__ub_model *m, size_t w, chain_scan *s) {
-	const st__ub_port *p = &m->ports[w];
-	const st__ub_buffer *b = &m->buffers[p->buffer];
+static bool scan_writes(st_ub_model *m, size_t w, chain_scan *s) {
+	const st_ub_model_port *p = &m->ports[w];
+	const st_ub_model_buffer *b = &m->buffers[p->buffer];
 	row_walk r;
 	size_t i = 0;
 	if (p->ndims == 0 || s->nwrites > INT32_MAX)
 		return false;
 	row_start(b, p, &r);
 	do {
-		int64_t e = linear_index(b, p, r.x), t = st__ub_aff_eval(&p->sched, p->ndims, r.x);
+		int64_t e = linear_index(b, p, r.x), t = st_ub_aff_eval(&p->sched, p->ndims, r.x);
 		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt) {
 			if ((i && t < s->wt[i - 1]) || s->rank[e] >= 0)
 				return false;
@@ -103,9 +103,9 @@ static bool scan_writes(st__ub_model *m, size_t w, chain_scan *s) {
  * With a gate (gate[i]: gated transfers before transfer i), distances
  * count gated transfers and an ungated value is read only as it is
  * written (position 0). */
-static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s, const int64_t *gate) {
-	const st__ub_port *p = &m->ports[k];
-	const st__ub_buffer *b = &m->buffers[p->buffer];
+static int64_t scan_read(st_ub_model *m, size_t k, const chain_scan *s, const int64_t *gate) {
+	const st_ub_model_port *p = &m->ports[k];
+	const st_ub_model_buffer *b = &m->buffers[p->buffer];
 	int64_t tap = -1;
 	size_t hint = 0;
 	row_walk r;
@@ -113,7 +113,7 @@ static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s, const i
 		return -1;
 	row_start(b, p, &r);
 	do {
-		int64_t e = linear_index(b, p, r.x), t = st__ub_aff_eval(&p->sched, p->ndims, r.x);
+		int64_t e = linear_index(b, p, r.x), t = st_ub_aff_eval(&p->sched, p->ndims, r.x);
 		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt) {
 			int32_t w = s->rank[e];
 			if (w < 0)
@@ -134,16 +134,16 @@ static int64_t scan_read(st__ub_model *m, size_t k, const chain_scan *s, const i
 }
 
 /* Whether every read of port k is of a value written in the same cycle. */
-static bool reads_at_write(st__ub_model *m, size_t k, const chain_scan *s) {
-	const st__ub_port *p = &m->ports[k];
-	const st__ub_buffer *b = &m->buffers[p->buffer];
+static bool reads_at_write(st_ub_model *m, size_t k, const chain_scan *s) {
+	const st_ub_model_port *p = &m->ports[k];
+	const st_ub_model_buffer *b = &m->buffers[p->buffer];
 	int64_t x[ST_UB_MAX_DIMS];
 	memcpy(x, p->lo, sizeof x);
 	do {
 		int32_t w = s->rank[linear_index(b, p, x)];
-		if (w < 0 || s->wt[w] != st__ub_aff_eval(&p->sched, p->ndims, x))
+		if (w < 0 || s->wt[w] != st_ub_aff_eval(&p->sched, p->ndims, x))
 			return false;
-	} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+	} while (st_ub_next_point(p->ndims, p->lo, p->hi, x));
 	return true;
 }
 
@@ -162,24 +162,24 @@ static void grow_box(int64_t *lo, int64_t *hi, unsigned n, const int64_t *x, boo
 }
 
 /* The elements (per buffer dimension) that port p touches at point x. */
-static void element_coords(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x, int64_t *c) {
+static void element_coords(const st_ub_model_buffer *b, const st_ub_model_port *p, const int64_t *x, int64_t *c) {
 	for (unsigned d = 0; d < b->rank; d++)
-		c[d] = st__ub_aff_eval(&p->acc[d], p->ndims, x);
+		c[d] = st_ub_aff_eval(&p->acc[d], p->ndims, x);
 }
 
 /* The candidate gate of a chain (ub_map.h): the write points whose
  * element lies in the bounding box of the elements that reads at a
  * nonzero distance touch.  False when they do not form a box of the write
  * domain; else info's box is set. */
-static bool find_gate(st__ub_model *m, size_t bi, size_t w, const chain_scan *s, st_ub_buffer_info *info) {
-	const st__ub_buffer *b = &m->buffers[bi];
-	const st__ub_port *wp = &m->ports[w];
+static bool find_gate(st_ub_model *m, size_t bi, size_t w, const chain_scan *s, st_ub_buffer_info *info) {
+	const st_ub_model_buffer *b = &m->buffers[bi];
+	const st_ub_model_port *wp = &m->ports[w];
 	int64_t elo[ST_UB_MAX_DIMS], ehi[ST_UB_MAX_DIMS], c[ST_UB_MAX_DIMS], x[ST_UB_MAX_DIMS];
 	bool any = false;
 	if (wp->ndims > ST_UB_MAP_MAX_LEVELS)
 		return false;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *p = &m->ports[k];
+		const st_ub_model_port *p = &m->ports[k];
 		if (p->buffer != (int)bi || p->write || p->ndims == 0 || reads_at_write(m, k, s))
 			continue;
 		memcpy(x, p->lo, sizeof x);
@@ -187,7 +187,7 @@ static bool find_gate(st__ub_model *m, size_t bi, size_t w, const chain_scan *s,
 			element_coords(b, p, x, c);
 			grow_box(elo, ehi, b->rank, c, !any);
 			any = true;
-		} while (st__ub_next_point(p->ndims, p->lo, p->hi, x));
+		} while (st_ub_next_point(p->ndims, p->lo, p->hi, x));
 	}
 	size_t n = 0;
 	memcpy(x, wp->lo, sizeof x);
@@ -195,7 +195,7 @@ static bool find_gate(st__ub_model *m, size_t bi, size_t w, const chain_scan *s,
 		element_coords(b, wp, x, c);
 		if (any && in_box(elo, ehi, b->rank, c))
 			grow_box(info->gate_lo, info->gate_hi, wp->ndims, x, !n++);
-	} while (st__ub_next_point(wp->ndims, wp->lo, wp->hi, x));
+	} while (st_ub_next_point(wp->ndims, wp->lo, wp->hi, x));
 	size_t vol = 1;
 	for (unsigned d = 0; n && d < wp->ndims; d++)
 		vol *= (size_t)(info->gate_hi[d] - info->gate_lo[d] + 1);
@@ -204,10 +204,10 @@ static bool find_gate(st__ub_model *m, size_t bi, size_t w, const chain_scan *s,
 
 /* gate[i]: the transfers before transfer i in the box lo..hi; false when
  * a transfer's lanes disagree or every write is in it. */
-static bool gate_counts(st__ub_model *m, size_t w, const chain_scan *s, const int64_t *lo, const int64_t *hi,
+static bool gate_counts(st_ub_model *m, size_t w, const chain_scan *s, const int64_t *lo, const int64_t *hi,
                         int64_t *gate) {
-	const st__ub_port *wp = &m->ports[w];
-	const st__ub_buffer *b = &m->buffers[wp->buffer];
+	const st_ub_model_port *wp = &m->ports[w];
+	const st_ub_model_buffer *b = &m->buffers[wp->buffer];
 	int64_t x[ST_UB_MAX_DIMS];
 	size_t n = 0;
 	for (size_t i = 0; i <= s->ntransfers; i++)
@@ -220,7 +220,7 @@ static bool gate_counts(st__ub_model *m, size_t w, const chain_scan *s, const in
 			return false;
 		gate[r] = g;
 		n += (size_t)g;
-	} while (st__ub_next_point(wp->ndims, wp->lo, wp->hi, x));
+	} while (st_ub_next_point(wp->ndims, wp->lo, wp->hi, x));
 	int64_t sum = 0;
 	for (size_t i = 0; i <= s->ntransfers; i++) {
 		int64_t g = i < s->ntransfers ? gate[i] : 0;
@@ -233,7 +233,7 @@ static bool gate_counts(st__ub_model *m, size_t w, const chain_scan *s, const in
 /* Sets the taps of buffer bi's read ports from the scan; false when one
  * has no fixed position. */
 static bool chain_taps(st__ub_mapper *mp, size_t bi, const chain_scan *s, const int64_t *gate) {
-	st__ub_model *m = mp->model;
+	st_ub_model *m = mp->model;
 	bool ok = true;
 	for (size_t k = 0; ok && k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
@@ -254,7 +254,7 @@ static int cmp_i64(const void *a, const void *b) {
  * constant. */
 static bool gated_chain(st__ub_mapper *mp, size_t bi, size_t w, const chain_scan *s, bool *oom) {
 	st_ub_buffer_info *info = &mp->map->buffers[bi];
-	const st__ub_port *wp = &mp->model->ports[w];
+	const st_ub_model_port *wp = &mp->model->ports[w];
 	if (mp->target->fetch > 1 || !find_gate(mp->model, bi, w, s, info))
 		return false;
 	int64_t *gate = st_ctx_alloc(mp->model->ctx, (s->ntransfers + 1) * sizeof *gate);
@@ -288,7 +288,7 @@ static bool gated_chain(st__ub_mapper *mp, size_t bi, size_t w, const chain_scan
 /* Sets the taps of buffer bi's read ports and returns true when it is a
  * delay line written by port *w. */
 static bool find_chain(st__ub_mapper *mp, size_t bi, size_t *w, bool *oom) {
-	st__ub_model *m = mp->model;
+	st_ub_model *m = mp->model;
 	size_t nw = 0;
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi && m->ports[k].write) {
@@ -298,7 +298,7 @@ static bool find_chain(st__ub_mapper *mp, size_t bi, size_t *w, bool *oom) {
 	if (nw != 1)
 		return false;
 	chain_scan s = {0};
-	const st__ub_buffer *b = &m->buffers[bi];
+	const st_ub_model_buffer *b = &m->buffers[bi];
 	s.nelems = 1;
 	for (unsigned d = 0; d < b->rank; d++)
 		s.nelems *= (size_t)b->shape[d];
@@ -325,7 +325,7 @@ static bool find_chain(st__ub_mapper *mp, size_t bi, size_t *w, bool *oom) {
 }
 
 static st_status map_buffer(st__ub_mapper *mp, size_t bi) {
-	st__ub_model *m = mp->model;
+	st_ub_model *m = mp->model;
 	st_ub_buffer_info *info = &mp->map->buffers[bi];
 	st_op *op = m->buffers[bi].op;
 	info->op = op;
@@ -342,7 +342,7 @@ static st_status map_buffer(st__ub_mapper *mp, size_t bi) {
 	}
 	/* Rewritten elements: not a delay line (one value per element) but a
 	 * memory addressed by the access maps, whose window counts values. */
-	if (st__ub_is_accumulation(m, bi)) {
+	if (st_ub_is_accumulation(m, bi)) {
 		info->map = ST_UB_MAP_RAM;
 		return st__ub_place_ram(mp, bi, false);
 	}
@@ -407,13 +407,13 @@ st_ub_ctrl *st__ub_map_add_ctrls(st__ub_mapper *mp, st_ub_mem *mem, size_t n) {
 	return c + mem->nctrls - n;
 }
 
-void st__ub_ctrl_of_box(const st__ub_model *m, size_t k, const int64_t *lo, const int64_t *hi, const int64_t *as,
+void st__ub_ctrl_of_box(const st_ub_model *m, size_t k, const int64_t *lo, const int64_t *hi, const int64_t *as,
                         int64_t aoff, st_ub_ctrl *c) {
-	const st__ub_port *p = &m->ports[k];
+	const st_ub_model_port *p = &m->ports[k];
 	c->write = p->write;
 	c->port = (int)k;
 	c->levels = p->ndims;
-	c->cycle_offset = st__ub_aff_eval(&p->sched, p->ndims, lo);
+	c->cycle_offset = st_ub_aff_eval(&p->sched, p->ndims, lo);
 	c->addr_offset = aoff;
 	for (unsigned d = 0; d < p->ndims; d++) {
 		c->extent[d] = hi[d] - lo[d] + 1;
@@ -422,7 +422,7 @@ void st__ub_ctrl_of_box(const st__ub_model *m, size_t k, const int64_t *lo, cons
 	}
 }
 
-void st__ub_ctrl_of_port(const st__ub_model *m, size_t k, const int64_t *as, int64_t aoff, st_ub_ctrl *c) {
+void st__ub_ctrl_of_port(const st_ub_model *m, size_t k, const int64_t *as, int64_t aoff, st_ub_ctrl *c) {
 	st__ub_ctrl_of_box(m, k, m->ports[k].lo, m->ports[k].hi, as, aoff, c);
 }
 
@@ -446,7 +446,7 @@ void st_ub_map_free(st_ub_map *m) {
 st_status st_ub_map_graph(st_op *graph, const st_ub_map_options *opt, st_ub_map **out) {
 	*out = NULL;
 	st_context *ctx = st_op_context(graph);
-	st__ub_model *model = st__ub_model_build(graph);
+	st_ub_model *model = st_ub_model_build(graph);
 	if (!model)
 		return ST_FAIL;
 	st__ub_target target = {.name = "mem", .fetch = 1};
@@ -475,7 +475,7 @@ st_status st_ub_map_graph(st_op *graph, const st_ub_map_options *opt, st_ub_map 
 	if (st == ST_OK && target.count && mp.tiles_used > target.count)
 		st = st_op_error(graph, "the graph needs %lld %s memories, the target has %lld", (long long)mp.tiles_used,
 		                 target.name, (long long)target.count);
-	st__ub_model_destroy(model);
+	st_ub_model_destroy(model);
 	if (st == ST_OK) {
 		*out = map;
 		return ST_OK;

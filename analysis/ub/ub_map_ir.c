@@ -3,7 +3,6 @@
  * ub.mem op per physical element at the end of the graph, carrying its
  * controller vectors (docs/dialects/ub.md, "Memory mapping"). */
 #include "ub_map_rules.h"
-#include "ub_passes.h"
 #include "strata/acg.h"
 
 #include <string.h>
@@ -48,7 +47,8 @@ static st_attr *ctrl_attr(st_context *ctx, const st_ub_ctrl *c) {
 	return st_dict_attr(ctx, n, e);
 }
 
-static st_op *mem_op(st_context *ctx, const st_ub_map *m, const st_ub_mem *mem, st_attr *loc) {
+/* The ub.mem of one element, appended to the graph's body b. */
+static st_op *mem_op(st_context *ctx, st_block *b, const st_ub_map *m, const st_ub_mem *mem, st_attr *loc) {
 	size_t nc = mem->nctrls, ns = 3 * mem->nsegments;
 	st_attr **ctrls = st_ctx_alloc(ctx, (nc + 1) * sizeof *ctrls);
 	int64_t *seg = st_ctx_alloc(ctx, (ns + 1) * sizeof *seg);
@@ -64,14 +64,8 @@ static st_op *mem_op(st_context *ctx, const st_ub_map *m, const st_ub_mem *mem, 
 		seg[3 * i + 1] = mem->segments[i].to;
 		seg[3 * i + 2] = mem->segments[i].base;
 	}
-	st_op *bop = m->buffers[mem->buffer].op;
-	st_named_attr e[16];
+	st_named_attr e[8];
 	size_t n = 0;
-	e[n++] = entry(ctx, "name", st_string_attr(ctx, st_str_c(mem->name)));
-	e[n++] = entry(ctx, "buffer", st_string_attr(ctx, st_attr_string(st_op_get_attr(bop, "name"))));
-	e[n++] = entry(ctx, "kind", st_string_attr(ctx, st_str_c(mem_kinds[mem->kind])));
-	e[n++] = entry(ctx, "node", st_string_attr(ctx, st_str_c(mem->node)));
-	e[n++] = entry(ctx, "words", i64(ctx, mem->words));
 	e[n++] = entry(ctx, "depth", i64(ctx, mem->depth));
 	if (mem->kind == ST_UB_MEM_SR) {
 		e[n++] = entry(ctx, "from", i64(ctx, mem->from));
@@ -83,11 +77,11 @@ static st_op *mem_op(st_context *ctx, const st_ub_map *m, const st_ub_mem *mem, 
 	}
 	if (ns)
 		e[n++] = entry(ctx, "segments", i64s(ctx, ns, seg));
-	e[n++] = entry(ctx, "ctrls", st_array_attr(ctx, nc, ctrls));
+	st_op *op = st_ub_build_mem(ctx, b, loc, st_str_c(mem->name), st_ub_buffer_name(m->buffers[mem->buffer].op),
+	                            mem_kinds[mem->kind], st_str_c(mem->node), mem->words, nc, ctrls, n, e);
 	st_ctx_free(ctx, ctrls, (nc + 1) * sizeof *ctrls);
 	st_ctx_free(ctx, seg, (ns + 1) * sizeof *seg);
-	st_op_state s = {.name = st_str_c("ub.mem"), .loc = loc, .attrs = st_dict_attr(ctx, n, e)};
-	return st_op_create(ctx, &s);
+	return op;
 }
 
 st_status st_ub_map_write_ir(st_op *graph, const st_ub_map *m) {
@@ -96,10 +90,9 @@ st_status st_ub_map_write_ir(st_op *graph, const st_ub_map *m) {
 	size_t k = 0;
 	for (st_op *x = b ? st_block_first_op(b) : NULL, *next; x; x = next) {
 		next = st_op_next(x);
-		st_str n = st_ident_str(st_op_name(x));
-		if (st_str_eq_c(n, "ub.mem")) {
+		if (st_ub_is_mem(x)) {
 			st_op_erase(x);
-		} else if (st_str_eq_c(n, "ub.write") || st_str_eq_c(n, "ub.read")) {
+		} else if (st_ub_is_port(x)) {
 			if (k < m->nports && m->taps[k] >= 0)
 				st_op_set_attr(x, "tap", i64(ctx, m->taps[k]));
 			else
@@ -120,10 +113,8 @@ st_status st_ub_map_write_ir(st_op *graph, const st_ub_map *m) {
 			st_op_remove_attr(info->op, "gate");
 	}
 	for (size_t i = 0; i < m->nmems; i++) {
-		st_op *op = mem_op(ctx, m, &m->mems[i], st_op_loc(m->buffers[m->mems[i].buffer].op));
-		if (!op)
+		if (!mem_op(ctx, b, m, &m->mems[i], st_op_loc(m->buffers[m->mems[i].buffer].op)))
 			return ST_FAIL;
-		st_block_append_op(b, op);
 	}
 	return ST_OK;
 }
@@ -153,7 +144,7 @@ typedef struct map_walk {
 } map_walk;
 
 static st_walk_result map_one(st_op *op, void *ud) {
-	if (!st_str_eq_c(st_ident_str(st_op_name(op)), "ub.graph"))
+	if (!st_ub_is_graph(op))
 		return ST_WALK_ADVANCE;
 	map_walk *w = ud;
 	st_ub_map *m = NULL;

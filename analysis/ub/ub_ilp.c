@@ -18,8 +18,7 @@
  * of difference constraints (totally unimodular), so CBC proves the
  * optimum at the root.  Among optimal schedules a second solve takes the
  * earliest (least sum of delays), which makes the result canonical. */
-#include "ub_internal.h"
-#include "ub_passes.h"
+#include "ub_analysis_private.h"
 
 #include <coin/Cbc_C_Interface.h>
 #include <float.h>
@@ -40,10 +39,10 @@ typedef struct ilp_use {
 } ilp_use;
 
 typedef struct ilp_problem {
-	st__ub_model *m;
+	st_ub_model *m;
 	int *stmt_of;      /* statement of each port */
 	size_t *first;     /* first port of each statement */
-	st__ub_aff *lin;   /* each statement's time base */
+	st_ub_aff *lin;   /* each statement's time base */
 	int64_t *delay;    /* the solution, per statement */
 	size_t nstmts;
 	ilp_use *uses;
@@ -53,14 +52,14 @@ typedef struct ilp_problem {
 
 /* ------------------------------------------------------------ statements */
 
-static bool same_tuple(const st__ub_port *a, const st__ub_port *b) {
+static bool same_tuple(const st_ub_model_port *a, const st_ub_model_port *b) {
 	const char *x = isl_set_get_tuple_name(a->domain), *y = isl_set_get_tuple_name(b->domain);
 	return x && y && !strcmp(x, y);
 }
 
 /* Numbers the statements in graph order (producers come first). */
 static void number_statements(ilp_problem *P) {
-	st__ub_model *m = P->m;
+	st_ub_model *m = P->m;
 	for (size_t k = 0; k < m->nports; k++) {
 		P->stmt_of[k] = -1;
 		for (size_t s = 0; s < P->nstmts && P->stmt_of[k] < 0; s++)
@@ -73,20 +72,20 @@ static void number_statements(ilp_problem *P) {
 	}
 }
 
-static const st__ub_port *buffer_writer(const st__ub_model *m, int buffer) {
+static const st_ub_model_port *buffer_writer(const st_ub_model *m, int buffer) {
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].write && m->ports[k].buffer == buffer)
 			return &m->ports[k];
 	return NULL;
 }
 
-static int64_t port_latency(const st__ub_model *m, const st__ub_port *p) {
+static int64_t port_latency(const st_ub_model *m, const st_ub_model_port *p) {
 	return p->kernel >= 0 ? m->kernels[p->kernel].latency : 0;
 }
 
 /* The writer's iteration point that produces what r reads at point i, as
  * affine functions of i (A_w^-1 . A_r, by isl). */
-static bool source_point(const st__ub_port *r, const st__ub_port *w, st__ub_aff *out) {
+static bool source_point(const st_ub_model_port *r, const st_ub_model_port *w, st_ub_aff *out) {
 	isl_map *m = isl_map_apply_range(isl_map_copy(r->access), isl_map_reverse(isl_map_copy(w->access)));
 	m = isl_map_intersect_domain(m, isl_set_copy(r->domain));
 	unsigned n;
@@ -96,8 +95,8 @@ static bool source_point(const st__ub_port *r, const st__ub_port *w, st__ub_aff 
 }
 
 /* The write time of w at the point src(i), as an affine function of i. */
-static st__ub_aff compose(const st__ub_port *w, const st__ub_aff *src, unsigned nin) {
-	st__ub_aff t = {{w->sched.c[0]}};
+static st_ub_aff compose(const st_ub_model_port *w, const st_ub_aff *src, unsigned nin) {
+	st_ub_aff t = {{w->sched.c[0]}};
 	for (unsigned j = 0; j < w->ndims; j++)
 		for (unsigned i = 0; i <= nin; i++)
 			t.c[i] += w->sched.c[1 + j] * src[j].c[i];
@@ -107,9 +106,9 @@ static st__ub_aff compose(const st__ub_port *w, const st__ub_aff *src, unsigned 
 /* Gives every port of statement s the schedule lin + c (+ latency for
  * writes), in attributes and compiled form. */
 static bool set_schedule(ilp_problem *P, size_t s, int64_t c) {
-	st__ub_model *m = P->m;
+	st_ub_model *m = P->m;
 	for (size_t k = 0; k < m->nports; k++) {
-		st__ub_port *p = &m->ports[k];
+		st_ub_model_port *p = &m->ports[k];
 		if (P->stmt_of[k] != (int)s)
 			continue;
 		isl_ctx *ictx = isl_set_get_ctx(p->domain);
@@ -123,8 +122,8 @@ static bool set_schedule(ilp_problem *P, size_t s, int64_t c) {
 			return false;
 		isl_map_free(p->schedule);
 		p->schedule = sm;
-		st__ub_set_map_attr(p->op, "schedule", sm);
-		if (!st__ub_model_compile_port(m, k))
+		st_ub_port_set_schedule_isl(p->op, sm);
+		if (!st_ub_model_compile_port(m, k))
 			return false;
 	}
 	return true;
@@ -134,24 +133,24 @@ static bool set_schedule(ilp_problem *P, size_t s, int64_t c) {
  * row-major from their first point, every other statement the schedule of
  * the producer of its first read port composed with that port's access. */
 static st_status time_bases(ilp_problem *P) {
-	st__ub_model *m = P->m;
+	st_ub_model *m = P->m;
 	for (size_t s = 0; s < P->nstmts; s++) {
-		const st__ub_port *r0 = NULL;
+		const st_ub_model_port *r0 = NULL;
 		for (size_t k = P->first[s]; k < m->nports && !r0; k++)
 			if (!m->ports[k].write && P->stmt_of[k] == (int)s)
 				r0 = &m->ports[k];
-		st__ub_aff *lin = &P->lin[s];
+		st_ub_aff *lin = &P->lin[s];
 		memset(lin, 0, sizeof *lin);
 		if (!r0) {
-			const st__ub_port *p = &m->ports[P->first[s]];
+			const st_ub_model_port *p = &m->ports[P->first[s]];
 			int64_t stride = 1;
 			for (unsigned i = p->ndims; i-- > 0; stride *= p->hi[i] - p->lo[i] + 1) {
 				lin->c[1 + i] = stride;
 				lin->c[0] -= stride * p->lo[i];
 			}
 		} else {
-			const st__ub_port *w = buffer_writer(m, r0->buffer);
-			st__ub_aff src[ST_UB_MAX_DIMS];
+			const st_ub_model_port *w = buffer_writer(m, r0->buffer);
+			st_ub_aff src[ST_UB_MAX_DIMS];
 			if (!w || P->stmt_of[w - m->ports] >= (int)s)
 				return st_op_error(r0->op, "ub-schedule-ilp: the buffer this port reads first is not written "
 				                           "by an earlier statement");
@@ -169,7 +168,7 @@ static st_status time_bases(ilp_problem *P) {
 
 /* e_r over the box of r: the extremes of an affine function are at
  * corners. */
-static void affine_range(const st__ub_aff *e, const st__ub_port *r, int64_t *lo, int64_t *hi) {
+static void affine_range(const st_ub_aff *e, const st_ub_model_port *r, int64_t *lo, int64_t *hi) {
 	*lo = *hi = e->c[0];
 	for (unsigned i = 0; i < r->ndims; i++) {
 		int64_t a = e->c[1 + i] * r->lo[i], b = e->c[1 + i] * r->hi[i];
@@ -179,13 +178,13 @@ static void affine_range(const st__ub_aff *e, const st__ub_port *r, int64_t *lo,
 }
 
 static st_status collect_uses(ilp_problem *P) {
-	st__ub_model *m = P->m;
+	st_ub_model *m = P->m;
 	for (size_t k = 0; k < m->nports; k++) {
-		const st__ub_port *r = &m->ports[k];
+		const st_ub_model_port *r = &m->ports[k];
 		if (r->write)
 			continue;
-		const st__ub_port *w = buffer_writer(m, r->buffer);
-		st__ub_aff src[ST_UB_MAX_DIMS];
+		const st_ub_model_port *w = buffer_writer(m, r->buffer);
+		st_ub_aff src[ST_UB_MAX_DIMS];
 		if (!w)
 			return st_op_error(r->op, "ub-schedule-ilp: the buffer this port reads has no write port");
 		if (!source_point(r, w, src))
@@ -203,7 +202,7 @@ static st_status collect_uses(ilp_problem *P) {
 			return st_op_error(r->op, "ub-schedule-ilp: a statement reading its own buffer (recursion) has no "
 			                          "line-buffer schedule");
 		u->buffer = r->buffer;
-		st__ub_aff e = compose(w, src, r->ndims);
+		st_ub_aff e = compose(w, src, r->ndims);
 		for (unsigned i = 0; i <= r->ndims; i++)
 			e.c[i] -= P->lin[u->c].c[i];
 		affine_range(&e, r, &u->emin, &u->emax);
@@ -219,7 +218,7 @@ static st_status collect_uses(ilp_problem *P) {
  * one entry per buffer. */
 static Cbc_Model *build_model(const ilp_problem *P, int64_t time_limit, bool earliest, int64_t optimum, int *scratch_i,
                               double *scratch_v) {
-	st__ub_model *m = P->m;
+	st_ub_model *m = P->m;
 	Cbc_Model *cbc = Cbc_newModel();
 	if (!cbc)
 		return NULL;
@@ -301,18 +300,15 @@ static void stencil_delays(const ilp_problem *P, int64_t *delay) {
 	}
 }
 
-static int64_t element_bytes(const st__ub_buffer *b) {
+static int64_t element_bytes(const st_ub_model_buffer *b) {
 	st_type *t = st_type_element(st_value_type(st_op_result(b->op, 0)));
 	unsigned bits = st_type_is_integer(t) ? st_type_int_width(t) : st_type_is_float(t) ? st_type_float_width(t) : 64;
 	return bits ? (bits + 7) / 8 : 1;
 }
 
-typedef struct ilp_result {
-	int64_t slots, bytes, stencil_slots, stencil_bytes;
-} ilp_result;
 
-static st_status solve_both(ilp_problem *P, int64_t time_limit, int64_t *scratch, ilp_result *res) {
-	st__ub_model *m = P->m;
+static st_status solve_both(ilp_problem *P, int64_t time_limit, int64_t *scratch, st_ub_ilp_result *res) {
+	st_ub_model *m = P->m;
 	/* Nothing waits for anything: every statement starts at cycle 0 (CBC
 	 * refuses a program without rows). */
 	if (P->nuses == 0) {
@@ -366,9 +362,9 @@ static void *carve(char **p, size_t n) {
 	return r;
 }
 
-static st_status schedule_graph(st__ub_model *m, const ilp_options *o, const st_pass *pass) {
+st_status st_ub_schedule_ilp(st_ub_model *m, int64_t time_limit, st_ub_ilp_result *res) {
 	size_t np = m->nports + 1, nb = m->nbuffers + 1;
-	const size_t sizes[] = {np * sizeof(int),     np * sizeof(size_t),  np * sizeof(st__ub_aff), np * sizeof(int64_t),
+	const size_t sizes[] = {np * sizeof(int),     np * sizeof(size_t),  np * sizeof(st_ub_aff), np * sizeof(int64_t),
 	                        np * sizeof(ilp_use), nb * sizeof(int64_t), 3 * nb * sizeof(int64_t)};
 	size_t total = 0;
 	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
@@ -388,15 +384,25 @@ static st_status schedule_graph(st__ub_model *m, const ilp_options *o, const st_
 	for (size_t b = 0; b < m->nbuffers; b++)
 		P.bytes[b] = element_bytes(&m->buffers[b]);
 	number_statements(&P);
-	ilp_result res;
+	memset(res, 0, sizeof *res);
 	st_status st = time_bases(&P);
 	if (st == ST_OK)
 		st = collect_uses(&P);
 	if (st == ST_OK)
-		st = solve_both(&P, o->time_limit, scratch, &res);
+		st = solve_both(&P, time_limit, scratch, res);
 	for (size_t s = 0; st == ST_OK && s < P.nstmts; s++)
 		if (!set_schedule(&P, s, P.delay[s]))
 			st = ST_FAIL;
+	res->proven = P.nuses != 0;
+	st_ctx_free(m->ctx, mem, total);
+	return st;
+}
+
+static st_status schedule_one(st_ub_model *m, void *ud) {
+	const st_pass *pass = ud;
+	const ilp_options *o = st_pass_options(pass);
+	st_ub_ilp_result res;
+	st_status st = st_ub_schedule_ilp(m, o->time_limit, &res);
 	if (st == ST_OK) {
 		st_type *i64 = st_integer_type(m->ctx, 64, ST_SIGNLESS);
 		st_op_set_attr(m->graph, "ilp_slots", st_integer_attr(m->ctx, i64, res.slots));
@@ -406,23 +412,18 @@ static st_status schedule_graph(st__ub_model *m, const ilp_options *o, const st_
 		                 "ub-schedule-ilp: @%s: optimum %lld delay slots (%lld bytes)%s; the stencil "
 		                 "schedule needs %lld delay slots (%lld bytes)\n",
 		                 st_ident_cstr(st_symbol_name(m->graph)), (long long)res.slots, (long long)res.bytes,
-		                 P.nuses ? ", proven by CBC" : " (no port reads a buffer)",
+		                 res.proven ? ", proven by CBC" : " (no port reads a buffer)",
 		                 (long long)res.stencil_slots, (long long)res.stencil_bytes);
 		st_pass_write(pass, msg, (size_t)n);
 	}
-	st_ctx_free(m->ctx, mem, total);
 	return st;
-}
-
-static st_status schedule_one(st__ub_model *m, void *pass) {
-	return schedule_graph(m, st_pass_options(pass), pass);
 }
 
 static st_status run_ilp(st_pass *pass, st_op *op) {
 	const ilp_options *o = st_pass_options(pass);
 	if (o->time_limit <= 0)
 		return st_op_error(op, "ub-schedule-ilp: time-limit must be a positive number of seconds");
-	return st__ub_for_each_graph(op, schedule_one, pass);
+	return st_ub_for_each_graph(op, schedule_one, pass);
 }
 
 static const st_pass_option_def ilp_opts[] = {

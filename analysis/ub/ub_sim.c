@@ -15,10 +15,9 @@
  * format, so outputs compare byte for byte with the interpreter's; an
  * input named *.npy is read as strata-run reads it (strata/npy.h).
  * Slots hold values: an accumulation's rewrite of an element is a new
- * value (st__ub_values), and the writes of earlier firings (latency >= 1)
+ * value (st_ub_values), and the writes of earlier firings (latency >= 1)
  * come first in their cycle, so an update reads the term before. */
-#include "ub_internal.h"
-#include "ub_passes.h"
+#include "ub_analysis_private.h"
 #include "strata/interp.h"
 #include "strata/npy.h"
 
@@ -33,12 +32,12 @@ typedef struct sim_options {
 	const char *output;
 } sim_options;
 
-/* Slots hold values (st__ub_values): an element's, or in an accumulation
+/* Slots hold values (st_ub_values): an element's, or in an accumulation
  * one per write, an element being rewritten once its value's last read
  * has happened. */
 typedef struct sim_buf {
 	int64_t cap;
-	st__ub_values vals;
+	st_ub_values vals;
 	size_t n;
 	int64_t *wt, *rl;
 	int32_t *slot_of;
@@ -72,7 +71,7 @@ typedef struct sim_alloc {
 } sim_alloc;
 
 typedef struct sim {
-	st__ub_model *m;
+	st_ub_model *m;
 	st_interp *it;
 	sim_buf *bufs;
 	int32_t *stmt_of; /* port -> statement */
@@ -103,7 +102,7 @@ static void sim_free(sim *s) {
 	st_context *ctx = s->m->ctx;
 	/* The lifetimes first: s->bufs is one of the run's allocations. */
 	for (size_t b = 0; s->bufs && b < s->m->nbuffers; b++)
-		st__ub_values_free(s->m, &s->bufs[b].vals);
+		st_ub_values_free(s->m, &s->bufs[b].vals);
 	for (size_t i = 0; i < s->nallocs; i++)
 		st_ctx_free(ctx, s->allocs[i].p, s->allocs[i].size);
 	if (s->cap_allocs)
@@ -112,7 +111,7 @@ static void sim_free(sim *s) {
 		st_interp_destroy(s->it);
 }
 
-static void point_of(const st__ub_port *p, int64_t k, int64_t *x) {
+static void point_of(const st_ub_model_port *p, int64_t k, int64_t *x) {
 	for (unsigned i = p->ndims; i-- > 0;) {
 		int64_t e = p->hi[i] - p->lo[i] + 1;
 		x[i] = p->lo[i] + k % e;
@@ -120,22 +119,22 @@ static void point_of(const st__ub_port *p, int64_t k, int64_t *x) {
 	}
 }
 
-static size_t elem_of(const st__ub_buffer *b, const st__ub_port *p, const int64_t *x) {
+static size_t elem_of(const st_ub_model_buffer *b, const st_ub_model_port *p, const int64_t *x) {
 	size_t e = 0;
 	for (unsigned d = 0; d < b->rank; d++)
-		e = e * (size_t)b->shape[d] + (size_t)st__ub_aff_eval(&p->acc[d], p->ndims, x);
+		e = e * (size_t)b->shape[d] + (size_t)st_ub_aff_eval(&p->acc[d], p->ndims, x);
 	return e;
 }
 
 /* The value port k accesses at its point-th point, element e. */
 static size_t value_at(const sim *s, size_t k, int64_t point, size_t e) {
-	const st__ub_values *v = &s->bufs[s->m->ports[k].buffer].vals;
+	const st_ub_values *v = &s->bufs[s->m->ports[k].buffer].vals;
 	return v->of_port ? (size_t)v->of_port[k][point] : e;
 }
 
 static size_t elem_of_value(const sim_buf *sb, size_t v) { return sb->vals.elem ? (size_t)sb->vals.elem[v] : v; }
 
-static void elem_str(const st__ub_buffer *b, size_t e, char *buf, size_t n) {
+static void elem_str(const st_ub_model_buffer *b, size_t e, char *buf, size_t n) {
 	int64_t idx[ST_UB_MAX_DIMS];
 	for (unsigned d = b->rank; d-- > 0;) {
 		idx[d] = (int64_t)(e % (size_t)b->shape[d]);
@@ -161,14 +160,14 @@ static int cmp_event(const void *a, const void *b) {
 	return (x->point > y->point) - (x->point < y->point);
 }
 
-static bool same_stmt(const st__ub_port *a, const st__ub_port *b) {
+static bool same_stmt(const st_ub_model_port *a, const st_ub_model_port *b) {
 	return !strcmp(isl_set_get_tuple_name(a->domain), isl_set_get_tuple_name(b->domain));
 }
 
 /* ---------------------------------------------------------------- files */
 
 /* Binary PGM (P5), 8- or 16-bit samples, into data[h * w]. */
-static st_status read_pgm(st_op *at, const char *path, const st__ub_buffer *b, uint64_t *data) {
+static st_status read_pgm(st_op *at, const char *path, const st_ub_model_buffer *b, uint64_t *data) {
 	FILE *f = fopen(path, "rb");
 	if (!f)
 		return st_op_error(at, "ub-simulate: cannot open '%s': %s", path, strerror(errno));
@@ -220,7 +219,7 @@ static unsigned char *read_whole(st_op *at, const char *path, size_t *len, size_
  * order, the file's type fitting the buffer's element type), of the
  * buffer's shape: its elements into data[] as the element type's bit
  * patterns. */
-static st_status read_npy(st_op *at, const char *path, const st__ub_buffer *b, st_type *elt, uint64_t *data) {
+static st_status read_npy(st_op *at, const char *path, const st_ub_model_buffer *b, st_type *elt, uint64_t *data) {
 	size_t len, cap;
 	unsigned char *d = read_whole(at, path, &len, &cap);
 	if (!d)
@@ -243,7 +242,7 @@ static st_status read_npy(st_op *at, const char *path, const st__ub_buffer *b, s
 
 /* strata-run's .npy layout (strata/npy.h), so outputs compare byte for
  * byte with strata-run --out. */
-static st_status write_npy(st_op *at, const char *path, const st__ub_buffer *b, st_type *elt, const uint64_t *data) {
+static st_status write_npy(st_op *at, const char *path, const st_ub_model_buffer *b, st_type *elt, const uint64_t *data) {
 	/* The types docs/unified-buffers.md promises; strata/npy.h could write
 	 * f16, bf16 and index too, but no test compares those with strata-run. */
 	st_type_kind k = st_type_get_kind(elt);
@@ -309,13 +308,13 @@ static void sort_by_death(const sim_buf *b, size_t *a, size_t *tmp, size_t n) {
 }
 
 static st_status setup_buffer(sim *s, size_t bi) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	sim_buf *sb = &s->bufs[bi];
 	st_attr *cap = st_op_get_attr(m->buffers[bi].op, "capacity");
 	if (!cap)
 		return st_op_error(m->buffers[bi].op, "ub-simulate: the buffer has no capacity (run ub-capacity first)");
 	sb->cap = st_attr_int_value(cap);
-	if (st_failed(st__ub_values_of(m, bi, &sb->vals)))
+	if (st_failed(st_ub_values_of(m, bi, &sb->vals)))
 		return ST_FAIL;
 	sb->wt = sb->vals.wt;
 	sb->rl = sb->vals.rl;
@@ -346,14 +345,14 @@ static st_status setup_buffer(sim *s, size_t bi) {
 }
 
 static st_status add_event(sim *s, int64_t t, int32_t stmt, int32_t port, int64_t point) {
-	const st__ub_port *p = port >= 0 ? &s->m->ports[port] : NULL;
+	const st_ub_model_port *p = port >= 0 ? &s->m->ports[port] : NULL;
 	bool early = p && p->kernel >= 0 && s->m->kernels[p->kernel].latency > 0;
 	s->ev[s->nev++] = (sim_event){t, early ? 0 : 1, stmt, port, point};
 	return ST_OK;
 }
 
 /* The first read port of port k's statement, or NULL. */
-static const st__ub_port *first_read_of(const sim *s, size_t k) {
+static const st_ub_model_port *first_read_of(const sim *s, size_t k) {
 	for (size_t j = 0; j < s->m->nports; j++)
 		if (!s->m->ports[j].write && s->stmt_of[j] == s->stmt_of[k])
 			return &s->m->ports[j];
@@ -363,7 +362,7 @@ static const st__ub_port *first_read_of(const sim *s, size_t k) {
 /* A kernel's write port in a statement without read ports: the kernel
  * fires with it (a ramp computed from its coordinates). */
 static bool fires_alone(const sim *s, size_t k) {
-	const st__ub_port *p = &s->m->ports[k];
+	const st_ub_model_port *p = &s->m->ports[k];
 	if (!p->write || st_op_num_operands(p->op) < 2 || first_read_of(s, k))
 		return false;
 	for (size_t j = 0; j < k; j++) /* once per statement */
@@ -376,7 +375,7 @@ static bool fires_alone(const sim *s, size_t k) {
  * read ports (else of its kernel's write port), one write event per point
  * of each write port. */
 static st_status setup_events(sim *s) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	size_t total = 0;
 	s->stmt_of = salloc(s, m->nports * sizeof *s->stmt_of);
 	s->pending = salloc(s, m->nports * sizeof *s->pending);
@@ -389,19 +388,19 @@ static st_status setup_events(sim *s) {
 				s->stmt_of[k] = s->stmt_of[j];
 		if (s->stmt_of[k] < 0)
 			s->stmt_of[k] = (int32_t)s->nstmts++;
-		total += (size_t)st__ub_port_points(&m->ports[k]);
+		total += (size_t)st_ub_model_port_points(&m->ports[k]);
 	}
 	for (size_t k = 0; k < m->nports; k++)
 		if (fires_alone(s, k))
-			total += (size_t)st__ub_port_points(&m->ports[k]);
+			total += (size_t)st_ub_model_port_points(&m->ports[k]);
 	s->ev = salloc(s, total * sizeof *s->ev);
 	if (!s->ev)
 		return st_op_error(m->graph, "out of memory");
 	for (size_t k = 0; k < m->nports; k++) {
-		st__ub_port *p = &m->ports[k];
-		int64_t np = st__ub_port_points(p);
+		st_ub_model_port *p = &m->ports[k];
+		int64_t np = st_ub_model_port_points(p);
 		int64_t x[ST_UB_MAX_DIMS];
-		const st__ub_port *first_read = first_read_of(s, k);
+		const st_ub_model_port *first_read = first_read_of(s, k);
 		bool alone = fires_alone(s, k);
 		if (p->write) {
 			s->pending[k] = salloc(s, (size_t)np * sizeof(uint64_t));
@@ -410,14 +409,14 @@ static st_status setup_events(sim *s) {
 		}
 		for (int64_t i = 0; i < np; i++) {
 			point_of(p, i, x);
-			int64_t t = st__ub_aff_eval(&p->sched, p->ndims, x);
+			int64_t t = st_ub_aff_eval(&p->sched, p->ndims, x);
 			if (alone)
 				add_event(s, t, s->stmt_of[k], -1, i);
 			if (p->write)
 				add_event(s, t, s->stmt_of[k], (int32_t)k, i);
 			else if (p == first_read)
 				add_event(s, t, s->stmt_of[k], -1, i);
-			else if (t != st__ub_aff_eval(&first_read->sched, p->ndims, x))
+			else if (t != st_ub_aff_eval(&first_read->sched, p->ndims, x))
 				return st_op_error(p->op, "ub-simulate: the read ports of a statement must fire together");
 		}
 	}
@@ -445,9 +444,9 @@ static void release(sim *s, int64_t t) {
 	}
 }
 
-static st_status store(sim *s, const st__ub_port *p, size_t e, uint64_t v, int64_t t) {
+static st_status store(sim *s, const st_ub_model_port *p, size_t e, uint64_t v, int64_t t) {
 	sim_buf *sb = &s->bufs[p->buffer];
-	const st__ub_buffer *b = &s->m->buffers[p->buffer];
+	const st_ub_model_buffer *b = &s->m->buffers[p->buffer];
 	if (sb->rl[e] == INT64_MIN)
 		return ST_OK;
 	if (sb->rl[e] == t) {
@@ -479,7 +478,7 @@ static st_status store(sim *s, const st__ub_port *p, size_t e, uint64_t v, int64
 	return ST_OK;
 }
 
-static st_status load(sim *s, const st__ub_port *p, size_t e, int64_t t, uint64_t *v) {
+static st_status load(sim *s, const st_ub_model_port *p, size_t e, int64_t t, uint64_t *v) {
 	sim_buf *sb = &s->bufs[p->buffer];
 	if (sb->slot_of[e] >= 0) {
 		*v = sb->slot_val[sb->slot_of[e]];
@@ -498,14 +497,14 @@ static st_status load(sim *s, const st__ub_port *p, size_t e, int64_t t, uint64_
 /* A statement fires at point `point`: its reads, its kernel, the values
  * its write ports will store. */
 static st_status fire(sim *s, const sim_event *ev) {
-	st__ub_model *m = s->m;
+	st_ub_model *m = s->m;
 	uint64_t vals[64] = {0};
 	st_op *kop = NULL;
-	const st__ub_port *host_out = NULL;
+	const st_ub_model_port *host_out = NULL;
 	int64_t at[ST_UB_MAX_DIMS] = {0}; /* the domain point, for `coords` */
 	unsigned nat = 0;
 	for (size_t k = 0; k < m->nports; k++) {
-		st__ub_port *p = &m->ports[k];
+		st_ub_model_port *p = &m->ports[k];
 		if (p->write || s->stmt_of[k] != ev->stmt)
 			continue;
 		int64_t x[ST_UB_MAX_DIMS];
@@ -530,7 +529,7 @@ static st_status fire(sim *s, const sim_event *ev) {
 	/* A kernel without read ports (a constant, or its coordinates only)
 	 * fires through its write ports. */
 	for (size_t k = 0; !kop && k < m->nports; k++) {
-		st__ub_port *p = &m->ports[k];
+		st_ub_model_port *p = &m->ports[k];
 		if (!p->write || s->stmt_of[k] != ev->stmt || st_op_num_operands(p->op) < 2)
 			continue;
 		kop = st_value_defining_op(st_op_operand(p->op, 1));
@@ -558,7 +557,7 @@ static st_status fire(sim *s, const sim_event *ev) {
 	if (st_failed(st_interp_call(s->it, kop, nin + nc, args, st_op_num_results(kop), res)))
 		return ST_FAIL;
 	for (size_t k = 0; k < m->nports; k++) {
-		st__ub_port *p = &m->ports[k];
+		st_ub_model_port *p = &m->ports[k];
 		if (!p->write || s->stmt_of[k] != ev->stmt || st_op_num_operands(p->op) < 2)
 			continue;
 		st_op *def = st_value_defining_op(st_op_operand(p->op, 1));
@@ -571,7 +570,7 @@ static st_status fire(sim *s, const sim_event *ev) {
 }
 
 static st_status write_event(sim *s, const sim_event *ev) {
-	st__ub_port *p = &s->m->ports[ev->port];
+	st_ub_model_port *p = &s->m->ports[ev->port];
 	int64_t x[ST_UB_MAX_DIMS];
 	point_of(p, ev->point, x);
 	size_t e = elem_of(&s->m->buffers[p->buffer], p, x);
@@ -602,8 +601,8 @@ static st_status run(sim *s) {
 
 /* Host data: the input files into the argument buffers the host writes,
  * in argument order; a zeroed array for each argument buffer it reads. */
-static st_status setup_host(sim *s, const sim_options *o, size_t *ninputs) {
-	st__ub_model *m = s->m;
+static st_status setup_host(sim *s, const st_ub_sim_options *o, size_t *ninputs) {
+	st_ub_model *m = s->m;
 	*ninputs = 0;
 	for (int arg = 0; arg < 64; arg++) {
 		for (size_t b = 0; b < m->nbuffers; b++) {
@@ -636,8 +635,8 @@ static st_status setup_host(sim *s, const sim_options *o, size_t *ninputs) {
 	return ST_OK;
 }
 
-static st_status write_outputs(sim *s, const sim_options *o) {
-	st__ub_model *m = s->m;
+static st_status write_outputs(sim *s, const st_ub_sim_options *o) {
+	st_ub_model *m = s->m;
 	size_t nout = 0;
 	for (int arg = 0; arg < 64; arg++)
 		for (size_t b = 0; b < m->nbuffers; b++) {
@@ -655,9 +654,7 @@ static st_status write_outputs(sim *s, const sim_options *o) {
 	return ST_OK;
 }
 
-static st_status simulate_graph(st__ub_model *m, void *ud) {
-	st_pass *pass = ud;
-	const sim_options *o = st_pass_options(pass);
+st_status st_ub_simulate(st_ub_model *m, const st_ub_sim_options *o, st_ub_sim_result *r) {
 	sim s;
 	memset(&s, 0, sizeof s);
 	s.m = m;
@@ -675,18 +672,29 @@ static st_status simulate_graph(st__ub_model *m, void *ud) {
 		st = run(&s);
 	if (st == ST_OK)
 		st = write_outputs(&s, o);
-	if (st == ST_OK) {
-		char msg[256];
-		int n = snprintf(msg, sizeof msg, "ub-simulate: @%s: %zu events over %lld cycles, no value lost\n",
-		                 st_ident_cstr(st_symbol_name(m->graph)), s.nev, (long long)st__ub_latency(m));
-		st_pass_write(pass, msg, (size_t)n);
-	}
+	r->events = s.nev;
+	r->cycles = st_ub_latency(m);
 	sim_free(&s);
 	return st;
 }
 
+static st_status simulate_graph(st_ub_model *m, void *ud) {
+	st_pass *pass = ud;
+	const sim_options *po = st_pass_options(pass);
+	st_ub_sim_options o = {.input = po->input, .output = po->output};
+	st_ub_sim_result r;
+	st_status st = st_ub_simulate(m, &o, &r);
+	if (st == ST_OK) {
+		char msg[256];
+		int n = snprintf(msg, sizeof msg, "ub-simulate: @%s: %zu events over %lld cycles, no value lost\n",
+		                 st_ident_cstr(st_symbol_name(m->graph)), r.events, (long long)r.cycles);
+		st_pass_write(pass, msg, (size_t)n);
+	}
+	return st;
+}
+
 static st_status run_simulate(st_pass *pass, st_op *op) {
-	return st__ub_for_each_graph(op, simulate_graph, pass);
+	return st_ub_for_each_graph(op, simulate_graph, pass);
 }
 
 static const st_pass_option_def sim_opts[] = {
