@@ -6,13 +6,13 @@
 // (the spatial cascade of the source's Table 5.3: 12 SRs, 2 MEMs).  Each
 // segment starts on a whole fetch (62 words take 64).  ub-map-check runs
 // the aggregators, SRAM and transpose buffers as written.
-// RUN: strata-opt %S/Inputs/cascade.mlir --acg=%S/../../archs/amber-cgra.acg --ub-extract --ub-schedule --ub-capacity --ub-map > %t
+// RUN: strata-opt %S/Inputs/cascade.mlir --acg=%strata_src_root/archs/amber-cgra.acg --ub-extract --ub-schedule --ub-capacity --ub-map > %t
 // RUN: FileCheck %s < %t
 // RUN: strata-opt %t --ub-map-check -o /dev/null
 // RUN: %python %S/Inputs/map-summary.py < %t | FileCheck %s --check-prefix=SUM
 // The FPGA's block RAMs (2 + 2 ports, 1024 deep) hold the same two segments
 // per buffer, without rounding.
-// RUN: strata-opt %S/Inputs/cascade.mlir --acg=%S/../../archs/fpga.acg --ub-extract --ub-schedule --ub-capacity --ub-map --ub-map-check | FileCheck %s --check-prefix=FPGA
+// RUN: strata-opt %S/Inputs/cascade.mlir --acg=%strata_src_root/archs/fpga.acg --ub-extract --ub-schedule --ub-capacity --ub-map --ub-map-check | FileCheck %s --check-prefix=FPGA
 
 // SUM: hw_input: chain, capacity 130, 130 words: 6 registers, 2 line segments, 1 memories ['MEM']
 // SUM: conv1: chain, capacity 126, 126 words: 6 registers, 2 line segments, 1 memories ['MEM']

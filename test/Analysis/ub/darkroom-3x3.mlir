@@ -1,5 +1,5 @@
 // Done-when 3 of issue 10, Darkroom's 3x3 stencil on width L = 32, from the
-// .hl program test/UB/Inputs/darkroom-3x3.hl: the ILP, solved by CBC,
+// .hl program test/Analysis/ub/Inputs/darkroom-3x3.hl: the ILP, solved by CBC,
 // delays the stencil by L+1 past its centre pixel, which needs 2L+2 = 66
 // delay slots (pixels; 2 rows + 3 pixels counting the current one; 66
 // bytes of u8).  The stencil schedule is already optimal here.  The

@@ -8,10 +8,10 @@
 // has two ports of each kind, so both segments of a buffer share one.  The
 // input stream has a ready, the output a valid; the input and output
 // buffers are wires.
-// RUN: strata-opt %S/Inputs/cascade.mlir --ub-extract --ub-schedule --ub-capacity --convert-ub-to-hw | FileCheck %s
-// RUN: strata-opt %S/Inputs/cascade.mlir --acg=%S/../../archs/fpga.acg --ub-extract --ub-schedule --ub-capacity --convert-ub-to-hw | FileCheck %s --check-prefix=BRAM
+// RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --ub-extract --ub-schedule --ub-capacity --convert-ub-to-hw | FileCheck %s
+// RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --acg=%strata_src_root/archs/fpga.acg --ub-extract --ub-schedule --ub-capacity --convert-ub-to-hw | FileCheck %s --check-prefix=BRAM
 // With sr-max=61, conv1's 60-word gaps become shift registers too; the words stay.
-// RUN: strata-opt %S/Inputs/cascade.mlir --ub-extract --ub-schedule --ub-capacity '--convert-ub-to-hw=sr-max=61' | FileCheck %s --check-prefix=SR61
+// RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --ub-extract --ub-schedule --ub-capacity '--convert-ub-to-hw=sr-max=61' | FileCheck %s --check-prefix=SR61
 
 // CHECK: hw.module @cascade_stream(in %clk : !seq.clock, in %reset : i1, in %arg0_valid : i1, in %arg0_data : i16, out arg0_ready : i1, out arg1_valid : i1, out arg1_data : i16, out done : i1)
 // CHECK-SAME: ub.capacity = {conv1 = 126 : i64, hw_input = 130 : i64}

@@ -1,7 +1,7 @@
 // One ub-map rule per graph, on hand-written scheduled graphs; each result
 // is executed by ub-map-check.
 // RUN: strata-opt %s --split-input-file --acg=%S/Inputs/map-chain.acg --ub-map --ub-map-check | FileCheck %s
-// RUN: strata-opt %s --split-input-file --acg=%S/../../archs/amber-cgra.acg --ub-map --ub-map-check | FileCheck %s --check-prefix=AMBER
+// RUN: strata-opt %s --split-input-file --acg=%strata_src_root/archs/amber-cgra.acg --ub-map --ub-map-check | FileCheck %s --check-prefix=AMBER
 // RUN: strata-opt %s --split-input-file --pass-pipeline='builtin.module(ub-map{sr-max=100},ub-map-check)' | FileCheck %s --check-prefix=SR
 
 // Chaining: a delay of 80 writes is longer than a 32-word memory, so the

@@ -1,5 +1,5 @@
 // Done-when 3 of issue 10, a 5x5 convolution on width L = 32, from the .hl
-// program test/UB/Inputs/darkroom-5x5.hl: the ILP, solved by CBC, needs
+// program test/Analysis/ub/Inputs/darkroom-5x5.hl: the ILP, solved by CBC, needs
 // 4L+4 = 132 delay slots (pixels): 4 rows and 4 pixels, 4 rows + 5 pixels
 // counting the current one, where the Xilinx library buffers 5 rows (the
 // book's section 5, 20% less BRAM).  The schedule simulates bit-exactly

@@ -8,7 +8,7 @@
 // RUN: strata-opt %s --split-input-file --ub-map --ub-map-check | FileCheck %s
 
 // Two lanes, gated (the last row is read only as it is written): a
-// register and a 5-word line memory per lane (test/UB/hw-lane-chain.mlir).
+// register and a 5-word line memory per lane (test/Conversion/ub-to-hw/hw-lane-chain.mlir).
 // CHECK-LABEL: ub.graph @gated
 // CHECK: ub.buffer @a {{{.*}}gate = array<i64: 0, 0, 6, 1>, map = "chain"}
 // CHECK: tap = 6

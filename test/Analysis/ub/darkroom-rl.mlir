@@ -1,5 +1,5 @@
 // Done-when 3 of issue 10, Richardson-Lucy (the book's Fig. 4.4a), from the
-// .hl program test/UB/Inputs/darkroom-rl.hl: Darkroom's line-buffer ILP,
+// .hl program test/Analysis/ub/Inputs/darkroom-rl.hl: Darkroom's line-buffer ILP,
 // solved by CBC, needs 4 delay slots (pixels, as the book counts with every
 // b = 1; 6 bytes here: Lat is u8, Rel u16) where the book's hand schedule,
 // which is ub-schedule's stencil rule (both inputs at cycle 0), needs 5: the

@@ -1,5 +1,5 @@
 // The book's Fig. 4.5 placement rule, from the .hl program
-// test/UB/Inputs/darkroom-widths.hl: two pixels of delay are needed before
+// test/Analysis/ub/Inputs/darkroom-widths.hl: two pixels of delay are needed before
 // or after a stage that widens 8-bit pixels to 32 bits.  Darkroom's
 // objective counts bytes (b_p per buffer), so the ILP delays the widening
 // stage and buffers the narrow input (2 bytes), where ub-schedule's

@@ -1,6 +1,6 @@
 // Done-when 3 of issue 10, Darkroom's unsharp mask after pointwise fusion
 // (the book's S1, S2 on width L = 32), from the .hl program
-// test/UB/Inputs/darkroom-unsharp.hl: the ILP, solved by CBC, needs
+// test/Analysis/ub/Inputs/darkroom-unsharp.hl: the ILP, solved by CBC, needs
 // 3L+1 = 97 delay slots (pixels): L+1 after I, so that I(x, y) meets the
 // vertically centred S1 stencil, and 2L after S1.  ub-capacity counts fewer
 // live words (32 + 60 = 92) than Darkroom's slots because the valid-region

@@ -1,4 +1,4 @@
-// The cascade stand-in (test/UB/Inputs/cascade.mlir) with pipelined
+// The cascade stand-in (test/Analysis/ub/Inputs/cascade.mlir) with pipelined
 // kernels: each blur's datapath takes 3 cycles (hw_latency on its update
 // nest), so ub-schedule delays every consumer by the latency.
 memref.global "private" constant @kernel : memref<3x3xi16> = dense<[[1, 2, 1], [2, 4, 2], [1, 2, 1]]>
