@@ -77,7 +77,8 @@ static st_op *mem_op(st_context *ctx, st_block *b, const st_ub_map *m, const st_
 	}
 	if (ns)
 		e[n++] = entry(ctx, "segments", i64s(ctx, ns, seg));
-	st_op *op = st_ub_build_mem(ctx, b, loc, st_str_c(mem->name), st_ub_buffer_name(m->buffers[mem->buffer].op),
+	st_builder bld = st_builder_at_end(ctx, b, loc);
+	st_op *op = st_ub_build_mem(&bld, st_str_c(mem->name), st_ub_buffer_name(m->buffers[mem->buffer].op),
 	                            mem_kinds[mem->kind], st_str_c(mem->node), mem->words, nc, ctrls, n, e);
 	st_ctx_free(ctx, ctrls, (nc + 1) * sizeof *ctrls);
 	st_ctx_free(ctx, seg, (ns + 1) * sizeof *seg);

@@ -773,12 +773,10 @@ static void port_text_of(port_text *t, const char *stmt, unsigned n, const int64
 }
 
 /* A port (a write when `write`, of `value`, NULL from the host) on buffer
- * bufv of the graph body gb; NULL when out of memory. */
-static st_op *add_port(xctx *x, st_block *gb, st_attr *loc, bool write, st_value *bufv, st_value *value,
-                       const port_text *t) {
+ * bufv, built by gb into the graph's body; NULL when out of memory. */
+static st_op *add_port(st_builder *gb, bool write, st_value *bufv, st_value *value, const port_text *t) {
 	st_str d = st_str_make(t->d.s, t->d.n), a = st_str_make(t->a.s, t->a.n), s = st_str_make(t->s.s, t->s.n);
-	return write ? st_ub_build_write(x->ctx, gb, loc, bufv, value, d, a, s)
-	             : st_ub_build_read(x->ctx, gb, loc, bufv, d, a, s);
+	return write ? st_ub_build_write(gb, bufv, value, d, a, s) : st_ub_build_read(gb, bufv, d, a, s);
 }
 
 static int64_t box_count(unsigned n, const int64_t *lo, const int64_t *hi) {
@@ -805,11 +803,12 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 	char gname[128];
 	st_str fname = st_ident_str(st_symbol_name(x->fn));
 	snprintf(gname, sizeof gname, "%.*s_ub", (int)(fname.len < 100 ? fname.len : 100), fname.data);
-	st_op *g = st_ub_build_graph(ctx, loc, st_str_c(gname));
+	st_builder detached = st_builder_at_end(ctx, NULL, loc);
+	st_op *g = st_ub_build_graph(&detached, st_str_c(gname));
 	if (!g)
 		return ST_FAIL;
-	st_block *gb = st_ub_graph_body(g);
 	st_op_move_after(g, x->fn);
+	st_builder gbld = st_builder_at_end(ctx, st_ub_graph_body(g), loc), *gb = &gbld;
 	st_value *bufv[MAX_BUFS];
 	for (size_t i = 0; i < x->nbufs; i++) {
 		xbuf *u = &x->bufs[i];
@@ -820,7 +819,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		for (size_t d = 0; d < st_type_rank(mt); d++)
 			shape[d] = u->arg >= 0 || !u->touched ? st_type_shape(mt)[d] : u->hi[d] - u->lo[d] + 1;
 		st_type *bt = st_memref_type(ctx, st_type_rank(mt), shape, st_type_element(mt), NULL, NULL);
-		st_op *b = st_ub_build_buffer(ctx, gb, loc, st_str_c(u->name), bt, u->arg, NULL);
+		st_op *b = st_ub_build_buffer(gb, st_str_c(u->name), bt, u->arg, NULL);
 		if (!b)
 			return ST_FAIL;
 		bufv[i] = st_op_result(b, 0);
@@ -832,7 +831,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		st_attr *ta = st_op_get_attr(x->tables[i], "type");
 		st_str sym = st_ident_str(st_symbol_name(x->tables[i]));
 		if (!ta || st_attr_get_kind(ta) != ST_ATTR_TYPE ||
-		    !st_ub_build_buffer(ctx, gb, loc, sym, st_attr_type_value(ta), -1, x->rom[i] ? "rom" : "tap"))
+		    !st_ub_build_buffer(gb, sym, st_attr_type_value(ta), -1, x->rom[i] ? "rom" : "tap"))
 			return ST_FAIL;
 	}
 	int64_t clock = 0;
@@ -858,7 +857,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		snprintf(stmt, sizeof stmt, "host_%s", u->name);
 		port_text t;
 		port_text_of(&t, stmt, n, lo, hi, u, n, id, clock, 1);
-		if (!add_port(x, gb, loc, true, bufv[i], NULL, &t))
+		if (!add_port(gb, true, bufv[i], NULL, &t))
 			return ST_FAIL;
 		clock += box_count(n, lo, hi);
 	}
@@ -875,15 +874,16 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 			unsigned rank = (unsigned)st_type_rank(st_value_type(u->mem));
 			port_text t;
 			port_text_of(&t, s->name, s->ndims, s->lo, s->hi, u, rank, rd->acc, clock, scale);
-			st_op *p = add_port(x, gb, loc, false, bufv[rd->buf], NULL, &t);
+			st_op *p = add_port(gb, false, bufv[rd->buf], NULL, &t);
 			if (!p)
 				return ST_FAIL;
 			ins[r] = st_op_result(p, 0);
 		}
 		st_type *et = st_type_element(st_value_type(w->mem));
-		if (!st_ub_build_yield(ctx, s->body, loc, 1, &s->cur))
+		st_builder kb = st_builder_at_end(ctx, s->body, loc);
+		if (!st_ub_build_yield(&kb, 1, &s->cur))
 			return ST_FAIL;
-		st_op *kop = st_ub_build_kernel(ctx, gb, loc, st_str_c(s->name), s->latency, s->nreads, ins, 1, &et,
+		st_op *kop = st_ub_build_kernel(gb, st_str_c(s->name), s->latency, s->nreads, ins, 1, &et,
 		                                s->ncoords, s->coord_dim, s->body);
 		if (!kop)
 			return ST_FAIL;
@@ -893,7 +893,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		int64_t start = clock + s->latency;
 		port_text t;
 		port_text_of(&t, s->name, s->ndims, s->lo, s->hi, w, rank, s->store, start, scale);
-		if (!add_port(x, gb, loc, true, wv[0], wv[1], &t))
+		if (!add_port(gb, true, wv[0], wv[1], &t))
 			return ST_FAIL;
 		clock = start + scale * box_count(s->ndims, s->lo, s->hi);
 		/* The host reads what a stage writes into an argument, after the
@@ -905,7 +905,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 			char stmt[80];
 			snprintf(stmt, sizeof stmt, "host_%s", w->name);
 			port_text_of(&t, stmt, s->npure, s->lo, s->hi, w, rank, s->store, clock, 1);
-			if (!add_port(x, gb, loc, false, bufv[s->buf], NULL, &t))
+			if (!add_port(gb, false, bufv[s->buf], NULL, &t))
 				return ST_FAIL;
 			clock += box_count(s->npure, s->lo, s->hi);
 		}

@@ -57,39 +57,19 @@ static st_named_attr named(st_context *ctx, const char *name, st_attr *value) {
 	return (st_named_attr){st_ident_get_c(ctx, name), value};
 }
 
-/* Creates op `name` and appends it to block (when there is one). */
-static st_op *build(st_context *ctx, st_block *block, const char *name, st_attr *loc, size_t nops, st_value *const *ops,
-                    size_t nresults, st_type *const *results, size_t nattrs, const st_named_attr *attrs,
-                    size_t nregions) {
-	st_op_state os = {.name = st_str_c(name),
-	                  .loc = loc,
-	                  .noperands = nops,
-	                  .operands = ops,
-	                  .nresults = nresults,
-	                  .result_types = results,
-	                  .attrs = st_dict_attr(ctx, nattrs, attrs),
-	                  .nregions = nregions};
-	st_op *op = st_op_create(ctx, &os);
-	if (op && block)
-		st_block_append_op(block, op);
-	return op;
+st_op *st_ub_build_graph(st_builder *b, st_str sym_name) {
+	st_named_attr na = named(b->ctx, "sym_name", st_string_attr(b->ctx, sym_name));
+	st_op *g = st_build_op(b, "ub.graph", 0, NULL, 0, NULL, st_dict_attr(b->ctx, 1, &na), 1);
+	st_block *body = g ? st_block_create(b->ctx) : NULL;
+	if (g && !body)
+		b->failed = true;
+	if (body)
+		st_region_append_block(st_op_region(g, 0), body);
+	return body ? g : NULL;
 }
 
-st_op *st_ub_build_graph(st_context *ctx, st_attr *loc, st_str sym_name) {
-	st_named_attr na = named(ctx, "sym_name", st_string_attr(ctx, sym_name));
-	st_op *g = build(ctx, NULL, "ub.graph", loc, 0, NULL, 0, NULL, 1, &na, 1);
-	st_block *b = g ? st_block_create(ctx) : NULL;
-	if (!b) {
-		if (g)
-			st_op_destroy(g);
-		return NULL;
-	}
-	st_region_append_block(st_op_region(g, 0), b);
-	return g;
-}
-
-st_op *st_ub_build_buffer(st_context *ctx, st_block *block, st_attr *loc, st_str name, st_type *type, int64_t arg,
-                          const char *kind) {
+st_op *st_ub_build_buffer(st_builder *b, st_str name, st_type *type, int64_t arg, const char *kind) {
+	st_context *ctx = b->ctx;
 	st_named_attr na[3];
 	size_t n = 0;
 	na[n++] = named(ctx, "name", st_string_attr(ctx, name));
@@ -97,56 +77,66 @@ st_op *st_ub_build_buffer(st_context *ctx, st_block *block, st_attr *loc, st_str
 		na[n++] = named(ctx, "arg", i64_attr(ctx, arg));
 	if (kind)
 		na[n++] = named(ctx, "kind", st_string_attr(ctx, st_str_c(kind)));
-	return build(ctx, block, "ub.buffer", loc, 0, NULL, 1, &type, n, na, 0);
+	return st_build_op(b, "ub.buffer", 0, NULL, 1, &type, st_dict_attr(ctx, n, na), 0);
 }
 
-static st_op *build_port(st_context *ctx, st_block *block, const char *name, st_attr *loc, size_t nops,
-                         st_value *const *ops, st_type *result, st_str domain, st_str access, st_str schedule) {
+static st_op *build_port(st_builder *b, const char *name, size_t nops, st_value *const *ops, st_type *result,
+                         st_str domain, st_str access, st_str schedule) {
+	st_context *ctx = b->ctx;
 	st_named_attr na[3] = {named(ctx, "access", st_string_attr(ctx, access)),
 	                       named(ctx, "domain", st_string_attr(ctx, domain)),
 	                       named(ctx, "schedule", st_string_attr(ctx, schedule))};
-	return build(ctx, block, name, loc, nops, ops, result ? 1 : 0, &result, 3, na, 0);
+	return st_build_op(b, name, nops, ops, result ? 1 : 0, &result, st_dict_attr(ctx, 3, na), 0);
 }
 
-st_op *st_ub_build_write(st_context *ctx, st_block *block, st_attr *loc, st_value *buffer, st_value *value,
-                         st_str domain, st_str access, st_str schedule) {
+st_op *st_ub_build_write(st_builder *b, st_value *buffer, st_value *value, st_str domain, st_str access,
+                         st_str schedule) {
 	st_value *ops[2] = {buffer, value};
-	return build_port(ctx, block, "ub.write", loc, value ? 2 : 1, ops, NULL, domain, access, schedule);
+	return build_port(b, "ub.write", value ? 2 : 1, ops, NULL, domain, access, schedule);
 }
 
-st_op *st_ub_build_read(st_context *ctx, st_block *block, st_attr *loc, st_value *buffer, st_str domain, st_str access,
-                        st_str schedule) {
-	st_type *elt = st_type_element(st_value_type(buffer));
-	return build_port(ctx, block, "ub.read", loc, 1, &buffer, elt, domain, access, schedule);
-}
-
-st_op *st_ub_build_kernel(st_context *ctx, st_block *block, st_attr *loc, st_str name, int64_t latency, size_t ninputs,
-                          st_value *const *inputs, size_t nresults, st_type *const *result_types, size_t ncoords,
-                          const int64_t *coords, st_block *body) {
-	st_attr *dims[ST_UB_MAX_DIMS];
-	if (ncoords > ST_UB_MAX_DIMS)
+st_op *st_ub_build_read(st_builder *b, st_value *buffer, st_str domain, st_str access, st_str schedule) {
+	st_type *elt = buffer ? st_type_element(st_value_type(buffer)) : NULL;
+	if (!elt) {
+		b->failed = true;
 		return NULL;
+	}
+	return build_port(b, "ub.read", 1, &buffer, elt, domain, access, schedule);
+}
+
+st_op *st_ub_build_kernel(st_builder *b, st_str name, int64_t latency, size_t ninputs, st_value *const *inputs,
+                          size_t nresults, st_type *const *result_types, size_t ncoords, const int64_t *coords,
+                          st_block *body) {
+	st_context *ctx = b->ctx;
+	st_attr *dims[ST_UB_MAX_DIMS];
+	if (ncoords > ST_UB_MAX_DIMS || !body) {
+		b->failed = true;
+		return NULL;
+	}
 	for (size_t c = 0; c < ncoords; c++)
 		dims[c] = i64_attr(ctx, coords[c]);
 	st_named_attr na[3] = {named(ctx, "latency", i64_attr(ctx, latency)), named(ctx, "name", st_string_attr(ctx, name)),
 	                       named(ctx, "coords", st_array_attr(ctx, ncoords, dims))};
-	st_op *k = build(ctx, block, "ub.kernel", loc, ninputs, inputs, nresults, result_types, ncoords ? 3 : 2, na, 1);
+	st_op *k = st_build_op(b, "ub.kernel", ninputs, inputs, nresults, result_types,
+	                       st_dict_attr(ctx, ncoords ? 3 : 2, na), 1);
 	if (k)
 		st_region_append_block(st_op_region(k, 0), body);
 	return k;
 }
 
-st_op *st_ub_build_yield(st_context *ctx, st_block *block, st_attr *loc, size_t n, st_value *const *values) {
-	return build(ctx, block, "ub.yield", loc, n, values, 0, NULL, 0, NULL, 0);
+st_op *st_ub_build_yield(st_builder *b, size_t n, st_value *const *values) {
+	return st_build_op(b, "ub.yield", n, values, 0, NULL, NULL, 0);
 }
 
-st_op *st_ub_build_mem(st_context *ctx, st_block *block, st_attr *loc, st_str name, st_str buffer, const char *kind,
-                       st_str node, int64_t words, size_t nctrls, st_attr *const *ctrls, size_t nextra,
-                       const st_named_attr *extra) {
+st_op *st_ub_build_mem(st_builder *b, st_str name, st_str buffer, const char *kind, st_str node, int64_t words,
+                       size_t nctrls, st_attr *const *ctrls, size_t nextra, const st_named_attr *extra) {
+	st_context *ctx = b->ctx;
 	st_named_attr stack[24], *na = stack;
 	size_t n = 6 + nextra;
-	if (n > sizeof stack / sizeof stack[0] && !(na = st_ctx_alloc(ctx, n * sizeof *na)))
+	if (n > sizeof stack / sizeof stack[0] && !(na = st_ctx_alloc(ctx, n * sizeof *na))) {
+		b->failed = true;
 		return NULL;
+	}
 	na[0] = named(ctx, "name", st_string_attr(ctx, name));
 	na[1] = named(ctx, "buffer", st_string_attr(ctx, buffer));
 	na[2] = named(ctx, "kind", st_string_attr(ctx, st_str_c(kind)));
@@ -155,7 +145,7 @@ st_op *st_ub_build_mem(st_context *ctx, st_block *block, st_attr *loc, st_str na
 	na[5] = named(ctx, "ctrls", st_array_attr(ctx, nctrls, ctrls));
 	for (size_t i = 0; i < nextra; i++)
 		na[6 + i] = extra[i];
-	st_op *op = build(ctx, block, "ub.mem", loc, 0, NULL, 0, NULL, n, na, 0);
+	st_op *op = st_build_op(b, "ub.mem", 0, NULL, 0, NULL, st_dict_attr(ctx, n, na), 0);
 	if (na != stack)
 		st_ctx_free(ctx, na, n * sizeof *na);
 	return op;

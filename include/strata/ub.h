@@ -9,6 +9,7 @@
 #ifndef STRATA_UB_H
 #define STRATA_UB_H
 
+#include "strata/builder.h"
 #include "strata/ir.h"
 
 #ifdef __cplusplus
@@ -95,40 +96,40 @@ void st_ub_port_set_schedule_isl(st_op *port, struct isl_map *schedule);
 
 /* ------------------------------------------------------------- builders */
 
-/* Each builder creates its op located at `loc` and appends it to `block`
- * (a ub.graph's body, or a kernel's for ub.yield); NULL when out of
- * memory.  The verifier checks the result as it checks parsed IR. */
+/* Each builder creates its op at the builder's place (strata/builder.h:
+ * a ub.graph's body, a kernel body for ub.yield), located at its `loc`;
+ * NULL (and `failed` set) when an operand is NULL or memory runs out.  The
+ * verifier checks the result as it checks parsed IR. */
 
-/* A ub.graph @sym_name with an empty body, detached (the caller inserts it). */
-st_op *st_ub_build_graph(st_context *ctx, st_attr *loc, st_str sym_name);
+/* A ub.graph @sym_name with an empty body (detached when the builder has
+ * no block). */
+st_op *st_ub_build_graph(st_builder *b, st_str sym_name);
 /* A ub.buffer of memref type `type`; arg < 0 for an internal buffer;
  * kind (a ub-capacity classification such as "tap" or "rom") or NULL. */
-st_op *st_ub_build_buffer(st_context *ctx, st_block *block, st_attr *loc, st_str name, st_type *type, int64_t arg,
-                          const char *kind);
+st_op *st_ub_build_buffer(st_builder *b, st_str name, st_type *type, int64_t arg, const char *kind);
 /* A port on `buffer` whose domain, access and schedule are isl text (a
  * set, a map to the buffer's tuple, a map to one cycle).  A write takes
  * `value` (NULL: from the host). */
-st_op *st_ub_build_write(st_context *ctx, st_block *block, st_attr *loc, st_value *buffer, st_value *value,
-                         st_str domain, st_str access, st_str schedule);
-st_op *st_ub_build_read(st_context *ctx, st_block *block, st_attr *loc, st_value *buffer, st_str domain, st_str access,
-                        st_str schedule);
+st_op *st_ub_build_write(st_builder *b, st_value *buffer, st_value *value, st_str domain, st_str access,
+                         st_str schedule);
+st_op *st_ub_build_read(st_builder *b, st_value *buffer, st_str domain, st_str access, st_str schedule);
 /* A ub.kernel @name of `latency` cycles on `inputs`, with results of the
- * given types; `coords` lists the domain dimensions whose coordinates the
- * body takes after the inputs (ncoords 0: none).  `body` (its arguments
- * the inputs then the coordinates, ending in ub.yield) becomes the
- * kernel's; on failure the caller still owns it. */
-st_op *st_ub_build_kernel(st_context *ctx, st_block *block, st_attr *loc, st_str name, int64_t latency, size_t ninputs,
-                          st_value *const *inputs, size_t nresults, st_type *const *result_types, size_t ncoords,
-                          const int64_t *coords, st_block *body);
+ * given types; `coords` lists the domain dimensions (at most
+ * ST_UB_MAX_DIMS) whose coordinates the body takes after the inputs
+ * (ncoords 0: none).  `body` (its arguments the inputs then the
+ * coordinates, ending in ub.yield) becomes the kernel's; on failure the
+ * caller still owns it. */
+st_op *st_ub_build_kernel(st_builder *b, st_str name, int64_t latency, size_t ninputs, st_value *const *inputs,
+                          size_t nresults, st_type *const *result_types, size_t ncoords, const int64_t *coords,
+                          st_block *body);
 /* The ub.yield ending a kernel body. */
-st_op *st_ub_build_yield(st_context *ctx, st_block *block, st_attr *loc, size_t n, st_value *const *values);
+st_op *st_ub_build_yield(st_builder *b, size_t n, st_value *const *values);
 /* A ub.mem: element `name` of buffer `buffer`, of kind "sr", "line", "ram"
  * or "rom", placed in ACG node `node`, using `words` words, with one
  * dictionary per controller (docs/dialects/ub.md) and the further
  * attributes extra[0..nextra) (depth, segments, ...). */
-st_op *st_ub_build_mem(st_context *ctx, st_block *block, st_attr *loc, st_str name, st_str buffer, const char *kind,
-                       st_str node, int64_t words, size_t nctrls, st_attr *const *ctrls, size_t nextra,
-                       const st_named_attr *extra);
+st_op *st_ub_build_mem(st_builder *b, st_str name, st_str buffer, const char *kind, st_str node, int64_t words,
+                       size_t nctrls, st_attr *const *ctrls, size_t nextra, const st_named_attr *extra);
 
 #ifdef __cplusplus
 }
