@@ -414,9 +414,11 @@ struct st_context {
 	st__htab uniq;
 	st_dialect **dialects;
 	size_t ndialects;
-	/* Registered passes (core/pass.c) and translations (translate.c). */
+	/* Registered passes (core/pass.c), translations (translate.c) and
+	 * targets (target.c). */
 	st__named_table passes;
 	st__named_table translations;
+	st__named_table targets;
 	/* Ops that MLIR 14 spelled differently (core/mlir14.c), indexed lazily. */
 	const st_opdef **mlir14_defs;
 	size_t nmlir14, mlir14_ndialects;

@@ -1,6 +1,7 @@
-/* Sorted tables of registered definitions (passes, translations): every
- * definition struct starts with its `const char *name`, so one binary search
- * and one insertion serve them all. */
+/* Sorted tables of registered definitions (passes, translations,
+ * targets): every definition struct starts with its `const char *name` (a
+ * target's is its class), so one binary search and one insertion serve
+ * them all. */
 #include "internal.h"
 
 #include <string.h>

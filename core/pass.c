@@ -69,19 +69,17 @@ st_attr *st__text_loc_at(st_context *ctx, const st__text_loc *tl, const char *p)
 	return st_loc_file(ctx, st_ident_str(tl->origin), line, col);
 }
 
-static void *opt_field(st_pass *pass, const st_pass_option_def *od) { return (char *)pass->options + od->offset; }
-
 static void free_string_opt(st_context *ctx, const char **slot) {
 	if (*slot)
 		st_ctx_free(ctx, (void *)*slot, strlen(*slot) + 1);
 	*slot = NULL;
 }
 
-/* Converts `v` for option `od`; `at` locates errors. */
-static st_status set_option(st_pass *pass, const st_pass_option_def *od, const char *v, size_t vlen, st_attr *at) {
-	st_context *ctx = pass->pm->ctx;
-	const char *pname = pass->def->name;
-	void *field = opt_field(pass, od);
+/* Converts `v` for option `od` into its field in `opts`; `owner` names the
+ * pass or target in errors ("pass 'cse'"), `at` locates them. */
+static st_status set_option(st_context *ctx, const char *owner, const st_pass_option_def *od, void *opts,
+                            const char *v, size_t vlen, st_attr *at) {
+	void *field = (char *)opts + od->offset;
 	switch (od->kind) {
 	case ST_PASS_OPT_BOOL:
 		if ((vlen == 4 && memcmp(v, "true", 4) == 0) || (vlen == 1 && v[0] == '1'))
@@ -89,8 +87,8 @@ static st_status set_option(st_pass *pass, const st_pass_option_def *od, const c
 		else if ((vlen == 5 && memcmp(v, "false", 5) == 0) || (vlen == 1 && v[0] == '0'))
 			*(bool *)field = false;
 		else
-			return st_error(ctx, at, "invalid value '%.*s' for option '%s' of pass '%s': expected true or false",
-			                (int)vlen, v, od->name, pname);
+			return st_error(ctx, at, "invalid value '%.*s' for option '%s' of %s: expected true or false",
+			                (int)vlen, v, od->name, owner);
 		return ST_OK;
 	case ST_PASS_OPT_INT: {
 		char buf[32];
@@ -106,8 +104,8 @@ static st_status set_option(st_pass *pass, const st_pass_option_def *od, const c
 		*(int64_t *)field = (int64_t)x;
 		return ST_OK;
 	bad_int:
-		return st_error(ctx, at, "invalid value '%.*s' for option '%s' of pass '%s': expected an integer", (int)vlen, v,
-		                od->name, pname);
+		return st_error(ctx, at, "invalid value '%.*s' for option '%s' of %s: expected an integer", (int)vlen, v,
+		                od->name, owner);
 	}
 	case ST_PASS_OPT_STRING:
 	case ST_PASS_OPT_LIST: {
@@ -133,11 +131,53 @@ static st_status set_option(st_pass *pass, const st_pass_option_def *od, const c
 			if (k > 0 && (size_t)k < sizeof list - ll)
 				ll += (size_t)k;
 		}
-		return st_error(ctx, at, "invalid value '%.*s' for option '%s' of pass '%s': expected one of %s", (int)vlen, v,
-		                od->name, pname, list);
+		return st_error(ctx, at, "invalid value '%.*s' for option '%s' of %s: expected one of %s", (int)vlen, v,
+		                od->name, owner, list);
 	}
 	}
 	return ST_FAIL;
+}
+
+static st_status set_pass_option(st_pass *pass, const st_pass_option_def *od, const char *v, size_t vlen,
+                                 st_attr *at) {
+	char owner[160];
+	snprintf(owner, sizeof owner, "pass '%s'", pass->def->name);
+	return set_option(pass->pm->ctx, owner, od, pass->options, v, vlen, at);
+}
+
+static void *opt_field(st_pass *pass, const st_pass_option_def *od) { return (char *)pass->options + od->offset; }
+
+/* ---------------------------------------------- options outside passes */
+
+st_status st_options_init(st_context *ctx, const st_pass_option_def *defs, size_t n, void *opts, size_t size,
+                          const char *owner) {
+	memset(opts, 0, size);
+	for (size_t i = 0; i < n; i++)
+		if (defs[i].default_value &&
+		    st_failed(set_option(ctx, owner, &defs[i], opts, defs[i].default_value, strlen(defs[i].default_value),
+		                         NULL))) {
+			st_options_release(ctx, defs, n, opts);
+			return ST_FAIL;
+		}
+	return ST_OK;
+}
+
+const st_pass_option_def *st_options_find(const st_pass_option_def *defs, size_t n, st_str name) {
+	for (size_t i = 0; i < n; i++)
+		if (st_str_eq_c(name, defs[i].name))
+			return &defs[i];
+	return NULL;
+}
+
+st_status st_option_set(st_context *ctx, const st_pass_option_def *def, void *opts, const char *owner, st_str value,
+                        st_attr *loc) {
+	return set_option(ctx, owner, def, opts, value.data, value.len, loc);
+}
+
+void st_options_release(st_context *ctx, const st_pass_option_def *defs, size_t n, void *opts) {
+	for (size_t i = 0; i < n && opts; i++)
+		if (defs[i].kind == ST_PASS_OPT_STRING || defs[i].kind == ST_PASS_OPT_LIST)
+			free_string_opt(ctx, (const char **)((char *)opts + defs[i].offset));
 }
 
 const char *st__match_brace(const char *open, const char *end) {
@@ -224,13 +264,13 @@ st_status st__pass_parse_options(st_pass *pass, const char *text, size_t len, co
 		if (p < end && !is_sep(*p))
 			return st_error(ctx, st__text_loc_at(ctx, tl, p), "expected a space or ',' after the value of option '%s' of pass '%s'",
 			                od->name, pname);
-		if (st_failed(set_option(pass, od, v, (size_t)(vend - v), st__text_loc_at(ctx, tl, v))))
+		if (st_failed(set_pass_option(pass, od, v, (size_t)(vend - v), st__text_loc_at(ctx, tl, v))))
 			return ST_FAIL;
 	}
 }
 
-static void print_value(const st_pass *pass, const st_pass_option_def *od, st_write_fn w, void *ud) {
-	const void *field = (const char *)pass->options + od->offset;
+void st_option_print(const st_pass_option_def *od, const void *opts, st_write_fn w, void *ud) {
+	const void *field = (const char *)opts + od->offset;
 	char buf[32];
 	switch (od->kind) {
 	case ST_PASS_OPT_BOOL:
@@ -288,7 +328,7 @@ void st__pass_print(const st_pass *pass, st_write_fn w, void *ud) {
 			w(ud, " ", 1);
 		w(ud, od->name, strlen(od->name));
 		w(ud, "=", 1);
-		print_value(pass, od, w, ud);
+		st_option_print(od, pass->options, w, ud);
 	}
 	w(ud, "}", 1);
 }
@@ -314,7 +354,7 @@ st_pass *st__pass_create(st_pass_manager *pm, const st_pass_def *def) {
 	for (size_t i = 0; i < def->noptions; i++) {
 		const st_pass_option_def *od = &def->options[i];
 		if (od->default_value &&
-		    st_failed(set_option(pass, od, od->default_value, strlen(od->default_value), NULL))) {
+		    st_failed(set_pass_option(pass, od, od->default_value, strlen(od->default_value), NULL))) {
 			st__pass_destroy(pass);
 			return NULL;
 		}
@@ -337,9 +377,7 @@ void st__pass_destroy(st_pass *pass) {
 	st_context *ctx = pass->pm->ctx;
 	if (pass->def->destroy && pass->initialized)
 		pass->def->destroy(pass);
-	for (size_t i = 0; i < pass->def->noptions && pass->options; i++)
-		if (pass->def->options[i].kind == ST_PASS_OPT_STRING || pass->def->options[i].kind == ST_PASS_OPT_LIST)
-			free_string_opt(ctx, (const char **)opt_field(pass, &pass->def->options[i]));
+	st_options_release(ctx, pass->def->options, pass->def->noptions, pass->options);
 	st_ctx_free(ctx, pass->options, pass->def->options_size);
 	st_ctx_free(ctx, pass->preserved, pass->preserved_cap * sizeof *pass->preserved);
 	st_ctx_free(ctx, pass->atimes, pass->atime_cap * sizeof *pass->atimes);

@@ -217,6 +217,8 @@ static st_status run_pass(st_pass *pass, st_op *op, st__am_node *am) {
 	if (print_after && ins->print_after_change)
 		before = st__op_fingerprint(op);
 	size_t nerrors = ctx->nerrors;
+	if (ins->before_pass)
+		ins->before_pass(ins->callback_ud, pass, op);
 	bool timing = root->run->timing;
 	double t0 = timing ? st__now() : 0;
 	st_status s = pass->def->run(pass, op);
@@ -230,6 +232,8 @@ static st_status run_pass(st_pass *pass, st_op *op, st__am_node *am) {
 		if (ins->verify_each)
 			s = verify_after(pass, op);
 	}
+	if (ins->after_pass)
+		ins->after_pass(ins->callback_ud, pass, op, s);
 	if (st_failed(s)) {
 		if (print_after || ins->print_after_failure)
 			st__pm_print_ir(root, pass, op, "After", true);

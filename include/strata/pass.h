@@ -41,6 +41,25 @@ typedef struct st_pass_option_def {
 	const char *const *cases;  /* ST_PASS_OPT_ENUM: keywords, NULL-terminated */
 } st_pass_option_def;
 
+/* The same tables serve options outside passes (a target's options,
+ * strata/target.h): `opts` points to the owner's options struct, and
+ * `owner` names the owner in errors ("target 'fpga'"; a pass's own errors
+ * say "pass 'cse'").  Values take the text of pipelines: a bool
+ * true|false|1|0, an integer, an enum's keyword, a string, a list. */
+/* Zeroes the `size` bytes of `opts` and sets every option to its default. */
+st_status st_options_init(st_context *ctx, const st_pass_option_def *defs, size_t n, void *opts, size_t size,
+                          const char *owner);
+/* The option called `name`, or NULL. */
+const st_pass_option_def *st_options_find(const st_pass_option_def *defs, size_t n, st_str name);
+/* Sets option `def` from the text `value`; ST_FAIL after an error at `loc`
+ * (NULL: no location) naming the value and what the option takes. */
+st_status st_option_set(st_context *ctx, const st_pass_option_def *def, void *opts, const char *owner, st_str value,
+                        st_attr *loc);
+/* Writes the option's value as it would be written in a pipeline. */
+void st_option_print(const st_pass_option_def *def, const void *opts, st_write_fn w, void *ud);
+/* Frees the strings the options hold (not `opts` itself). */
+void st_options_release(st_context *ctx, const st_pass_option_def *defs, size_t n, void *opts);
+
 /* ------------------------------------------------------------------ passes */
 
 typedef struct st_pass_def {
@@ -154,6 +173,16 @@ typedef struct st_pass_instrument {
 	st_write_fn out;
 	void *out_ud;
 	const void *print_options; /* const st_print_options * (asm.h), may be NULL */
+	/* Callbacks around each run of a pass on an op (MLIR's
+	 * PassInstrumentation::runBeforePass/runAfterPass), so that a driver
+	 * times and inspects the passes of one pipeline run: `before_pass`
+	 * just before the pass's run hook, `after_pass` once it returned and
+	 * the op was verified (`status`: ST_FAIL when the pass or the
+	 * verification failed).  Either may be NULL; `callback_ud` is passed
+	 * to both. */
+	void (*before_pass)(void *ud, const st_pass *pass, st_op *op);
+	void (*after_pass)(void *ud, const st_pass *pass, st_op *op, st_status status);
+	void *callback_ud;
 } st_pass_instrument;
 
 /* Replaces the whole instrument of a root manager (start from

@@ -1,6 +1,7 @@
-/* Strata plugins: a shared library that strata-opt (and strata-translate)
- * load at run time with --load-dialect-plugin=<lib> or
- * --load-pass-plugin=<lib>, after mlir-opt's flags of the same names.
+/* Strata plugins: a shared library that the tools load at run time with
+ * --load-dialect-plugin=<lib> or --load-pass-plugin=<lib>, after mlir-opt's
+ * flags of the same names, or --load-target-plugin=<lib> (a target for
+ * stratac, strata/target.h, docs/adding-a-target.md).
  *
  * A plugin links the shared Strata libraries, so it works on the tool's own
  * context: its dialects, types and passes live in the same registry as the
@@ -41,6 +42,10 @@ typedef struct st_plugin_info {
 	 * (--load-pass-plugin); NULL when it has none.  Passes whose IR needs
 	 * the plugin's dialects expect them registered by a dialect plugin. */
 	st_status (*register_passes)(st_context *ctx);
+	/* Registers the plugin's targets (strata/target.h) in `ctx`
+	 * (--load-target-plugin, which registers the plugin's dialects and
+	 * passes first when it has them); NULL when it has none. */
+	st_status (*register_targets)(st_context *ctx);
 } st_plugin_info;
 
 /* The symbol a loader looks up. */

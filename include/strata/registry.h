@@ -19,6 +19,9 @@ st_status st_register_all_passes(st_context *ctx);
 /* Every translation that is not registered with its dialect: those of the
  * backends (Verilog export, the Verilator testbench). */
 st_status st_register_all_translations(st_context *ctx);
+/* Every target that ships (strata/target.h): the backends that serve an ACG
+ * class, each registered by its st_register_<class>_target. */
+st_status st_register_all_targets(st_context *ctx);
 
 #ifdef __cplusplus
 }

@@ -17,7 +17,7 @@ extern "C" {
 
 /* API version: bumped on any incompatible change of the public headers.
  * Plugins compare it with st_api_version() at load time. */
-#define ST_API_VERSION 1
+#define ST_API_VERSION 2
 #define ST_VERSION_STRING "0.1.0"
 /* The API version of the library actually loaded (ST_API_VERSION as it was
  * when the library was built). */

@@ -1,17 +1,22 @@
 /* The plugins the tests of test/Plugins/ load into the tools: one source,
  * built once per variant (test/plugins/CMakeLists.txt), so that every way a
  * plugin can be wrong is a real shared library:
- *   TPLUG_OK           a dialect (tplug), a pass (tplug-strip) and a
- *                      translation (export-tplug-count)
+ *   TPLUG_OK           a dialect (tplug), a pass (tplug-strip), a
+ *                      translation (export-tplug-count) and a target
+ *                      (class tplug)
  *   TPLUG_BAD_VERSION  built "against" the next API version
- *   TPLUG_PASSES_ONLY  no dialects to register
+ *   TPLUG_PASSES_ONLY  no dialects and no targets to register
  *   TPLUG_CLASH        a dialect named like a built-in one (registration fails)
+ *   TPLUG_TARGET_CLASH no dialects; two different targets of one class
+ *                      (the second registration fails)
  *   TPLUG_NO_ENTRY     no entry point at all */
 #include "strata/pass.h"
 #include "strata/plugin.h"
 #include "strata/rewrite.h"
+#include "strata/target.h"
 #include "strata/translate.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 static const st_value_def id_operands[] = {{"input", &st_tc_any, ST_ONE, NULL}};
@@ -93,6 +98,40 @@ static st_status register_passes(st_context *ctx) {
 #define passes_only 0
 #endif
 
+/* The target of class tplug: the registry and the loader are what the
+ * tests of test/Plugins exercise; compiling with it is refused (the toy
+ * target of test/Target/toy is the one that runs). */
+typedef struct tplug_options {
+	int64_t level;
+} tplug_options;
+static const st_pass_option_def tplug_target_opts[] = {
+	{"level", "how hard to try", ST_PASS_OPT_INT, "1", offsetof(tplug_options, level), NULL}};
+static st_status compile_refused(st_target_run *run) {
+	(void)run;
+	return ST_FAIL;
+}
+static const st_target_def tplug_target = {
+	.class_ = "tplug",
+	.summary = "a target loaded from a test plugin",
+	.options = tplug_target_opts,
+	.noptions = 1,
+	.options_size = sizeof(tplug_options),
+	.compile = compile_refused,
+};
+static const st_target_def tplug_target_again = {.class_ = "tplug", .compile = compile_refused};
+
+#ifdef TPLUG_TARGET_CLASH
+#define target_clash 1
+#else
+#define target_clash 0
+#endif
+
+static st_status register_targets(st_context *ctx) {
+	if (st_failed(st_context_register_target(ctx, &tplug_target)))
+		return ST_FAIL;
+	return target_clash ? st_context_register_target(ctx, &tplug_target_again) : ST_OK;
+}
+
 #ifndef TPLUG_NO_ENTRY
 const st_plugin_info *st_get_plugin_info(void) {
 	static const st_plugin_info info = {
@@ -104,13 +143,14 @@ const st_plugin_info *st_get_plugin_info(void) {
 		.name = "tplug",
 		.version = "1",
 		/* Referenced either way, so that every variant compiles cleanly. */
-		.register_dialects = passes_only ? NULL : register_dialects,
+		.register_dialects = passes_only || target_clash ? NULL : register_dialects,
 		.register_passes = register_passes,
+		.register_targets = passes_only ? NULL : register_targets,
 	};
 	return &info;
 }
 #else
 /* The hooks are exported under other names, so that the library has
  * everything but the entry point. */
-st_status (*const tplug_hooks[2])(st_context *) = {register_dialects, register_passes};
+st_status (*const tplug_hooks[3])(st_context *) = {register_dialects, register_passes, register_targets};
 #endif

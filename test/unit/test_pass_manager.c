@@ -4,7 +4,8 @@
  * was), running on the wrong op, the report output, and cached analyses:
  * computed once across passes that preserve them, recomputed after one
  * that does not, and invalidated through the nesting (a pass on a function
- * invalidates the module's analyses; one on the module, the functions').
+ * invalidates the module's analyses; one on the module, the functions');
+ * and the instrument's callbacks around each pass run.
  */
 #include "core_test.h"
 #include "strata/pass.h"
@@ -278,10 +279,118 @@ static void test_building(void) {
 	st_context_destroy(ctx);
 }
 
+/* ------------------------------------------------------------ callbacks */
+
+/* What the callbacks saw, in order: "+pass@op" before, "-pass@op" after
+ * (with "!" for a failure). */
+typedef struct trace {
+	sbuf text;
+	st_op *module;
+	int open; /* before without after: callbacks must pair */
+} trace;
+
+static void trace_op(trace *t, st_op *op) {
+	if (op == t->module)
+		sbuf_write(&t->text, "module", 6);
+	else
+		sbuf_write(&t->text, st_ident_cstr(st_symbol_name(op)), strlen(st_ident_cstr(st_symbol_name(op))));
+}
+static void before_cb(void *ud, const st_pass *pass, st_op *op) {
+	trace *t = ud;
+	CHECK(t->open == 0);
+	t->open++;
+	sbuf_write(&t->text, "+", 1);
+	sbuf_write(&t->text, st_pass_get_def(pass)->name, strlen(st_pass_get_def(pass)->name));
+	sbuf_write(&t->text, "@", 1);
+	trace_op(t, op);
+	sbuf_write(&t->text, " ", 1);
+}
+static void after_cb(void *ud, const st_pass *pass, st_op *op, st_status s) {
+	trace *t = ud;
+	CHECK(t->open == 1);
+	t->open--;
+	sbuf_write(&t->text, st_failed(s) ? "!" : "-", 1);
+	sbuf_write(&t->text, st_pass_get_def(pass)->name, strlen(st_pass_get_def(pass)->name));
+	sbuf_write(&t->text, "@", 1);
+	trace_op(t, op);
+	sbuf_write(&t->text, " ", 1);
+}
+/* Fails on @g only, after reporting why. */
+static st_status run_fail_g(st_pass *pass, st_op *op) {
+	if (strcmp(st_ident_cstr(st_symbol_name(op)), "g"))
+		return ST_OK;
+	st_op_error(op, "t-fail-g fails here");
+	(void)pass;
+	return ST_FAIL;
+}
+/* Leaves an op that does not verify: an empty function body block
+ * without a terminator. */
+static st_status run_break(st_pass *pass, st_op *op) {
+	(void)pass;
+	st_block *b = st_region_first_block(st_op_region(op, 0));
+	st_op_erase(st_block_last_op(b));
+	return ST_OK;
+}
+static const st_pass_def fail_g_def = {.name = "t-fail-g", .anchor = "func.func", .run = run_fail_g};
+static const st_pass_def break_def = {.name = "t-break", .anchor = "func.func", .run = run_break};
+
+static void test_callbacks(void) {
+	st_context *ctx = pass_ctx();
+	CHECK(st_succeeded(st_context_register_pass(ctx, &fail_g_def)));
+	CHECK(st_succeeded(st_context_register_pass(ctx, &break_def)));
+	diag_sink ds;
+	diag_sink_install(&ds, ctx);
+	st_op *m = parse(ctx, two_funcs);
+	trace t = {.module = m};
+	st_pass_instrument ins = {
+		.verify_each = true, .before_pass = before_cb, .after_pass = after_cb, .callback_ud = &t};
+	/* Nested and top-level passes, each on the op it runs on. */
+	st_pass_manager *pm = st_pass_manager_create(ctx, "builtin.module");
+	st_pass_manager_set_instrument(pm, &ins);
+	CHECK(st_succeeded(st_pass_manager_parse_pipeline(pm, st_str_c("t-all,func.func(t-keep,t-drop),t-children"),
+	                                                  "<pass-pipeline>")));
+	CHECK(st_succeeded(st_pass_manager_run(pm, m)));
+	CHECK_STR("order", sbuf_str(&t.text),
+	          "+t-all@module -t-all@module +t-keep@f -t-keep@f +t-drop@f -t-drop@f +t-keep@g -t-keep@g "
+	          "+t-drop@g -t-drop@g +t-children@module -t-children@module ");
+	st_pass_manager_destroy(pm);
+	/* A failing pass: its after callback says so, and nothing runs after. */
+	sbuf_clear(&t.text);
+	pm = st_pass_manager_create(ctx, "builtin.module");
+	st_pass_manager_set_instrument(pm, &ins);
+	CHECK(st_succeeded(st_pass_manager_parse_pipeline(pm, st_str_c("func.func(t-fail-g),t-all"), "<pass-pipeline>")));
+	CHECK(st_failed(st_pass_manager_run(pm, m)));
+	CHECK_STR("failure", sbuf_str(&t.text), "+t-fail-g@f -t-fail-g@f +t-fail-g@g !t-fail-g@g ");
+	st_pass_manager_destroy(pm);
+	/* Without callbacks nothing is called (the default instrument). */
+	sbuf_clear(&t.text);
+	pm = st_pass_manager_create(ctx, "builtin.module");
+	CHECK(st_succeeded(st_pass_manager_add(pm, "t-all", NULL)));
+	CHECK(st_succeeded(st_pass_manager_run(pm, m)));
+	CHECK_STR("none", sbuf_str(&t.text), "");
+	st_pass_manager_destroy(pm);
+	/* A pass that leaves invalid IR fails in its after callback, since
+	 * the callback comes after the verification. */
+	sbuf_clear(&t.text);
+	pm = st_pass_manager_create(ctx, "builtin.module");
+	st_pass_manager_set_instrument(pm, &ins);
+	CHECK(st_succeeded(st_pass_manager_parse_pipeline(pm, st_str_c("func.func(t-break)"), "<pass-pipeline>")));
+	CHECK(st_failed(st_pass_manager_run(pm, m)));
+	CHECK_STR("invalid", sbuf_str(&t.text), "+t-break@f !t-break@f ");
+	CHECK(t.open == 0);
+	st_pass_manager_destroy(pm);
+	diag_sink_remove(&ds);
+	sbuf_free(&ds.text);
+	sbuf_free(&t.text);
+	st_op_destroy(m);
+	st_context_destroy(ctx);
+}
+
 int main(void) {
 	test_registry();
 	test_options_and_hooks();
 	test_building();
 	test_analyses();
+	test_callbacks();
 	return test_summary();
 }

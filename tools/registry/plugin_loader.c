@@ -9,19 +9,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const flags[2] = {"load-pass-plugin", "load-dialect-plugin"};
+/* Indexed by st_tool_plugin_kind. */
+static const char *const flags[3] = {"load-pass-plugin", "load-dialect-plugin", "load-target-plugin"};
+static const char *const what[3] = {"passes", "dialects", "targets"};
 
-bool st_tool_is_plugin_flag(const char *a) {
+/* The kind of plugin flag `a` is, or -1. */
+static int flag_kind(const char *a) {
 	if (a[0] != '-')
-		return false;
+		return -1;
 	const char *p = a + (a[1] == '-' ? 2 : 1);
-	for (int k = 0; k < 2; k++) {
+	for (int k = 0; k < 3; k++) {
 		size_t n = strlen(flags[k]);
 		if (strncmp(p, flags[k], n) == 0 && (!p[n] || p[n] == '='))
-			return true;
+			return k;
 	}
-	return false;
+	return -1;
 }
+
+bool st_tool_is_plugin_flag(const char *a) { return flag_kind(a) >= 0; }
 
 bool st_tool_plugin_add(st_tool_plugins *p, const char *tool, int argc, char **argv, int *i) {
 	const char *a = argv[*i];
@@ -35,7 +40,7 @@ bool st_tool_plugin_add(st_tool_plugins *p, const char *tool, int argc, char **a
 		fprintf(stderr, "%s: error: too many plugins (at most %d): '%s'\n", tool, ST_TOOL_MAX_PLUGINS, path);
 		return false;
 	}
-	p->list[p->n++] = (st_tool_plugin){.path = path, .dialects = strstr(a, flags[1]) != NULL};
+	p->list[p->n++] = (st_tool_plugin){.path = path, .kind = (st_tool_plugin_kind)flag_kind(a)};
 	return true;
 }
 
@@ -71,16 +76,27 @@ static bool load_one(const st_tool_plugin *pl, const char *tool, st_context *ctx
 		return false;
 	}
 	const char *name = info->name ? info->name : pl->path;
-	st_status (*reg)(st_context *) = pl->dialects ? info->register_dialects : info->register_passes;
-	if (!reg) {
-		fprintf(stderr, "%s: error: plugin '%s' (%s) has no %s to register; load it with --%s\n", tool, name,
-		        pl->path, pl->dialects ? "dialects" : "passes", flags[!pl->dialects]);
+	st_status (*const regs[3])(st_context *) = {info->register_passes, info->register_dialects,
+	                                            info->register_targets};
+	if (!regs[pl->kind]) {
+		static const char *const instead[3] = {"--load-dialect-plugin", "--load-pass-plugin",
+		                                       "--load-pass-plugin or --load-dialect-plugin"};
+		fprintf(stderr, "%s: error: plugin '%s' (%s) has no %s to register; load it with %s\n", tool, name,
+		        pl->path, what[pl->kind], instead[pl->kind]);
 		return false;
 	}
-	if (st_failed(reg(ctx))) {
-		fprintf(stderr, "%s: error: plugin '%s' (%s) failed to register its %s\n", tool, name, pl->path,
-		        pl->dialects ? "dialects" : "passes");
-		return false;
+	/* A target plugin brings what its target needs: its dialects first,
+	 * then its passes, then the targets. */
+	static const int order[3] = {ST_TOOL_PLUGIN_DIALECTS, ST_TOOL_PLUGIN_PASSES, ST_TOOL_PLUGIN_TARGETS};
+	for (int i = 0; i < 3; i++) {
+		int k = order[i];
+		if (!regs[k] || (pl->kind != ST_TOOL_PLUGIN_TARGETS && k != (int)pl->kind))
+			continue;
+		if (st_failed(regs[k](ctx))) {
+			fprintf(stderr, "%s: error: plugin '%s' (%s) failed to register its %s\n", tool, name, pl->path,
+			        what[k]);
+			return false;
+		}
 	}
 	return true;
 }
