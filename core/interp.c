@@ -116,6 +116,7 @@ st_interp *st_interp_create(st_context *ctx, const st_interp_options *o) {
 		it->opts = *o;
 	if (!it->opts.max_depth)
 		it->opts.max_depth = 1000;
+	it->observed = it->opts.trace || it->opts.on_op;
 	return it;
 }
 

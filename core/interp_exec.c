@@ -124,6 +124,13 @@ static st_status run_region(st_interp *it, st__interp_frame *fr, const struct st
 			if (!iop->hook)
 				return st__interp_report_c(it, fr, x.iop->op, ST_INTERP_UNSUPPORTED, "no interpreter semantics for '%s'",
 				                  st_op_name_cstr(iop->op));
+			if (!it->observed) {
+				if (st_failed(iop->hook->exec(&x)))
+					return ST_FAIL;
+				continue;
+			}
+			if (it->opts.on_op)
+				it->opts.on_op(it->opts.on_op_ud, iop->op);
 			if (!it->opts.trace) {
 				if (st_failed(iop->hook->exec(&x)))
 					return ST_FAIL;

@@ -52,6 +52,9 @@ struct st_interp_buffer {
 	uint8_t *init;    /* one bit per element; NULL when all are initialised */
 	st_op *free_op;   /* the dealloc that freed it */
 	st_op *alloc_op;  /* where it was made, for messages (may be NULL) */
+	/* Elements the program read and wrote (loads, stores, copies), for a
+	 * driver's memory-port bounds (st_interp_memref_accesses). */
+	uint64_t loads, stores;
 };
 
 /* The largest buffer the interpreter allocates, in bytes. */
@@ -71,6 +74,7 @@ void st__interp_map_free(st_context *ctx, st__interp_map *m);
 struct st_interp {
 	st_context *ctx;
 	st_interp_options opts;
+	bool observed; /* opts.trace or opts.on_op: the slow path of the loop */
 	uint64_t steps;
 	st_interp_failure failure;
 	unsigned trace_depth;

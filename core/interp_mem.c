@@ -351,6 +351,7 @@ static st_status load(const st_interp_exec *x, const st_ival *m, size_t first, c
 		return ST_FAIL;
 	if (!elt_read(x->interp, m->u.mem->buf, st_type_element(m->type), i, out))
 		return ST_FAIL;
+	m->u.mem->buf->loads++;
 	return ST_OK;
 }
 
@@ -383,6 +384,7 @@ static st_status store(const st_interp_exec *x, const st_ival *v, const st_ival 
 	if (b->constant)
 		return st_interp_ub(x, "write to constant global memory in '%s'", name);
 	elt_write(b, i, v);
+	b->stores++;
 	return ST_OK;
 }
 
@@ -419,6 +421,11 @@ int64_t st_interp_memref_num_elements(const st_ival *m) {
 
 bool st_interp_memref_live(const st_ival *m) { return m->u.mem->buf->live; }
 
+void st_interp_memref_accesses(const st_ival *m, uint64_t *loads, uint64_t *stores) {
+	*loads = m->u.mem->buf->loads;
+	*stores = m->u.mem->buf->stores;
+}
+
 bool st_interp_memref_get(st_interp *it, const st_ival *m, int64_t k, st_ival *out) {
 	if (!st_interp_memref_live(m) || k < 0 || k >= st_interp_memref_num_elements(m))
 		return false;
@@ -444,6 +451,8 @@ st_status st_interp_copy(const st_interp_exec *x, const st_ival *src, const st_i
 	if (d->buf->constant)
 		return st_interp_ub(x, "write to constant global memory in '%s'", st_op_name_cstr(x->iop->op));
 	int64_t n = st_interp_memref_num_elements(src);
+	s->buf->loads += (uint64_t)n;
+	d->buf->stores += (uint64_t)n;
 	for (int64_t k = 0; k < n; k++) {
 		int64_t a = view_index(s, k), b = view_index(d, k);
 		memcpy(d->buf->data + (size_t)b * d->buf->esize, s->buf->data + (size_t)a * s->buf->esize, d->buf->esize);

@@ -38,7 +38,10 @@ static st_op *import_halide(st_context *ctx, st_str buffer, const char *filename
 }
 
 static const st_translation_def translations[] = {
-	{.name = "import-halide", .summary = "lower a Halide-style .hl program to func/affine/memref", .import = import_halide},
+	{.name = "import-halide",
+	 .summary = "lower a Halide-style .hl program to func/affine/memref",
+	 .import = import_halide,
+	 .extension = ".hl"},
 };
 
 st_status st_register_halide_translations(st_context *ctx) {

@@ -194,6 +194,10 @@ static const st_translation_def import_pmlang = {
 	.name = "import-pmlang",
 	.summary = "PMLang source (.pm) to the srdfg dialect",
 	.import = import_hook,
+	.extension = ".pm",
+	/* Flattened, then as loops; memref results become out-parameters, so
+	 * that a kernel's memories are all arguments (docs/pmlang.md). */
+	.loop_pipeline = "srdfg.graph(srdfg-flatten),convert-srdfg-to-affine,buffer-results-to-out-params",
 };
 
 st_status st_register_pmlang_translations(st_context *ctx) {

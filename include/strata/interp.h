@@ -271,6 +271,10 @@ st_status st_interp_store_at(const st_interp_exec *x, const st_ival *v, const st
 st_status st_interp_dealloc(const st_interp_exec *x, const st_ival *m);
 /* Copies every element of `src` into `dst` (same shape, element type). */
 st_status st_interp_copy(const st_interp_exec *x, const st_ival *src, const st_ival *dst);
+/* Elements the program read from and wrote to the buffer of memref `m` so
+ * far, through any view of it (loads, stores, and each element of a copy):
+ * what a driver bounds a design's memory ports with (docs/qor-schema.md). */
+void st_interp_memref_accesses(const st_ival *m, uint64_t *loads, uint64_t *stores);
 /* The buffer of a memref.global-like op, created at first use and filled
  * from `init` (dense elements, or NULL: uninitialised). */
 st_status st_interp_global(const st_interp_exec *x, st_op *global, st_type *t, st_attr *init, bool constant,
@@ -296,6 +300,10 @@ typedef struct st_interp_options {
 	/* Each executed op is written here (NULL: no trace). */
 	st_write_fn trace;
 	void *trace_ud;
+	/* Called with each op about to execute (NULL: none), e.g. to count
+	 * the multiplications of a run (a target's QoR). */
+	void (*on_op)(void *ud, const st_op *op);
+	void *on_op_ud;
 } st_interp_options;
 
 typedef enum st_interp_failure {

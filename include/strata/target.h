@@ -35,6 +35,12 @@ typedef struct st_target_def {
 	const st_pass_option_def *options;
 	size_t noptions;
 	size_t options_size;
+	/* The files and folders compile and simulate make in the work
+	 * directory that the run delivers into `-o DIR` (NULL-terminated;
+	 * "design.sv", ...); the kit adds its own (qor.json, inputs/,
+	 * outputs/).  The driver refuses an `-o` where one of them would
+	 * replace an input before anything runs. */
+	const char *const *outputs;
 	/* Lowers the run's kernel into a design in the work directory and
 	 * fills what compilation knows (buffers' names, utilization, ii).
 	 * Required.  ST_FAIL after reporting why. */

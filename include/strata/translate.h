@@ -25,14 +25,25 @@ typedef struct st_translation_def {
 	 * the user when the export succeeds. */
 	st_op *(*import)(st_context *ctx, st_str buffer, const char *filename);
 	st_status (*export_)(st_op *module, st_write_fn w, void *ud);
+	/* Imports of a kernel language only (NULL otherwise): the extension of
+	 * its files (".hl"), by which a driver picks the import for an input
+	 * file (stratac, strata/backend.h), and the pass pipeline, anchored on
+	 * builtin.module, that takes what the import makes to the loop level
+	 * (func/affine/scf/memref) every target starts from; NULL when the
+	 * import already gives that level. */
+	const char *extension;
+	const char *loop_pipeline;
 } st_translation_def;
 
 /* Registers `def` (kept by pointer; static storage is typical).  Registering
- * the same definition twice is a no-op; another one under a taken name is an
- * error. */
+ * the same definition twice is a no-op; another one under a taken name, or
+ * an import of an extension another import reads, is an error. */
 st_status st_context_register_translation(st_context *ctx, const st_translation_def *def);
 /* The translation called `name`, or NULL. */
 const st_translation_def *st_context_lookup_translation(st_context *ctx, st_str name);
+/* The import that reads files with extension `ext` (".pm", with the dot),
+ * or NULL. */
+const st_translation_def *st_context_lookup_import_by_extension(st_context *ctx, st_str ext);
 /* The registered translations, sorted by name. */
 size_t st_context_num_translations(const st_context *ctx);
 const st_translation_def *st_context_translation_at(const st_context *ctx, size_t i);
