@@ -3,42 +3,116 @@
  * stream ports with valid signals for the host's buffers, a delay line per
  * buffer (shift registers and read-first memories) whose words are the
  * distance to its oldest tap, counters that say when each port fires, and
- * each kernel as a combinational datapath.  The graph stays (stratac keeps
- * it for the report); the module is placed after it. */
+ * each kernel as a combinational datapath, built through the hw/comb/seq
+ * builders.  The graph stays (stratac keeps it for the report); the module
+ * is placed after it. */
 #include "uth.h"
-#include "strata/asm.h"
-#include "strata/pass.h"
 #include "strata/conversions/ub_to_hw.h"
-
+#include "strata/pass.h"
 
 #include <inttypes.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
-void uth_printf(uth *s, const char *fmt, ...) {
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || s->status != ST_OK)
-		return;
-	if (!st_ctx_grow(s->ctx, (void **)&s->buf, &s->cap, NULL, 1, s->len + (size_t)n + 1)) {
-		s->status = ST_FAIL;
-		return;
-	}
-	va_start(ap, fmt);
-	vsnprintf(s->buf + s->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	s->len += (size_t)n;
+/* A named signal: its interned name and its value (or backedge). */
+struct st__uth_signal {
+	const st_ident *name;
+	st_value *v;
+};
+
+static size_t slot(const st__uth *s, const st_ident *name) {
+	size_t h = ((uintptr_t)name >> 4) * 0x9e3779b97f4a7c15ull;
+	size_t i = h & (s->cap_sigs - 1);
+	while (s->sigs[i].name && s->sigs[i].name != name)
+		i = (i + 1) & (s->cap_sigs - 1);
+	return i;
 }
 
-const char *uth_temp(uth *s, char *buf) {
-	snprintf(buf, 32, "%%_t%u", s->next++);
+/* The table's entry for a name (created empty), or NULL when out of memory. */
+static struct st__uth_signal *entry(st__uth *s, const char *fmt, va_list ap) {
+	char name[160];
+	vsnprintf(name, sizeof name, fmt, ap);
+	st_ident *id = st_ident_get_c(s->ctx, name);
+	if (!id)
+		return NULL;
+	if (2 * (s->nsigs + 1) > s->cap_sigs) {
+		size_t ncap = s->cap_sigs ? 2 * s->cap_sigs : 256;
+		struct st__uth_signal *old = s->sigs;
+		size_t ocap = s->cap_sigs;
+		s->sigs = st_ctx_alloc(s->ctx, ncap * sizeof *s->sigs);
+		if (!s->sigs) {
+			s->sigs = old;
+			return NULL;
+		}
+		memset(s->sigs, 0, ncap * sizeof *s->sigs);
+		s->cap_sigs = ncap;
+		for (size_t i = 0; i < ocap; i++)
+			if (old[i].name)
+				s->sigs[slot(s, old[i].name)] = old[i];
+		if (old)
+			st_ctx_free(s->ctx, old, ocap * sizeof *old);
+	}
+	struct st__uth_signal *e = &s->sigs[slot(s, id)];
+	if (!e->name) {
+		e->name = id;
+		s->nsigs++;
+	}
+	return e;
+}
+
+static st_value *get(st__uth *s, st_type *t, const char *fmt, va_list ap) {
+	struct st__uth_signal *e = entry(s, fmt, ap);
+	if (e && !e->v)
+		e->v = st_hw_backedge(s->edges, t, s->b.loc);
+	if (!e || !e->v) {
+		s->status = ST_FAIL;
+		return NULL;
+	}
+	return e->v;
+}
+
+st_value *st__uth_get(st__uth *s, unsigned width, const char *fmt, ...) {
+	va_list ap;
+	va_start(ap, fmt);
+	st_value *v = get(s, st__uth_int(s, width), fmt, ap);
+	va_end(ap);
+	return v;
+}
+
+st_value *st__uth_get_typed(st__uth *s, st_type *t, const char *fmt, ...) {
+	va_list ap;
+	va_start(ap, fmt);
+	st_value *v = get(s, t, fmt, ap);
+	va_end(ap);
+	return v;
+}
+
+st_value *st__uth_set(st__uth *s, st_value *v, const char *fmt, ...) {
+	va_list ap;
+	va_start(ap, fmt);
+	struct st__uth_signal *e = entry(s, fmt, ap);
+	va_end(ap);
+	if (!e || !v) {
+		s->status = ST_FAIL;
+		return v;
+	}
+	if (e->v && st_hw_backedge_pending(s->edges, e->v))
+		st_hw_backedge_set(s->edges, e->v, v);
+	e->v = v;
+	return v;
+}
+
+st_type *st__uth_int(st__uth *s, unsigned width) { return st_integer_type(s->ctx, width, ST_SIGNLESS); }
+
+st_value *st__uth_const(st__uth *s, unsigned width, int64_t v) { return st_hw_build_constant(&s->b, st__uth_int(s, width), v); }
+
+const char *st__uth_temp(st__uth *s, char *buf) {
+	snprintf(buf, 32, "_t%u", s->next++);
 	return buf;
 }
 
-unsigned uth_bits(int64_t n) {
+unsigned st__uth_bits(int64_t n) {
 	unsigned b = 1;
 	while (b < 63 && (int64_t)1 << b < n)
 		b++;
@@ -54,77 +128,141 @@ static void shape_str(const st_ub_model_buffer *b, char *buf, size_t n) {
 		u += (size_t)snprintf(buf + u, n - u, "%s%" PRId64, d ? "x" : "", b->shape[d]);
 }
 
-/* The module's ports: the host's input streams in, its output streams and
- * done out; the attributes tell stratac how to play them. */
-static void header(uth *s) {
+/* The module's ports. */
+typedef struct ports {
+	st_hw_port *v;
+	size_t n, cap;
+} ports;
+
+static void port(st__uth *s, ports *l, st_hw_dir dir, const char *name, st_type *t) {
+	st_ident *id = st_ident_get_c(s->ctx, name);
+	if (!id || !st_ctx_grow(s->ctx, (void **)&l->v, &l->cap, NULL, sizeof *l->v, l->n + 1)) {
+		s->status = ST_FAIL;
+		return;
+	}
+	l->v[l->n++] = (st_hw_port){dir, st_ident_str(id), t};
+}
+
+/* One of the module's attributes. */
+static void attr(st__uth *s, st_named_attr *e, size_t *n, const char *name, st_attr *v) {
+	if (!v)
+		s->status = ST_FAIL;
+	e[(*n)++] = (st_named_attr){st_ident_get_c(s->ctx, name), v};
+}
+
+/* What tells stratac how to play the streams: the latency, each host
+ * stream, each buffer's words, registers and capacity. */
+static st_attr *module_attrs(st__uth *s) {
 	st_ub_model *m = s->m;
-	/* @cascade_ub (the graph of func @cascade) becomes @cascade_stream. */
-	st_str gname = st_ident_str(st_symbol_name(m->graph));
-	if (gname.len > 3 && !memcmp(gname.data + gname.len - 3, "_ub", 3))
-		gname.len -= 3;
-	uth_printf(s, "hw.module @%.*s_stream(in %%clk : !seq.clock, in %%reset : i1", (int)gname.len, gname.data);
-	char dp[96];
-	for (size_t k = 0; k < m->nports; k++)
-		if (host_in(&m->ports[k])) {
-			int bi = m->ports[k].buffer;
-			uth_printf(s, ", in %%%s_valid : i1", m->buffers[bi].name);
-			for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
-				uth_printf(s, ", in %%%s : i%u", uth_data_port(s, bi, l, dp), s->bufs[bi].width);
-		}
-	for (size_t k = 0; k < m->nports; k++)
-		if (host_in(&m->ports[k]))
-			uth_printf(s, ", out %s_ready : i1", m->buffers[m->ports[k].buffer].name);
-	for (size_t k = 0; k < m->nports; k++)
-		if (host_out(&m->ports[k])) {
-			int bi = m->ports[k].buffer;
-			uth_printf(s, ", out %s_valid : i1", m->buffers[bi].name);
-			for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
-				uth_printf(s, ", out %s : i%u", uth_data_port(s, bi, l, dp), s->bufs[bi].width);
-		}
-	uth_printf(s, ", out done : i1) attributes {ub.latency = %" PRId64 " : i64, ub.streams = [", st_ub_latency(m));
-	bool first = true;
+	st_context *ctx = s->ctx;
+	st_type *i64 = st__uth_int(s, 64);
+	size_t n = 0, cap = m->nports + m->nbuffers + 1;
+	st_attr **streams = st_ctx_alloc(ctx, cap * sizeof *streams);
+	st_named_attr *dict = st_ctx_alloc(ctx, cap * sizeof *dict);
+	st_named_attr e[5];
+	size_t ne = 0;
+	if (!streams || !dict) {
+		s->status = ST_FAIL;
+		goto out;
+	}
+	attr(s, e, &ne, "ub.latency", st_integer_attr(ctx, i64, st_ub_latency(m)));
 	for (size_t k = 0; k < m->nports; k++) {
 		const st_ub_model_port *p = &m->ports[k];
 		if (p->kernel >= 0)
 			continue;
 		const st_ub_model_buffer *b = &m->buffers[p->buffer];
-		char shape[128] = "";
+		char text[256], shape[128] = "";
 		shape_str(b, shape, sizeof shape);
-		uth_printf(s, "%s\"%s:%s:%d:%u:%s", first ? "" : ", ", p->write ? "in" : "out", b->name, b->arg,
-		           s->bufs[p->buffer].width, shape);
+		int u = snprintf(text, sizeof text, "%s:%s:%d:%u:%s", p->write ? "in" : "out", b->name, b->arg,
+		                 s->bufs[p->buffer].width, shape);
 		/* Lanes: values per transfer, the innermost elements. */
-		if (s->bufs[p->buffer].lanes > 1)
-			uth_printf(s, ":%u", s->bufs[p->buffer].lanes);
-		uth_printf(s, "\"");
-		first = false;
+		if (s->bufs[p->buffer].lanes > 1 && u > 0 && (size_t)u < sizeof text)
+			snprintf(text + u, sizeof text - (size_t)u, ":%u", s->bufs[p->buffer].lanes);
+		streams[n++] = st_string_attr(ctx, st_str_c(text));
 	}
-	static const char *const dicts[] = {"words", "registers", "capacity"};
+	attr(s, e, &ne, "ub.streams", st_array_attr(ctx, n, streams));
+	static const char *const dicts[] = {"ub.words", "ub.registers", "ub.capacity"};
 	for (size_t d = 0; d < 3; d++) {
-		uth_printf(s, "%s, ub.%s = {", d ? "}" : "]", dicts[d]);
-		first = true;
+		n = 0;
 		for (size_t bi = 0; bi < m->nbuffers; bi++) {
-			const uth_buffer *u = &s->bufs[bi];
+			const st__uth_buffer *u = &s->bufs[bi];
 			int64_t v = d == 0 ? u->words : d == 1 ? u->regs : m->buffers[bi].capacity;
-			if (u->words || m->buffers[bi].capacity) {
-				uth_printf(s, "%s%s = %" PRId64 " : i64", first ? "" : ", ", m->buffers[bi].name, v);
-				first = false;
-			}
+			if (u->words || m->buffers[bi].capacity)
+				dict[n++] = (st_named_attr){st_ident_get_c(ctx, m->buffers[bi].name), st_integer_attr(ctx, i64, v)};
 		}
+		attr(s, e, &ne, dicts[d], st_dict_attr(ctx, n, dict));
 	}
-	uth_printf(s, "}} {\n");
+out:
+	if (streams)
+		st_ctx_free(ctx, streams, cap * sizeof *streams);
+	if (dict)
+		st_ctx_free(ctx, dict, cap * sizeof *dict);
+	return s->status == ST_OK ? st_dict_attr(ctx, ne, e) : NULL;
 }
 
-/* Each buffer's stream: %b<i>_p0 (one per lane) is the value written this
- * cycle, %b<i>_we says that one is. */
-static void write_streams(uth *s) {
+/* The module: the host's input streams in, its output streams and done
+ * out; its inputs become the signals of their names. */
+static st_op *header(st__uth *s, st_op *g) {
+	st_ub_model *m = s->m;
+	ports l = {0};
+	char name[160], dp[96];
+	port(s, &l, ST_HW_IN, "clk", st_seq_clock_type(s->ctx));
+	port(s, &l, ST_HW_IN, "reset", st__uth_int(s, 1));
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_in(&m->ports[k])) {
+			int bi = m->ports[k].buffer;
+			snprintf(name, sizeof name, "%s_valid", m->buffers[bi].name);
+			port(s, &l, ST_HW_IN, name, st__uth_int(s, 1));
+			for (unsigned ln = 0; ln < s->bufs[bi].lanes; ln++)
+				port(s, &l, ST_HW_IN, st__uth_data_port(s, bi, ln, dp), st__uth_int(s, s->bufs[bi].width));
+		}
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_in(&m->ports[k])) {
+			snprintf(name, sizeof name, "%s_ready", m->buffers[m->ports[k].buffer].name);
+			port(s, &l, ST_HW_OUT, name, st__uth_int(s, 1));
+		}
+	for (size_t k = 0; k < m->nports; k++)
+		if (host_out(&m->ports[k])) {
+			int bi = m->ports[k].buffer;
+			snprintf(name, sizeof name, "%s_valid", m->buffers[bi].name);
+			port(s, &l, ST_HW_OUT, name, st__uth_int(s, 1));
+			for (unsigned ln = 0; ln < s->bufs[bi].lanes; ln++)
+				port(s, &l, ST_HW_OUT, st__uth_data_port(s, bi, ln, dp), st__uth_int(s, s->bufs[bi].width));
+		}
+	port(s, &l, ST_HW_OUT, "done", st__uth_int(s, 1));
+	/* @cascade_ub (the graph of func @cascade) becomes @cascade_stream. */
+	st_str gname = st_ident_str(st_symbol_name(m->graph));
+	if (gname.len > 3 && !memcmp(gname.data + gname.len - 3, "_ub", 3))
+		gname.len -= 3;
+	snprintf(name, sizeof name, "%.*s_stream", (int)gname.len, gname.data);
+	st_attr *attrs = s->status == ST_OK ? module_attrs(s) : NULL;
+	st_builder mb = st_builder_at_end(s->ctx, st_op_block(g), st_op_loc(g));
+	mb.before = st_op_next(g);
+	st_op *mod = attrs ? st_hw_build_module(&mb, st_str_c(name), l.n, l.v, attrs) : NULL;
+	if (mod) {
+		s->b = st_builder_at_end(s->ctx, st_hw_module_body(mod), st_op_loc(g));
+		for (size_t i = 0, in = 0; i < l.n; i++)
+			if (l.v[i].dir == ST_HW_IN)
+				st__uth_set(s, st_hw_module_input_value(mod, in++), "%.*s", (int)l.v[i].name.len, l.v[i].name.data);
+	} else {
+		s->status = ST_FAIL;
+	}
+	if (l.v)
+		st_ctx_free(s->ctx, l.v, l.cap * sizeof *l.v);
+	return mod;
+}
+
+/* Each buffer's stream: b<i>_p0 (one per lane) is the value written this
+ * cycle, b<i>_we says that one is. */
+static void write_streams(st__uth *s) {
 	st_ub_model *m = s->m;
 	char p0[64], src[96];
 	for (size_t bi = 0; bi < m->nbuffers; bi++) {
-		const uth_buffer *u = &s->bufs[bi];
+		const st__uth_buffer *u = &s->bufs[bi];
 		if (u->wport < 0)
 			continue;
 		const st_ub_model_port *w = &m->ports[u->wport];
-		uth_printf(s, "  %%b%zu_we = hw.wire %%v%d : i1\n", bi, u->wport);
+		st__uth_set(s, st_hw_build_wire(&s->b, st__uth_get(s, 1, "v%d", u->wport), NULL), "b%zu_we", bi);
 		size_t j = 0;
 		if (w->kernel >= 0) {
 			st_value *v = st_op_operand(w->op, 1);
@@ -133,46 +271,47 @@ static void write_streams(uth *s) {
 				j++;
 		}
 		for (unsigned inst = 0; inst < u->lanes; inst++) {
-			if (w->kernel < 0) {
-				src[0] = '%';
-				uth_data_port(s, (int)bi, inst, src + 1);
-			} else
-				uth_kernel_result((size_t)w->kernel, inst, j, src);
-			uth_printf(s, "  %s = hw.wire %s : i%u\n", uth_pos(s, (int)bi, uth_lane_of(s, (size_t)u->wport, inst), 0, p0),
-			           src, u->width);
+			if (w->kernel < 0)
+				st__uth_data_port(s, (int)bi, inst, src);
+			else
+				st__uth_kernel_result((size_t)w->kernel, inst, j, src);
+			st__uth_pos(s, (int)bi, st__uth_lane_of(s, (size_t)u->wport, inst), 0, p0);
+			st__uth_set(s, st_hw_build_wire(&s->b, st__uth_get(s, u->width, "%s", src), NULL), "%s", p0);
 		}
 	}
 }
 
-static void outputs(uth *s) {
+/* hw.output: each input stream's ready, each output stream's valid and
+ * data, done. */
+static void outputs(st__uth *s) {
 	st_ub_model *m = s->m;
-	uth_printf(s, "  hw.output ");
+	size_t n = 0, cap = 1;
 	for (size_t k = 0; k < m->nports; k++)
-		if (host_in(&m->ports[k]))
-			uth_printf(s, "%%v%zu, ", k);
+		cap += 1 + (host_out(&m->ports[k]) ? s->bufs[m->ports[k].buffer].lanes : 0);
+	st_value **v = st_ctx_alloc(s->ctx, cap * sizeof *v);
+	if (!v) {
+		s->status = ST_FAIL;
+		return;
+	}
 	char pos[64];
 	for (size_t k = 0; k < m->nports; k++)
-		if (host_out(&m->ports[k])) {
-			uth_printf(s, "%%v%zu, ", k);
-			for (unsigned l = 0; l < s->bufs[m->ports[k].buffer].lanes; l++)
-				uth_printf(s, "%s, ", uth_pos(s, m->ports[k].buffer, uth_lane_of(s, k, l), s->tap[k], pos));
-		}
-	uth_printf(s, "%%done : ");
-	for (size_t k = 0; k < m->nports; k++)
 		if (host_in(&m->ports[k]))
-			uth_printf(s, "i1, ");
+			v[n++] = st__uth_get(s, 1, "v%zu", k);
 	for (size_t k = 0; k < m->nports; k++)
 		if (host_out(&m->ports[k])) {
-			uth_printf(s, "i1, ");
-			for (unsigned l = 0; l < s->bufs[m->ports[k].buffer].lanes; l++)
-				uth_printf(s, "i%u, ", s->bufs[m->ports[k].buffer].width);
+			int bi = m->ports[k].buffer;
+			v[n++] = st__uth_get(s, 1, "v%zu", k);
+			for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
+				v[n++] = st__uth_get(s, s->bufs[bi].width, "%s", st__uth_pos(s, bi, st__uth_lane_of(s, k, l), s->tap[k], pos));
 		}
-	uth_printf(s, "i1\n}\n");
+	v[n++] = st__uth_get(s, 1, "done");
+	st_hw_build_output(&s->b, n, v);
+	st_ctx_free(s->ctx, v, cap * sizeof *v);
 }
 
 /* The host plays its streams row-major, one element per value: its ports
  * must visit the buffer so, every element once. */
-static st_status check_host(uth *s) {
+static st_status check_host(st__uth *s) {
 	st_ub_model *m = s->m;
 	for (size_t k = 0; k < m->nports; k++) {
 		const st_ub_model_port *p = &m->ports[k];
@@ -187,7 +326,7 @@ static st_status check_host(uth *s) {
 			n *= b->shape[d];
 		/* Lanes (dimensions fired in one cycle) are the innermost ones. */
 		unsigned inner = p->ndims;
-		while (inner > 1 && p->ndims == b->rank && uth_is_lane_dim(p, inner - 1))
+		while (inner > 1 && p->ndims == b->rank && st__uth_is_lane_dim(p, inner - 1))
 			inner--;
 		bool ok = b->arg >= 0 && p->ndims == b->rank && p->sched.c[1 + inner - 1] == 1;
 		for (unsigned d = 0; ok && d < p->ndims; d++) {
@@ -204,7 +343,7 @@ static st_status check_host(uth *s) {
 	return ST_OK;
 }
 
-static st_status graph(uth *s, st_op *g, const st_ub_map_options *mo) {
+static st_status graph(st__uth *s, st_op *g, const st_ub_map_options *mo) {
 	st_ub_model *m = st_ub_model_build(g);
 	if (!m)
 		return ST_FAIL;
@@ -233,40 +372,40 @@ static st_status graph(uth *s, st_op *g, const st_ub_map_options *mo) {
 	if (st == ST_OK)
 		st = st_ub_map_graph(g, mo, &s->map);
 	if (st == ST_OK)
-		st = uth_taps(s);
+		st = st__uth_taps(s);
 	if (st == ST_OK)
-		st = uth_lanes(s);
+		st = st__uth_lanes(s);
 	s->nroms = 0;
+	s->nsigs = 0;
+	if (s->sigs)
+		memset(s->sigs, 0, s->cap_sigs * sizeof *s->sigs);
+	s->edges = st_hw_backedges_create(s->ctx);
+	st_op *mod = NULL;
+	if (st == ST_OK && !s->edges)
+		st = ST_FAIL;
 	if (st == ST_OK) {
-		s->len = 0;
-		header(s);
-		st = uth_timing(s, st_ub_latency(m));
+		s->status = ST_OK;
+		mod = header(s, g);
+		st = mod ? st__uth_timing(s, st_ub_latency(m)) : ST_FAIL;
 	}
 	if (st == ST_OK)
-		st = uth_kernels(s);
+		st = st__uth_kernels(s);
 	if (st == ST_OK) {
 		write_streams(s);
-		uth_delay_lines(s);
+		st__uth_delay_lines(s);
 		outputs(s);
 		st = s->status;
 	}
-	st_op *parsed = NULL;
-	if (st == ST_OK) {
-		parsed = st_parse_source(s->ctx, (st_str){s->buf, s->len}, "<convert-ub-to-hw>", NULL);
-		if (!parsed)
-			st = st_op_error(g, "convert-ub-to-hw wrote hw that does not parse (a bug)");
-	}
-	if (parsed) {
-		st_block *pb = st_region_first_block(st_op_region(parsed, 0));
-		st_op *after = g;
-		while (pb && st_block_first_op(pb)) {
-			st_op *o = st_block_first_op(pb);
-			st_op_move_after(o, after);
-			after = o;
-		}
-		st_op_destroy(parsed);
-	}
-	uth_timing_free(s);
+	if (st == ST_OK && s->b.failed)
+		st = st_op_error(g, "convert-ub-to-hw could not build its hw.module (out of memory)");
+	if (st == ST_OK)
+		st = st_hw_backedges_check(s->edges, "convert-ub-to-hw");
+	/* A failed module goes, with the uses of its backedges. */
+	if (st != ST_OK && mod)
+		st_op_erase(mod);
+	st_hw_backedges_destroy(s->edges);
+	s->edges = NULL;
+	st__uth_timing_free(s);
 	if (s->map)
 		st_ub_map_free(s->map);
 	s->map = NULL;
@@ -283,10 +422,10 @@ static st_status graph(uth *s, st_op *g, const st_ub_map_options *mo) {
 	return st;
 }
 
-typedef struct uth_options {
+typedef struct st__uth_options {
 	int64_t sr_max;
 	const char *node;
-} uth_options;
+} st__uth_options;
 
 /* The target stratac and `strata-opt --acg` insert: acg.graph @target. */
 static st_op *find_target(st_op *module) {
@@ -299,9 +438,9 @@ static st_op *find_target(st_op *module) {
 
 static st_status run(st_pass *pass, st_op *module) {
 	st_context *ctx = st_pass_context(pass);
-	const uth_options *o = st_pass_options(pass);
+	const st__uth_options *o = st_pass_options(pass);
 	st_ub_map_options mo = {.sr_max = o->sr_max, .target = find_target(module), .node = o->node && *o->node ? o->node : NULL};
-	uth s = {.ctx = ctx, .status = ST_OK};
+	st__uth s = {.ctx = ctx, .status = ST_OK};
 	st_block *mb = st_region_first_block(st_op_region(module, 0));
 	st_status st = ST_OK;
 	for (st_op *g = mb ? st_block_first_op(mb) : NULL, *next; g && st == ST_OK; g = next) {
@@ -309,8 +448,8 @@ static st_status run(st_pass *pass, st_op *module) {
 		if (!strcmp(st_op_name_cstr(g), "ub.graph"))
 			st = graph(&s, g, &mo);
 	}
-	if (s.buf)
-		st_ctx_free(ctx, s.buf, s.cap);
+	if (s.sigs)
+		st_ctx_free(ctx, s.sigs, s.cap_sigs * sizeof *s.sigs);
 	if (s.vals)
 		st_ctx_free(ctx, s.vals, s.cap_vals * sizeof *s.vals);
 	if (s.roms)
@@ -318,26 +457,26 @@ static st_status run(st_pass *pass, st_op *module) {
 	return st;
 }
 
-static const st_pass_option_def uth_opts[] = {
+static const st_pass_option_def st__uth_opts[] = {
 	{.name = "sr-max",
 	 .summary = "ub-map's sr-max: a gap between taps of at most this many words is shift registers (0: ub-map's 4)",
 	 .kind = ST_PASS_OPT_INT,
-	 .offset = offsetof(uth_options, sr_max)},
+	 .offset = offsetof(st__uth_options, sr_max)},
 	{.name = "node",
 	 .summary = "ub-map's node: the target's storage node for the line memories (default: ub-map's choice)",
 	 .kind = ST_PASS_OPT_STRING,
-	 .offset = offsetof(uth_options, node)},
+	 .offset = offsetof(st__uth_options, node)},
 };
 
-static const st_pass_def uth_pass = {
+static const st_pass_def st__uth_pass = {
 	.name = "convert-ub-to-hw",
 	.summary = "scheduled, sized ub graphs to streaming hw/comb/seq modules at one value per cycle",
 	.anchor = "builtin.module",
-	.options = uth_opts,
+	.options = st__uth_opts,
 	.noptions = 2,
-	.options_size = sizeof(uth_options),
+	.options_size = sizeof(st__uth_options),
 	.run = run,
 	.display_name = "UBToHW",
 };
 
-st_status st_register_ub_to_hw_passes(st_context *ctx) { return st_context_register_pass(ctx, &uth_pass); }
+st_status st_register_ub_to_hw_passes(st_context *ctx) { return st_context_register_pass(ctx, &st__uth_pass); }

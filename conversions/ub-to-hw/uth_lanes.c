@@ -11,24 +11,24 @@
 #include <inttypes.h>
 #include <stdio.h>
 
-bool uth_is_lane_dim(const st_ub_model_port *p, unsigned d) { return p->sched.c[1 + d] == 0 && p->hi[d] > p->lo[d]; }
+bool st__uth_is_lane_dim(const st_ub_model_port *p, unsigned d) { return p->sched.c[1 + d] == 0 && p->hi[d] > p->lo[d]; }
 
 /* Past this many lanes a port is refused (each is a datapath); the count
  * saturates there. */
 #define MAX_LANES 256
 
-unsigned uth_port_lanes(const st_ub_model_port *p) {
+unsigned st__uth_port_lanes(const st_ub_model_port *p) {
 	int64_t n = 1;
 	for (unsigned d = 0; d < p->ndims; d++)
-		if (uth_is_lane_dim(p, d))
+		if (st__uth_is_lane_dim(p, d))
 			n = n * (p->hi[d] - p->lo[d] + 1) > MAX_LANES ? MAX_LANES + 1 : n * (p->hi[d] - p->lo[d] + 1);
 	return (unsigned)n;
 }
 
-int64_t uth_lane_coord(const st_ub_model_port *p, unsigned inst, unsigned d) {
+int64_t st__uth_lane_coord(const st_ub_model_port *p, unsigned inst, unsigned d) {
 	int64_t v = 0;
 	for (unsigned e = p->ndims; e-- > 0;)
-		if (uth_is_lane_dim(p, e)) {
+		if (st__uth_is_lane_dim(p, e)) {
 			int64_t n = p->hi[e] - p->lo[e] + 1;
 			if (e == d)
 				v = (int64_t)inst % n;
@@ -39,12 +39,12 @@ int64_t uth_lane_coord(const st_ub_model_port *p, unsigned inst, unsigned d) {
 
 static void lane_point(const st_ub_model_port *p, unsigned inst, int64_t *x) {
 	for (unsigned d = 0; d < p->ndims; d++)
-		x[d] = uth_lane_coord(p, inst, d);
+		x[d] = st__uth_lane_coord(p, inst, d);
 }
 
-unsigned uth_lane_of(const uth *s, size_t k, unsigned inst) {
+unsigned st__uth_lane_of(const st__uth *s, size_t k, unsigned inst) {
 	const st_ub_model_port *p = &s->m->ports[k];
-	const uth_buffer *u = &s->bufs[p->buffer];
+	const st__uth_buffer *u = &s->bufs[p->buffer];
 	int64_t x[ST_UB_MAX_DIMS], lane = 0;
 	lane_point(p, inst, x);
 	for (unsigned i = 0; i < u->nld; i++)
@@ -52,15 +52,15 @@ unsigned uth_lane_of(const uth *s, size_t k, unsigned inst) {
 	return (unsigned)lane;
 }
 
-const char *uth_pos(const uth *s, int bi, unsigned lane, int64_t pos, char *buf) {
+const char *st__uth_pos(const st__uth *s, int bi, unsigned lane, int64_t pos, char *buf) {
 	if (s->bufs[bi].lanes > 1)
-		snprintf(buf, 64, "%%b%d_p%" PRId64 "_l%u", bi, pos, lane);
+		snprintf(buf, 64, "b%d_p%" PRId64 "_l%u", bi, pos, lane);
 	else
-		snprintf(buf, 64, "%%b%d_p%" PRId64, bi, pos);
+		snprintf(buf, 64, "b%d_p%" PRId64, bi, pos);
 	return buf;
 }
 
-const char *uth_data_port(const uth *s, int bi, unsigned lane, char *buf) {
+const char *st__uth_data_port(const st__uth *s, int bi, unsigned lane, char *buf) {
 	if (s->bufs[bi].lanes > 1)
 		snprintf(buf, 96, "%s_data%u", s->m->buffers[bi].name, lane);
 	else
@@ -71,18 +71,18 @@ const char *uth_data_port(const uth *s, int bi, unsigned lane, char *buf) {
 /* Does access row r use a dimension that is no lane of p (and moves)? */
 static bool row_moves(const st_ub_model_port *p, unsigned r) {
 	for (unsigned d = 0; d < p->ndims; d++)
-		if (p->acc[r].c[1 + d] && !uth_is_lane_dim(p, d) && p->hi[d] > p->lo[d])
+		if (p->acc[r].c[1 + d] && !st__uth_is_lane_dim(p, d) && p->hi[d] > p->lo[d])
 			return true;
 	return false;
 }
 
 /* The buffer dimensions the write port's lanes run along: each lane
  * dimension j must be alone in one row of the access, i_j + offset. */
-static st_status write_lanes(uth *s, size_t bi) {
-	uth_buffer *u = &s->bufs[bi];
+static st_status write_lanes(st__uth *s, size_t bi) {
+	st__uth_buffer *u = &s->bufs[bi];
 	const st_ub_model_port *w = &s->m->ports[u->wport];
 	const char *name = s->m->buffers[bi].name;
-	u->lanes = uth_port_lanes(w);
+	u->lanes = st__uth_port_lanes(w);
 	u->nld = 0;
 	if (u->lanes == 1)
 		return ST_OK;
@@ -93,7 +93,7 @@ static st_status write_lanes(uth *s, size_t bi) {
 		for (unsigned d = 0; d < w->ndims; d++)
 			if (w->acc[r].c[1 + d]) {
 				uses++;
-				if (uth_is_lane_dim(w, d) && w->acc[r].c[1 + d] == 1)
+				if (st__uth_is_lane_dim(w, d) && w->acc[r].c[1 + d] == 1)
 					lane = (int)d;
 			}
 		if (lane < 0)
@@ -108,7 +108,7 @@ static st_status write_lanes(uth *s, size_t bi) {
 	}
 	unsigned want = 0;
 	for (unsigned d = 0; d < w->ndims; d++)
-		want += uth_is_lane_dim(w, d);
+		want += st__uth_is_lane_dim(w, d);
 	if (found != want)
 		return st_op_error(w->op, "ub-to-hw: the write of buffer '%s' does not give each value of a cycle (an unrolled "
 		                          "dimension) its own element", name);
@@ -120,9 +120,9 @@ static st_status write_lanes(uth *s, size_t bi) {
 
 /* A read takes one value a cycle from a buffer without lanes, or one lane
  * chosen by a constant or by the reader's own unrolled dimension. */
-static st_status read_lanes(uth *s, size_t k) {
+static st_status read_lanes(st__uth *s, size_t k) {
 	const st_ub_model_port *p = &s->m->ports[k];
-	const uth_buffer *u = &s->bufs[p->buffer];
+	const st__uth_buffer *u = &s->bufs[p->buffer];
 	const char *name = s->m->buffers[p->buffer].name;
 	for (unsigned r = 0; r < p->rank; r++) {
 		bool lane_row = false;
@@ -132,11 +132,11 @@ static st_status read_lanes(uth *s, size_t k) {
 			return st_op_error(p->op, "ub-to-hw: a read of buffer '%s' must choose its lane (an unrolled dimension) by "
 			                          "a constant or its own unrolled dimension", name);
 		for (unsigned d = 0; !lane_row && d < p->ndims; d++)
-			if (p->acc[r].c[1 + d] && uth_is_lane_dim(p, d))
+			if (p->acc[r].c[1 + d] && st__uth_is_lane_dim(p, d))
 				return st_op_error(p->op, "ub-to-hw: a read of buffer '%s' takes several of its elements in one cycle "
 				                          "(an unrolled dimension); the buffer gives one a cycle", name);
 	}
-	for (unsigned inst = 0, n = uth_port_lanes(p); inst < n; inst++) {
+	for (unsigned inst = 0, n = st__uth_port_lanes(p); inst < n; inst++) {
 		int64_t x[ST_UB_MAX_DIMS];
 		lane_point(p, inst, x);
 		for (unsigned i = 0; i < u->nld; i++) {
@@ -148,10 +148,10 @@ static st_status read_lanes(uth *s, size_t k) {
 	return ST_OK;
 }
 
-st_status uth_lanes(uth *s) {
+st_status st__uth_lanes(st__uth *s) {
 	st_ub_model *m = s->m;
 	for (size_t k = 0; k < m->nports; k++)
-		if (uth_port_lanes(&m->ports[k]) > MAX_LANES)
+		if (st__uth_port_lanes(&m->ports[k]) > MAX_LANES)
 			return st_op_error(m->ports[k].op, "ub-to-hw: the port fires more than %d values a cycle (dimensions its "
 			                                   "schedule does not move along); each is a datapath", MAX_LANES);
 	for (size_t bi = 0; bi < m->nbuffers; bi++) {
@@ -165,7 +165,7 @@ st_status uth_lanes(uth *s) {
 			return ST_FAIL;
 		/* A kernel's datapath is one per lane of its domain. */
 		for (size_t j = 0; j < k; j++)
-			if (p->kernel >= 0 && m->ports[j].kernel == p->kernel && uth_port_lanes(&m->ports[j]) != uth_port_lanes(p))
+			if (p->kernel >= 0 && m->ports[j].kernel == p->kernel && st__uth_port_lanes(&m->ports[j]) != st__uth_port_lanes(p))
 				return st_op_error(p->op, "ub-to-hw: the ports of kernel '%s' differ in their unrolled dimensions",
 				                   m->kernels[p->kernel].name);
 	}

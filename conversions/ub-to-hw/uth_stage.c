@@ -12,7 +12,7 @@
 #include <string.h>
 
 /* Constants are the same in every cycle: they are never registered. */
-bool uth_stage_is_constant(st_value *v) {
+bool st__uth_stage_is_constant(st_value *v) {
 	st_op *d = st_value_defining_op(v);
 	const char *n = d ? st_op_name_cstr(d) : "";
 	return !strcmp(n, "arith.constant") || !strcmp(n, "memref.get_global");
@@ -34,44 +34,44 @@ static int64_t depth_of(const st_op *op) {
 	return 1; /* adders, compares, muxes, logic, shifts */
 }
 
-static uth_stage_val *find(const uth_stages *st, const st_value *v) {
+static st__uth_stage_val *find(const st__uth_stages *st, const st_value *v) {
 	for (size_t i = 0; i < st->n; i++)
 		if (st->vals[i].v == v)
 			return &st->vals[i];
 	return NULL;
 }
 
-uth_stage_val *uth_stage_entry(uth_stages *st, st_value *v) {
-	uth_stage_val *e = find(st, v);
+st__uth_stage_val *st__uth_stage_entry(st__uth_stages *st, st_value *v) {
+	st__uth_stage_val *e = find(st, v);
 	if (e)
 		return e;
 	if (!st_ctx_grow(st->ctx, (void **)&st->vals, &st->cap, NULL, sizeof *st->vals, st->n + 1))
 		return NULL;
 	e = &st->vals[st->n++];
-	*e = (uth_stage_val){.v = v};
+	*e = (st__uth_stage_val){.v = v};
 	return e;
 }
 
-int64_t uth_stage_of(const uth_stages *st, const st_value *v) {
-	const uth_stage_val *e = find(st, v);
+int64_t st__uth_stage_of(const st__uth_stages *st, const st_value *v) {
+	const st__uth_stage_val *e = find(st, v);
 	return e ? e->stage : 0;
 }
 
-st_status uth_stage_plan(uth_stages *st, st_block *body, int64_t latency) {
+st_status st__uth_stage_plan(st__uth_stages *st, st_block *body, int64_t latency) {
 	/* Depths first (kept in .stage), then the deepest yielded value fixes
 	 * the scale: depths 1..D fall into stages 0..L evenly. */
 	int64_t deepest = 0;
 	for (st_op *op = st_block_first_op(body); op; op = st_op_next(op)) {
 		int64_t in = 0;
 		for (size_t i = 0; i < st_op_num_operands(op); i++)
-			if (uth_stage_of(st, st_op_operand(op, i)) > in)
-				in = uth_stage_of(st, st_op_operand(op, i));
+			if (st__uth_stage_of(st, st_op_operand(op, i)) > in)
+				in = st__uth_stage_of(st, st_op_operand(op, i));
 		if (!strcmp(st_op_name_cstr(op), "ub.yield")) {
 			deepest = in > deepest ? in : deepest;
 			continue;
 		}
 		for (size_t r = 0; r < st_op_num_results(op); r++) {
-			uth_stage_val *e = uth_stage_entry(st, st_op_result(op, r));
+			st__uth_stage_val *e = st__uth_stage_entry(st, st_op_result(op, r));
 			if (!e)
 				return ST_FAIL;
 			e->stage = in + depth_of(op);
@@ -86,7 +86,7 @@ st_status uth_stage_plan(uth_stages *st, st_block *body, int64_t latency) {
 	return ST_OK;
 }
 
-void uth_stage_free(uth_stages *st) {
+void st__uth_stage_free(st__uth_stages *st) {
 	st_ctx_free(st->ctx, st->vals, st->cap * sizeof *st->vals);
-	*st = (uth_stages){.ctx = st->ctx};
+	*st = (st__uth_stages){.ctx = st->ctx};
 }

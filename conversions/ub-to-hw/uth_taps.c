@@ -1,4 +1,4 @@
-/* The delay line of each buffer, as ub-map laid it out (dialects/ub/ub_map.h,
+/* The delay line of each buffer, as ub-map laid it out (strata/ub_analysis.h,
  * docs/unified-buffers.md "ub-map"): a buffer is written by one port, one
  * value per write cycle, and every read port taps a fixed chain position
  * (how many writes old its value is).  The chain's elements are shift
@@ -19,16 +19,16 @@
 static int64_t transfers(const st_ub_model_port *p, const int64_t *lo, const int64_t *hi) {
 	int64_t n = 1;
 	for (unsigned i = 0; i < p->ndims; i++)
-		n *= uth_is_lane_dim(p, i) ? 1 : hi[i] - lo[i] + 1;
+		n *= st__uth_is_lane_dim(p, i) ? 1 : hi[i] - lo[i] + 1;
 	return n;
 }
 
 /* The buffer's one write port and element width; a port-less buffer (a
  * table folded into the kernels) has no hardware. */
-static st_status buffer_ports(uth *s, size_t bi) {
+static st_status buffer_ports(st__uth *s, size_t bi) {
 	st_ub_model *m = s->m;
 	st_ub_model_buffer *b = &m->buffers[bi];
-	uth_buffer *u = &s->bufs[bi];
+	st__uth_buffer *u = &s->bufs[bi];
 	u->wport = -1;
 	bool used = false;
 	for (size_t k = 0; k < m->nports; k++) {
@@ -80,9 +80,9 @@ static bool rank_ctrl(const st_ub_ctrl *c, const st_ub_segment *sg, int wport, i
 	return ok && n == nwrites;
 }
 
-static st_status check_mem(uth *s, const st_ub_mem *mem) {
-	const uth_buffer *u = &s->bufs[mem->buffer];
-	/* A ROM is the kernel's table (uth_kernel.c); it has no ports here. */
+static st_status check_mem(st__uth *s, const st_ub_mem *mem) {
+	const st__uth_buffer *u = &s->bufs[mem->buffer];
+	/* A ROM is the kernel's table (st__uth_kernel.c); it has no ports here. */
 	if (mem->kind == ST_UB_MEM_SR || (mem->kind == ST_UB_MEM_ROM && u->wport < 0))
 		return ST_OK;
 	const st_ub_model_buffer *b = &s->m->buffers[mem->buffer];
@@ -106,7 +106,7 @@ static st_status check_mem(uth *s, const st_ub_mem *mem) {
 	return ST_OK;
 }
 
-st_status uth_taps(uth *s) {
+st_status st__uth_taps(st__uth *s) {
 	for (size_t bi = 0; bi < s->m->nbuffers; bi++)
 		if (st_failed(buffer_ports(s, bi)))
 			return ST_FAIL;
@@ -114,7 +114,7 @@ st_status uth_taps(uth *s) {
 		const st_ub_mem *mem = &s->map->mems[i];
 		if (st_failed(check_mem(s, mem)))
 			return ST_FAIL;
-		uth_buffer *u = &s->bufs[mem->buffer];
+		st__uth_buffer *u = &s->bufs[mem->buffer];
 		u->words += mem->words;
 		if (mem->kind == ST_UB_MEM_SR)
 			u->regs += mem->words;
@@ -122,118 +122,113 @@ st_status uth_taps(uth *s) {
 	return ST_OK;
 }
 
-/* The signal a buffer's chain moves on: %b<i>_we, or for a gated chain
- * %b<i>_ge, that write with its point in the gate. */
-static const char *shift_enable(const uth *s, int bi, char *buf, size_t n) {
-	snprintf(buf, n, "%%b%d_%s", bi, s->map->buffers[bi].ngate ? "ge" : "we");
-	return buf;
+/* The signal a buffer's chain moves on: b<i>_we, or for a gated chain
+ * b<i>_ge, that write with its point in the gate. */
+static st_value *shift_enable(st__uth *s, int bi) {
+	return st__uth_get(s, 1, "b%d_%s", bi, s->map->buffers[bi].ngate ? "ge" : "we");
 }
 
-/* A gated chain's %b<i>_ge: counters of the write port's transfers in
+static st_value *clk(st__uth *s) { return st__uth_get_typed(s, st_seq_clock_type(s->ctx), "clk"); }
+
+/* A gated chain's b<i>_ge: counters of the write port's transfers in
  * row-major order (lanes count once), stepping on each write, tell the
  * point being written; it is in the gate when each counter is within its
  * bounds. */
-static void gate_signal(uth *s, size_t bi) {
+static void gate_signal(st__uth *s, size_t bi) {
+	st_builder *b = &s->b;
 	const st_ub_buffer_info *info = &s->map->buffers[bi];
 	const st_ub_model_port *p = &s->m->ports[s->bufs[bi].wport];
-	uth_printf(s, "  %%b%zu_gc = hw.constant true\n", bi);
-	const char *in = "gc";
-	char carry[32] = "we", inbox[2][32];
+	st_value *in = st__uth_set(s, st__uth_const(s, 1, 1), "b%zu_gc", bi);
+	st_value *carry = st__uth_get(s, 1, "b%zu_we", bi);
 	for (unsigned d = p->ndims; d-- > 0;) {
 		int64_t ext = p->hi[d] - p->lo[d] + 1, glo = info->gate_lo[d] - p->lo[d], ghi = info->gate_hi[d] - p->lo[d];
-		if (uth_is_lane_dim(p, d) || ext < 2)
+		if (st__uth_is_lane_dim(p, d) || ext < 2)
 			continue;
-		unsigned w = uth_bits(ext);
-		uth_printf(s,
-		           "  %%b%zu_g%u_z = hw.constant 0 : i%u\n  %%b%zu_g%u_one = hw.constant 1 : i%u\n"
-		           "  %%b%zu_g%u_hi = hw.constant %" PRId64 " : i%u\n"
-		           "  %%b%zu_g%u_end = comb.icmp eq %%b%zu_g%u, %%b%zu_g%u_hi : i%u\n"
-		           "  %%b%zu_g%u_inc = comb.add %%b%zu_g%u, %%b%zu_g%u_one : i%u\n"
-		           "  %%b%zu_g%u_next = comb.mux %%b%zu_g%u_end, %%b%zu_g%u_z, %%b%zu_g%u_inc : i%u\n"
-		           "  %%b%zu_g%u = seq.compreg.ce %%b%zu_g%u_next, %%clk, %%b%zu_%s reset %%reset, %%b%zu_g%u_z : i%u\n",
-		           bi, d, w, bi, d, w, bi, d, ext - 1, w, bi, d, bi, d, bi, d, w, bi, d, bi, d, bi, d, w, bi, d, bi, d,
-		           bi, d, bi, d, w, bi, d, bi, d, bi, carry, bi, d, w);
+		unsigned w = st__uth_bits(ext);
+		st_value *z = st__uth_set(s, st__uth_const(s, w, 0), "b%zu_g%u_z", bi, d);
+		st_value *one = st__uth_set(s, st__uth_const(s, w, 1), "b%zu_g%u_one", bi, d);
+		st_value *hi = st__uth_set(s, st__uth_const(s, w, ext - 1), "b%zu_g%u_hi", bi, d);
+		st_value *g = st__uth_get(s, w, "b%zu_g%u", bi, d);
+		st_value *end = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_EQ, g, hi), "b%zu_g%u_end", bi, d);
+		st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, g, one), "b%zu_g%u_inc", bi, d);
+		st_value *next = st__uth_set(s, st_comb_build_mux(b, end, z, inc), "b%zu_g%u_next", bi, d);
+		/* g was a backedge until now: from here on it is the register. */
+		g = st__uth_set(s, st_seq_build_compreg_ce(b, next, clk(s), carry, st__uth_get(s, 1, "reset"), z, NULL), "b%zu_g%u", bi,
+		            d);
 		/* The next outer counter steps when this one wraps. */
-		uth_printf(s, "  %%b%zu_g%u_wrap = comb.and %%b%zu_%s, %%b%zu_g%u_end : i1\n", bi, d, bi, carry, bi, d);
-		snprintf(carry, sizeof carry, "g%u_wrap", d);
+		carry = st__uth_set(s, st_comb_build_binary(b, ST_COMB_AND, carry, end), "b%zu_g%u_wrap", bi, d);
 		/* A bound at the domain's edge is no test (and a constant compare
 		 * Verilator warns about). */
-		static const char *const cmp[2] = {"uge", "ule"};
+		static const st_comb_pred cmp[2] = {ST_COMB_UGE, ST_COMB_ULE};
 		int64_t bound[2] = {glo, ghi};
 		for (int i = 0; i < 2; i++) {
 			if (bound[i] == (i ? ext - 1 : 0))
 				continue;
-			uth_printf(s,
-			           "  %%b%zu_g%u_b%d = hw.constant %" PRId64 " : i%u\n"
-			           "  %%b%zu_g%u_c%d = comb.icmp %s %%b%zu_g%u, %%b%zu_g%u_b%d : i%u\n"
-			           "  %%b%zu_g%u_in%d = comb.and %%b%zu_g%u_c%d, %%b%zu_%s : i1\n",
-			           bi, d, i, bound[i], w, bi, d, i, cmp[i], bi, d, bi, d, i, w, bi, d, i, bi, d, i, bi, in);
-			snprintf(inbox[i], sizeof inbox[i], "g%u_in%d", d, i);
-			in = inbox[i];
+			st_value *k = st__uth_set(s, st__uth_const(s, w, bound[i]), "b%zu_g%u_b%d", bi, d, i);
+			st_value *c = st__uth_set(s, st_comb_build_icmp(b, cmp[i], g, k), "b%zu_g%u_c%d", bi, d, i);
+			in = st__uth_set(s, st_comb_build_binary(b, ST_COMB_AND, c, in), "b%zu_g%u_in%d", bi, d, i);
 		}
 	}
-	uth_printf(s, "  %%b%zu_ge = comb.and %%b%zu_we, %%b%zu_%s : i1\n", bi, bi, bi, in);
+	st__uth_set(s, st_comb_build_binary(b, ST_COMB_AND, st__uth_get(s, 1, "b%zu_we", bi), in), "b%zu_ge", bi);
 }
 
-static void shift_register(uth *s, const st_ub_mem *mem) {
+static void shift_register(st__uth *s, const st_ub_mem *mem) {
 	int bi = mem->buffer;
-	char to[64], from[64], en[32];
-	shift_enable(s, bi, en, sizeof en);
+	char to[64], from[64];
+	unsigned w = s->bufs[bi].width;
+	st_value *en = shift_enable(s, bi);
 	for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
-		for (int64_t k = mem->from + 1; k <= mem->to; k++)
-			uth_printf(s, "  %s = seq.compreg.ce %s, %%clk, %s : i%u\n", uth_pos(s, bi, l, k, to),
-			           uth_pos(s, bi, l, k - 1, from), en, s->bufs[bi].width);
+		for (int64_t k = mem->from + 1; k <= mem->to; k++) {
+			st__uth_pos(s, bi, l, k, to);
+			st__uth_pos(s, bi, l, k - 1, from);
+			st__uth_set(s, st_seq_build_compreg_ce(&s->b, st__uth_get(s, w, "%s", from), clk(s), en, NULL, NULL, NULL), "%s", to);
+		}
 }
 
 /* One memory per lane, a write and a registered read port per segment;
  * the read sees the word before the same edge's write (read-first).  The
  * lanes share the segments' address counters. */
-static void line_memory(uth *s, const st_ub_mem *mem, size_t mi) {
+static void line_memory(st__uth *s, const st_ub_mem *mem, size_t mi) {
+	st_builder *b = &s->b;
 	int bi = mem->buffer;
 	unsigned w = s->bufs[bi].width, lanes = s->bufs[bi].lanes;
 	int64_t depth = 0;
 	for (size_t i = 0; i < mem->nsegments; i++)
 		if (mem->segments[i].base + mem->segments[i].to - mem->segments[i].from > depth)
 			depth = mem->segments[i].base + mem->segments[i].to - mem->segments[i].from;
-	unsigned aw = uth_bits(depth);
-	char en[32];
-	shift_enable(s, bi, en, sizeof en);
+	unsigned aw = st__uth_bits(depth);
+	st_value *en = shift_enable(s, bi);
 	for (size_t i = 0; i < mem->nsegments; i++) {
 		const st_ub_segment *sg = &mem->segments[i];
 		int64_t last = sg->base + sg->to - sg->from - 1;
-		uth_printf(s,
-		           "  %%e%zu_s%zu_lo = hw.constant %" PRId64 " : i%u\n  %%e%zu_s%zu_hi = hw.constant %" PRId64 " : i%u\n"
-		           "  %%e%zu_s%zu_one = hw.constant 1 : i%u\n"
-		           "  %%e%zu_s%zu_end = comb.icmp eq %%e%zu_s%zu, %%e%zu_s%zu_hi : i%u\n"
-		           "  %%e%zu_s%zu_inc = comb.add %%e%zu_s%zu, %%e%zu_s%zu_one : i%u\n"
-		           "  %%e%zu_s%zu_next = comb.mux %%e%zu_s%zu_end, %%e%zu_s%zu_lo, %%e%zu_s%zu_inc : i%u\n"
-		           "  %%e%zu_s%zu = seq.compreg.ce %%e%zu_s%zu_next, %%clk, %s reset %%reset, %%e%zu_s%zu_lo : i%u\n",
-		           mi, i, sg->base, aw, mi, i, last, aw, mi, i, aw, mi, i, mi, i, mi, i, aw, mi, i, mi, i, mi, i, aw, mi,
-		           i, mi, i, mi, i, mi, i, aw, mi, i, mi, i, en, mi, i, aw);
+		st_value *lo = st__uth_set(s, st__uth_const(s, aw, sg->base), "e%zu_s%zu_lo", mi, i);
+		st_value *hi = st__uth_set(s, st__uth_const(s, aw, last), "e%zu_s%zu_hi", mi, i);
+		st_value *one = st__uth_set(s, st__uth_const(s, aw, 1), "e%zu_s%zu_one", mi, i);
+		st_value *a = st__uth_get(s, aw, "e%zu_s%zu", mi, i);
+		st_value *end = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_EQ, a, hi), "e%zu_s%zu_end", mi, i);
+		st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, a, one), "e%zu_s%zu_inc", mi, i);
+		st_value *next = st__uth_set(s, st_comb_build_mux(b, end, lo, inc), "e%zu_s%zu_next", mi, i);
+		st__uth_set(s, st_seq_build_compreg_ce(b, next, clk(s), en, st__uth_get(s, 1, "reset"), lo, NULL), "e%zu_s%zu", mi, i);
 	}
-	char mem_ssa[48], to[64], from[64];
+	char name[160], to[64], from[64];
 	for (unsigned l = 0; l < lanes; l++) {
-		if (lanes > 1) {
-			snprintf(mem_ssa, sizeof mem_ssa, "%%e%zu_l%u", mi, l);
-			uth_printf(s, "  %s = seq.hlmem @%s_l%u %%clk, %%reset : !seq.hlmem<%" PRId64 "xi%u>\n", mem_ssa, mem->name,
-			           l, depth, w);
-		} else {
-			snprintf(mem_ssa, sizeof mem_ssa, "%%e%zu", mi);
-			uth_printf(s, "  %s = seq.hlmem @%s %%clk, %%reset : !seq.hlmem<%" PRId64 "xi%u>\n", mem_ssa, mem->name,
-			           depth, w);
-		}
+		if (lanes > 1)
+			snprintf(name, sizeof name, "%s_l%u", mem->name, l);
+		else
+			snprintf(name, sizeof name, "%s", mem->name);
+		st_value *m = st_seq_build_hlmem(b, st_str_c(name), clk(s), st__uth_get(s, 1, "reset"), (uint64_t)depth,
+		                                 st__uth_int(s, w));
 		for (size_t i = 0; i < mem->nsegments; i++) {
 			const st_ub_segment *sg = &mem->segments[i];
-			uth_printf(s,
-			           "  %s = seq.read %s[%%e%zu_s%zu_next] rden %s {latency = 1} : !seq.hlmem<%" PRId64 "xi%u>\n"
-			           "  seq.write %s[%%e%zu_s%zu] %s wren %s {latency = 1} : !seq.hlmem<%" PRId64 "xi%u>\n",
-			           uth_pos(s, bi, l, sg->to, to), mem_ssa, mi, i, en, depth, w, mem_ssa, mi, i,
-			           uth_pos(s, bi, l, sg->from, from), en, depth, w);
+			st__uth_pos(s, bi, l, sg->to, to);
+			st__uth_pos(s, bi, l, sg->from, from);
+			st__uth_set(s, st_seq_build_read(b, m, st__uth_get(s, aw, "e%zu_s%zu_next", mi, i), en, 1), "%s", to);
+			st_seq_build_write(b, m, st__uth_get(s, aw, "e%zu_s%zu", mi, i), st__uth_get(s, w, "%s", from), en, 1);
 		}
 	}
 }
 
-void uth_delay_lines(uth *s) {
+void st__uth_delay_lines(st__uth *s) {
 	for (size_t bi = 0; bi < s->m->nbuffers; bi++)
 		if (s->map->buffers[bi].ngate && s->bufs[bi].wport >= 0 && s->map->buffers[bi].map == ST_UB_MAP_CHAIN)
 			gate_signal(s, bi);

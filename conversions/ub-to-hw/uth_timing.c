@@ -1,5 +1,5 @@
-/* When each port fires, as hardware.  One global cycle counter %t counts
- * the cycles in which the pipeline advances (%adv: every host stream that
+/* When each port fires, as hardware.  One global cycle counter t counts
+ * the cycles in which the pipeline advances (adv: every host stream that
  * is due this cycle has its valid high, so a late input stalls everything
  * instead of being lost).  A port's schedule D + sum c_i x_i over a box is
  * row-major at one value per cycle when, sorted by coefficient, the
@@ -9,7 +9,7 @@
  * runs from cycle D on; the port fires when every digit but the last is
  * inside its extent.  Ports with the same start and shape share a set.
  * A dimension with coefficient 0 is a set of lanes firing together
- * (uth_lanes.c), not a digit.  A kernel computing with its coordinates
+ * (st__uth_lanes.c), not a digit.  A kernel computing with its coordinates
  * reads them from the digits of its write port's set, shifted back by its
  * latency; that set also counts its outermost digit. */
 #include "uth.h"
@@ -17,7 +17,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-typedef struct uth_timer {
+typedef struct st__uth_timer {
 	int64_t start, end;
 	unsigned nd, ndig;           /* digits, and those but the last */
 	int64_t mod[ST_UB_MAX_DIMS]; /* modulus of each digit */
@@ -27,14 +27,14 @@ typedef struct uth_timer {
 } timer;
 
 /* The counter set of port k; false after a located error. */
-static bool timer_of(uth *s, size_t k, timer *out) {
+static bool timer_of(st__uth *s, size_t k, timer *out) {
 	const st_ub_model_port *p = &s->m->ports[k];
 	int64_t coef[ST_UB_MAX_DIMS], ext[ST_UB_MAX_DIMS];
 	unsigned n = 0, dim[ST_UB_MAX_DIMS];
 	memset(out, 0, sizeof *out);
 	for (unsigned i = 0; i < p->ndims; i++) {
 		int64_t e = p->hi[i] - p->lo[i] + 1, c = p->sched.c[1 + i];
-		if (e == 1 || uth_is_lane_dim(p, i))
+		if (e == 1 || st__uth_is_lane_dim(p, i))
 			continue;
 		if (c < 0) {
 			st_op_error(p->op, "ub-to-hw: the schedule must grow with every dimension of the domain (dimension %u has "
@@ -80,42 +80,50 @@ static bool same_timer(const timer *a, const timer *b) {
 	return true;
 }
 
-static void emit_timer(uth *s, size_t j, const timer *tm, unsigned tw) {
+static void emit_timer(st__uth *s, size_t j, const timer *tm, unsigned tw) {
+	st_builder *b = &s->b;
+	st_value *t = st__uth_get(s, tw, "t"), *ge;
 	/* t >= 0 always holds (and Verilator warns about the comparison). */
 	if (tm->start > 0)
-		uth_printf(s, "  %%s%zu_a = hw.constant %" PRId64 " : i%u\n  %%s%zu_ge = comb.icmp uge %%t, %%s%zu_a : i%u\n", j,
-		           tm->start, tw, j, j, tw);
+		ge = st_comb_build_icmp(b, ST_COMB_UGE, t, st__uth_set(s, st__uth_const(s, tw, tm->start), "s%zu_a", j));
 	else
-		uth_printf(s, "  %%s%zu_ge = hw.constant true\n", j);
-	uth_printf(s,
-	           "  %%s%zu_b = hw.constant %" PRId64 " : i%u\n  %%s%zu_le = comb.icmp ule %%t, %%s%zu_b : i%u\n"
-	           "  %%s%zu_win = comb.and %%s%zu_ge, %%s%zu_le : i1\n  %%s%zu_c0 = comb.and %%s%zu_win, %%adv : i1\n",
-	           j, tm->end, tw, j, j, tw, j, j, j, j, j);
-	uth_printf(s, "  %%s%zu_due = comb.and %%s%zu_win", j, j);
+		ge = st__uth_const(s, 1, 1);
+	st__uth_set(s, ge, "s%zu_ge", j);
+	st_value *le = st_comb_build_icmp(b, ST_COMB_ULE, t, st__uth_set(s, st__uth_const(s, tw, tm->end), "s%zu_b", j));
+	st_value *win = st_comb_build_binary(b, ST_COMB_AND, ge, st__uth_set(s, le, "s%zu_le", j));
+	st__uth_set(s, win, "s%zu_win", j);
+	st__uth_set(s, st_comb_build_binary(b, ST_COMB_AND, win, st__uth_get(s, 1, "adv")), "s%zu_c0", j);
+	st_value *due[ST_UB_MAX_DIMS + 1];
+	due[0] = win;
 	for (unsigned i = 0; i < tm->ndig; i++)
-		uth_printf(s, ", %%s%zu_in%u", j, i);
-	uth_printf(s, " : i1\n");
+		due[1 + i] = st__uth_get(s, 1, "s%zu_in%u", j, i);
+	st__uth_set(s, st_comb_build(b, ST_COMB_AND, 1 + tm->ndig, due), "s%zu_due", j);
 	for (unsigned i = 0; i < tm->ndig; i++) {
-		unsigned w = uth_bits(tm->mod[i] + 1);
-		uth_printf(s,
-		           "  %%s%zu_m%u = hw.constant %" PRId64 " : i%u\n  %%s%zu_e%u = hw.constant %" PRId64 " : i%u\n"
-		           "  %%s%zu_z%u = hw.constant 0 : i%u\n  %%s%zu_o%u = hw.constant 1 : i%u\n"
-		           "  %%s%zu_l%u = comb.icmp eq %%s%zu_d%u, %%s%zu_m%u : i%u\n"
-		           "  %%s%zu_in%u = comb.icmp ult %%s%zu_d%u, %%s%zu_e%u : i%u\n"
-		           "  %%s%zu_i%u = comb.add %%s%zu_d%u, %%s%zu_o%u : i%u\n"
-		           "  %%s%zu_n%u = comb.mux %%s%zu_l%u, %%s%zu_z%u, %%s%zu_i%u : i%u\n"
-		           "  %%s%zu_d%u = seq.compreg.ce %%s%zu_n%u, %%clk, %%s%zu_c%u reset %%reset, %%s%zu_z%u : i%u\n"
-		           "  %%s%zu_c%u = comb.and %%s%zu_c%u, %%s%zu_l%u : i1\n",
-		           j, i, tm->mod[i] - 1, w, j, i, tm->ext[i], w, j, i, w, j, i, w, j, i, j, i, j, i, w, j, i, j, i, j, i,
-		           w, j, i, j, i, j, i, w, j, i, j, i, j, i, j, i, w, j, i, j, i, j, i, j, i, w, j, i + 1, j, i, j, i);
+		unsigned w = st__uth_bits(tm->mod[i] + 1);
+		st_value *m = st__uth_set(s, st__uth_const(s, w, tm->mod[i] - 1), "s%zu_m%u", j, i);
+		st_value *e = st__uth_set(s, st__uth_const(s, w, tm->ext[i]), "s%zu_e%u", j, i);
+		st_value *z = st__uth_set(s, st__uth_const(s, w, 0), "s%zu_z%u", j, i);
+		st_value *o = st__uth_set(s, st__uth_const(s, w, 1), "s%zu_o%u", j, i);
+		st_value *d = st__uth_get(s, w, "s%zu_d%u", j, i);
+		st_value *l = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_EQ, d, m), "s%zu_l%u", j, i);
+		st__uth_set(s, st_comb_build_icmp(b, ST_COMB_ULT, d, e), "s%zu_in%u", j, i);
+		st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, d, o), "s%zu_i%u", j, i);
+		st_value *n = st__uth_set(s, st_comb_build_mux(b, l, z, inc), "s%zu_n%u", j, i);
+		st_value *c = st__uth_get(s, 1, "s%zu_c%u", j, i);
+		st__uth_set(s, st_seq_build_compreg_ce(b, n, st__uth_get_typed(s, st_seq_clock_type(s->ctx), "clk"), c,
+		                                   st__uth_get(s, 1, "reset"), z, NULL),
+		        "s%zu_d%u", j, i);
+		st__uth_set(s, st_comb_build_binary(b, ST_COMB_AND, c, l), "s%zu_c%u", j, i + 1);
 	}
 	if (tm->outer && tm->nd > 0) {
-		unsigned i = tm->ndig, w = uth_bits(tm->ext[i] + 1);
-		uth_printf(s,
-		           "  %%s%zu_z%u = hw.constant 0 : i%u\n  %%s%zu_o%u = hw.constant 1 : i%u\n"
-		           "  %%s%zu_i%u = comb.add %%s%zu_d%u, %%s%zu_o%u : i%u\n"
-		           "  %%s%zu_d%u = seq.compreg.ce %%s%zu_i%u, %%clk, %%s%zu_c%u reset %%reset, %%s%zu_z%u : i%u\n",
-		           j, i, w, j, i, w, j, i, j, i, j, i, w, j, i, j, i, j, i, j, i, w);
+		unsigned i = tm->ndig, w = st__uth_bits(tm->ext[i] + 1);
+		st_value *z = st__uth_set(s, st__uth_const(s, w, 0), "s%zu_z%u", j, i);
+		st_value *o = st__uth_set(s, st__uth_const(s, w, 1), "s%zu_o%u", j, i);
+		st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, st__uth_get(s, w, "s%zu_d%u", j, i), o),
+		                        "s%zu_i%u", j, i);
+		st__uth_set(s, st_seq_build_compreg_ce(b, inc, st__uth_get_typed(s, st_seq_clock_type(s->ctx), "clk"),
+		                                   st__uth_get(s, 1, "s%zu_c%u", j, i), st__uth_get(s, 1, "reset"), z, NULL),
+		        "s%zu_d%u", j, i);
 	}
 }
 
@@ -138,7 +146,7 @@ static size_t add_set(timer *sets, size_t *nsets, const timer *tm) {
 
 /* The counters of each kernel with coordinates: its write port's set,
  * started `latency` cycles earlier, when its datapath reads. */
-static st_status kernel_sets(uth *s, timer *sets, size_t *nsets) {
+static st_status kernel_sets(st__uth *s, timer *sets, size_t *nsets) {
 	st_ub_model *m = s->m;
 	for (size_t ki = 0; ki < m->nkernels; ki++) {
 		s->ktimer[ki] = -1;
@@ -170,28 +178,25 @@ static st_status kernel_sets(uth *s, timer *sets, size_t *nsets) {
 	return ST_OK;
 }
 
-const char *uth_coord(uth *s, size_t ki, unsigned d, unsigned inst, char *buf) {
+st_value *st__uth_coord(st__uth *s, size_t ki, unsigned d, unsigned inst) {
 	const st_ub_model_port *p = &s->m->ports[kernel_write(s->m, ki)];
 	const timer *tm = &s->kdigits[ki];
 	unsigned i = 0;
 	while (i < tm->nd && tm->dim[i] != d)
 		i++;
-	uth_temp(s, buf);
-	int64_t lo = uth_lane_coord(p, inst, d);
-	if (i == tm->nd) {
-		/* A lane or a dimension of one point: a constant. */
-		uth_printf(s, "  %s = hw.constant %" PRId64 " : i64\n", buf, lo);
-		return buf;
-	}
-	unsigned w = uth_bits(i < tm->ndig ? tm->mod[i] + 1 : tm->ext[i] + 1);
-	uth_printf(s,
-	           "  %s_z = hw.constant 0 : i%u\n  %s_c = comb.concat %s_z, %%s%d_d%u : i%u, i%u\n"
-	           "  %s_lo = hw.constant %" PRId64 " : i64\n  %s = comb.add %s_c, %s_lo : i64\n",
-	           buf, 64 - w, buf, buf, s->ktimer[ki], i, 64 - w, w, buf, lo, buf, buf, buf);
-	return buf;
+	char t[32];
+	st__uth_temp(s, t);
+	int64_t lo = st__uth_lane_coord(p, inst, d);
+	if (i == tm->nd) /* A lane or a dimension of one point: a constant. */
+		return st__uth_set(s, st__uth_const(s, 64, lo), "%s", t);
+	unsigned w = st__uth_bits(i < tm->ndig ? tm->mod[i] + 1 : tm->ext[i] + 1);
+	st_value *cat[2] = {st__uth_set(s, st__uth_const(s, 64 - w, 0), "%s_z", t), st__uth_get(s, w, "s%d_d%u", s->ktimer[ki], i)};
+	st_value *c = st__uth_set(s, st_comb_build_concat(&s->b, 2, cat), "%s_c", t);
+	st_value *k = st__uth_set(s, st__uth_const(s, 64, lo), "%s_lo", t);
+	return st__uth_set(s, st_comb_build_binary(&s->b, ST_COMB_ADD, c, k), "%s", t);
 }
 
-st_status uth_timing(uth *s, int64_t latency) {
+st_status st__uth_timing(st__uth *s, int64_t latency) {
 	st_ub_model *m = s->m;
 	size_t cap = m->nports + m->nkernels + 1;
 	timer *sets = st_ctx_alloc(s->ctx, cap * sizeof *sets);
@@ -215,34 +220,50 @@ st_status uth_timing(uth *s, int64_t latency) {
 		st = kernel_sets(s, sets, &nsets);
 	s->nsets = nsets;
 	if (st == ST_OK) {
-		unsigned tw = uth_bits(latency + 2);
-		uth_printf(s,
-		           "  %%t_zero = hw.constant 0 : i%u\n  %%t_one = hw.constant 1 : i%u\n"
-		           "  %%t_last = hw.constant %" PRId64 " : i%u\n  %%true = hw.constant true\n"
-		           "  %%done = comb.icmp eq %%t, %%t_last : i%u\n  %%busy = comb.xor %%done, %%true : i1\n"
-		           "  %%t_en = comb.and %%adv, %%busy : i1\n  %%t_inc = comb.add %%t, %%t_one : i%u\n"
-		           "  %%t = seq.compreg.ce %%t_inc, %%clk, %%t_en reset %%reset, %%t_zero : i%u\n",
-		           tw, tw, latency, tw, tw, tw, tw);
+		st_builder *b = &s->b;
+		unsigned tw = st__uth_bits(latency + 2);
+		st_value *clk = st__uth_get_typed(s, st_seq_clock_type(s->ctx), "clk"), *reset = st__uth_get(s, 1, "reset");
+		st_value *zero = st__uth_set(s, st__uth_const(s, tw, 0), "t_zero"), *one = st__uth_set(s, st__uth_const(s, tw, 1), "t_one");
+		st_value *last = st__uth_set(s, st__uth_const(s, tw, latency), "t_last"), *tru = st__uth_set(s, st__uth_const(s, 1, 1), "true");
+		st_value *t = st__uth_get(s, tw, "t");
+		st_value *done = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_EQ, t, last), "done");
+		st_value *busy = st__uth_set(s, st_comb_build_binary(b, ST_COMB_XOR, done, tru), "busy");
+		st_value *en = st__uth_set(s, st_comb_build_binary(b, ST_COMB_AND, st__uth_get(s, 1, "adv"), busy), "t_en");
+		st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, t, one), "t_inc");
+		st__uth_set(s, st_seq_build_compreg_ce(b, inc, clk, en, reset, zero, NULL), "t");
 		for (size_t j = 0; j < nsets; j++)
 			emit_timer(s, j, &sets[j], tw);
 		/* A host stream that is due and not valid stalls the pipeline. */
-		uth_printf(s, "  %%adv = comb.and %%true");
+		size_t nok = 1;
+		for (size_t k = 0; k < m->nports; k++)
+			nok += m->ports[k].write && m->ports[k].kernel < 0;
+		size_t cap_ok = nok;
+		st_value **ok = st_ctx_alloc(s->ctx, cap_ok * sizeof *ok);
+		if (!ok)
+			return ST_FAIL;
+		nok = 0;
+		ok[nok++] = tru;
 		for (size_t k = 0; k < m->nports; k++)
 			if (m->ports[k].write && m->ports[k].kernel < 0)
-				uth_printf(s, ", %%h%zu_ok", k);
-		uth_printf(s, " : i1\n");
+				ok[nok++] = st__uth_get(s, 1, "h%zu_ok", k);
+		st_value *adv = st__uth_set(s, st_comb_build(b, ST_COMB_AND, nok, ok), "adv");
+		st_ctx_free(s->ctx, ok, cap_ok * sizeof *ok);
 		for (size_t k = 0; k < m->nports; k++) {
-			if (m->ports[k].write && m->ports[k].kernel < 0)
-				uth_printf(s, "  %%h%zu_idle = comb.xor %%s%d_due, %%true : i1\n"
-				              "  %%h%zu_ok = comb.or %%h%zu_idle, %%%s_valid : i1\n",
-				           k, s->timer[k], k, k, m->buffers[m->ports[k].buffer].name);
-			uth_printf(s, "  %%v%zu = comb.and %%s%d_due, %%adv, %%busy : i1\n", k, s->timer[k]);
+			st_value *due = st__uth_get(s, 1, "s%d_due", s->timer[k]);
+			if (m->ports[k].write && m->ports[k].kernel < 0) {
+				st_value *idle = st__uth_set(s, st_comb_build_binary(b, ST_COMB_XOR, due, tru), "h%zu_idle", k);
+				st__uth_set(s, st_comb_build_binary(b, ST_COMB_OR, idle, st__uth_get(s, 1, "%s_valid",
+				                                                             m->buffers[m->ports[k].buffer].name)),
+				        "h%zu_ok", k);
+			}
+			st_value *fire[3] = {due, adv, busy};
+			st__uth_set(s, st_comb_build(b, ST_COMB_AND, 3, fire), "v%zu", k);
 		}
 	}
 	return st;
 }
 
-void uth_timing_free(uth *s) {
+void st__uth_timing_free(st__uth *s) {
 	size_t nk = s->m->nkernels + 1;
 	if (s->sets)
 		st_ctx_free(s->ctx, s->sets, (s->m->nports + nk) * sizeof *s->sets);
