@@ -359,6 +359,20 @@ static bool element_present(pstate *ps, const element *e) {
 
 static void print_el(pstate *ps, int i);
 
+/* The type an integer attribute of this definition must have (i64, i32 or
+ * index constraints), or NULL: such attributes are written without it. */
+static st_type *implied_int_type(st_context *ctx, const st_attr_def *ad) {
+	if (ad->enum_cases)
+		return NULL;
+	if (ad->constraint == &st_ac_i64)
+		return st_integer_type(ctx, 64, ST_SIGNLESS);
+	if (ad->constraint == &st_ac_i32)
+		return st_integer_type(ctx, 32, ST_SIGNLESS);
+	if (ad->constraint == &st_ac_index)
+		return st_index_type(ctx);
+	return NULL;
+}
+
 static void print_attr_el(pstate *ps, const st_attr_def *ad, st_attr *a) {
 	if (ad->enum_cases && st_attr_get_kind(a) == ST_ATTR_INTEGER) {
 		int64_t v = st_attr_int_value(a);
@@ -376,6 +390,11 @@ static void print_attr_el(pstate *ps, const st_attr_def *ad, st_attr *a) {
 	}
 	if (st_attr_get_kind(a) == ST_ATTR_TYPE) {
 		st_printer_type(ps->p, st_attr_type_value(a));
+		return;
+	}
+	st_type *implied = implied_int_type(st_printer_context(ps->p), ad);
+	if (implied && st_attr_get_kind(a) == ST_ATTR_INTEGER && st_attr_type(a) == implied) {
+		st_printer_attr_no_type(ps->p, a);
 		return;
 	}
 	st_printer_attr(ps->p, a);
@@ -659,6 +678,14 @@ static st_status parse_attr_el(rstate *rs, int idx) {
 		if (st_failed(st_parser_type(rs->p, &t)))
 			return ST_FAIL;
 		a = st_type_attr(ctx, t);
+	} else if (implied_int_type(ctx, ad)) {
+		/* A bare integer, as MLIR's formats read I64Attr: the constraint
+		 * gives the type, so a `:` after it is the format's own. */
+		st_type *t = implied_int_type(ctx, ad);
+		int64_t v;
+		if (st_failed(st_parser_integer_of_width(rs->p, st_type_is_index(t) ? 64 : st_type_int_width(t), &v)))
+			return ST_FAIL;
+		a = st_integer_attr(ctx, t, v);
 	} else if (st_failed(st_parser_attr(rs->p, NULL, &a))) {
 		return ST_FAIL;
 	}

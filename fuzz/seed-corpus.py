@@ -13,6 +13,7 @@ Usage: python3 fuzz/seed-corpus.py OUT_DIR
   acg         every .acg file of the tests and of archs/
   hl          every .hl file of the tests and of examples/
   pm          every .pm file of the tests and of examples/
+  rda         every chunk of a .mlir test that holds an rda.design
 """
 import hashlib
 import os
@@ -48,6 +49,8 @@ def main():
     out = sys.argv[1]
     for i, c in enumerate(chunks()):
         write(out, 'ir', c)
+        if b'rda.design' in c:
+            write(out, 'rda', c)
         # The interpreter and the passes only see what verifies: a chunk
         # that expects an error would only add parser coverage, which the
         # `ir` corpus has.

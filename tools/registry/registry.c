@@ -25,6 +25,7 @@
 #include "strata/verilog.h"
 #include "strata/pmlang.h"
 #include "strata/halide.h"
+#include "strata/rda.h"
 
 st_status st_register_all_dialects(st_context *ctx) {
 	st_status (*const regs[])(st_context *) = {
@@ -42,6 +43,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_calyx_dialect,
 		st_register_ub_dialect,
 		st_register_srdfg_dialect,
+		st_register_rda_dialect,
 	};
 	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
 		if (st_failed(regs[i](ctx)))

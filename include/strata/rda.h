@@ -1,0 +1,192 @@
+/* The rda dialect (docs/dialects/rda.md): a reconfigurable dataflow
+ * accelerator's program as SARA (Zhang, ch. 3) builds it.  An rda.design
+ * holds off-chip buffers (rda.dram), streams (rda.stream: vector, scalar or
+ * token), and virtual units (rda.unit: compute, memory, dram address
+ * generator or host), each holding independently triggered contexts
+ * (rda.context).  A context is a counter chain, the streams it dequeues and
+ * enqueues at a level of that chain, and a branch-free body of operations
+ * run on every lane at each firing.  Tokens and credits are token streams;
+ * credits are tokens with initial elements.  The mapped form adds a
+ * physical unit to every unit and a route to every stream between units,
+ * and is verified against the target's `.acg`.
+ *
+ * Levels: in a context with counters c0 (outermost) .. c(n-1), an op "at
+ * level k" (0 <= k <= n) acts once per iteration of c0..c(k-1): a dequeue
+ * pops, an enqueue pushes, when c(k)..c(n-1) are all at their last
+ * iteration; a register resets when they are all at their first.  Level n
+ * is every firing, level 0 once per run of the chain.
+ */
+#ifndef STRATA_RDA_H
+#define STRATA_RDA_H
+
+#include "strata/ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Registers the dialect. */
+st_status st_register_rda_dialect(st_context *ctx);
+
+/* ------------------------------------------------------------------ types */
+
+/* !rda.token: a control stream (elements without data). */
+st_type *st_rda_token_type(st_context *ctx);
+/* !rda.stream<elt> (lanes 0: a scalar stream) or
+ * !rda.stream<vector<lanes x elt>> (a vector stream); NULL when the dialect
+ * is not registered or `elt` is not an integer, index or float type. */
+st_type *st_rda_stream_type(st_context *ctx, st_type *elt, int64_t lanes);
+bool st_rda_is_token(const st_type *t);
+bool st_rda_is_stream(const st_type *t); /* data streams, not tokens */
+/* The element type of a data stream (per lane for a vector stream). */
+st_type *st_rda_stream_elt(const st_type *t);
+/* Lanes of a vector stream, 0 for a scalar stream or a token. */
+int64_t st_rda_stream_lanes(const st_type *t);
+
+/* ------------------------------------------------------------------ units */
+
+typedef enum st_rda_unit_kind {
+	ST_RDA_COMPUTE, /* a pattern compute unit (PCU) */
+	ST_RDA_MEMORY,  /* a pattern memory unit (PMU): scratchpads and their access contexts */
+	ST_RDA_DRAM,    /* a DRAM address generator (AG) */
+	ST_RDA_HOST,    /* the host interface: scalar arguments and results */
+} st_rda_unit_kind;
+const char *st_rda_unit_kind_name(st_rda_unit_kind k);
+st_rda_unit_kind st_rda_unit_kind_of(const st_op *unit);
+
+/* The design holding `op` (an op anywhere inside one), or NULL. */
+st_op *st_rda_design_of(st_op *op);
+/* The body block of a design, unit or context. */
+st_block *st_rda_body(st_op *op);
+/* The rda.dram of the design called `name`, or NULL. */
+st_op *st_rda_lookup_dram(st_op *design, const st_ident *name);
+/* The rda.scratch called `name` in `unit`, or NULL. */
+st_op *st_rda_lookup_scratch(st_op *unit, const st_ident *name);
+/* The op that writes stream `s` (rda.enq, rda.signal or rda.load), or
+ * NULL (none, or more than one). */
+st_op *st_rda_stream_writer(const st_value *s);
+
+/* --------------------------------------------------------------- contexts */
+
+/* The counters of a context, outermost first (its rda.counter ops in
+ * order); writes up to `cap` and returns how many there are. */
+size_t st_rda_context_counters(st_op *context, st_op **out, size_t cap);
+/* The lanes a context runs (1: scalar). */
+int64_t st_rda_context_lanes(const st_op *context);
+/* Whether an op of a context body takes a pipeline stage: everything but
+ * counters, dequeues, enqueues, registers, constants and casts between
+ * types of one width, which are wiring. */
+bool st_rda_takes_stage(const st_op *op);
+/* The stages a context's body takes (the ops that take one). */
+int64_t st_rda_context_stages(st_op *context);
+
+/* What an op of a context computes on the hardware: the `.acg` capability
+ * name (ADD, MUL, DIV, EXP, CMP, SELECT, CVT, REDUCE for rda.fold, ...),
+ * the element type of its output (i1 for comparisons) and of its first
+ * data input (a select's second operand).  Integers of up to 32 bits and
+ * indices run on the 32-bit integer datapath (i32), floats on their own.
+ * False for ops with no capability (wiring and the other rda ops).
+ * `pred` receives a comparison's predicate ("slt", "olt", ...) or NULL. */
+typedef struct st_rda_cap {
+	const char *name;
+	st_type *out, *in;
+	const char *pred;
+} st_rda_cap;
+bool st_rda_op_cap(const st_op *op, st_rda_cap *out);
+
+/* ------------------------------------------------------------ the machine */
+
+/* What an rda-class `.acg` says about the machine (docs/rda.md, "The
+ * .acg"): the grid's tile kinds with their resources, the static network's
+ * track classes, the dynamic network and DRAM.  Every number the backend
+ * uses comes from here. */
+typedef struct st_rda_pu {
+	st_op *node; /* the tile kind (acg.compute or acg.storage in the grid) */
+	const char *name;
+	st_rda_unit_kind kind; /* compute (PCU), memory (PMU) or dram (AG; also hosts the host unit) */
+	int64_t count;         /* tiles of this kind */
+	int64_t lanes, stages, regs, counters, buffer_depth, latency;
+	int64_t vector_in, scalar_in, control_in, vector_out, scalar_out, control_out;
+	/* memory */
+	int64_t banks, depth, word_bits, reads_per_cycle, writes_per_cycle;
+	/* dram */
+	int64_t burst_bits, outstanding;
+} st_rda_pu;
+
+enum { ST_RDA_MAX_PUS = 8 };
+/* Track classes of the static network, by the streams they carry. */
+typedef enum st_rda_net_class { ST_RDA_NET_VECTOR, ST_RDA_NET_SCALAR, ST_RDA_NET_CONTROL } st_rda_net_class;
+
+typedef struct st_rda_machine {
+	st_op *graph, *grid;
+	const char *name;
+	int64_t rows, cols, clock_mhz;
+	st_rda_pu pus[ST_RDA_MAX_PUS];
+	size_t npus;
+	int64_t track_bits[3], tracks[3]; /* per st_rda_net_class: width, tracks per direction */
+	int64_t hop_latency;              /* cycles per static hop */
+	/* The dynamic network (a comm node of topology noc; 0 vcs: none). */
+	int64_t dyn_flit_bits, dyn_hop_latency, vcs, buffers_per_vc;
+	/* DRAM: channels sharing bits_per_cycle, the latency of a request. */
+	int64_t dram_channels, dram_bits_per_cycle, dram_latency;
+} st_rda_machine;
+
+/* Reads `graph` (an acg.graph of class rda); reports an error at the
+ * graph naming the missing entry (`param lanes` of PCU, the DRAM edge, ...)
+ * and fails when something the backend needs is not there. */
+st_status st_rda_machine_read(st_op *graph, st_rda_machine *m);
+/* The tile kind at (row, col) (the IO ring included), or NULL. */
+const st_rda_pu *st_rda_machine_pu_at(const st_rda_machine *m, int64_t row, int64_t col);
+/* The track class a stream of type `t` travels on: tokens on the control
+ * class, scalar streams on the scalar class, vector streams on the vector
+ * class; -1 when the class is too narrow for it. */
+int st_rda_net_class_of(const st_rda_machine *m, const st_type *t);
+
+/* --------------------------------------------------------------- builders */
+
+/* Builders append to the end of a body block (st_rda_body); every builder
+ * returns NULL (ops) or NULL values when out of memory or given NULL. */
+typedef struct st_rda_builder {
+	st_context *ctx;
+	st_block *block;
+	st_attr *loc;
+} st_rda_builder;
+st_rda_builder st_rda_builder_at_end(st_op *container, st_attr *loc);
+
+/* A detached design `@name` whose vector streams have `lanes` lanes. */
+st_op *st_rda_build_design(st_context *ctx, st_attr *loc, const char *name, int64_t lanes);
+/* In a design. */
+st_op *st_rda_build_dram(st_rda_builder *b, const char *name, st_type *memref, int64_t arg);
+st_value *st_rda_build_stream(st_rda_builder *b, st_type *type, int64_t depth, int64_t init, const char *name);
+st_op *st_rda_build_unit(st_rda_builder *b, const char *name, st_rda_unit_kind kind);
+/* In a unit. */
+st_op *st_rda_build_context(st_rda_builder *b, const char *name, int64_t lanes);
+st_op *st_rda_build_scratch(st_rda_builder *b, const char *name, st_type *memref, int64_t banks);
+/* In a context. */
+st_value *st_rda_build_counter(st_rda_builder *b, st_value *lo, st_value *hi, int64_t step, bool vec);
+st_value *st_rda_build_deq(st_rda_builder *b, st_value *stream, int64_t level);
+st_op *st_rda_build_wait(st_rda_builder *b, st_value *token, int64_t level);
+st_op *st_rda_build_enq(st_rda_builder *b, st_value *stream, st_value *v, int64_t level, st_value *pred);
+st_op *st_rda_build_signal(st_rda_builder *b, st_value *token, int64_t level);
+st_value *st_rda_build_reg(st_rda_builder *b, st_value *init, int64_t reset);
+st_op *st_rda_build_reg_set(st_rda_builder *b, st_value *reg, st_value *next);
+st_value *st_rda_build_fold(st_rda_builder *b, const char *kind, st_value *acc, st_value *v);
+st_value *st_rda_build_read(st_rda_builder *b, const char *mem, st_value *addr, st_type *elt, st_value *pred);
+st_op *st_rda_build_write(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred);
+st_op *st_rda_build_load(st_rda_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred);
+/* `ack` (or NULL) gets one token per iteration at `ack_level` once every
+ * write of that iteration is done. */
+st_op *st_rda_build_store(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
+                          st_value *ack, int64_t ack_level);
+st_value *st_rda_build_arg(st_rda_builder *b, int64_t index, st_type *type);
+st_op *st_rda_build_result(st_rda_builder *b, int64_t index, st_value *v);
+/* A constant (arith.constant) of an integer, index or float type. */
+st_value *st_rda_build_constant(st_rda_builder *b, st_type *type, int64_t ivalue, double fvalue);
+/* A pure op `name` (arith.addf, math.exp, ...) with one result. */
+st_value *st_rda_build_op(st_rda_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
+                          st_attr *attrs);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
