@@ -284,7 +284,8 @@ static st_status check_routes(const st_rda_machine *m, st_op *s, size_t sidx, li
  * distinct streams on a dynamic link (a stream's own broadcast branches
  * share theirs). */
 static st_status check_links(const st_rda_machine *m, links *l) {
-	qsort(l->v, l->n, sizeof *l->v, cmp_link);
+	if (l->n)
+		qsort(l->v, l->n, sizeof *l->v, cmp_link);
 	for (size_t i = 0; i < l->n;) {
 		size_t j = i, distinct = 0;
 		const link_use *a = &l->v[i];
