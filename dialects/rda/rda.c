@@ -172,6 +172,7 @@ static const st_value_def counter_operands[] = {{.name = "lo", .type = &st_tc_in
 static const st_value_def index_result[] = {{.name = "result", .type = &st_tc_index, .infer = "index"}};
 static const st_attr_def counter_attrs[] = {
 	{.name = "step", .constraint = &st_ac_i64},
+	{.name = "stride", .constraint = &st_ac_i64, .optional = true},
 	{.name = "vec", .constraint = &st_ac_unit, .optional = true},
 };
 static const st_attr_def level_attrs[] = {{.name = "level", .constraint = &st_ac_i64}};
@@ -205,6 +206,7 @@ static const st_value_def load_operands[] = {
 	{.name = "addr", .type = &st_tc_index, .infer = "index"},
 	{.name = "stream", .type = &tc_stream},
 	{.name = "pred", .type = &st_tc_bool, .arity = ST_OPTIONAL, .infer = "i1"},
+	{.name = "ack", .type = &tc_token, .arity = ST_OPTIONAL, .infer = "!rda.token"},
 };
 static const st_value_def store_operands[] = {
 	{.name = "value", .type = &tc_scalar},
@@ -212,7 +214,7 @@ static const st_value_def store_operands[] = {
 	{.name = "pred", .type = &st_tc_bool, .arity = ST_OPTIONAL, .infer = "i1"},
 	{.name = "ack", .type = &tc_token, .arity = ST_OPTIONAL, .infer = "!rda.token"},
 };
-static const st_attr_def store_attrs[] = {
+static const st_attr_def access_attrs[] = {
 	{.name = "mem", .constraint = &st_ac_flat_symbol_ref},
 	{.name = "ack_level", .constraint = &st_ac_i64, .optional = true},
 };
@@ -284,12 +286,12 @@ static const st_opdef rda_ops[] = {
 	},
 	{
 		.name = "rda.counter",
-		.summary = "the next counter of the chain: lo, lo + step, ... below hi (on every lane when vec)",
+		.summary = "the next counter of the chain: lo, lo + stride, ... below hi (lane l adds l * step when vec)",
 		OPS(counter_operands),
 		RES(index_result),
 		ATTRS(counter_attrs),
 		IN_CONTEXT,
-		.format = "$lo `to` $hi `step` $step (`vec` $vec^)? attr-dict",
+		.format = "$lo `to` $hi `step` $step (`stride` $stride^)? (`vec` $vec^)? attr-dict",
 		.verify = st__rda_verify_counter,
 	},
 	{
@@ -382,18 +384,21 @@ static const st_opdef rda_ops[] = {
 	},
 	{
 		.name = "rda.load",
-		.summary = "a DRAM read request; the responses go, in order, to the stream",
+		.summary = "a DRAM read request; the responses go, in order, to the stream; `ack` gets a token per "
+		           "iteration of ack_level once its responses are back",
 		OPS(load_operands),
-		ATTRS(mem_attrs),
+		ATTRS(access_attrs),
 		IN_CONTEXT,
-		.format = "$mem `[` $addr `]` `->` $stream (`if` $pred^)? attr-dict `:` type($stream)",
+		.traits = ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS,
+		.format = "$mem `[` $addr `]` `->` $stream (`if` $pred^)? (`ack` $ack^ `at` $ack_level)? attr-dict `:` "
+		          "type($stream)",
 		.verify = st__rda_verify_dram_access,
 	},
 	{
 		.name = "rda.store",
 		.summary = "a DRAM write request; `ack` gets a token per iteration of ack_level once its writes are done",
 		OPS(store_operands),
-		ATTRS(store_attrs),
+		ATTRS(access_attrs),
 		IN_CONTEXT,
 		.traits = ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS,
 		.format = "$value `,` $mem `[` $addr `]` (`if` $pred^)? (`ack` $ack^ `at` $ack_level)? attr-dict `:` "

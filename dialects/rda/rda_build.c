@@ -118,12 +118,13 @@ st_op *st_rda_build_scratch(st_rda_builder *b, const char *name, st_type *memref
 	return values[1] ? emit(b, "rda.scratch", 0, NULL, 0, NULL, dict(b->ctx, 3, names, values), 0) : NULL;
 }
 
-st_value *st_rda_build_counter(st_rda_builder *b, st_value *lo, st_value *hi, int64_t step, bool vec) {
+st_value *st_rda_build_counter(st_rda_builder *b, st_value *lo, st_value *hi, int64_t step, int64_t stride, bool vec) {
 	st_value *ops[] = {lo, hi};
 	st_type *t = st_index_type(b->ctx);
-	const char *names[] = {"step", "vec"};
-	st_attr *values[] = {int_attr(b->ctx, step), vec ? st_unit_attr(b->ctx) : NULL};
-	return result0(emit(b, "rda.counter", 2, ops, 1, &t, dict(b->ctx, 2, names, values), 0));
+	const char *names[] = {"step", "stride", "vec"};
+	st_attr *values[] = {int_attr(b->ctx, step), stride > 0 ? int_attr(b->ctx, stride) : NULL,
+	                     vec ? st_unit_attr(b->ctx) : NULL};
+	return result0(emit(b, "rda.counter", 2, ops, 1, &t, dict(b->ctx, 3, names, values), 0));
 }
 
 static st_attr *level_dict(st_context *ctx, const char *name, int64_t level) {
@@ -190,18 +191,15 @@ st_op *st_rda_build_write(st_rda_builder *b, const char *mem, st_value *addr, st
 	return emit(b, "rda.write", pred ? 3 : 2, ops, 0, NULL, mem_dict(b->ctx, mem), 0);
 }
 
-st_op *st_rda_build_load(st_rda_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred) {
-	st_value *ops[] = {addr, stream, pred};
-	return emit(b, "rda.load", pred ? 3 : 2, ops, 0, NULL, mem_dict(b->ctx, mem), 0);
-}
-
-st_op *st_rda_build_store(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
-                          st_value *ack, int64_t ack_level) {
+/* A DRAM access: the value (stores) or the stream (loads) with the address,
+ * then the optional predicate and ack token, as the operand groups say. */
+static st_op *dram_access(st_rda_builder *b, const char *name, const char *mem, st_value *first, st_value *second,
+                          st_value *pred, st_value *ack, int64_t ack_level) {
 	st_context *ctx = b->ctx;
 	st_value *ops[4];
 	size_t n = 0;
-	ops[n++] = v;
-	ops[n++] = addr;
+	ops[n++] = first;
+	ops[n++] = second;
 	if (pred)
 		ops[n++] = pred;
 	if (ack)
@@ -210,7 +208,17 @@ st_op *st_rda_build_store(st_rda_builder *b, const char *mem, st_value *addr, st
 	const char *names[] = {"mem", "ack_level", "operandSegmentSizes"};
 	st_attr *values[] = {sym_ref(ctx, mem), ack ? int_attr(ctx, ack_level) : NULL,
 	                     st_dense_int_array_attr(ctx, st_integer_type(ctx, 32, ST_SIGNLESS), 4, seg)};
-	return emit(b, "rda.store", n, ops, 0, NULL, dict(ctx, 3, names, values), 0);
+	return emit(b, name, n, ops, 0, NULL, dict(ctx, 3, names, values), 0);
+}
+
+st_op *st_rda_build_load(st_rda_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
+                         st_value *ack, int64_t ack_level) {
+	return dram_access(b, "rda.load", mem, addr, stream, pred, ack, ack_level);
+}
+
+st_op *st_rda_build_store(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
+                          st_value *ack, int64_t ack_level) {
+	return dram_access(b, "rda.store", mem, v, addr, pred, ack, ack_level);
 }
 
 st_value *st_rda_build_arg(st_rda_builder *b, int64_t index, st_type *type) {

@@ -41,10 +41,11 @@ static bool writes_through(const st_op *op, size_t i) {
 	const char *n = st_op_name_cstr(op);
 	if (!strcmp(n, "rda.enq") || !strcmp(n, "rda.signal"))
 		return i == 0;
-	if (!strcmp(n, "rda.load"))
-		return i == 1;
+	if (!strcmp(n, "rda.load") && i == 1)
+		return true;
+	/* The ack token of a DRAM access. */
 	size_t start, count;
-	if (!strcmp(n, "rda.store") && st_succeeded(st_op_operand_group(op, 3, &start, &count)))
+	if ((!strcmp(n, "rda.store") || !strcmp(n, "rda.load")) && st_succeeded(st_op_operand_group(op, 3, &start, &count)))
 		return count == 1 && i == start;
 	return false;
 }

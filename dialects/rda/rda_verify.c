@@ -175,6 +175,8 @@ static st_status check_level(st_op *op, const char *attr) {
 st_status st__rda_verify_counter(st_op *op) {
 	if (int_attr(op, "step", 0) < 1)
 		return st_op_error(op, "step must be positive");
+	if (int_attr(op, "stride", 1) < 1)
+		return st_op_error(op, "stride must be positive");
 	return ST_OK;
 }
 
@@ -269,9 +271,9 @@ st_status st__rda_verify_dram_access(st_op *op) {
 	st_op *mem = st_rda_lookup_dram(st_rda_design_of(op), name);
 	if (!mem)
 		return st_op_error(op, "no DRAM buffer @%s in the design", st_ident_cstr(name));
-	if (named(op, "rda.load"))
-		return check_elt(op, mem, st_rda_stream_elt(st_value_type(st_op_operand(op, 1))));
-	if (st_failed(check_elt(op, mem, st_value_type(st_op_operand(op, 0)))))
+	bool load = named(op, "rda.load");
+	st_type *t = load ? st_rda_stream_elt(st_value_type(st_op_operand(op, 1))) : st_value_type(st_op_operand(op, 0));
+	if (st_failed(check_elt(op, mem, t)))
 		return ST_FAIL;
 	size_t start, n;
 	bool ack = st_succeeded(st_op_operand_group(op, 3, &start, &n)) && n == 1;

@@ -163,7 +163,8 @@ st_op *st_rda_build_unit(st_rda_builder *b, const char *name, st_rda_unit_kind k
 st_op *st_rda_build_context(st_rda_builder *b, const char *name, int64_t lanes);
 st_op *st_rda_build_scratch(st_rda_builder *b, const char *name, st_type *memref, int64_t banks);
 /* In a context. */
-st_value *st_rda_build_counter(st_rda_builder *b, st_value *lo, st_value *hi, int64_t step, bool vec);
+/* `stride` 0: the default advance (step, or lanes x step when vec). */
+st_value *st_rda_build_counter(st_rda_builder *b, st_value *lo, st_value *hi, int64_t step, int64_t stride, bool vec);
 st_value *st_rda_build_deq(st_rda_builder *b, st_value *stream, int64_t level);
 st_op *st_rda_build_wait(st_rda_builder *b, st_value *token, int64_t level);
 st_op *st_rda_build_enq(st_rda_builder *b, st_value *stream, st_value *v, int64_t level, st_value *pred);
@@ -173,9 +174,10 @@ st_op *st_rda_build_reg_set(st_rda_builder *b, st_value *reg, st_value *next);
 st_value *st_rda_build_fold(st_rda_builder *b, const char *kind, st_value *acc, st_value *v);
 st_value *st_rda_build_read(st_rda_builder *b, const char *mem, st_value *addr, st_type *elt, st_value *pred);
 st_op *st_rda_build_write(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred);
-st_op *st_rda_build_load(st_rda_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred);
 /* `ack` (or NULL) gets one token per iteration at `ack_level` once every
- * write of that iteration is done. */
+ * response of that iteration is back (loads) or every write done (stores). */
+st_op *st_rda_build_load(st_rda_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
+                         st_value *ack, int64_t ack_level);
 st_op *st_rda_build_store(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
                           st_value *ack, int64_t ack_level);
 st_value *st_rda_build_arg(st_rda_builder *b, int64_t index, st_type *type);

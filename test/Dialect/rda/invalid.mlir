@@ -307,6 +307,18 @@ rda.design @d attributes {lanes = 16 : i64} {
 // -----
 
 rda.design @d attributes {lanes = 16 : i64} {
+  rda.unit compute @u {
+    rda.context @c {
+      %a = arith.constant 0 : index
+      // expected-error @+1 {{stride must be positive}}
+      %i = rda.counter %a to %a step 1 stride 0
+    }
+  }
+}
+
+// -----
+
+rda.design @d attributes {lanes = 16 : i64} {
   %s = rda.stream {depth = 2 : i64} : !rda.stream<vector<16xf32>>
   rda.unit compute @u {
     rda.context @c attributes {lanes = 16 : i64} {

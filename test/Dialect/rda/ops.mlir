@@ -16,8 +16,8 @@
 // CHECK: rda.unit dram @ag0 {
 // CHECK: rda.context @loadA attributes {lanes = 16 : i64} {
 // CHECK: %[[HI:.*]] = rda.deq %[[N]] at 0 : !rda.stream<index>
-// CHECK: %[[I:.*]] = rda.counter %{{.*}} to %[[HI]] step 1 vec
-// CHECK: rda.load @A[%[[I]]] -> %[[A]] : !rda.stream<vector<16xi32>>
+// CHECK: %[[I:.*]] = rda.counter %{{.*}} to %[[HI]] step 1 stride 32 vec
+// CHECK: rda.load @A[%[[I]]] -> %[[A]] ack %[[LA:.*]] at 0 : !rda.stream<vector<16xi32>>
 // CHECK: rda.unit compute @pcu0 {
 // CHECK: %[[X:.*]] = rda.deq %[[A]] at 1 : !rda.stream<vector<16xi32>>
 // CHECK: %[[ACC:.*]] = rda.reg %{{.*}} reset 0 : i32
@@ -38,6 +38,7 @@ rda.design @dot attributes {lanes = 16 : i64, kernel = "dot"} {
   %s = rda.stream {depth = 16 : i64} : !rda.stream<i32>
   %t = rda.stream {depth = 1 : i64, init = 1 : i64} : !rda.token
   %n = rda.stream {depth = 2 : i64} : !rda.stream<index>
+  %la = rda.stream {depth = 1 : i64} : !rda.token
   rda.unit host @h {
     rda.context @args {
       %v = rda.arg 3 : index
@@ -48,8 +49,8 @@ rda.design @dot attributes {lanes = 16 : i64, kernel = "dot"} {
     rda.context @loadA attributes {lanes = 16 : i64} {
       %c0 = arith.constant 0 : index
       %hi = rda.deq %n at 0 : !rda.stream<index>
-      %i = rda.counter %c0 to %hi step 1 vec
-      rda.load @A[%i] -> %a : !rda.stream<vector<16xi32>>
+      %i = rda.counter %c0 to %hi step 1 stride 32 vec
+      rda.load @A[%i] -> %a ack %la at 0 : !rda.stream<vector<16xi32>>
     }
   }
   rda.unit compute @pcu0 {
@@ -59,6 +60,7 @@ rda.design @dot attributes {lanes = 16 : i64, kernel = "dot"} {
       %z = arith.constant 0 : i32
       %i = rda.counter %c0 to %c64 step 1 vec
       %x = rda.deq %a at 1 : !rda.stream<vector<16xi32>>
+      rda.wait %la at 0
       %acc = rda.reg %z reset 0 : i32
       %sq = arith.muli %x, %x : i32
       %next = rda.fold "addi" %acc, %sq : i32
