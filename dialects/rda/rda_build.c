@@ -2,12 +2,9 @@
  * designs through these, never by printing text to parse it back. */
 #include "rda_internal.h"
 
-#include <string.h>
+#include "strata/builder.h"
 
-st_rda_builder st_rda_builder_at_end(st_op *container, st_attr *loc) {
-	st_rda_builder b = {container ? st_op_context(container) : NULL, st_rda_body(container), loc};
-	return b;
-}
+#include <string.h>
 
 static st_type *i64(st_context *ctx) { return st_integer_type(ctx, 64, ST_SIGNLESS); }
 static st_attr *int_attr(st_context *ctx, int64_t v) { return st_integer_attr(ctx, i64(ctx), v); }
@@ -35,36 +32,20 @@ static st_attr *dict(st_context *ctx, size_t n, const char *const *names, st_att
 	return st_dict_attr(ctx, k, e);
 }
 
-static st_op *emit(st_rda_builder *b, const char *name, size_t nops, st_value *const *ops, size_t nres,
+/* An op at the builder's place; its regions get an empty entry block. */
+static st_op *emit(st_builder *b, const char *name, size_t nops, st_value *const *ops, size_t nres,
                    st_type *const *types, st_attr *attrs, size_t nregions) {
-	if (!b || !b->block)
+	if (!b || b->failed)
 		return NULL;
-	for (size_t i = 0; i < nops; i++)
-		if (!ops[i])
-			return NULL;
-	for (size_t i = 0; i < nres; i++)
-		if (!types[i])
-			return NULL;
-	st_op_state s = {.name = st_str_c(name),
-	                 .loc = b->loc ? b->loc : st_loc_unknown(b->ctx),
-	                 .noperands = nops,
-	                 .operands = ops,
-	                 .nresults = nres,
-	                 .result_types = types,
-	                 .attrs = attrs,
-	                 .nregions = nregions};
-	st_op *op = st_op_create(b->ctx, &s);
-	if (!op)
-		return NULL;
-	for (size_t i = 0; i < nregions; i++) {
+	st_op *op = st_build_op(b, name, nops, ops, nres, types, attrs, nregions);
+	for (size_t i = 0; op && i < nregions; i++) {
 		st_block *blk = st_block_create(b->ctx);
 		if (!blk) {
-			st_op_destroy(op);
+			b->failed = true;
 			return NULL;
 		}
 		st_region_append_block(st_op_region(op, i), blk);
 	}
-	st_block_append_op(b->block, op);
 	return op;
 }
 
@@ -72,53 +53,45 @@ static st_value *result0(st_op *op) { return op ? st_op_result(op, 0) : NULL; }
 static st_attr *str_attr(st_context *ctx, const char *s) { return s ? st_string_attr(ctx, st_str_c(s)) : NULL; }
 static st_attr *sym_ref(st_context *ctx, const char *s) { return st_symbol_ref_attr(ctx, st_str_c(s), 0, NULL); }
 
-st_op *st_rda_build_design(st_context *ctx, st_attr *loc, const char *name, int64_t lanes) {
-	st_block *holder = st_block_create(ctx);
-	if (!holder)
-		return NULL;
-	st_rda_builder b = {ctx, holder, loc};
+st_op *st_rda_build_design(st_builder *b, const char *name, int64_t lanes) {
 	const char *names[] = {"sym_name", "lanes"};
-	st_attr *values[] = {str_attr(ctx, name), int_attr(ctx, lanes)};
-	st_op *op = emit(&b, "rda.design", 0, NULL, 0, NULL, dict(ctx, 2, names, values), 1);
-	if (op)
-		st_op_remove(op);
-	st_block_destroy(holder);
-	return op;
+	st_attr *values[] = {str_attr(b->ctx, name), int_attr(b->ctx, lanes)};
+	return emit(b, "rda.design", 0, NULL, 0, NULL, dict(b->ctx, 2, names, values), 1);
 }
 
-st_op *st_rda_build_dram(st_rda_builder *b, const char *name, st_type *memref, int64_t arg) {
+st_op *st_rda_build_dram(st_builder *b, const char *name, st_type *memref, int64_t arg) {
 	const char *names[] = {"sym_name", "type", "arg"};
 	st_attr *values[] = {str_attr(b->ctx, name), memref ? st_type_attr(b->ctx, memref) : NULL,
 	                     arg >= 0 ? int_attr(b->ctx, arg) : NULL};
 	return values[1] ? emit(b, "rda.dram", 0, NULL, 0, NULL, dict(b->ctx, 3, names, values), 0) : NULL;
 }
 
-st_value *st_rda_build_stream(st_rda_builder *b, st_type *type, int64_t depth, int64_t init, const char *name) {
+st_value *st_rda_build_stream(st_builder *b, st_type *type, int64_t depth, int64_t init, const char *name) {
 	const char *names[] = {"depth", "init", "name"};
 	st_attr *values[] = {int_attr(b->ctx, depth), init ? int_attr(b->ctx, init) : NULL, str_attr(b->ctx, name)};
 	return result0(emit(b, "rda.stream", 0, NULL, 1, &type, dict(b->ctx, 3, names, values), 0));
 }
 
-st_op *st_rda_build_unit(st_rda_builder *b, const char *name, st_rda_unit_kind kind) {
+st_op *st_rda_build_unit(st_builder *b, const char *name, st_rda_unit_kind kind) {
 	const char *names[] = {"sym_name", "kind"};
 	st_attr *values[] = {str_attr(b->ctx, name), int_attr(b->ctx, kind)};
 	return emit(b, "rda.unit", 0, NULL, 0, NULL, dict(b->ctx, 2, names, values), 1);
 }
 
-st_op *st_rda_build_context(st_rda_builder *b, const char *name, int64_t lanes) {
+st_op *st_rda_build_context(st_builder *b, const char *name, int64_t lanes) {
 	const char *names[] = {"sym_name", "lanes"};
 	st_attr *values[] = {str_attr(b->ctx, name), lanes > 1 ? int_attr(b->ctx, lanes) : NULL};
 	return emit(b, "rda.context", 0, NULL, 0, NULL, dict(b->ctx, 2, names, values), 1);
 }
 
-st_op *st_rda_build_scratch(st_rda_builder *b, const char *name, st_type *memref, int64_t banks) {
+st_op *st_rda_build_scratch(st_builder *b, const char *name, st_type *memref, int64_t banks) {
 	const char *names[] = {"sym_name", "type", "banks"};
 	st_attr *values[] = {str_attr(b->ctx, name), memref ? st_type_attr(b->ctx, memref) : NULL,
 	                     int_attr(b->ctx, banks)};
 	return values[1] ? emit(b, "rda.scratch", 0, NULL, 0, NULL, dict(b->ctx, 3, names, values), 0) : NULL;
 }
 
-st_value *st_rda_build_counter(st_rda_builder *b, st_value *lo, st_value *hi, int64_t step, int64_t stride, bool vec) {
+st_value *st_rda_build_counter(st_builder *b, st_value *lo, st_value *hi, int64_t step, int64_t stride, bool vec) {
 	st_value *ops[] = {lo, hi};
 	st_type *t = st_index_type(b->ctx);
 	const char *names[] = {"step", "stride", "vec"};
@@ -133,39 +106,39 @@ static st_attr *level_dict(st_context *ctx, const char *name, int64_t level) {
 	return dict(ctx, 1, names, values);
 }
 
-st_value *st_rda_build_deq(st_rda_builder *b, st_value *stream, int64_t level) {
+st_value *st_rda_build_deq(st_builder *b, st_value *stream, int64_t level) {
 	if (!stream)
 		return NULL;
 	st_type *t = st_rda_stream_elt(st_value_type(stream));
 	return result0(emit(b, "rda.deq", 1, &stream, 1, &t, level_dict(b->ctx, "level", level), 0));
 }
 
-st_op *st_rda_build_wait(st_rda_builder *b, st_value *token, int64_t level) {
+st_op *st_rda_build_wait(st_builder *b, st_value *token, int64_t level) {
 	return emit(b, "rda.wait", 1, &token, 0, NULL, level_dict(b->ctx, "level", level), 0);
 }
 
-st_op *st_rda_build_enq(st_rda_builder *b, st_value *stream, st_value *v, int64_t level, st_value *pred) {
+st_op *st_rda_build_enq(st_builder *b, st_value *stream, st_value *v, int64_t level, st_value *pred) {
 	st_value *ops[] = {stream, v, pred};
 	return emit(b, "rda.enq", pred ? 3 : 2, ops, 0, NULL, level_dict(b->ctx, "level", level), 0);
 }
 
-st_op *st_rda_build_signal(st_rda_builder *b, st_value *token, int64_t level) {
+st_op *st_rda_build_signal(st_builder *b, st_value *token, int64_t level) {
 	return emit(b, "rda.signal", 1, &token, 0, NULL, level_dict(b->ctx, "level", level), 0);
 }
 
-st_value *st_rda_build_reg(st_rda_builder *b, st_value *init, int64_t reset) {
+st_value *st_rda_build_reg(st_builder *b, st_value *init, int64_t reset) {
 	if (!init)
 		return NULL;
 	st_type *t = st_value_type(init);
 	return result0(emit(b, "rda.reg", 1, &init, 1, &t, level_dict(b->ctx, "reset", reset), 0));
 }
 
-st_op *st_rda_build_reg_set(st_rda_builder *b, st_value *reg, st_value *next) {
+st_op *st_rda_build_reg_set(st_builder *b, st_value *reg, st_value *next) {
 	st_value *ops[] = {reg, next};
 	return emit(b, "rda.reg_set", 2, ops, 0, NULL, NULL, 0);
 }
 
-st_value *st_rda_build_fold(st_rda_builder *b, const char *kind, st_value *acc, st_value *v) {
+st_value *st_rda_build_fold(st_builder *b, const char *kind, st_value *acc, st_value *v) {
 	if (!acc)
 		return NULL;
 	st_value *ops[] = {acc, v};
@@ -181,19 +154,19 @@ static st_attr *mem_dict(st_context *ctx, const char *mem) {
 	return dict(ctx, 1, names, values);
 }
 
-st_value *st_rda_build_read(st_rda_builder *b, const char *mem, st_value *addr, st_type *elt, st_value *pred) {
+st_value *st_rda_build_read(st_builder *b, const char *mem, st_value *addr, st_type *elt, st_value *pred) {
 	st_value *ops[] = {addr, pred};
 	return result0(emit(b, "rda.read", pred ? 2 : 1, ops, 1, &elt, mem_dict(b->ctx, mem), 0));
 }
 
-st_op *st_rda_build_write(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred) {
+st_op *st_rda_build_write(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred) {
 	st_value *ops[] = {v, addr, pred};
 	return emit(b, "rda.write", pred ? 3 : 2, ops, 0, NULL, mem_dict(b->ctx, mem), 0);
 }
 
 /* A DRAM access: the value (stores) or the stream (loads) with the address,
  * then the optional predicate and ack token, as the operand groups say. */
-static st_op *dram_access(st_rda_builder *b, const char *name, const char *mem, st_value *first, st_value *second,
+static st_op *dram_access(st_builder *b, const char *name, const char *mem, st_value *first, st_value *second,
                           st_value *pred, st_value *ack, int64_t ack_level) {
 	st_context *ctx = b->ctx;
 	st_value *ops[4];
@@ -211,25 +184,25 @@ static st_op *dram_access(st_rda_builder *b, const char *name, const char *mem, 
 	return emit(b, name, n, ops, 0, NULL, dict(ctx, 3, names, values), 0);
 }
 
-st_op *st_rda_build_load(st_rda_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
+st_op *st_rda_build_load(st_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
                          st_value *ack, int64_t ack_level) {
 	return dram_access(b, "rda.load", mem, addr, stream, pred, ack, ack_level);
 }
 
-st_op *st_rda_build_store(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
+st_op *st_rda_build_store(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
                           st_value *ack, int64_t ack_level) {
 	return dram_access(b, "rda.store", mem, v, addr, pred, ack, ack_level);
 }
 
-st_value *st_rda_build_arg(st_rda_builder *b, int64_t index, st_type *type) {
+st_value *st_rda_build_arg(st_builder *b, int64_t index, st_type *type) {
 	return result0(emit(b, "rda.arg", 0, NULL, 1, &type, level_dict(b->ctx, "index", index), 0));
 }
 
-st_op *st_rda_build_result(st_rda_builder *b, int64_t index, st_value *v) {
+st_op *st_rda_build_result(st_builder *b, int64_t index, st_value *v) {
 	return emit(b, "rda.result", 1, &v, 0, NULL, level_dict(b->ctx, "index", index), 0);
 }
 
-st_value *st_rda_build_constant(st_rda_builder *b, st_type *type, int64_t ivalue, double fvalue) {
+st_value *st_rda_build_constant(st_builder *b, st_type *type, int64_t ivalue, double fvalue) {
 	if (!type)
 		return NULL;
 	st_attr *v = st_type_is_float(type) ? st_float_attr(b->ctx, type, fvalue) : st_integer_attr(b->ctx, type, ivalue);
@@ -238,7 +211,7 @@ st_value *st_rda_build_constant(st_rda_builder *b, st_type *type, int64_t ivalue
 	return result0(emit(b, "arith.constant", 0, NULL, 1, &type, dict(b->ctx, 1, names, values), 0));
 }
 
-st_value *st_rda_build_op(st_rda_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
+st_value *st_rda_build_op(st_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
                           st_attr *attrs) {
 	return result0(emit(b, name, n, operands, 1, &result, attrs, 0));
 }

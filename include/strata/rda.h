@@ -19,6 +19,7 @@
 #ifndef STRATA_RDA_H
 #define STRATA_RDA_H
 
+#include "strata/builder.h"
 #include "strata/ir.h"
 
 #ifdef __cplusplus
@@ -144,48 +145,43 @@ int st_rda_net_class_of(const st_rda_machine *m, const st_type *t);
 
 /* --------------------------------------------------------------- builders */
 
-/* Builders append to the end of a body block (st_rda_body); every builder
- * returns NULL (ops) or NULL values when out of memory or given NULL. */
-typedef struct st_rda_builder {
-	st_context *ctx;
-	st_block *block;
-	st_attr *loc;
-} st_rda_builder;
-st_rda_builder st_rda_builder_at_end(st_op *container, st_attr *loc);
-
-/* A detached design `@name` whose vector streams have `lanes` lanes. */
-st_op *st_rda_build_design(st_context *ctx, st_attr *loc, const char *name, int64_t lanes);
+/* Builders build at an st_builder's place (strata/builder.h): a design
+ * anywhere (a module's body), the rest in the body of their container
+ * (st_builder_at_end(ctx, st_rda_body(container), loc)).  Containers get an
+ * empty body block.  A NULL operand or a failed creation gives NULL and sets
+ * the builder's `failed`. */
+st_op *st_rda_build_design(st_builder *b, const char *name, int64_t lanes);
 /* In a design. */
-st_op *st_rda_build_dram(st_rda_builder *b, const char *name, st_type *memref, int64_t arg);
-st_value *st_rda_build_stream(st_rda_builder *b, st_type *type, int64_t depth, int64_t init, const char *name);
-st_op *st_rda_build_unit(st_rda_builder *b, const char *name, st_rda_unit_kind kind);
+st_op *st_rda_build_dram(st_builder *b, const char *name, st_type *memref, int64_t arg);
+st_value *st_rda_build_stream(st_builder *b, st_type *type, int64_t depth, int64_t init, const char *name);
+st_op *st_rda_build_unit(st_builder *b, const char *name, st_rda_unit_kind kind);
 /* In a unit. */
-st_op *st_rda_build_context(st_rda_builder *b, const char *name, int64_t lanes);
-st_op *st_rda_build_scratch(st_rda_builder *b, const char *name, st_type *memref, int64_t banks);
+st_op *st_rda_build_context(st_builder *b, const char *name, int64_t lanes);
+st_op *st_rda_build_scratch(st_builder *b, const char *name, st_type *memref, int64_t banks);
 /* In a context. */
 /* `stride` 0: the default advance (step, or lanes x step when vec). */
-st_value *st_rda_build_counter(st_rda_builder *b, st_value *lo, st_value *hi, int64_t step, int64_t stride, bool vec);
-st_value *st_rda_build_deq(st_rda_builder *b, st_value *stream, int64_t level);
-st_op *st_rda_build_wait(st_rda_builder *b, st_value *token, int64_t level);
-st_op *st_rda_build_enq(st_rda_builder *b, st_value *stream, st_value *v, int64_t level, st_value *pred);
-st_op *st_rda_build_signal(st_rda_builder *b, st_value *token, int64_t level);
-st_value *st_rda_build_reg(st_rda_builder *b, st_value *init, int64_t reset);
-st_op *st_rda_build_reg_set(st_rda_builder *b, st_value *reg, st_value *next);
-st_value *st_rda_build_fold(st_rda_builder *b, const char *kind, st_value *acc, st_value *v);
-st_value *st_rda_build_read(st_rda_builder *b, const char *mem, st_value *addr, st_type *elt, st_value *pred);
-st_op *st_rda_build_write(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred);
+st_value *st_rda_build_counter(st_builder *b, st_value *lo, st_value *hi, int64_t step, int64_t stride, bool vec);
+st_value *st_rda_build_deq(st_builder *b, st_value *stream, int64_t level);
+st_op *st_rda_build_wait(st_builder *b, st_value *token, int64_t level);
+st_op *st_rda_build_enq(st_builder *b, st_value *stream, st_value *v, int64_t level, st_value *pred);
+st_op *st_rda_build_signal(st_builder *b, st_value *token, int64_t level);
+st_value *st_rda_build_reg(st_builder *b, st_value *init, int64_t reset);
+st_op *st_rda_build_reg_set(st_builder *b, st_value *reg, st_value *next);
+st_value *st_rda_build_fold(st_builder *b, const char *kind, st_value *acc, st_value *v);
+st_value *st_rda_build_read(st_builder *b, const char *mem, st_value *addr, st_type *elt, st_value *pred);
+st_op *st_rda_build_write(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred);
 /* `ack` (or NULL) gets one token per iteration at `ack_level` once every
  * response of that iteration is back (loads) or every write done (stores). */
-st_op *st_rda_build_load(st_rda_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
+st_op *st_rda_build_load(st_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
                          st_value *ack, int64_t ack_level);
-st_op *st_rda_build_store(st_rda_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
+st_op *st_rda_build_store(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
                           st_value *ack, int64_t ack_level);
-st_value *st_rda_build_arg(st_rda_builder *b, int64_t index, st_type *type);
-st_op *st_rda_build_result(st_rda_builder *b, int64_t index, st_value *v);
+st_value *st_rda_build_arg(st_builder *b, int64_t index, st_type *type);
+st_op *st_rda_build_result(st_builder *b, int64_t index, st_value *v);
 /* A constant (arith.constant) of an integer, index or float type. */
-st_value *st_rda_build_constant(st_rda_builder *b, st_type *type, int64_t ivalue, double fvalue);
+st_value *st_rda_build_constant(st_builder *b, st_type *type, int64_t ivalue, double fvalue);
 /* A pure op `name` (arith.addf, math.exp, ...) with one result. */
-st_value *st_rda_build_op(st_rda_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
+st_value *st_rda_build_op(st_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
                           st_attr *attrs);
 
 #ifdef __cplusplus
