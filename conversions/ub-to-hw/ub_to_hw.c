@@ -122,12 +122,6 @@ unsigned st__uth_bits(int64_t n) {
 static bool host_in(const st_ub_model_port *p) { return p->write && p->kernel < 0; }
 static bool host_out(const st_ub_model_port *p) { return !p->write && p->kernel < 0; }
 
-static void shape_str(const st_ub_model_buffer *b, char *buf, size_t n) {
-	size_t u = 0;
-	for (unsigned d = 0; d < b->rank && u < n; d++)
-		u += (size_t)snprintf(buf + u, n - u, "%s%" PRId64, d ? "x" : "", b->shape[d]);
-}
-
 /* The module's ports. */
 typedef struct ports {
 	st_hw_port *v;
@@ -171,14 +165,15 @@ static st_attr *module_attrs(st__uth *s) {
 		if (p->kernel >= 0)
 			continue;
 		const st_ub_model_buffer *b = &m->buffers[p->buffer];
-		char text[256], shape[128] = "";
-		shape_str(b, shape, sizeof shape);
-		int u = snprintf(text, sizeof text, "%s:%s:%d:%u:%s", p->write ? "in" : "out", b->name, b->arg,
-		                 s->bufs[p->buffer].width, shape);
 		/* Lanes: values per transfer, the innermost elements. */
-		if (s->bufs[p->buffer].lanes > 1 && u > 0 && (size_t)u < sizeof text)
-			snprintf(text + u, sizeof text - (size_t)u, ":%u", s->bufs[p->buffer].lanes);
-		streams[n++] = st_string_attr(ctx, st_str_c(text));
+		st_ub_stream_info info = {.in = p->write, .name = st_str_c(b->name), .arg = (unsigned)b->arg,
+		                          .width = s->bufs[p->buffer].width, .rank = b->rank, .lanes = s->bufs[p->buffer].lanes};
+		memcpy(info.shape, b->shape, b->rank * sizeof *info.shape);
+		streams[n] = st_ub_stream_attr(ctx, &info);
+		if (!streams[n++]) {
+			s->status = st_op_error(p->op, "ub-to-hw: the host stream of buffer '%s' has no valid description", b->name);
+			goto out;
+		}
 	}
 	attr(s, e, &ne, "ub.streams", st_array_attr(ctx, n, streams));
 	static const char *const dicts[] = {"ub.words", "ub.registers", "ub.capacity"};

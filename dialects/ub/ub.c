@@ -215,6 +215,9 @@ static const st_dialect_def ub_dialect = {
 	.summary = "unified buffers: multi-port buffers with polyhedral ports, and their kernels",
 	.ops = ub_ops,
 	.nops = N(ub_ops),
+	.parse_attr = st__ub_parse_attr,
+	.print_attr = st__ub_print_attr,
+	.verify_op_attr = st__ub_verify_op_attr,
 	.dependencies = ub_deps,
 };
 

@@ -3,6 +3,7 @@
 #ifndef STRATA_UB_PRIVATE_H
 #define STRATA_UB_PRIVATE_H
 
+#include "strata/dialect.h"
 #include "strata/ub.h"
 
 #include <isl/ctx.h>
@@ -15,6 +16,11 @@ st_status st__ub_verify_buffer(st_op *op);
 st_status st__ub_verify_port(st_op *op);
 st_status st__ub_verify_graph(st_op *op);
 st_status st__ub_verify_mem(st_op *op);
+
+/* #ub.stream's text and the verifier of `ub.streams` (ub_streams.c). */
+st_attr *st__ub_parse_attr(st_parser *p, st_dialect *d, st_type *type);
+void st__ub_print_attr(st_printer *p, const st_attr *a);
+st_status st__ub_verify_op_attr(st_op *op, st_named_attr attr);
 
 /* Whether op's name is `name`. */
 bool st__ub_op_is(const st_op *op, const char *name);

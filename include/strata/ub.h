@@ -131,6 +131,36 @@ st_op *st_ub_build_yield(st_builder *b, size_t n, st_value *const *values);
 st_op *st_ub_build_mem(st_builder *b, st_str name, st_str buffer, const char *kind, st_str node, int64_t words,
                        size_t nctrls, st_attr *const *ctrls, size_t nextra, const st_named_attr *extra);
 
+/* ------------------------------------------------ the streams contract */
+
+/* What convert-ub-to-hw tells whoever plays the streams of a module it
+ * made (a testbench, a target's flow) about each host stream: the module's
+ * `ub.streams` attribute, an array of #ub.stream attributes in the order
+ * of its stream ports (docs/streaming-hw.md), verified by the ub dialect.
+ * An input stream has ports <name>_valid, <name>_data (one <name>_data<l>
+ * per lane) and <name>_ready; an output stream <name>_valid and its data
+ * ports.  The elements go row-major, `lanes` of the innermost ones a
+ * transfer. */
+typedef struct st_ub_stream_info {
+	bool in;        /* the host writes it; else the host reads it */
+	st_str name;    /* its buffer */
+	unsigned arg;   /* the kernel argument it carries */
+	unsigned width; /* bits of an element */
+	unsigned rank;  /* 1 to ST_UB_MAX_DIMS */
+	int64_t shape[ST_UB_MAX_DIMS];
+	unsigned lanes; /* elements a transfer: at least 1, dividing the elements */
+} st_ub_stream_info;
+/* #ub.stream<...> of `info`; NULL when it is no valid stream or ub is not
+ * registered. */
+st_attr *st_ub_stream_attr(st_context *ctx, const st_ub_stream_info *info);
+/* Reads a #ub.stream attribute into *out (may be NULL); false when `a` is
+ * none.  The name points into the attribute. */
+bool st_ub_stream_attr_read(const st_attr *a, st_ub_stream_info *out);
+/* The streams a module's `ub.streams` lists (0 without one), and the i-th;
+ * false when out of range or not a #ub.stream (st_verify rules that out). */
+size_t st_ub_module_num_streams(const st_op *module);
+bool st_ub_module_stream(const st_op *module, size_t i, st_ub_stream_info *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,6 +12,7 @@
 
 #include "strata/asm.h"
 #include "strata/pass.h"
+#include "strata/ub.h"
 #include "strata/verilog.h"
 
 #include <inttypes.h>
@@ -89,40 +90,34 @@ static st_op *find_stream_module(st_op *m) {
 	return NULL;
 }
 
-/* "in|out:name:arg:width:d0xd1..." into memory `mem` of the design. */
-static bool parse_stream(st_op *top, st_str text, stc_mem *mem, bool *in, int *arg, unsigned *lanes) {
-	char buf[256];
-	snprintf(buf, sizeof buf, "%.*s", (int)(text.len < 255 ? text.len : 255), text.data);
-	char *save = NULL, *dir = strtok_r(buf, ":", &save), *name = strtok_r(NULL, ":", &save),
-	     *a = strtok_r(NULL, ":", &save), *w = strtok_r(NULL, ":", &save), *shape = strtok_r(NULL, ":", &save),
-	     *l = strtok_r(NULL, ":", &save);
-	*lanes = l ? (unsigned)atoi(l) : 1;
-	bool ok = dir && name && a && w && shape && strlen(name) < sizeof mem->name && *lanes >= 1;
-	if (ok) {
-		*in = !strcmp(dir, "in");
-		*arg = atoi(a);
-		snprintf(mem->name, sizeof mem->name, "%s", name);
-		mem->width = (unsigned)atoi(w);
-		mem->size = 1;
-		for (char *d = strtok_r(shape, "x", &save); d && ok; d = strtok_r(NULL, "x", &save)) {
-			ok = mem->ndims < STC_MAX_DIMS;
-			if (ok) {
-				mem->dims[mem->ndims++] = atoll(d);
-				mem->size *= atoll(d);
-			}
-		}
+/* A host stream of ub.streams (checked by the ub dialect's verifier) into
+ * memory `mem` of the design, within what the testbench plays. */
+static bool read_stream(st_op *top, const st_ub_stream_info *info, stc_mem *mem) {
+	int64_t size = 1;
+	bool fits = info->name.len < sizeof mem->name && info->width <= 64 && info->rank <= STC_MAX_DIMS;
+	for (unsigned i = 0; fits && i < info->rank; i++) {
+		fits = size <= INT64_MAX / info->shape[i];
+		size *= info->shape[i];
 	}
-	if (!ok || mem->size < 1 || mem->width < 1 || mem->width > 64 || mem->size % *lanes)
-		return st_op_error(top, "has a malformed ub.streams entry '%.*s'", (int)text.len, text.data), false;
+	if (!fits)
+		return st_op_error(top, "has host stream '%.*s' beyond what the testbench plays (width 1..64, 1 to %d "
+		                        "dimensions, a name under %zu bytes)",
+		                   (int)info->name.len, info->name.data, STC_MAX_DIMS, sizeof mem->name),
+		       false;
+	memcpy(mem->name, info->name.data, info->name.len);
+	mem->name[info->name.len] = 0;
+	mem->width = info->width;
+	mem->ndims = info->rank;
+	memcpy(mem->dims, info->shape, info->rank * sizeof *mem->dims);
+	mem->size = size;
 	mem->has_read = mem->has_write = true;
 	return true;
 }
 
 /* The kernel's arguments, in order, are the streams. */
 static bool read_design(st_op *top, stc_design *d, stream_design *sd) {
-	st_attr *streams = st_op_get_attr(top, "ub.streams");
 	st_type *ft = st_attr_type_value(st_op_get_attr(d->kernel, "function_type"));
-	size_t nargs = st_type_num_inputs(ft), n = st_attr_array_size(streams);
+	size_t nargs = st_type_num_inputs(ft), n = st_ub_module_num_streams(top);
 	if (n != nargs || n > sizeof sd->s / sizeof sd->s[0])
 		return st_op_error(d->kernel, "has %zu arguments; the stream design has %zu host streams", nargs, n), false;
 	d->mems = calloc(n ? n : 1, sizeof *d->mems);
@@ -131,11 +126,14 @@ static bool read_design(st_op *top, stc_design *d, stream_design *sd) {
 	d->nmems = n;
 	for (size_t i = 0; i < n; i++) {
 		stc_mem m = {0};
-		bool in;
-		int arg;
-		unsigned lanes;
-		if (!parse_stream(top, st_attr_string(st_attr_array_elt(streams, i)), &m, &in, &arg, &lanes))
+		st_ub_stream_info info;
+		if (!st_ub_module_stream(top, i, &info))
+			return st_op_error(top, "has a ub.streams attribute that does not verify"), false;
+		if (!read_stream(top, &info, &m))
 			return false;
+		bool in = info.in;
+		int arg = (int)info.arg;
+		unsigned lanes = info.lanes;
 		st_type *t = arg >= 0 && (size_t)arg < n ? st_type_input(ft, (size_t)arg) : NULL;
 		st_type *elt = t && st_type_get_kind(t) == ST_TYPE_MEMREF ? st_type_element(t) : NULL;
 		/* An f32 image streams as its bits. */

@@ -17,7 +17,7 @@
 // CHECK-SAME: ub.capacity = {conv1 = 126 : i64, hw_input = 130 : i64}
 // CHECK-SAME: ub.latency = 4096 : i64
 // CHECK-SAME: ub.registers = {conv1 = 6 : i64, hw_input = 6 : i64}
-// CHECK-SAME: ub.streams = ["in:arg0:0:16:64x64", "out:arg1:1:16:60x60"]
+// CHECK-SAME: ub.streams = [#ub.stream<in, "arg0", 0, 16, [64, 64]>, #ub.stream<out, "arg1", 1, 16, [60, 60]>]
 // CHECK-SAME: ub.words = {conv1 = 126 : i64, hw_input = 130 : i64}
 // CHECK-DAG: seq.hlmem @hw_input_m0 %clk, %reset : !seq.hlmem<62xi16>
 // CHECK-DAG: seq.hlmem @hw_input_m1 %clk, %reset : !seq.hlmem<62xi16>

@@ -9,7 +9,7 @@
 // RUN: printf '1 0 0 0\n1 0 0 0\n0 1 1 2\n0 1 3 4\n0 1 5 6\n0 1 7 8\n0 0 0 0\n' > %t.stim
 // RUN: strata-hwsim %t.mlir --stimulus=%t.stim --top=g_stream | FileCheck %s --match-full-lines
 // PORTS: hw.module @g_stream(in %clk : !seq.clock, in %reset : i1, in %a_valid : i1, in %a_data0 : i16, in %a_data1 : i16, out a_ready : i1, out o_valid : i1, out o_data0 : i16, out o_data1 : i16, out done : i1)
-// PORTS-SAME: ub.streams = ["in:a:0:16:4x2:2", "out:o:1:16:4x2:2"]
+// PORTS-SAME: ub.streams = [#ub.stream<in, "a", 0, 16, [4, 2], lanes = 2>, #ub.stream<out, "o", 1, 16, [4, 2], lanes = 2>]
 // CHECK:      0 0 0000 0000 0
 // CHECK-NEXT: 0 0 0000 0000 0
 // CHECK-NEXT: 1 1 0002 0001 0
