@@ -100,6 +100,12 @@ for tool in ('strata-opt', 'strata-translate', 'strata-run', 'strata-tv', 'strat
 for tool in ('FileCheck', 'not'):
     config.substitutions.append((tool_pattern(tool), llvm_tool(tool)))
 
+# Tests that need root (mknod, mount) check the part only root can do under
+# the prefix ROOT, and a one-line "skipped: not root" under SKIP otherwise:
+# a run without root must not be green by an UNSUPPORTED test (run-lit.py
+# fails those), and CI runs as root.
+config.substitutions.append(('%root_or_skip', 'ROOT' if os.geteuid() == 0 else 'SKIP'))
+
 # --- features ------------------------------------------------------------------
 
 path = config.environment['PATH']

@@ -73,53 +73,38 @@ void st_tool_free_input(st_tool_input *in) {
 
 void st_tool_write(void *output, const char *data, size_t len) {
 	st_tool_output *o = output;
-	if (!o->failed && fwrite(data, 1, len, o->f) != len)
-		o->failed = true;
+	st_outfile_write(&o->file, data, len);
 }
 
 bool st_tool_open_output(const char *tool, const char *path, st_tool_output *o) {
-	memset(o, 0, sizeof *o);
-	o->path = path;
 	o->tool = tool;
-	if (!path || strcmp(path, "-") == 0) {
-		o->f = stdout;
+	if (!path || strcmp(path, "-") == 0)
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
+	if (st_outfile_open(&o->file, path, 0666))
 		return true;
-	}
-	size_t n = strlen(path) + 32;
-	o->tmp_path = malloc(n);
-	if (!o->tmp_path)
-		return false;
-	snprintf(o->tmp_path, n, "%s.tmp%ld", path, (long)getpid());
-	o->f = fopen(o->tmp_path, "w");
-	if (!o->f) {
-		fprintf(stderr, "%s: error: cannot write '%s': %s\n", tool, path, strerror(errno));
-		free(o->tmp_path);
-		return false;
-	}
-	/* The printer hands over 64 KiB chunks: let them through unsplit. */
-	setvbuf(o->f, NULL, _IOFBF, 1 << 16);
-	return true;
+	fprintf(stderr, "%s: error: cannot write '%s': %s\n", tool, path, st_outfile_error(&o->file));
+	return false;
 }
 
 bool st_tool_close_output(st_tool_output *o, bool ok) {
-	if (o->f == stdout) {
-		fflush(stdout);
-		return ok && !o->failed;
-	}
-	if (fclose(o->f) != 0)
-		o->failed = true;
-	ok = ok && !o->failed;
-	if (ok && rename(o->tmp_path, o->path) != 0) {
-		fprintf(stderr, "%s: error: cannot write '%s': %s\n", o->tool, o->path, strerror(errno));
-		ok = false;
-	}
-	if (!ok)
-		unlink(o->tmp_path);
-	free(o->tmp_path);
-	return ok;
+	const char *path = o->file.path;
+	if (st_outfile_close(&o->file, ok))
+		return true;
+	const char *why = st_outfile_error(&o->file);
+	if (why && path && strcmp(path, "-") != 0)
+		fprintf(stderr, "%s: error: cannot write '%s': %s\n", o->tool, path, why);
+	else if (why)
+		fprintf(stderr, "%s: error: cannot write to standard output: %s\n", o->tool, why);
+	return false;
 }
 
+int st_tool_exit(const char *tool, int status) {
+	const char *why = NULL;
+	if (st_stdout_flush(&why))
+		return status;
+	fprintf(stderr, "%s: error: cannot write to standard output: %s\n", tool, why);
+	return status ? status : 1;
+}
 
 bool st_tool_is_flag(const char *a, const char *name) {
 	if (a[0] != '-')

@@ -1,13 +1,16 @@
 /* Input and output files of the Strata tools: inputs are mapped when they
- * can be (the parser may release consumed pages), outputs are written to a
- * temporary file renamed over the target only on success, so that a failing
- * run never clobbers what the user had. */
+ * can be (the parser may release consumed pages); outputs are written as
+ * strata/outfile.h writes them (a temporary file renamed over a regular file
+ * only on success, devices and FIFOs in place, every write checked), and
+ * each failure is reported as "<tool>: error: cannot write '<path>': ...". */
 #ifndef STRATA_TOOL_IO_H
 #define STRATA_TOOL_IO_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include "strata/outfile.h"
 
 typedef struct st_tool_input {
 	char *data;
@@ -21,20 +24,23 @@ bool st_tool_read_input(const char *tool, const char *path, st_tool_input *in);
 void st_tool_free_input(st_tool_input *in);
 
 typedef struct st_tool_output {
-	FILE *f;
-	char *tmp_path;
-	const char *path;
+	st_outfile file;
 	const char *tool;
-	bool failed;
 } st_tool_output;
 
-/* `path` NULL or "-": standard output. */
+/* `path` NULL or "-": standard output.  False after printing why. */
 bool st_tool_open_output(const char *tool, const char *path, st_tool_output *o);
 /* An st_write_fn writing to an st_tool_output. */
 void st_tool_write(void *output, const char *data, size_t len);
 /* Commits the output when `ok` and every write succeeded, discards it
- * otherwise; returns whether it was committed. */
+ * otherwise; returns whether it was committed, after printing why not
+ * when a write failed. */
 bool st_tool_close_output(st_tool_output *o, bool ok);
+
+/* What a tool's main returns: `status`, or 1 after a message when
+ * anything written to standard output did not reach it (the C library's
+ * flush at exit would drop the error). */
+int st_tool_exit(const char *tool, int status);
 
 /* `--name` or `-name` (as mlir-opt, both spellings); `name` without dashes. */
 bool st_tool_is_flag(const char *arg, const char *name);

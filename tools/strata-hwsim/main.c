@@ -16,7 +16,7 @@ static void usage(FILE *f) {
 }
 
 
-int main(int argc, char **argv) {
+static int tool_main(int argc, char **argv) {
 	const char *input = NULL, *stim = NULL, *top = NULL, *output = NULL;
 	for (int i = 1; i < argc; i++) {
 		const char *v;
@@ -68,4 +68,8 @@ int main(int argc, char **argv) {
 	st_tool_free_input(&sin);
 	st_context_destroy(ctx);
 	return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+	return st_tool_exit("strata-hwsim", tool_main(argc, argv));
 }

@@ -395,7 +395,7 @@ static const char *find_split(const char *s, const char *end) {
 	return NULL;
 }
 
-int main(int argc, char **argv) {
+static int tool_main(int argc, char **argv) {
 	options o;
 	int rc = parse_args(argc, argv, &o);
 	if (rc) {
@@ -511,4 +511,8 @@ int main(int argc, char **argv) {
 	st_tool_free_input(&acg_in);
 	free_options(&o);
 	return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+	return st_tool_exit("strata-opt", tool_main(argc, argv));
 }

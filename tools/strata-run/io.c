@@ -6,6 +6,7 @@
  * signature; a file's data type must fit it (docs/interpreter.md). */
 #include "io.h"
 #include "strata/npy.h"
+#include "strata/outfile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -281,13 +282,13 @@ bool io_write_memref(st_interp *it, const char *path, const st_ival *m, char *er
 		return fail(err, errlen, "'%s': unknown file type (expected .npy, .pgm or .ppm)", path);
 	if (!st_interp_memref_live(m))
 		return fail(err, errlen, "the memref written to '%s' was deallocated", path);
-	FILE *f = fopen(path, "wb");
-	if (!f)
-		return fail(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-	bool ok = fmt == IO_NPY ? write_npy(it, f, m, err, errlen) : write_pnm(it, f, m, fmt == IO_PPM, err, errlen);
-	if (fclose(f) != 0 && ok)
-		ok = fail(err, errlen, "cannot write '%s': %s", path, strerror(errno));
-	if (!ok)
-		remove(path);
+	st_outfile o;
+	if (!st_outfile_open(&o, path, 0666))
+		return fail(err, errlen, "cannot write '%s': %s", path, st_outfile_error(&o));
+	bool ok = fmt == IO_NPY ? write_npy(it, o.f, m, err, errlen) : write_pnm(it, o.f, m, fmt == IO_PPM, err, errlen);
+	/* A failure leaves the destination as it was (a regular file is only
+	 * replaced on success; a device or FIFO is never removed). */
+	if (!st_outfile_close(&o, ok) && ok)
+		ok = fail(err, errlen, "cannot write '%s': %s", path, st_outfile_error(&o));
 	return ok;
 }

@@ -6,6 +6,7 @@
 #include "strata/interp.h"
 #include "strata/registry.h"
 #include "plugin_loader.h"
+#include "tool_io.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -260,7 +261,7 @@ static int run(st_context *ctx, st_op *module, const options *o) {
 	return rc;
 }
 
-int main(int argc, char **argv) {
+static int tool_main(int argc, char **argv) {
 	options o = {0};
 	int rc = parse_args(argc, argv, &o);
 	if (rc) {
@@ -286,10 +287,13 @@ int main(int argc, char **argv) {
 		if (m)
 			st_op_destroy(m);
 	}
-	fflush(stdout);
 	st_context_destroy(ctx);
 	free(text);
 	free(o.args);
 	free(o.outs);
 	return rc;
+}
+
+int main(int argc, char **argv) {
+	return st_tool_exit("strata-run", tool_main(argc, argv));
 }

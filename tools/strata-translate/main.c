@@ -127,7 +127,7 @@ static bool translate(st_context *ctx, const options *o, const st_translation_de
 	return ok;
 }
 
-int main(int argc, char **argv) {
+static int tool_main(int argc, char **argv) {
 	options o;
 	int rc = parse_args(argc, argv, &o);
 	if (rc)
@@ -172,4 +172,8 @@ int main(int argc, char **argv) {
 	st_context_destroy(ctx);
 	st_tool_free_input(&in);
 	return ok ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+	return st_tool_exit("strata-translate", tool_main(argc, argv));
 }

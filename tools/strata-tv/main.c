@@ -6,6 +6,7 @@
 #include "strata/asm.h"
 #include "strata/registry.h"
 #include "plugin_loader.h"
+#include "tool_io.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -140,7 +141,7 @@ static st_op *load(st_context *ctx, const options *o, const char *path, char **t
 
 static void write_stdout(void *ud, const char *d, size_t n) { fwrite(d, 1, n, ud); }
 
-int main(int argc, char **argv) {
+static int tool_main(int argc, char **argv) {
 	options o = {0};
 	int rc = parse_args(argc, argv, &o);
 	if (rc)
@@ -171,7 +172,6 @@ int main(int argc, char **argv) {
 			rc = 0;
 		st_pass_manager_destroy(pm);
 	}
-	fflush(stdout);
 	for (int i = 0; i < 2; i++)
 		if (m[i])
 			st_op_destroy(m[i]);
@@ -179,4 +179,8 @@ int main(int argc, char **argv) {
 	free(text[0]);
 	free(text[1]);
 	return rc;
+}
+
+int main(int argc, char **argv) {
+	return st_tool_exit("strata-tv", tool_main(argc, argv));
 }

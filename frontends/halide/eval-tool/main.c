@@ -9,7 +9,9 @@
  * agree on what a .npy file holds. */
 #include "strata/halide.h"
 #include "strata/npy.h"
+#include "strata/outfile.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,9 +36,18 @@ static unsigned char *read_file(const char *path, size_t *len) {
 			cap *= 2;
 		}
 	}
+	/* A read error (a folder given as a file: EISDIR) is no empty file. */
+	int err = ferror(f) ? errno : 0;
 	fclose(f);
+	if (err) {
+		free(d);
+		errno = err;
+		return NULL;
+	}
 	if (d)
 		d[n] = 0;
+	else
+		errno = ENOMEM;
 	*len = n;
 	return d;
 }
@@ -130,7 +141,7 @@ static bool load_input(st_context *ctx, st_halide_program *prog, size_t i, const
 	size_t len;
 	unsigned char *d = read_file(path, &len);
 	if (!d) {
-		fprintf(stderr, "strata-hl-eval: error: cannot read '%s'\n", path);
+		fprintf(stderr, "strata-hl-eval: error: cannot read '%s': %s\n", path, strerror(errno));
 		return false;
 	}
 	char err[256];
@@ -141,26 +152,27 @@ static bool load_input(st_context *ctx, st_halide_program *prog, size_t i, const
 	return ok;
 }
 
-/* Output `b` into the file at `path` (removed again when it cannot be
- * written whole). */
+/* Output `b` into the file at `path`, written as strata/outfile.h writes
+ * (the destination keeps what it had when the file cannot be written whole). */
 static bool store_output(const char *path, const elt_info *e, const st_halide_buffer *b) {
 	unsigned char hdr[ST_NPY_MAX_HEADER];
 	size_t hlen = st_npy_write_header(&e->dtype, b->rank, b->shape, hdr);
-	FILE *f = hlen ? fopen(path, "wb") : NULL;
-	bool ok = f && fwrite(hdr, 1, hlen, f) == hlen;
-	for (int64_t k = 0, n = count(b); ok && k < n; k++) {
+	st_outfile o;
+	if (!st_outfile_open(&o, path, 0666)) {
+		fprintf(stderr, "strata-hl-eval: error: cannot write '%s': %s\n", path, st_outfile_error(&o));
+		return false;
+	}
+	st_outfile_write(&o, (const char *)hdr, hlen);
+	for (int64_t k = 0, n = count(b); k < n && !o.err; k++) {
 		unsigned char out[8];
 		st_npy_put(&e->dtype, e->type, get_elt(b, e, k), out);
-		ok = fwrite(out, 1, e->dtype.size, f) == e->dtype.size;
+		st_outfile_write(&o, (const char *)out, e->dtype.size);
 	}
-	if (f && fclose(f) != 0)
-		ok = false;
-	if (!ok) {
-		fprintf(stderr, "strata-hl-eval: error: cannot write '%s'\n", path);
-		if (f)
-			remove(path);
-	}
-	return ok;
+	if (st_outfile_close(&o, hlen > 0))
+		return true;
+	fprintf(stderr, "strata-hl-eval: error: cannot write '%s': %s\n", path,
+	        hlen ? st_outfile_error(&o) : "the shape has no .npy header");
+	return false;
 }
 
 static void print_buffer(const char *name, const elt_info *e, const st_halide_buffer *b) {
@@ -230,7 +242,7 @@ static int run(st_context *ctx, st_halide_program *prog, const char *const *args
 	return rc;
 }
 
-int main(int argc, char **argv) {
+static int tool_main(int argc, char **argv) {
 	const char *file = NULL, *args[16], *outs[16] = {0};
 	size_t nargs = 0;
 	bool check = false;
@@ -262,7 +274,7 @@ int main(int argc, char **argv) {
 	size_t len;
 	unsigned char *text = read_file(file, &len);
 	if (!text) {
-		fprintf(stderr, "strata-hl-eval: error: cannot read '%s'\n", file);
+		fprintf(stderr, "strata-hl-eval: error: cannot read '%s': %s\n", file, strerror(errno));
 		return 1;
 	}
 	st_context *ctx = st_context_create();
@@ -272,4 +284,13 @@ int main(int argc, char **argv) {
 	st_context_destroy(ctx);
 	free(text);
 	return rc;
+}
+
+int main(int argc, char **argv) {
+	int rc = tool_main(argc, argv);
+	const char *why;
+	if (st_stdout_flush(&why))
+		return rc;
+	fprintf(stderr, "strata-hl-eval: error: cannot write to standard output: %s\n", why);
+	return 1;
 }

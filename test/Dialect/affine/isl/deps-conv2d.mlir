@@ -4,7 +4,7 @@
 // or (ky + 1, 0) after kx = 2.  Its distance is (0, 0, 0, 1) or
 // (0, 0, 1, -2): per loop, ky 0..1 and kx -2..1.  The relation says which
 // pairs occur together.
-// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o %t.out 2>&1 | FileCheck %s
 
 // CHECK-LABEL: nest at
 // CHECK:       S0: affine.load

@@ -4,7 +4,7 @@
 // distance (0, 0, 1); the load at k is overwritten by the store at k and
 // every later k (WAR, 0..7); the store at k is overwritten at every later
 // k (WAW, 1..7).  A and B are only read: no dependence.
-// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o %t.out 2>&1 | FileCheck %s
 
 // CHECK-LABEL: nest at 15:3
 // CHECK-NEXT:  S0: affine.load at 18:14

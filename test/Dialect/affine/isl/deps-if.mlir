@@ -6,7 +6,7 @@
 //   i' = j > i, any column j' <= j                 WAR (1..19, -19..0)
 //   the store to A (above) and the load of A (on/below) never meet, nor
 //   does a read of B[j] (at i < j) follow the write of B[j] (at row j).
-// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o %t.out 2>&1 | FileCheck %s
 
 // CHECK-LABEL: nest at
 // CHECK-NEXT:  S0: affine.load

@@ -6,7 +6,7 @@
 //   A read at t, overwritten at t and every later t  WAR (0..3)
 //   B read at t, overwritten from t + 1 on           WAR (1..3)
 //   each store rewrites its element every later t    WAW (1..3, 0, 0)
-// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o %t.out 2>&1 | FileCheck %s
 
 // CHECK-LABEL: nest at
 // CHECK:       S1: affine.load

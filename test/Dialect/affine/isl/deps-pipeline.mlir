@@ -5,7 +5,7 @@
 // T1[i] to the stage-2 reads at i and i - 1, and T2[i] to the stage-3
 // reads at i and i - 2.  The allocations before the first nest are not in
 // the scope.
-// RUN: strata-opt --enable-test-passes --test-affine-isl='scope=block' %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: strata-opt --enable-test-passes --test-affine-isl='scope=block' %s -o %t.out 2>&1 | FileCheck %s
 
 // CHECK: nests at [[# @LINE + 21]]:3 [[# @LINE + 27]]:3 [[# @LINE + 33]]:3
 // CHECK:       S2: affine.store

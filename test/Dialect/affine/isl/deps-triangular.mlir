@@ -3,7 +3,7 @@
 // diagonal (row > column) and the transposed read only reads above it, so
 // they never meet; the only dependence is the read of A[i][j] before the
 // store to it in the same iteration (WAR, distance (0, 0)).
-// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o %t.out 2>&1 | FileCheck %s
 
 // CHECK-LABEL: nest at
 // CHECK-NEXT:  param arg1

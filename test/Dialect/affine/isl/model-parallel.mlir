@@ -5,7 +5,7 @@
 // reports.  By hand: every i (0, 2, 4, 6) writes B[j] for the same j, so
 // the store meets itself at distance (2..6, 0); j stays within
 // max(0, n - 4) <= j < min(8, n).
-// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o %t.out 2>&1 | FileCheck %s
 
 // CHECK:       nest at [[# @LINE + 10]]:3
 // CHECK-NEXT:  param arg2

@@ -2,7 +2,7 @@
 // reason and the op at fault: ops with memory effects other than affine
 // accesses, and region ops other than affine.for, affine.if and
 // affine.parallel between the nest and an access.
-// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: strata-opt --enable-test-passes --test-affine-isl %s -o %t.out 2>&1 | FileCheck %s
 
 func.func @refused(%A: memref<8xf32>, %n: index) {
 // CHECK:      nest at [[# @LINE + 2]]:3
