@@ -419,6 +419,8 @@ struct st_context {
 	st__named_table passes;
 	st__named_table translations;
 	st__named_table targets;
+	/* Named limits (core/limit.c). */
+	st__named_table limits;
 	/* Ops that MLIR 14 spelled differently (core/mlir14.c), indexed lazily. */
 	const st_opdef **mlir14_defs;
 	size_t nmlir14, mlir14_ndialects;

@@ -257,15 +257,18 @@ int64_t st_type_num_elements_static(const st_type *t) {
 	if (!st_type_has_rank(t))
 		return -1;
 	int64_t n = 1;
+	bool overflow = false;
 	for (size_t i = 0; i < shaped(t)->rank; i++) {
 		int64_t d = shaped(t)->dims[i];
 		if (d < 0)
 			return -1;
 		if (d != 0 && n > INT64_MAX / d)
-			return -1;
-		n *= d;
+			overflow = true;
+		else
+			n *= d;
 	}
-	return n;
+	/* A static shape too large to count is no dynamic one: callers say so. */
+	return overflow ? -2 : n;
 }
 st_attr *st_type_encoding(const st_type *t) { return t->h.tag == ST_TYPE_RANKED_TENSOR ? shaped(t)->attr1 : NULL; }
 st_attr *st_type_memref_layout(const st_type *t) { return t->h.tag == ST_TYPE_MEMREF ? shaped(t)->attr1 : NULL; }

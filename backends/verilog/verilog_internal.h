@@ -35,6 +35,10 @@ typedef struct vnames {
 	const char **set;
 	size_t set_cap, set_n;
 	unsigned next_temp;
+	/* Per base name, the first `_<k>` suffix not yet tried, so that the
+	 * thousandth name from one hint costs one probe, not a thousand. */
+	struct vsuffix *suffix;
+	size_t suffix_cap, suffix_n;
 } vnames;
 void st__v_names_init(vnames *v, st_context *ctx);
 void st__v_names_free(vnames *v);

@@ -116,6 +116,45 @@ static bool set_add(vnames *v, const char *s) {
 	return true;
 }
 
+struct vsuffix {
+	char *base; /* NULL: a free slot */
+	unsigned next;
+};
+
+/* The slot of `base` in the suffix table, NULL when out of memory. */
+static struct vsuffix *suffix_slot(vnames *v, const char *base) {
+	if ((v->suffix_n + 1) * 2 > v->suffix_cap) {
+		size_t ncap = v->suffix_cap ? v->suffix_cap * 2 : 64;
+		struct vsuffix *ns = st_ctx_alloc(v->ctx, ncap * sizeof *ns);
+		if (!ns)
+			return NULL;
+		memset(ns, 0, ncap * sizeof *ns);
+		for (size_t i = 0; i < v->suffix_cap; i++)
+			if (v->suffix[i].base) {
+				size_t h = hash_str(v->suffix[i].base) & (ncap - 1);
+				while (ns[h].base)
+					h = (h + 1) & (ncap - 1);
+				ns[h] = v->suffix[i];
+			}
+		st_ctx_free(v->ctx, v->suffix, v->suffix_cap * sizeof *v->suffix);
+		v->suffix = ns;
+		v->suffix_cap = ncap;
+	}
+	size_t h = hash_str(base) & (v->suffix_cap - 1);
+	while (v->suffix[h].base && strcmp(v->suffix[h].base, base) != 0)
+		h = (h + 1) & (v->suffix_cap - 1);
+	if (!v->suffix[h].base) {
+		size_t n = strlen(base) + 1;
+		char *copy = st_ctx_alloc(v->ctx, n);
+		if (!copy)
+			return NULL;
+		memcpy(copy, base, n);
+		v->suffix[h].base = copy;
+		v->suffix_n++;
+	}
+	return &v->suffix[h];
+}
+
 void st__v_names_init(vnames *v, st_context *ctx) {
 	memset(v, 0, sizeof *v);
 	v->ctx = ctx;
@@ -127,6 +166,10 @@ void st__v_names_free(vnames *v) {
 		st_ctx_free(v->ctx, v->names[i], strlen(v->names[i]) + 1);
 	st_ctx_free(v->ctx, v->names, v->cap * sizeof *v->names);
 	st_ctx_free(v->ctx, v->set, v->set_cap * sizeof *v->set);
+	for (size_t i = 0; i < v->suffix_cap; i++)
+		if (v->suffix[i].base)
+			st_ctx_free(v->ctx, v->suffix[i].base, strlen(v->suffix[i].base) + 1);
+	st_ctx_free(v->ctx, v->suffix, v->suffix_cap * sizeof *v->suffix);
 	if (v->map)
 		st_value_map_destroy(v->map);
 }
@@ -144,8 +187,16 @@ const char *st__v_name_new(vnames *v, const char *hint, size_t len) {
 	base[n] = 0;
 	char buf[160];
 	snprintf(buf, sizeof buf, "%s", base);
-	for (unsigned k = 0; set_has(v, buf) || is_keyword(buf); k++)
-		snprintf(buf, sizeof buf, "%s_%u", base, k);
+	if (set_has(v, buf) || is_keyword(buf)) {
+		struct vsuffix *sf = suffix_slot(v, base);
+		if (!sf)
+			return NULL;
+		unsigned k = sf->next;
+		do
+			snprintf(buf, sizeof buf, "%s_%u", base, k++);
+		while (set_has(v, buf));
+		sf->next = k;
+	}
 	size_t bl = strlen(buf);
 	char *s = st_ctx_alloc(v->ctx, bl + 1);
 	if (!s || !st_ctx_grow(v->ctx, (void **)&v->names, &v->cap, NULL, sizeof *v->names, v->n + 1)) {

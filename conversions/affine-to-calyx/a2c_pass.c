@@ -34,7 +34,10 @@ static const char *type_problem(const st_type *t) {
 	if (st_type_is_float(t))
 		return "floating-point values cannot be lowered to calyx (only integers and index)";
 	if (st_type_get_kind(t) == ST_TYPE_MEMREF) {
-		if (st_type_num_elements_static(t) < 0)
+		int64_t n = st_type_num_elements_static(t);
+		if (n == -2)
+			return "memrefs of more than 2^63 elements cannot be lowered to calyx";
+		if (n < 0)
 			return "memrefs with dynamic shapes cannot be lowered to calyx (memories have static sizes)";
 		if (!st__a2c_width(st_type_element(t)))
 			return "only memrefs of integers can be lowered to calyx";

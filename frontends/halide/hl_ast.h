@@ -278,6 +278,17 @@ st_str st__hl_strdup(st__hl_parser *p, const char *s, size_t n);
 
 /* The location of line:col in the source. */
 st_attr *st__hl_loc(st__hl_parser *p, int line, int col);
+/* The size of a definition once its inlined calls are expanded, and the
+ * elements of one buffer, the entries of a Table (hl_check.c). */
+extern const struct st_limit_def st__hl_inline_limit;
+extern const struct st_limit_def st__hl_elements_limit;
+extern const struct st_limit_def st__hl_table_limit;
+/* Whether a buffer of f with these extents (one per dimension of f) stays
+ * within the elements limit; false after an error at line:col saying
+ * "<what> '<f>' has more than ... elements". */
+bool st__hl_check_elements(st__hl_parser *p, const st__hl_func *f, const int64_t *extent, int line, int col,
+                           const char *what);
+
 /* Reports the import's first error (later ones are dropped) and returns
  * ST_FAIL. */
 st_status st__hl_error(st__hl_parser *p, int line, int col, const char *fmt, ...) __attribute__((format(printf, 4, 5)));

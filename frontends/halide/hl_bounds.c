@@ -877,6 +877,9 @@ bool st__hl_bounds(st__hl_lower *L) {
 			return false;
 		if (!func_region(L, fi))
 			return false;
+		if (!st__hl_check_elements(p, f, lf->storage.extent, f->line, f->col, "the storage of") ||
+		    !st__hl_check_elements(p, f, lf->region.extent, f->line, f->col, "the region computed of"))
+			return false;
 		if (!build_iters(L, fi))
 			return false;
 	}
@@ -898,6 +901,8 @@ bool st__hl_bounds(st__hl_lower *L) {
 			L->lf[fi].region.extent[d] += lo;
 			L->lf[fi].region.min[d] = st_affine_const(L->ctx, 0);
 		}
+		if (!st__hl_check_elements(p, f, L->lf[fi].region.extent, f->line, f->col, "what is read of input"))
+			return false;
 	}
 	return true;
 }

@@ -5,8 +5,11 @@
  * at the same loop, CPU-only loop kinds are refused, memories are named
  * only inside an accelerator, and every non-constant value that flows in
  * from outside is declared (accelerator_input, stream_to_accelerator or
- * the input list of accelerate). */
+ * the input list of accelerate).  And the size of every definition once
+ * the funcs it calls inline are expanded (each call is a copy: a chain of
+ * funcs each reading the previous twice doubles at every level). */
 #include "hl_ast.h"
+#include "strata/limit.h"
 
 #include <string.h>
 
@@ -316,6 +319,87 @@ static bool check_hardware(st__hl_parser *p) {
 	return true;
 }
 
+/* ------------------------------------------------------- inlined sizes */
+
+const st_limit_def st__hl_inline_limit = {
+	.name = "hl-inline-nodes",
+	.summary = "expression nodes of one .hl definition once the Funcs it calls inline are expanded",
+	.value = 1 << 18,
+};
+
+const st_limit_def st__hl_table_limit = {
+	.name = "hl-table-entries",
+	.summary = "entries of one .hl Table",
+	.value = 1 << 20,
+};
+
+const st_limit_def st__hl_elements_limit = {
+	.name = "hl-buffer-elements",
+	.summary = "elements of one buffer of a .hl program (an output, a Func's storage, what is read of an input)",
+	.value = 1 << 24,
+};
+
+bool st__hl_check_elements(st__hl_parser *p, const st__hl_func *f, const int64_t *extent, int line, int col,
+                           const char *what) {
+	int64_t n = 1, cap = st_context_limit(p->ctx, &st__hl_elements_limit);
+	bool over = false;
+	for (int d = 0; d < f->ndims && !over; d++)
+		over = !st_mul_size(n, extent[d] > 0 ? extent[d] : 0, &n) || n > cap;
+	if (!over)
+		return true;
+	char hint[160];
+	return st_succeeded(st__hl_error(p, line, col, "%s '%.*s' has more than %lld elements %s", what, S(f->name),
+	                                 (long long)cap, st_limit_hint(p->ctx, &st__hl_elements_limit, hint, sizeof hint)));
+}
+
+/* Nodes of `e` with inlined calls expanded, saturating at `cap` + 1 (so
+ * that nothing overflows); `memo[g]` holds inlined func g's size once
+ * known, -1 before, -2 while it is being measured (a cycle, which sema
+ * refuses, counts as one node). */
+static int64_t inlined_size(const st__hl_parser *p, const st__hl_expr *e, int64_t *memo, int64_t cap) {
+	int64_t n = 1;
+	if (e->kind == ST__HL_E_FCALL && e->ref >= 0 && inlined(&p->funcs[e->ref]) && p->funcs[e->ref].pure) {
+		int g = e->ref;
+		if (memo[g] == -1) {
+			memo[g] = -2;
+			memo[g] = inlined_size(p, p->funcs[g].pure, memo, cap);
+		}
+		n += memo[g] > 0 ? memo[g] : 0;
+	}
+	if (e->base && n <= cap)
+		n += inlined_size(p, e->base, memo, cap);
+	for (size_t i = 0; i < e->nargs && n <= cap; i++)
+		n += inlined_size(p, e->args[i], memo, cap);
+	return n > cap ? cap + 1 : n;
+}
+
+/* Refuses, at the definition, a func whose definitions grow past the
+ * limit once inlined: the lowering would copy every inlined body into
+ * each use, and the IR would take gigabytes. */
+static bool check_inlined_size(st__hl_parser *p) {
+	int64_t cap = st_context_limit(p->ctx, &st__hl_inline_limit);
+	int64_t *memo = st__hl_alloc(p, (p->nfuncs + 1) * sizeof *memo);
+	for (size_t g = 0; g < p->nfuncs; g++)
+		memo[g] = -1;
+	for (size_t fi = 0; fi < p->nfuncs; fi++) {
+		st__hl_func *f = &p->funcs[fi];
+		if (!has_loops(f) || inlined(f))
+			continue;
+		int64_t n = f->pure ? inlined_size(p, f->pure, memo, cap) : 0;
+		for (size_t u = 0; u < f->nupdates && n <= cap; u++)
+			n += inlined_size(p, f->updates[u].rhs, memo, cap);
+		if (n > cap) {
+			char hint[160];
+			return st_succeeded(st__hl_error(
+			    p, f->def_line, f->def_col,
+			    "the definition of '%.*s' has more than %lld expression nodes once the Funcs it calls are inlined "
+			    "(schedule one of them compute_root() to compute it once) %s",
+			    S(f->name), (long long)cap, st_limit_hint(p->ctx, &st__hl_inline_limit, hint, sizeof hint)));
+		}
+	}
+	return true;
+}
+
 bool st__hl_check_schedule(st__hl_parser *p) {
 	for (size_t fi = 0; fi < p->nfuncs; fi++)
 		if (p->funcs[fi].kind != ST__HL_F_WRAPPER) {
@@ -325,5 +409,5 @@ bool st__hl_check_schedule(st__hl_parser *p) {
 	for (size_t fi = 0; fi < p->nfuncs; fi++)
 		if (has_loops(&p->funcs[fi]) && !check_placement(p, (int)fi))
 			return false;
-	return check_hardware(p);
+	return check_hardware(p) && check_inlined_size(p);
 }

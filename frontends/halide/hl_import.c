@@ -1,6 +1,7 @@
 /* The .hl import: parse and check the program, infer bounds, emit the IR,
  * and the `import-halide` translation that strata-translate offers. */
 #include "hl_lower.h"
+#include "strata/limit.h"
 #include "strata/translate.h"
 
 #include <string.h>
@@ -45,6 +46,10 @@ static const st_translation_def translations[] = {
 };
 
 st_status st_register_halide_translations(st_context *ctx) {
+	if (st_failed(st_context_register_limit(ctx, &st__hl_inline_limit)) ||
+	    st_failed(st_context_register_limit(ctx, &st__hl_elements_limit)) ||
+	    st_failed(st_context_register_limit(ctx, &st__hl_table_limit)))
+		return ST_FAIL;
 	for (size_t i = 0; i < sizeof translations / sizeof translations[0]; i++)
 		if (st_failed(st_context_register_translation(ctx, &translations[i])))
 			return ST_FAIL;

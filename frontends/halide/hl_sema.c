@@ -4,6 +4,7 @@
  * cast), every expression gets Halide's type, and each mistake is reported
  * at the place it was written. */
 #include "hl_ast.h"
+#include "strata/limit.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -237,12 +238,15 @@ static bool decl_table(st__hl_parser *p, const st__hl_stmt *s) {
 	st__hl_func *f = &p->funcs[fi];
 	f->type = t;
 	f->ndims = nd;
-	int64_t count = 1;
+	int64_t count = 1, cap = st_context_limit(p->ctx, &st__hl_table_limit);
 	for (int d = 0; d < nd; d++) {
 		f->size[d] = sizes[d];
-		if (count > (INT64_C(1) << 24) / sizes[d])
-			return st_succeeded(st__hl_error(p, n->line, n->col, "Table '%.*s' is too large", S(n->s)));
-		count *= sizes[d];
+		if (!st_mul_size(count, sizes[d], &count) || count > cap) {
+			char hint[160];
+			return st_succeeded(st__hl_error(p, n->line, n->col, "Table '%.*s' has more than %lld entries %s",
+			                                 S(n->s), (long long)cap,
+			                                 st_limit_hint(p->ctx, &st__hl_table_limit, hint, sizeof hint)));
+		}
 	}
 	if (st__hl_is_float(t))
 		f->fvals = st__hl_alloc(p, (size_t)count * sizeof *f->fvals);
@@ -835,6 +839,8 @@ static bool realize(st__hl_parser *p, const st__hl_expr *e) {
 			return st_succeeded(st__hl_error(p, sizes->args[d]->line, sizes->args[d]->col,
 			                                 "a size must be between 1 and %d", 1 << 20));
 	}
+	if (!st__hl_check_elements(p, f, f->out_extent, e->line, e->col, "output"))
+		return false;
 	f->out_index = (int)p->noutputs;
 	f->realize_line = e->line;
 	f->realize_col = e->col;

@@ -145,7 +145,10 @@ size_t st_type_rank(const st_type *t);
 int64_t st_type_dim(const st_type *t, size_t i);
 const int64_t *st_type_shape(const st_type *t);
 bool st_type_dim_scalable(const st_type *t, size_t i);
-int64_t st_type_num_elements_static(const st_type *t); /* -1 when dynamic */
+/* The element count of a static shape; -1 when a size is dynamic (or the
+ * type unranked), -2 when the sizes are static but their product does not
+ * fit in int64_t (say which in a message: the shape is no dynamic one). */
+int64_t st_type_num_elements_static(const st_type *t);
 st_attr *st_type_encoding(const st_type *t);      /* tensor encoding or NULL */
 st_attr *st_type_memref_layout(const st_type *t); /* NULL: identity */
 st_attr *st_type_memory_space(const st_type *t);  /* NULL: default */

@@ -1,5 +1,6 @@
 /* File input and output shared by the Strata tools (tool_io.h). */
 #include "tool_io.h"
+#include "strata/limit.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -104,6 +105,36 @@ int st_tool_exit(const char *tool, int status) {
 		return status;
 	fprintf(stderr, "%s: error: cannot write to standard output: %s\n", tool, why);
 	return status ? status : 1;
+}
+
+bool st_tool_limit_flag(st_tool_limits *l, const char *tool, int argc, char **argv, int *i, bool *bad) {
+	const char *a = argv[*i];
+	const char *v = st_tool_flag_value(a, "limit");
+	if (!v && !st_tool_is_flag(a, "limit"))
+		return false;
+	if (!v && *i + 1 < argc)
+		v = argv[++*i];
+	if (!v || !*v) {
+		fprintf(stderr, "%s: error: missing <name>=<n> after '%s'\n", tool, a);
+		*bad = true;
+	} else if (l->n == ST_TOOL_MAX_LIMITS) {
+		fprintf(stderr, "%s: error: too many --limit flags (at most %d)\n", tool, ST_TOOL_MAX_LIMITS);
+		*bad = true;
+	} else {
+		l->spec[l->n++] = v;
+	}
+	return true;
+}
+
+bool st_tool_limits_apply(const st_tool_limits *l, const char *tool, st_context *ctx) {
+	for (size_t k = 0; k < l->n; k++) {
+		char err[1024];
+		if (!st_context_parse_limit(ctx, l->spec[k], err, sizeof err)) {
+			fprintf(stderr, "%s: error: --limit: %s\n", tool, err);
+			return false;
+		}
+	}
+	return true;
 }
 
 bool st_tool_is_flag(const char *a, const char *name) {

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "strata/ir.h"
 #include "strata/outfile.h"
 
 typedef struct st_tool_input {
@@ -41,6 +42,24 @@ bool st_tool_close_output(st_tool_output *o, bool ok);
  * anything written to standard output did not reach it (the C library's
  * flush at exit would drop the error). */
 int st_tool_exit(const char *tool, int status);
+
+/* The --limit=<name>=<n> flags of a command line (strata/limit.h), applied
+ * to the context once everything is registered.  Zero-initialised. */
+#define ST_TOOL_MAX_LIMITS 32
+typedef struct st_tool_limits {
+	const char *spec[ST_TOOL_MAX_LIMITS]; /* "<name>=<n>" */
+	size_t n;
+} st_tool_limits;
+/* Whether argv[*i] is --limit (or -limit), with "=<name>=<n>" or the next
+ * argument; records it (advancing *i) or prints "<tool>: error: ..." and
+ * sets *bad. */
+bool st_tool_limit_flag(st_tool_limits *l, const char *tool, int argc, char **argv, int *i, bool *bad);
+/* Sets every recorded limit; false after "<tool>: error: ..." naming the
+ * known limits when one is unknown or its value is no positive integer. */
+bool st_tool_limits_apply(const st_tool_limits *l, const char *tool, st_context *ctx);
+#define ST_TOOL_LIMIT_USAGE                                                                          \
+	"  --limit=<name>=<n>             change a size limit (docs/reliability.md, \"Limits\"; an\n" \
+	"                                 unknown name lists them)\n"
 
 /* `--name` or `-name` (as mlir-opt, both spellings); `name` without dashes. */
 bool st_tool_is_flag(const char *arg, const char *name);

@@ -47,6 +47,7 @@ typedef struct options {
 	bool timing;
 	const char *print_before, *print_after; /* comma-separated pass names */
 	st_tool_plugins plugins;
+	st_tool_limits limits;
 } options;
 
 static void usage(FILE *f) {
@@ -64,6 +65,7 @@ static void usage(FILE *f) {
 	      "  --mlir14                       read and write MLIR 14 spellings (builtin.func, std.*)\n"
 	      "  --show-dialects                list the registered dialects and their ops\n"
 	      ST_TOOL_PLUGIN_USAGE
+	      ST_TOOL_LIMIT_USAGE
 	      "\n"
 	      "passes (docs/passes.md):\n"
 	      "  --pass-pipeline=<pipeline>     run a pipeline: 'builtin.module(func.func(cse),canonicalize{max-iterations=5})'\n"
@@ -139,6 +141,7 @@ static int parse_args(int argc, char **argv, options *o) {
 	o->test_passes = env && strcmp(env, "1") == 0;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v;
+		bool bad = false;
 		if (strcmp(a, "-o") == 0) {
 			if (++i >= argc)
 				return arg_error(a, "missing file name after");
@@ -201,6 +204,9 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->show_dialects = true;
 		} else if (st_tool_is_plugin_flag(a)) {
 			if (!st_tool_plugin_add(&o->plugins, "strata-opt", argc, argv, &i))
+				return 2;
+		} else if (st_tool_limit_flag(&o->limits, "strata-opt", argc, argv, &i, &bad)) {
+			if (bad)
 				return 2;
 		} else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
 			usage(stdout);
@@ -414,7 +420,8 @@ static int tool_main(int argc, char **argv) {
 		return 1;
 	}
 	st_context_set_allow_unregistered(ctx, o.allow_unregistered);
-	bool ok = st_succeeded(st_register_all_dialects(ctx)) && st_tool_plugins_load(&o.plugins, "strata-opt", ctx);
+	bool ok = st_succeeded(st_register_all_dialects(ctx)) && st_tool_plugins_load(&o.plugins, "strata-opt", ctx) &&
+	          st_tool_limits_apply(&o.limits, "strata-opt", ctx);
 	st_pass_manager *pm = NULL;
 	char **before = NULL, **after = NULL;
 	if (ok) {

@@ -161,9 +161,10 @@ static bool make_arg(st_interp *it, const char *text, size_t i, st_type *t, st_i
 	if (st_type_get_kind(t) == ST_TYPE_MEMREF) {
 		const char *path = !strncmp(text, "memref:", 7) ? text + 7 : text;
 		if (!strcmp(path, "zeros")) {
-			if (st_type_num_elements_static(t) < 0) {
-				fprintf(stderr, "strata-run: error: argument #%zu: 'zeros' needs a static shape, not '%s'\n", i,
-				        st_type_str(ctx, t, tb, sizeof tb));
+			int64_t n = st_type_num_elements_static(t);
+			if (n < 0) {
+				fprintf(stderr, "strata-run: error: argument #%zu: 'zeros' needs a static shape%s, not '%s'\n", i,
+				        n == -2 ? " of fewer than 2^63 elements" : "", st_type_str(ctx, t, tb, sizeof tb));
 				return false;
 			}
 			if (st_succeeded(st_interp_memref_alloc(it, NULL, t, NULL, ST_BUF_HEAP, true, out)))

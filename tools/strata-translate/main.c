@@ -21,6 +21,7 @@ typedef struct options {
 	bool mlir14;
 	bool list;
 	st_tool_plugins plugins;
+	st_tool_limits limits;
 } options;
 
 static void usage(FILE *f) {
@@ -37,6 +38,7 @@ static void usage(FILE *f) {
 	      "  --mlir14                       read and write MLIR 14 spellings\n"
 	      "  --list-translations            list the registered translations\n"
 	      ST_TOOL_PLUGIN_USAGE
+	      ST_TOOL_LIMIT_USAGE
 	      "  --help, --version\n",
 	      f);
 }
@@ -51,7 +53,11 @@ static int parse_args(int argc, char **argv, options *o) {
 	memset(o, 0, sizeof *o);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
-		if (strcmp(a, "-o") == 0) {
+		bool bad = false;
+		if (st_tool_limit_flag(&o->limits, "strata-translate", argc, argv, &i, &bad)) {
+			if (bad)
+				return 2;
+		} else if (strcmp(a, "-o") == 0) {
 			if (++i >= argc)
 				return arg_error(a, "missing file name after");
 			o->output = argv[i];
@@ -139,7 +145,8 @@ static int tool_main(int argc, char **argv) {
 	}
 	st_context_set_allow_unregistered(ctx, o.allow_unregistered);
 	if (st_failed(st_register_all_dialects(ctx)) || st_failed(st_register_all_translations(ctx)) ||
-	    !st_tool_plugins_load(&o.plugins, "strata-translate", ctx)) {
+	    !st_tool_plugins_load(&o.plugins, "strata-translate", ctx) ||
+	    !st_tool_limits_apply(&o.limits, "strata-translate", ctx)) {
 		st_context_destroy(ctx);
 		return 1;
 	}

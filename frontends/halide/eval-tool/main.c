@@ -8,6 +8,7 @@
  * and written through strata/npy.h, as strata-run does, so the two tools
  * agree on what a .npy file holds. */
 #include "strata/halide.h"
+#include "strata/limit.h"
 #include "strata/npy.h"
 #include "strata/outfile.h"
 
@@ -243,13 +244,15 @@ static int run(st_context *ctx, st_halide_program *prog, const char *const *args
 }
 
 static int tool_main(int argc, char **argv) {
-	const char *file = NULL, *args[16], *outs[16] = {0};
-	size_t nargs = 0;
+	const char *file = NULL, *args[16], *outs[16] = {0}, *limits[16];
+	size_t nargs = 0, nlimits = 0;
 	bool check = false;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strncmp(a, "--arg=", 6) && nargs < 16) {
 			args[nargs++] = a + 6;
+		} else if (!strncmp(a, "--limit=", 8) && nlimits < 16) {
+			limits[nlimits++] = a + 8;
 		} else if (!strncmp(a, "--out=", 6)) {
 			char *end;
 			long k = strtol(a + 6, &end, 10);
@@ -263,12 +266,12 @@ static int tool_main(int argc, char **argv) {
 		} else if (a[0] != '-' && !file) {
 			file = a;
 		} else {
-			fprintf(stderr, "usage: strata-hl-eval FILE.hl [--arg=in.npy]... [--out=N:out.npy] [--check]\n");
+			fprintf(stderr, "usage: strata-hl-eval FILE.hl [--arg=in.npy]... [--out=N:out.npy] [--check] [--limit=NAME=N]\n");
 			return 2;
 		}
 	}
 	if (!file) {
-		fprintf(stderr, "usage: strata-hl-eval FILE.hl [--arg=in.npy]... [--out=N:out.npy] [--check]\n");
+		fprintf(stderr, "usage: strata-hl-eval FILE.hl [--arg=in.npy]... [--out=N:out.npy] [--check] [--limit=NAME=N]\n");
 		return 2;
 	}
 	size_t len;
@@ -278,7 +281,13 @@ static int tool_main(int argc, char **argv) {
 		return 1;
 	}
 	st_context *ctx = st_context_create();
-	st_halide_program *prog = ctx ? st_halide_program_create(ctx, st_str_make((const char *)text, len), file) : NULL;
+	bool ok = ctx && st_succeeded(st_register_halide_translations(ctx));
+	for (size_t k = 0; ok && k < nlimits; k++) {
+		char err[512];
+		if (!(ok = st_context_parse_limit(ctx, limits[k], err, sizeof err)))
+			fprintf(stderr, "strata-hl-eval: error: --limit: %s\n", err);
+	}
+	st_halide_program *prog = ok ? st_halide_program_create(ctx, st_str_make((const char *)text, len), file) : NULL;
 	int rc = !prog ? 1 : check ? 0 : run(ctx, prog, args, nargs, outs);
 	st_halide_program_destroy(prog);
 	st_context_destroy(ctx);

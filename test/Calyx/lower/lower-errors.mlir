@@ -24,6 +24,14 @@ func.func @f(%a: memref<?xi32>) {
 
 // -----
 
+// Issue 30: a static shape whose element count overflows is no dynamic one.
+// expected-error@+1 {{lower-to-calyx: argument #0: memrefs of more than 2^63 elements cannot be lowered to calyx}}
+func.func @f(%a: memref<1048576x1048576x1048576x1048576xi32>) {
+  return
+}
+
+// -----
+
 // expected-error@+1 {{lower-to-calyx: argument #0: only memrefs of integers can be lowered to calyx}}
 func.func @f(%a: memref<4xf32>) {
   return

@@ -67,3 +67,7 @@ func.func @id_bf16(%a: memref<2xbf16>) -> memref<2xbf16> {
 func.func @id_i7(%a: memref<3xi7>) -> memref<3xi7> {
   return %a : memref<3xi7>
 }
+// A static shape of 2^80 elements (memref-io.test: refused by name).
+func.func @huge(%m: memref<1048576x1048576x1048576x1048576xi32>) {
+  return
+}
