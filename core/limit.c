@@ -35,7 +35,7 @@ int64_t st_context_limit(st_context *ctx, const st_limit_def *def) {
 
 st_status st_context_set_limit(st_context *ctx, st_str name, int64_t value) {
 	limit_entry *e = (limit_entry *)st__named_table_lookup(&ctx->limits, name);
-	if (!e || value < 1)
+	if (!e || value < 1 || (e->def->max && value > e->def->max))
 		return ST_FAIL;
 	e->value = value;
 	return ST_OK;
@@ -59,10 +59,17 @@ bool st_context_parse_limit(st_context *ctx, const char *spec, char *err, size_t
 	char *end = NULL;
 	errno = 0;
 	long long v = eq && eq[1] >= '0' && eq[1] <= '9' ? strtoll(eq + 1, &end, 10) : 0;
-	if (!end || *end || errno || v < 1 || st_failed(st_context_set_limit(ctx, name, v))) {
+	const limit_entry *e = st__named_table_lookup(&ctx->limits, name);
+	if (!end || *end || errno || v < 1) {
 		snprintf(err, errlen, "limit '%.*s' takes a positive integer: '%s'", (int)name.len, name.data, spec);
 		return false;
 	}
+	if (e->def->max && v > e->def->max) {
+		snprintf(err, errlen, "limit '%.*s' can be raised to %" PRId64 " at most: '%s'", (int)name.len, name.data,
+		         e->def->max, spec);
+		return false;
+	}
+	st_context_set_limit(ctx, name, v);
 	return true;
 }
 

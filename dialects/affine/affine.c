@@ -6,6 +6,8 @@
  * table; syntax, verifiers, folders and semantics are in the other
  * affine_*.c files. */
 #include "affine_interp.h"
+#include "strata/affine_isl.h"
+#include "strata/limit.h"
 #include "affine_internal.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
@@ -228,4 +230,8 @@ static const st_dialect_def affine_dialect = {
 	.materialize_constant = materialize_constant,
 };
 
-st_status st_register_affine_dialect(st_context *ctx) { return st_context_register_dialect(ctx, &affine_dialect); }
+st_status st_register_affine_dialect(st_context *ctx) {
+	if (st_failed(st_context_register_limit(ctx, &st_isl_operations_limit)))
+		return ST_FAIL;
+	return st_context_register_dialect(ctx, &affine_dialect);
+}

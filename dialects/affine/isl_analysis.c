@@ -27,7 +27,7 @@ st_isl_analysis *st_isl_analysis_create(st_op *nest) {
 		return NULL;
 	memset(a, 0, sizeof *a);
 	a->ctx = ctx;
-	a->ictx = st_isl_ctx_create();
+	a->ictx = st_isl_ctx_create(ctx);
 	st__isl_model_error err;
 	a->m = a->ictx ? st__isl_model_build(ctx, a->ictx, &nest, 1, &err) : NULL;
 	if (!a->m) {

@@ -5,6 +5,7 @@
  * internals.
  */
 #include "strata/affine_isl.h"
+#include "strata/limit.h"
 
 #include <isl/constraint.h>
 #include <isl/local_space.h>
@@ -15,18 +16,33 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Enough for every nest of the test suites many times over; a bound at
- * all is what matters, so that a hostile input fails with a diagnostic
- * instead of hanging the compiler inside isl. */
-#define ISL_MAX_OPERATIONS 20000000ul
+/* A bound at all is what matters, so that a hostile input fails with a
+ * diagnostic instead of hanging the compiler inside isl; the default leaves
+ * every nest of the test suites and examples far below it (docs/
+ * reliability.md, "Limits"). */
+const st_limit_def st_isl_operations_limit = {
+	.name = "isl-operations",
+	.summary = "isl operations (simplex pivots) of one polyhedral analysis of a loop nest",
+	.value = 200000,
+};
 
-isl_ctx *st_isl_ctx_create(void) {
+isl_ctx *st_isl_ctx_create(st_context *sctx) {
 	isl_ctx *ctx = isl_ctx_alloc();
 	if (!ctx)
 		return NULL;
 	isl_options_set_on_error(ctx, ISL_ON_ERROR_CONTINUE);
-	isl_ctx_set_max_operations(ctx, ISL_MAX_OPERATIONS);
+	isl_ctx_set_max_operations(ctx, (unsigned long)st_context_limit(sctx, &st_isl_operations_limit));
 	return ctx;
+}
+
+bool st_isl_report_exhausted(isl_ctx *ictx, st_op *op, st_severity sev, const char *what) {
+	if (!ictx || !st_isl_ctx_exhausted(ictx))
+		return false;
+	char hint[160];
+	st_diag *d = st_op_diag(op, sev, "%s: the polyhedral analysis stopped at its operation bound %s", what,
+	                        st_limit_hint(st_op_context(op), &st_isl_operations_limit, hint, sizeof hint));
+	st_diag_emit(d);
+	return true;
 }
 
 bool st_isl_ctx_exhausted(isl_ctx *ctx) { return isl_ctx_last_error(ctx) == isl_error_quota; }

@@ -2,6 +2,7 @@
  * isl_model.h): statements, iteration domains, access relations and the
  * 2d+1 schedule of the original order. */
 #include "isl_model.h"
+#include "strata/limit.h"
 #include "strata/affine.h"
 #include "strata/dialect.h"
 #include "strata/rewrite.h"
@@ -737,8 +738,10 @@ st__isl_model *st__isl_model_build(st_context *ctx, isl_ctx *ictx, st_op *const 
 	if (b.order)
 		st_ctx_free(ctx, b.order, sizeof *b.order * b.order_cap);
 	if (!ok) {
+		char hint[160];
 		if (st_isl_ctx_exhausted(ictx))
-			fail_at(&b, roots[0], "the polyhedral analysis exceeded its operation bound");
+			fail_at(&b, roots[0], "the polyhedral analysis stopped at its operation bound %s",
+			        st_limit_hint(ctx, &st_isl_operations_limit, hint, sizeof hint));
 		fail_at(&b, roots[0], "the nest could not be modelled");
 		st__isl_model_destroy(m);
 		return NULL;

@@ -60,7 +60,7 @@ typedef struct st__isl_model {
 /* Why a scope could not be modelled: the op at fault and a message. */
 typedef struct st__isl_model_error {
 	st_op *op;
-	char msg[200];
+	char msg[256];
 } st__isl_model_error;
 
 /* Models the ops roots[0..n) (consecutive siblings).  NULL when something

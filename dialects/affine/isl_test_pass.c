@@ -35,11 +35,12 @@ static void say_isl(st_pass *pass, const char *label, char *text) {
 	free(text);
 }
 
-static void print_scope(st_pass *pass, st_op *const *roots, size_t nroots) {
+/* False after an error (isl stopped at its operation bound). */
+static bool print_scope(st_pass *pass, st_op *const *roots, size_t nroots) {
 	st_context *ctx = st_pass_context(pass);
-	isl_ctx *ictx = st_isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create(ctx);
 	if (!ictx)
-		return;
+		return false;
 	say(pass, nroots > 1 ? "nests at" : "nest at");
 	for (size_t i = 0; i < nroots; i++) {
 		say(pass, " ");
@@ -48,6 +49,10 @@ static void print_scope(st_pass *pass, st_op *const *roots, size_t nroots) {
 	say(pass, "\n");
 	st__isl_model_error err;
 	st__isl_model *m = st__isl_model_build(ctx, ictx, roots, nroots, &err);
+	if (!m && st_isl_report_exhausted(ictx, roots[0], ST_SEV_ERROR, "test-affine-isl")) {
+		isl_ctx_free(ictx);
+		return false;
+	}
 	if (!m) {
 		say(pass, "  not modelled: ");
 		say(pass, err.msg);
@@ -58,7 +63,7 @@ static void print_scope(st_pass *pass, st_op *const *roots, size_t nroots) {
 			say_loc(pass, err.op);
 		say(pass, ")\n");
 		isl_ctx_free(ictx);
-		return;
+		return true;
 	}
 	char buf[64];
 	for (size_t i = 0; i < m->nparams; i++) {
@@ -88,7 +93,10 @@ static void print_scope(st_pass *pass, st_op *const *roots, size_t nroots) {
 		say_isl(pass, "    schedule: ", isl_map_to_str(s->schedule));
 	}
 	st__deps *d = st__deps_compute(m);
-	if (!d)
+	bool ok = true;
+	if (!d && st_isl_report_exhausted(ictx, roots[0], ST_SEV_ERROR, "test-affine-isl: the dependences"))
+		ok = false;
+	else if (!d)
 		say(pass, "  dependences: isl failed\n");
 	for (size_t i = 0; d && i < d->n; i++) {
 		say(pass, "  ");
@@ -101,6 +109,7 @@ static void print_scope(st_pass *pass, st_op *const *roots, size_t nroots) {
 	st__deps_destroy(d);
 	st__isl_model_destroy(m);
 	isl_ctx_free(ictx);
+	return ok;
 }
 
 typedef struct options {
@@ -120,7 +129,8 @@ static st_status run(st_pass *pass, st_op *op) {
 		/* The block scope takes every outermost nest of the same block. */
 		while (o->scope == 1 && j < n && st_op_block(nests[j]) == st_op_block(nests[i]))
 			j++;
-		print_scope(pass, nests + i, j - i);
+		if (!print_scope(pass, nests + i, j - i))
+			status = ST_FAIL;
 		i = j;
 	}
 	if (nests)

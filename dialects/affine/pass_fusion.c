@@ -44,19 +44,22 @@ static bool movable_between(st_op *a, st_op *b) {
 	return true;
 }
 
-typedef enum { FUSE_NO, FUSE_DONE, FUSE_ILLEGAL } fuse_result;
+/* FUSE_FAILED: isl stopped at its operation bound (reported). */
+typedef enum { FUSE_NO, FUSE_DONE, FUSE_ILLEGAL, FUSE_FAILED } fuse_result;
 
 static fuse_result try_fuse(st_pass *pass, st_op *a, st_op *b) {
 	st_context *ctx = st_pass_context(pass);
 	if (st_affine_for_num_iter_args(a) || st_affine_for_num_iter_args(b) || !movable_between(a, b))
 		return FUSE_NO;
-	isl_ctx *ictx = st_isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create(ctx);
 	if (!ictx)
 		return FUSE_NO;
 	st_op *roots[2] = {a, b};
 	st__isl_model *m = st__isl_model_build(ctx, ictx, roots, 2, NULL);
 	st__deps *deps = m ? st__deps_compute(m) : NULL;
 	fuse_result r = FUSE_NO;
+	if ((!m || !deps) && st_isl_report_exhausted(ictx, b, ST_SEV_ERROR, "affine-loop-fusion"))
+		r = FUSE_FAILED;
 	isl_set *da = m ? st__isl_model_loops_domain(m, &a, 1, "L") : NULL;
 	isl_set *db = m ? st__isl_model_loops_domain(m, &b, 1, "L") : NULL;
 	if (deps && da && db && isl_set_is_equal(da, db) == isl_bool_true &&
@@ -119,24 +122,26 @@ static st_status run(st_pass *pass, st_op *op) {
 	size_t n, cap;
 	if (st_failed(st__isl_all_loops(ctx, op, &v, &n, &cap)))
 		return ST_FAIL;
-	bool changed = false;
-	for (size_t i = 0; i < n; i++) {
+	bool changed = false, failed = false;
+	for (size_t i = 0; i < n && !failed; i++) {
 		if (!v[i])
 			continue;
 		st_op *b;
-		while ((b = next_loop(v[i])) && try_fuse(pass, v[i], b) == FUSE_DONE) {
+		fuse_result r;
+		while ((b = next_loop(v[i])) && (r = try_fuse(pass, v[i], b)) == FUSE_DONE) {
 			/* b is erased: forget it. */
 			for (size_t j = i + 1; j < n; j++)
 				if (v[j] == b)
 					v[j] = NULL;
 			changed = true;
 		}
+		failed = b && r == FUSE_FAILED;
 	}
 	if (v)
 		st_ctx_free(ctx, v, sizeof *v * cap);
 	if (!changed)
 		st_pass_preserve_all_analyses(pass);
-	return ST_OK;
+	return failed ? ST_FAIL : ST_OK;
 }
 
 const st_pass_def st__affine_fusion_pass = {

@@ -89,7 +89,7 @@ static st_status interchange(st_pass *pass, st_op *root, const unsigned *perm, u
 		if (st_affine_for_num_iter_args(loops[k]))
 			return st_op_error(root, "cannot interchange loops with iter_args");
 
-	isl_ctx *ictx = st_isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create(ctx);
 	if (!ictx)
 		return st_op_error(root, "out of memory");
 	st__isl_model_error err;
@@ -100,6 +100,10 @@ static st_status interchange(st_pass *pass, st_op *root, const unsigned *perm, u
 	isl_set *dom = NULL;
 	if (!m) {
 		status = st__isl_report_model_error(root, ST_SEV_ERROR, "cannot interchange: ", &err);
+		goto out;
+	}
+	if (!deps && st_isl_report_exhausted(ictx, root, ST_SEV_ERROR, "cannot interchange")) {
+		status = ST_FAIL;
 		goto out;
 	}
 	if (!deps) {

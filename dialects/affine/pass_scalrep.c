@@ -226,12 +226,16 @@ static st_status run(st_pass *pass, st_op *op) {
 	size_t n, cap;
 	if (st_failed(st__isl_outermost_loops(ctx, op, &nests, &n, &cap)))
 		return ST_FAIL;
-	isl_ctx *ictx = st_isl_ctx_create();
+	isl_ctx *ictx = st_isl_ctx_create(ctx);
 	memrefs ms = {.ctx = ctx};
-	bool changed = false;
-	for (size_t i = 0; ictx && i < n; i++) {
+	bool changed = false, failed = false;
+	for (size_t i = 0; ictx && i < n && !failed; i++) {
+		/* The operation bound is per nest. */
+		isl_ctx_reset_operations(ictx);
+		isl_ctx_reset_error(ictx);
 		changed |= forward_in_nest(ctx, ictx, nests[i], &ms);
 		changed |= erase_dead_stores(ctx, ictx, nests[i]);
+		failed = st_isl_report_exhausted(ictx, nests[i], ST_SEV_ERROR, "affine-scalrep");
 	}
 	for (size_t i = 0; i < ms.n; i++)
 		changed |= erase_write_only(ms.v[i]);
@@ -243,7 +247,7 @@ static st_status run(st_pass *pass, st_op *op) {
 		isl_ctx_free(ictx);
 	if (!changed)
 		st_pass_preserve_all_analyses(pass);
-	return ictx ? ST_OK : st_op_error(op, "out of memory");
+	return !ictx ? st_op_error(op, "out of memory") : failed ? ST_FAIL : ST_OK;
 }
 
 const st_pass_def st__affine_scalrep_pass = {

@@ -66,6 +66,11 @@ struct pm_expr {
 	pm_sub *subs;
 	pm_expr *args; /* call arguments, chained by next */
 	pm_expr *next;
+	/* The builder's type_of, remembered (pm_expr.c): valid while the
+	 * builder's epoch and the environment are those it was found in. */
+	unsigned type_epoch;
+	const void *type_env;
+	pm_type type_memo;
 };
 
 typedef enum pm_mod { PM_M_INPUT, PM_M_OUTPUT, PM_M_STATE, PM_M_PARAM } pm_mod;
@@ -178,5 +183,10 @@ const char *st__pm_dtype_name(pm_dtype t);
 
 /* Builds the srDFG of `main` into `module`; false after a located error. */
 bool st__pm_build(pm_parser *p, st_op *module);
+
+/* The limits on component instances (pm-instances, pm_build.c) and on the
+ * nesting of an expression (pm-expr-depth, pm_import.c). */
+extern const struct st_limit_def st__pm_instances_limit;
+extern const struct st_limit_def st__pm_depth_limit;
 
 #endif

@@ -10,9 +10,16 @@
 #include "pm_build.h"
 
 #include "strata/affine.h"
+#include "strata/limit.h"
 
 #include <stdio.h>
 #include <string.h>
+
+const st_limit_def st__pm_instances_limit = {
+	.name = "pm-instances",
+	.summary = "component instances of a .pm program, counting each copy an instance makes",
+	.value = 1024,
+};
 
 #define ERR(at, ...) st__pm_error(b->p, at, __VA_ARGS__)
 #define S(x) (int)(x).len, (x).data
@@ -421,6 +428,15 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 			return ERR(call->loc, "component '%.*s' instantiates itself", S(c->name));
 	if (s->depth >= 64)
 		return ERR(call->loc, "components nested more than 64 deep");
+	/* Each instance is a copy of the component's graph: a component that
+	 * instantiates the previous one twice doubles at every level, which the
+	 * depth limit alone lets grow to 2^64. */
+	int64_t cap = st_context_limit(b->ctx, &st__pm_instances_limit);
+	if (++b->ninstances > cap) {
+		char hint[160];
+		return ERR(call->loc, "more than %lld component instances in the program %s", (long long)cap,
+		           st_limit_hint(b->ctx, &st__pm_instances_limit, hint, sizeof hint));
+	}
 	size_t nargs = 0;
 	for (pm_expr *a = call->args; a; a = a->next)
 		nargs++;

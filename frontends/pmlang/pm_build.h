@@ -97,6 +97,11 @@ typedef struct pm_builder {
 	pm_semval *sems;
 	size_t nsems, semcap;
 	int cpart; /* the part of a complex sum a group builds (1: real, 2: imaginary) */
+	/* Bumped whenever what an expression's type depends on may change (a
+	 * new statement, a reduction's indices), so that type_of's memo is
+	 * only reused in the scope and environment it was computed in. */
+	unsigned type_epoch;
+	int64_t ninstances; /* components instantiated so far */
 } pm_builder;
 
 pm_var *st__pm_lookup(pm_scope *s, st_str name);

@@ -307,9 +307,23 @@ static pm_type join_types(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *x, p
 	return st__pm_is_fxp(a) ? a : st__pm_is_fxp(c) ? c : T_INT;
 }
 
+static pm_type compute_type(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e);
+
 /* The type a non-literal operand would have, so that the literal beside it
- * is made in that type. */
+ * is made in that type.  Remembered in the expression: building `a + b`
+ * asks for the types of both operands, and a sum of n terms nests n deep,
+ * so without the memo a long sum took time quadratic in its length. */
 static pm_type type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e) {
+	if (e->type_epoch == b->type_epoch && e->type_env == env)
+		return e->type_memo;
+	pm_type t = compute_type(b, s, env, e);
+	e->type_epoch = b->type_epoch;
+	e->type_env = env;
+	e->type_memo = t;
+	return t;
+}
+
+static pm_type compute_type(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *e) {
 	switch (e->kind) {
 	case PM_E_INT: return T_INT;
 	case PM_E_FLOAT: return T_FLOAT;
@@ -352,6 +366,7 @@ static st_type *value_type_of(pm_builder *b, pm_scope *s, pm_env *env, pm_expr *
 }
 
 pm_type st__pm_type_of(pm_builder *b, pm_scope *s, pm_expr *e) {
+	b->type_epoch++;
 	pm_env none = {0};
 	return type_of(b, s, &none, e);
 }
@@ -842,6 +857,8 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 	}
 	pm_env inner = *env;
 	size_t first = env->nidx;
+	/* `inner` may sit where an earlier reduction's environment was. */
+	b->type_epoch++;
 	for (pm_sub *u = e->subs; u; u = u->next) {
 		if (u->e->kind != PM_E_NAME) {
 			ERR(u->loc, "a reduction's subscripts name the indices it reduces over");
@@ -962,6 +979,7 @@ static st_value *group(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, p
 st_value *st__pm_value(pm_builder *b, pm_scope *s, pm_env *env, st_block *blk, pm_expr *e, pm_type want) {
 	/* The values of one statement only meet each other. */
 	b->nsems = 0;
+	b->type_epoch++;
 	if (st__pm_is_fxp(want)) {
 		if (!st__pm_fxp_check(b, want, e->loc))
 			return NULL;

@@ -47,13 +47,24 @@ extern "C" {
 
 /* ------------------------------------------------------------- the bridge */
 
+/* The bound on isl's operations in one analysis (a named limit,
+ * strata/limit.h: `--limit=isl-operations=<n>`), registered with the
+ * affine dialect. */
+extern const struct st_limit_def st_isl_operations_limit;
+
 /* An isl_ctx set up for analyses: errors are returned (NULL, isl_stat_error)
- * rather than aborting or printing, and every operation is bounded so that
- * a pathological input fails instead of running for ever.  NULL when out of
- * memory. */
-isl_ctx *st_isl_ctx_create(void);
-/* Whether the last failure in `ctx` was the operation bound. */
-bool st_isl_ctx_exhausted(isl_ctx *ctx);
+ * rather than aborting or printing, and isl's operations are bounded by
+ * `ctx`'s isl-operations limit so that a pathological input (nested
+ * floordiv and mod in access maps) fails instead of running for minutes.
+ * NULL when out of memory. */
+isl_ctx *st_isl_ctx_create(st_context *ctx);
+/* Whether the last failure in `ictx` was the operation bound. */
+bool st_isl_ctx_exhausted(isl_ctx *ictx);
+/* When `ictx` stopped at its operation bound: reports at `op` "<what>: the
+ * polyhedral analysis stopped at its operation bound (limit isl-operations
+ * = N; raise it with --limit=isl-operations=<n>)" with severity `sev`, and
+ * returns true; false (nothing reported) for any other failure. */
+bool st_isl_report_exhausted(isl_ctx *ictx, st_op *op, st_severity sev, const char *what);
 
 /* `e` with each dimension k replaced by dims[k] and each symbol k by
  * syms[k] (isl_affs on the domain `ls`; all kept, not consumed).  NULL when `e`

@@ -22,6 +22,9 @@ typedef struct st_limit_def {
 	const char *name;    /* "hl-inline-nodes": what --limit=<name>=<n> sets */
 	const char *summary; /* what is counted, for --help */
 	int64_t value;       /* the default (at least 1) */
+	int64_t max;         /* the most it may be raised to (0: no bound), for a
+	                      * limit that protects something fixed, such as the
+	                      * stack a recursion runs on */
 } st_limit_def;
 
 /* Makes `def` known by name (registering the same definition twice is
@@ -32,14 +35,16 @@ st_status st_context_register_limit(st_context *ctx, const st_limit_def *def);
  * else the default.  Works whether `def` was registered or not. */
 int64_t st_context_limit(st_context *ctx, const st_limit_def *def);
 
-/* Sets the registered limit `name` to `value` (at least 1).  ST_FAIL
- * without a diagnostic when no limit has that name or the value is out of
- * range; the caller says which. */
+/* Sets the registered limit `name` to `value` (at least 1, at most the
+ * definition's `max` when it has one).  ST_FAIL without a diagnostic when
+ * no limit has that name or the value is out of range; the caller says
+ * which. */
 st_status st_context_set_limit(st_context *ctx, st_str name, int64_t value);
 
 /* Sets a limit from `<name>=<n>` (the argument of --limit); false with a
  * message in `err` (at most `errlen` bytes) naming the known limits when
- * `spec` names none of them or `n` is no positive integer. */
+ * `spec` names none of them or `n` is no positive integer or above the
+ * limit's `max`. */
 bool st_context_parse_limit(st_context *ctx, const char *spec, char *err, size_t errlen);
 
 /* The i-th registered limit in name order, NULL past the end. */

@@ -11,6 +11,7 @@
  */
 #include "core_test.h"
 #include "strata/affine_isl.h"
+#include "strata/limit.h"
 
 #include <isl/map.h>
 #include <isl/space.h>
@@ -231,18 +232,22 @@ static void test_sets(st_context *ctx, isl_ctx *ictx) {
 	isl_set_free(bad);
 }
 
-/* A bounded isl_ctx fails a computation past its bound, and says so. */
+/* A bounded isl_ctx fails a computation past its bound, and says so; the
+ * bound is the context's isl-operations limit. */
 static void test_quota(void) {
-	isl_ctx *ictx = st_isl_ctx_create();
+	st_context *ctx = st_context_create();
+	CHECK(ctx && st_succeeded(st_context_register_limit(ctx, &st_isl_operations_limit)));
+	CHECK(st_succeeded(st_context_set_limit(ctx, st_str_c("isl-operations"), 1)));
+	isl_ctx *ictx = st_isl_ctx_create(ctx);
 	CHECK(ictx != NULL);
-	isl_ctx_set_max_operations(ictx, 1);
-	isl_ctx_reset_operations(ictx);
+	CHECK(isl_ctx_get_max_operations(ictx) == 1);
 	isl_set *s = isl_set_read_from_str(ictx, "{ [i, j] : 0 <= i < 100 and 0 <= j < i and (i + j) mod 7 = 3 }");
 	isl_set *h = isl_set_coalesce(isl_set_lexmin(s));
 	CHECK(h == NULL);
 	CHECK(st_isl_ctx_exhausted(ictx));
 	isl_set_free(h);
 	isl_ctx_free(ictx);
+	st_context_destroy(ctx);
 }
 
 /* ------------------------------------------------------- analysis */
@@ -352,7 +357,7 @@ static void test_analysis(void) {
 
 int main(void) {
 	st_context *ctx = st_context_create();
-	isl_ctx *ictx = st_isl_ctx_create();
+	isl_ctx *ictx = ctx ? st_isl_ctx_create(ctx) : NULL;
 	if (!ctx || !ictx)
 		return 1;
 	test_maps(ctx, ictx);
