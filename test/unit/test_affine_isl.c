@@ -357,6 +357,11 @@ static void test_analysis(void) {
 
 int main(void) {
 	st_context *ctx = st_context_create();
+	/* One isl_ctx serves every test below, and the bound counts all their
+	 * operations together: far more than one analysis does. */
+	if (ctx && (st_failed(st_context_register_limit(ctx, &st_isl_operations_limit)) ||
+	            st_failed(st_context_set_limit(ctx, st_str_c("isl-operations"), 20000000))))
+		return 1;
 	isl_ctx *ictx = ctx ? st_isl_ctx_create(ctx) : NULL;
 	if (!ctx || !ictx)
 		return 1;
