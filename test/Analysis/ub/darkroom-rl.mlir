@@ -15,9 +15,9 @@
 // RUN: FileCheck %s < %t.ilp.mlir
 // RUN: strata-opt %t.mlir --ub-extract --ub-schedule --ub-capacity | FileCheck %s --check-prefix=STENCIL
 // RUN: sed 's/@rel {capacity = 2 : i64/@rel {capacity = 1 : i64/' %t.ilp.mlir > %t.rel1.mlir
-// RUN: not strata-opt %t.rel1.mlir --ub-simulate=input=%t.obs.pgm:%t.lat.pgm -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOST-REL
+// RUN: not strata-opt %t.rel1.mlir --ub-simulate=input=%t.obs.pgm:%t.lat.pgm -o %t.out 2>&1 | FileCheck %s --check-prefix=LOST-REL
 // RUN: sed 's/@lat {arg = 1 : i64, capacity = 2 : i64/@lat {arg = 1 : i64, capacity = 1 : i64/' %t.ilp.mlir > %t.lat1.mlir
-// RUN: not strata-opt %t.lat1.mlir --ub-simulate=input=%t.obs.pgm:%t.lat.pgm -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOST-LAT
+// RUN: not strata-opt %t.lat1.mlir --ub-simulate=input=%t.obs.pgm:%t.lat.pgm -o %t.out 2>&1 | FileCheck %s --check-prefix=LOST-LAT
 
 // REPORT: ub-schedule-ilp: @darkroom_rl_ub: optimum 4 delay slots (6 bytes), proven by CBC; the stencil schedule needs 5 delay slots (7 bytes)
 // REPORT: ub-simulate: @darkroom_rl_ub: {{[0-9]+}} events over 257 cycles, no value lost

@@ -15,9 +15,9 @@
 // RUN: cmp %t.ref.npy %t.sim.npy
 // RUN: FileCheck %s < %t.ilp.mlir
 // RUN: sed 's/@s1 {capacity = 60 : i64/@s1 {capacity = 59 : i64/' %t.ilp.mlir > %t.s1.mlir
-// RUN: not strata-opt %t.s1.mlir --ub-simulate=input=%t.pgm -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOST-S1
+// RUN: not strata-opt %t.s1.mlir --ub-simulate=input=%t.pgm -o %t.out 2>&1 | FileCheck %s --check-prefix=LOST-S1
 // RUN: sed 's/@input {arg = 0 : i64, capacity = 32 : i64/@input {arg = 0 : i64, capacity = 31 : i64/' %t.ilp.mlir > %t.i.mlir
-// RUN: not strata-opt %t.i.mlir --ub-simulate=input=%t.pgm -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOST-I
+// RUN: not strata-opt %t.i.mlir --ub-simulate=input=%t.pgm -o %t.out 2>&1 | FileCheck %s --check-prefix=LOST-I
 
 // REPORT: ub-schedule-ilp: @darkroom_unsharp_ub: optimum 97 delay slots (161 bytes), proven by CBC; the stencil schedule needs 97 delay slots (161 bytes)
 // REPORT: ub-simulate: @darkroom_unsharp_ub: {{[0-9]+}} events over 512 cycles, no value lost

@@ -8,7 +8,7 @@
 // the aggregators, SRAM and transpose buffers as written.
 // RUN: strata-opt %S/Inputs/cascade.mlir --acg=%strata_src_root/archs/amber-cgra.acg --ub-extract --ub-schedule --ub-capacity --ub-map > %t
 // RUN: FileCheck %s < %t
-// RUN: strata-opt %t --ub-map-check -o /dev/null
+// RUN: strata-opt %t --ub-map-check -o %t.out
 // RUN: %python %S/Inputs/map-summary.py < %t | FileCheck %s --check-prefix=SUM
 // The FPGA's block RAMs (2 + 2 ports, 1024 deep) hold the same two segments
 // per buffer, without rounding.

@@ -13,7 +13,7 @@
 // RUN: strata-opt %t | cmp - %t
 // RUN: strata-opt %t --ub-map | cmp - %t
 // Executing the elements as written gives every read port its element.
-// RUN: strata-opt %t --ub-map-check -o /dev/null
+// RUN: strata-opt %t --ub-map-check -o %t.out
 
 // SUM: arg0: wire, capacity 0, 0 words: 0 registers, 0 line segments, 0 memories []
 // SUM: arg1: wire, capacity 0, 0 words: 0 registers, 0 line segments, 0 memories []

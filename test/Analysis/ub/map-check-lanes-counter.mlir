@@ -7,7 +7,7 @@
 // at cycle j), read 6 transfers behind with its lanes reversed and 1
 // behind; ub-map makes it one delay line per lane, a register and a
 // 5-word line memory (map-check-lanes.mlir, @three).
-// RUN: not strata-opt %s --ub-map-check -o /dev/null 2>&1 | FileCheck %s
+// RUN: not strata-opt %s --ub-map-check -o %t.out 2>&1 | FileCheck %s
 
 ub.graph @g {
   // CHECK: map-check-lanes-counter.mlir:[[@LINE+1]]:8: error: 'ub.buffer' op ub-map-check: a_m0 addresses word 1 for lane 1 of the write at cycle 0 but word 0 for lane 0; the lanes' memories share one counter

@@ -4,7 +4,7 @@
 // them or none.  The graph is map-check-lanes.mlir's @gated (2 lanes, read
 // 6, 1 and 0 transfers behind; the gate, columns 0..6 of both lanes, here
 // narrowed to lane 1).
-// RUN: not strata-opt %s --ub-map-check -o /dev/null 2>&1 | FileCheck %s
+// RUN: not strata-opt %s --ub-map-check -o %t.out 2>&1 | FileCheck %s
 
 ub.graph @g {
   // CHECK: map-check-lanes-gate.mlir:[[@LINE+1]]:8: error: 'ub.buffer' op ub-map-check: the gate of buffer 'a' takes some values of the write at cycle 0 and not others; the lanes of a transfer shift together

@@ -2,7 +2,7 @@
 // 0, two at cycle 1, one at cycle 2.  The values of a cycle are a
 // transfer's lanes, one delay line each, so every transfer must carry as
 // many.
-// RUN: not strata-opt %s --ub-map-check -o /dev/null 2>&1 | FileCheck %s
+// RUN: not strata-opt %s --ub-map-check -o %t.out 2>&1 | FileCheck %s
 
 ub.graph @g {
   %d = ub.buffer @d {capacity = 1 : i64, map = "chain"} : memref<2x2xi16>

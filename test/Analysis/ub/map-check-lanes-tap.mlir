@@ -5,7 +5,7 @@
 // at cycle j), read 6 transfers behind with its lanes reversed and 1
 // behind; ub-map makes it one delay line per lane, a register and a
 // 5-word line memory (map-check-lanes.mlir, @three).
-// RUN: not strata-opt %s --ub-map-check -o /dev/null 2>&1 | FileCheck %s
+// RUN: not strata-opt %s --ub-map-check -o %t.out 2>&1 | FileCheck %s
 
 ub.graph @g {
   %a = ub.buffer @a {capacity = 18 : i64, map = "chain"} : memref<8x3xi16>

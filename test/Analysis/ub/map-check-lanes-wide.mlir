@@ -2,7 +2,7 @@
 // value a write into a wide word, so it cannot hold a transfer's lanes
 // (ub-map maps such a buffer as a ram).  Here 2 lanes a cycle go through a
 // line segment of 8 words on a memory fetching 4.
-// RUN: not strata-opt %s --ub-map-check -o /dev/null 2>&1 | FileCheck %s
+// RUN: not strata-opt %s --ub-map-check -o %t.out 2>&1 | FileCheck %s
 
 ub.graph @g {
   // CHECK: map-check-lanes-wide.mlir:[[@LINE+1]]:8: error: 'ub.buffer' op ub-map-check: d_m0 packs one value a write into its wide words, but buffer 'd' is written 2 values a cycle (lanes)

@@ -14,7 +14,7 @@
 // RUN: %python %S/Inputs/gen-npy.py 1 %t.4x5.npy f4 4 5
 // RUN: head -c 150 %t.4x4.npy > %t.short.npy
 // RUN: sed 's/xi16/xf32/g; s/-> i16/-> f32/' %S/Inputs/copy.mlir > %t.f32.mlir
-// RUN: strata-opt %t.f32.mlir --ub-simulate=input=%t.4x4.npy,output=%t.copy.npy -o /dev/null
+// RUN: strata-opt %t.f32.mlir --ub-simulate=input=%t.4x4.npy,output=%t.copy.npy -o %t.out
 // RUN: cmp %t.4x4.npy %t.copy.npy
 // RUN: not strata-opt %t.f32.mlir --ub-simulate=input=%t.4x5.npy 2>&1 | FileCheck %s --check-prefix=NPYSHAPE
 // RUN: not strata-opt %t.f32.mlir --ub-simulate=input=%t.short.npy 2>&1 | FileCheck %s --check-prefix=NPYSHORT
