@@ -1,10 +1,15 @@
 /* Pointer-keyed hash map and pointer vector for the rewriting machinery
  * (worklists, liveness sets, constant tables): the drivers add and remove
  * entries constantly, so the map deletes with tombstones instead of
- * rebuilding. */
+ * rebuilding.  The same map is public as st_ptr_map (strata/ptrmap.h). */
 #include "rewrite_internal.h"
+#include "strata/ptrmap.h"
 
-#define TOMB ((const void *)(uintptr_t)1)
+/* A deleted slot's key: an address no caller can hold, so that every
+ * other non-NULL pointer, small integers cast to pointers included, is a
+ * key. */
+static const char tomb_key;
+#define TOMB ((const void *)&tomb_key)
 
 static size_t hash_ptr(const void *p) {
 	uint64_t x = (uint64_t)(uintptr_t)p;
@@ -149,3 +154,45 @@ void st__ptrvec_free(st__ptrvec *v) {
 	v->data = NULL;
 	v->n = v->cap = 0;
 }
+
+/* ------------------------------------------------------- the public map */
+
+struct st_ptr_map {
+	st__ptrmap m;
+};
+
+st_ptr_map *st_ptr_map_create(st_context *ctx) {
+	st_ptr_map *m = st_ctx_alloc(ctx, sizeof *m);
+	if (m)
+		st__ptrmap_init(&m->m, ctx);
+	return m;
+}
+
+void st_ptr_map_destroy(st_ptr_map *m) {
+	if (!m)
+		return;
+	st_context *ctx = m->m.ctx;
+	st__ptrmap_free(&m->m);
+	st_ctx_free(ctx, m, sizeof *m);
+}
+
+bool st_ptr_map_put(st_ptr_map *m, const void *key, void *val) {
+	return key && st__ptrmap_put(&m->m, key, (uintptr_t)val);
+}
+
+void *st_ptr_map_get(const st_ptr_map *m, const void *key) {
+	uintptr_t v = 0;
+	return key && st__ptrmap_get(&m->m, key, &v) ? (void *)v : NULL;
+}
+
+bool st_ptr_map_remove(st_ptr_map *m, const void *key) {
+	return key && st__ptrmap_remove(&m->m, key);
+}
+size_t st_ptr_map_size(const st_ptr_map *m) { return m->m.count; }
+
+void st_ptr_map_each(const st_ptr_map *m, st_ptr_map_fn fn, void *ud) {
+	for (size_t i = 0; i < m->m.cap; i++)
+		if (m->m.slots[i].key && m->m.slots[i].key != TOMB)
+			fn(ud, m->m.slots[i].key, (void *)m->m.slots[i].val);
+}
+void st_ptr_map_clear(st_ptr_map *m) { st__ptrmap_clear(&m->m); }

@@ -5,6 +5,7 @@
 #define STRATA_A2C_H
 
 #include "strata/ir.h"
+#include "strata/ptrmap.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,10 +19,8 @@
 /* ----------------------------------------------------------- pointer map */
 
 typedef struct st__a2c_map {
+	st_ptr_map *m; /* created on the first put */
 	st_context *ctx;
-	const void **keys;
-	void **vals;
-	size_t cap, n;
 } st__a2c_map;
 
 void st__a2c_map_init(st__a2c_map *m, st_context *ctx);

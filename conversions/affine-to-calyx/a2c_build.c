@@ -5,64 +5,26 @@
 
 /* ----------------------------------------------------------- pointer map */
 
-void st__a2c_map_init(st__a2c_map *m, st_context *ctx) { memset(m, 0, sizeof *m), m->ctx = ctx; }
+/* A pointer map (strata/ptrmap.h) made when first written, so that a
+ * table the lowering never fills costs nothing.  A NULL key (a value the
+ * lowering has none for) is in no table. */
+void st__a2c_map_init(st__a2c_map *m, st_context *ctx) { *m = (st__a2c_map){.ctx = ctx}; }
 
 void st__a2c_map_free(st__a2c_map *m) {
-	if (m->cap) {
-		st_ctx_free(m->ctx, m->keys, m->cap * sizeof *m->keys);
-		st_ctx_free(m->ctx, m->vals, m->cap * sizeof *m->vals);
-	}
-	m->keys = NULL, m->vals = NULL, m->cap = m->n = 0;
-}
-
-static size_t slot(const st__a2c_map *m, const void *key) {
-	size_t h = ((uintptr_t)key >> 4) * 0x9e3779b97f4a7c15ull;
-	size_t i = h & (m->cap - 1);
-	while (m->keys[i] && m->keys[i] != key)
-		i = (i + 1) & (m->cap - 1);
-	return i;
+	st_ptr_map_destroy(m->m);
+	m->m = NULL;
 }
 
 void *st__a2c_map_get(const st__a2c_map *m, const void *key) {
-	if (!m->cap)
-		return NULL;
-	size_t i = slot(m, key);
-	return m->keys[i] ? m->vals[i] : NULL;
+	return m->m && key ? st_ptr_map_get(m->m, key) : NULL;
 }
 
 bool st__a2c_map_put(st__a2c_map *m, const void *key, void *val) {
-	if ((m->n + 1) * 2 > m->cap) {
-		size_t ncap = m->cap ? m->cap * 2 : 64;
-		const void **ok = m->keys;
-		void **ov = m->vals;
-		size_t ocap = m->cap;
-		m->keys = st_ctx_alloc(m->ctx, ncap * sizeof *m->keys);
-		m->vals = st_ctx_alloc(m->ctx, ncap * sizeof *m->vals);
-		if (!m->keys || !m->vals) {
-			if (m->keys)
-				st_ctx_free(m->ctx, m->keys, ncap * sizeof *m->keys);
-			if (m->vals)
-				st_ctx_free(m->ctx, m->vals, ncap * sizeof *m->vals);
-			m->keys = ok, m->vals = ov;
-			return false;
-		}
-		memset(m->keys, 0, ncap * sizeof *m->keys);
-		m->cap = ncap;
-		m->n = 0;
-		for (size_t i = 0; i < ocap; i++)
-			if (ok[i])
-				st__a2c_map_put(m, ok[i], ov[i]);
-		if (ocap) {
-			st_ctx_free(m->ctx, ok, ocap * sizeof *ok);
-			st_ctx_free(m->ctx, ov, ocap * sizeof *ov);
-		}
-	}
-	size_t i = slot(m, key);
-	if (!m->keys[i])
-		m->n++;
-	m->keys[i] = key;
-	m->vals[i] = val;
-	return true;
+	if (!key)
+		return true;
+	if (!m->m && !(m->m = st_ptr_map_create(m->ctx)))
+		return false;
+	return st_ptr_map_put(m->m, key, val);
 }
 
 /* ------------------------------------------------------------- building */

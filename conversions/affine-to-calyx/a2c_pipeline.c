@@ -191,10 +191,14 @@ static sval *new_sval(pipe *pp, st_value *v, int p, int e) {
 	return s;
 }
 
+static void free_sval(void *ud, const void *key, void *val) {
+	(void)key;
+	st_ctx_free(ud, val, sizeof(sval));
+}
+
 static void free_svals(pipe *pp) {
-	for (size_t i = 0; i < pp->info.cap; i++)
-		if (pp->info.keys && pp->info.keys[i])
-			st_ctx_free(pp->c->ctx, pp->info.vals[i], sizeof(sval));
+	if (pp->info.m)
+		st_ptr_map_each(pp->info.m, free_sval, pp->c->ctx);
 	st__a2c_map_free(&pp->info);
 }
 

@@ -15,61 +15,21 @@
 #include <stdio.h>
 #include <string.h>
 
-/* A named signal: its interned name and its value (or backedge). */
-struct st__uth_signal {
-	const st_ident *name;
-	st_value *v;
-};
-
-static size_t slot(const st__uth *s, const st_ident *name) {
-	size_t h = ((uintptr_t)name >> 4) * 0x9e3779b97f4a7c15ull;
-	size_t i = h & (s->cap_sigs - 1);
-	while (s->sigs[i].name && s->sigs[i].name != name)
-		i = (i + 1) & (s->cap_sigs - 1);
-	return i;
-}
-
-/* The table's entry for a name (created empty), or NULL when out of memory. */
-static struct st__uth_signal *entry(st__uth *s, const char *fmt, va_list ap) {
+/* The interned name of a signal. */
+static st_ident *name_of(st__uth *s, const char *fmt, va_list ap) {
 	char name[160];
 	vsnprintf(name, sizeof name, fmt, ap);
-	st_ident *id = st_ident_get_c(s->ctx, name);
-	if (!id)
-		return NULL;
-	if (2 * (s->nsigs + 1) > s->cap_sigs) {
-		size_t ncap = s->cap_sigs ? 2 * s->cap_sigs : 256;
-		struct st__uth_signal *old = s->sigs;
-		size_t ocap = s->cap_sigs;
-		s->sigs = st_ctx_alloc(s->ctx, ncap * sizeof *s->sigs);
-		if (!s->sigs) {
-			s->sigs = old;
-			return NULL;
-		}
-		memset(s->sigs, 0, ncap * sizeof *s->sigs);
-		s->cap_sigs = ncap;
-		for (size_t i = 0; i < ocap; i++)
-			if (old[i].name)
-				s->sigs[slot(s, old[i].name)] = old[i];
-		if (old)
-			st_ctx_free(s->ctx, old, ocap * sizeof *old);
-	}
-	struct st__uth_signal *e = &s->sigs[slot(s, id)];
-	if (!e->name) {
-		e->name = id;
-		s->nsigs++;
-	}
-	return e;
+	return st_ident_get_c(s->ctx, name);
 }
 
 static st_value *get(st__uth *s, st_type *t, const char *fmt, va_list ap) {
-	struct st__uth_signal *e = entry(s, fmt, ap);
-	if (e && !e->v)
-		e->v = st_hw_backedge(s->edges, t, s->b.loc);
-	if (!e || !e->v) {
+	st_ident *id = name_of(s, fmt, ap);
+	st_value *v = id ? st_ptr_map_get(s->sigs, id) : NULL;
+	if (id && !v && (v = st_hw_backedge(s->edges, t, s->b.loc)) && !st_ptr_map_put(s->sigs, id, v))
+		v = NULL;
+	if (!v)
 		s->status = ST_FAIL;
-		return NULL;
-	}
-	return e->v;
+	return v;
 }
 
 st_value *st__uth_get(st__uth *s, unsigned width, const char *fmt, ...) {
@@ -91,15 +51,15 @@ st_value *st__uth_get_typed(st__uth *s, st_type *t, const char *fmt, ...) {
 st_value *st__uth_set(st__uth *s, st_value *v, const char *fmt, ...) {
 	va_list ap;
 	va_start(ap, fmt);
-	struct st__uth_signal *e = entry(s, fmt, ap);
+	st_ident *id = name_of(s, fmt, ap);
 	va_end(ap);
-	if (!e || !v) {
+	st_value *old = id ? st_ptr_map_get(s->sigs, id) : NULL;
+	if (!v || !id || !st_ptr_map_put(s->sigs, id, v)) {
 		s->status = ST_FAIL;
 		return v;
 	}
-	if (e->v && st_hw_backedge_pending(s->edges, e->v))
-		st_hw_backedge_set(s->edges, e->v, v);
-	e->v = v;
+	if (old && st_hw_backedge_pending(s->edges, old))
+		st_hw_backedge_set(s->edges, old, v);
 	return v;
 }
 
@@ -371,12 +331,13 @@ static st_status graph(st__uth *s, st_op *g, const st_ub_map_options *mo) {
 	if (st == ST_OK)
 		st = st__uth_lanes(s);
 	s->nroms = 0;
-	s->nsigs = 0;
 	if (s->sigs)
-		memset(s->sigs, 0, s->cap_sigs * sizeof *s->sigs);
+		st_ptr_map_clear(s->sigs);
+	else
+		s->sigs = st_ptr_map_create(s->ctx);
 	s->edges = st_hw_backedges_create(s->ctx);
 	st_op *mod = NULL;
-	if (st == ST_OK && !s->edges)
+	if (st == ST_OK && (!s->edges || !s->sigs))
 		st = ST_FAIL;
 	if (st == ST_OK) {
 		s->status = ST_OK;
@@ -443,8 +404,7 @@ static st_status run(st_pass *pass, st_op *module) {
 		if (!strcmp(st_op_name_cstr(g), "ub.graph"))
 			st = graph(&s, g, &mo);
 	}
-	if (s.sigs)
-		st_ctx_free(ctx, s.sigs, s.cap_sigs * sizeof *s.sigs);
+	st_ptr_map_destroy(s.sigs);
 	if (s.vals)
 		st_ctx_free(ctx, s.vals, s.cap_vals * sizeof *s.vals);
 	if (s.roms)

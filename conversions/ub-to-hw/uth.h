@@ -8,6 +8,7 @@
 #define STRATA_UTH_H
 
 #include "strata/comb.h"
+#include "strata/ptrmap.h"
 #include "strata/seq.h"
 #include "strata/ub_analysis.h"
 
@@ -30,7 +31,6 @@ typedef struct st__uth_buffer {
 } st__uth_buffer;
 
 struct st__uth_timer;
-struct st__uth_signal;
 
 typedef struct st__uth {
 	st_context *ctx;
@@ -38,9 +38,7 @@ typedef struct st__uth {
 	st_ub_map *map;  /* ub-map's elements of the graph */
 	st_builder b;    /* at the end of the module's body */
 	st_hw_backedges *edges;
-	/* Named signals: an open-addressing table by interned name. */
-	struct st__uth_signal *sigs;
-	size_t nsigs, cap_sigs;
+	st_ptr_map *sigs; /* named signals: interned name -> value */
 	unsigned next;   /* fresh temporary names */
 	st_status status;
 	int64_t *tap;    /* per port: read ports' position on the write stream */
