@@ -36,14 +36,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 # name, input program, 64x64 input image: (argument file name, bits of its
 # random words, or a script writing the file: script COUNT SEED FILE, and
 # the number of words it writes)
-F32_WORDS = 'test/Stratac/Inputs/stream-unsharp-f32-words.py'
+F32_WORDS = 'test/Target/fpga/Inputs/stream-unsharp-f32-words.py'
 APPS = [
     ('cascade (.hl)', 'test/Analysis/ub/Inputs/cascade64.hl', ('input', 8)),
     ('cascade (stand-in, weight table)', 'test/Analysis/ub/Inputs/cascade.mlir', ('arg0', 8)),
     ('gaussian', 'examples/halide/gaussian_hw.hl', ('input', 8)),
     ('harris', 'test/Analysis/ub/Inputs/harris64.hl', ('input', 8)),
     ('unsharp (int)', 'test/Conversion/ub-to-hw/Inputs/hw-unsharp64.hl', ('input', 8)),
-    ('unsharp (f32, one channel)', 'test/Stratac/Inputs/stream-unsharp-f32-gray.hl', ('hw_input', F32_WORDS, 4096)),
+    ('unsharp (f32, one channel)', 'test/Target/fpga/Inputs/stream-unsharp-f32-gray.hl', ('hw_input', F32_WORDS, 4096)),
     ('unsharp (f32, three channels)', 'test/Analysis/ub/Inputs/unsharp64.hl', ('hw_input', F32_WORDS, 3 * 4096)),
     ('blur + tone curve', 'test/Conversion/ub-to-hw/Inputs/hw-tonemap64.hl', ('input', 8)),
     ('camera (demosaic, ccm, tone curve)', 'test/Analysis/ub/Inputs/camera64.hl', ('hw_input', 12)),
@@ -119,7 +119,7 @@ def run_one(stratac, app, flow, work):
 
 
 def cell(q, kind):
-    r = q['resources'].get(kind)
+    r = q['utilization'].get(kind)
     return str(r['used']) if r else '-'
 
 
@@ -135,12 +135,15 @@ def row_line(row):
     if 'error' in row:
         return '| %s | %s | refused: %s | | | | | | |' % (row['app'], row['flow'], row['error'].replace('|', '/'))
     q = row['qor']
-    ppc = q.get('stream', {}).get('pixels_per_cycle') if 'stream' in q else 4096 / q['cycles']
-    bufs = ', '.join('%s %d' % kv for kv in q['buffers'].items()) if 'stream' in q else '(calyx: none)'
+    # QoR version 2 (docs/qor-schema.md): the stream numbers are the fpga
+    # class's own, resources are `utilization`.
+    stream = q['fpga'].get('stream')
+    ppc = stream['pixels_per_cycle'] if stream else 4096 / q['cycles']
+    bufs = ', '.join('%s %d' % kv for kv in q['buffers'].items()) if stream else '(calyx: none)'
     if 'no_synth' in row:
         res = [row['no_synth']] * 4
     else:
-        mem = q['resources'].get('mem_bits', {}).get('used', 0) if q['resources'] else '-'
+        mem = q['utilization'].get('mem_bits', {}).get('used', 0) if q['utilization'] else '-'
         res = [cell(q, 'cells'), cell(q, 'ff'), cell(q, 'logic'), mem]
     return '| %s | %s | %d | %.3f | %s | %s | %s | %s | %s |' % ((row['app'], row['flow'], q['cycles'], ppc) +
                                                                  tuple(res) + (bufs,))

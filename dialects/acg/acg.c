@@ -12,7 +12,6 @@
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 #define ATTRS(a) .attrs = a, .nattrs = N(a)
 
-const char *const st__acg_classes[] = {"cgra", "rda", "systolic", "fpga", "vliw", "dnn", "cpu", "generic", NULL};
 const char *const st__acg_access[] = {"ram", "rom", "fifo", "regfile", NULL};
 const char *const st__acg_topologies[] = {"bus", "crossbar", "mesh", "torus", "ring", "p2p", "noc", NULL};
 const char *const st__acg_switchboxes[] = {"disjoint", "wilton", "imran", NULL};
@@ -30,7 +29,9 @@ const char *const st__acg_op_names[] = {"acg.graph", "acg.compute",  "acg.storag
 #define E (1u << ST__ACG_EDGE)
 #define R (1u << ST__ACG_GRID)
 const st__acg_keydef st__acg_keys[] = {
-	{"class", G, ST__ACG_T_WORD, st__acg_classes, false, -1},
+	/* Any word: a class is what a registered target serves (strata/target.h),
+	 * and a plugin's target may serve a class of its own. */
+	{"class", G, ST__ACG_T_WORD, NULL, false, -1},
 	{"opcode_bits", G, ST__ACG_T_POS, NULL, false, -1},
 	{"clock_mhz", G, ST__ACG_T_POS, NULL, false, -1},
 	{"vliw_slots", G, ST__ACG_T_POS, NULL, false, -1},

@@ -299,7 +299,7 @@ bool st__acg_end(st__acg_parser *p) {
 static bool value_error(st__acg_parser *p, const st__acg_val *v, const keydef *k) {
 	static const char *const what[] = {"a non-negative integer", "a positive integer", "true or false", "a word",
 	                                   "a name", "a list of positive integers"};
-	if (k->type == ST__ACG_T_WORD) {
+	if (k->type == ST__ACG_T_WORD && k->words) {
 		char buf[160];
 		words_list(buf, sizeof buf, k->words);
 		st__acg_error(p, v->line, v->col, "'%s' must be one of: %s", k->key, buf);
@@ -319,7 +319,7 @@ static st_attr *typed_value(st__acg_parser *p, const keydef *k, const st__acg_va
 	case ST__ACG_T_BOOL:
 		return v->kind == ST__ACG_V_BOOL ? st_bool_attr(p->ctx, v->i != 0) : NULL;
 	case ST__ACG_T_WORD:
-		if (v->kind != ST__ACG_V_WORD || st__acg_find_word(k->words, v->s) < 0)
+		if (v->kind != ST__ACG_V_WORD || (k->words && st__acg_find_word(k->words, v->s) < 0))
 			return NULL;
 		return st_string_attr(p->ctx, v->s);
 	case ST__ACG_T_REF:

@@ -41,7 +41,6 @@ typedef struct st__acg_keydef {
 extern const st__acg_keydef st__acg_keys[]; /* ends with a NULL key */
 
 /* Names written in the text and stored as strings in IR. */
-extern const char *const st__acg_classes[];     /* graph `class` */
 extern const char *const st__acg_access[];      /* storage `access` */
 extern const char *const st__acg_topologies[];  /* comm `topology` */
 extern const char *const st__acg_switchboxes[]; /* grid `switchbox` */

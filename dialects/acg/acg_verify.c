@@ -12,6 +12,21 @@ static bool is_word(const st_op *op, const char *attr, const char *const *words)
 	return !a || (st_attr_get_kind(a) == ST_ATTR_STRING && st__acg_find_word(words, st_attr_string(a)) >= 0);
 }
 
+/* A class is any identifier (the registry of targets says which ones
+ * stratac compiles for). */
+static bool is_identifier(const st_attr *a) {
+	if (!a)
+		return true;
+	if (st_attr_get_kind(a) != ST_ATTR_STRING)
+		return false;
+	st_str s = st_attr_string(a);
+	for (size_t i = 0; i < s.len; i++)
+		if (!(s.data[i] == '_' || (s.data[i] >= 'a' && s.data[i] <= 'z') || (s.data[i] >= 'A' && s.data[i] <= 'Z') ||
+		      (i && s.data[i] >= '0' && s.data[i] <= '9')))
+			return false;
+	return s.len > 0;
+}
+
 static bool is_int(const st_attr *a) { return a && st_attr_get_kind(a) == ST_ATTR_INTEGER; }
 
 /* ------------------------------------------------------------------ graphs */
@@ -37,8 +52,8 @@ st_status st__acg_verify_graph(st_op *op) {
 		return st_op_error(op, "must be in a module or in another acg.graph");
 	if (!nested && !st_op_get_attr(op, "class"))
 		return st_op_error(op, "needs a 'class'");
-	if (!is_word(op, "class", st__acg_classes))
-		return st_op_error(op, "has an unknown class");
+	if (!is_identifier(st_op_get_attr(op, "class")))
+		return st_op_error(op, "has a class that is no identifier");
 	st_attr *budgets = st_op_get_attr(op, "budgets");
 	for (size_t i = 0; budgets && i < st_attr_dict_size(budgets); i++) {
 		st_attr *v = st_attr_dict_entry(budgets, i).value;

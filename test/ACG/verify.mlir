@@ -14,8 +14,15 @@
 
 // -----
 
-// expected-error@+1 {{'acg.graph' op has an unknown class}}
-"acg.graph"() ({}) {class = "gpu", sym_name = "g"} : () -> ()
+// expected-error@+1 {{'acg.graph' op has a class that is no identifier}}
+"acg.graph"() ({}) {class = "two words", sym_name = "g"} : () -> ()
+
+// -----
+
+// Any identifier is a class: a plugin's target may serve one of its own.
+"acg.graph"() ({
+^bb0:
+}) {class = "gpu", sym_name = "g"} : () -> ()
 
 // -----
 

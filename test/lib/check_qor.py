@@ -1,10 +1,18 @@
 #!/usr/bin/env python3
-"""Checks stratac's qor.json files against docs/qor-schema.md.
+"""Checks qor.json files (version 2) against docs/qor-schema.md.
 
-Usage: check_qor.py FILE...          check these reports
-       check_qor.py --find DIR       check every qor.json below DIR (at least one)
+Usage: check_qor.py FILE...                        check these reports
+       check_qor.py --find DIR [--newer-than FILE]  check every qor.json below DIR
+                                                   (at least one), or those written
+                                                   after FILE changed
 Prints `FILE: ok` per good report; for a bad one `FILE: error: <key>: <why>`
 for each problem, and exits 1.
+
+The keys every target writes are checked here, with the rules that tie
+them together (derived numbers agree with what they are derived from, the
+ideal cycles are a lower bound); a class's own object is checked by the
+function CLASS_CHECKS names for it (a target class adds one with its
+schema, docs/adding-a-target.md).
 """
 
 import json
@@ -12,10 +20,8 @@ import math
 import os
 import sys
 
-KEYS = ['target', 'kernel', 'cycles', 'ii', 'resources', 'ops_per_cycle', 'occupancy', 'buffers', 'compile_ms']
-# Keys only some flows write: the stream flow's numbers (docs/streaming-hw.md).
-OPTIONAL = ['stream']
-STREAM_KEYS = ['fill', 'first_output', 'pixels', 'pixels_per_cycle', 'schedule_latency']
+KEYS = ['version', 'target', 'class', 'kernel', 'verified', 'cycles', 'ideal_cycles', 'compute_occupancy',
+        'utilization', 'max_utilization', 'ops_per_cycle', 'macs_per_cycle', 'ii', 'buffers', 'compile_ms']
 
 
 def is_int(v):
@@ -26,84 +32,178 @@ def is_num(v):
     return (is_int(v) or isinstance(v, float)) and not isinstance(v, bool) and math.isfinite(v)
 
 
+def close(a, b):
+    return abs(a - b) <= 1e-5 + 1e-4 * abs(b)
+
+
+def nullable(ok):
+    return lambda v: v is None or ok(v)
+
+
+def int_at_least(n):
+    return lambda v: is_int(v) and v >= n
+
+
+def num_at_least(n):
+    return lambda v: is_num(v) and v >= n
+
+
+class Checker:
+    """Collects the problems of one report."""
+
+    def __init__(self):
+        self.errs = []
+
+    def err(self, key, why):
+        self.errs.append('%s: %s' % (key, why))
+
+    def want(self, obj, prefix, key, ok, what):
+        """obj[key] passes `ok`; missing keys are reported by `keys`."""
+        if key in obj and not ok(obj[key]):
+            self.err(prefix + key, '%s, not %s' % (what, json.dumps(obj[key])))
+
+    def keys(self, obj, prefix, want, optional=()):
+        for k in want:
+            if k not in obj:
+                self.err(prefix + k, 'missing')
+        for k in obj:
+            if k not in want and k not in optional:
+                self.err(prefix + k, 'not a key of the schema')
+
+    def want_map(self, obj, key, ok, what):
+        """obj[key] is an object whose every value passes `ok`."""
+        if key not in obj:
+            return
+        if not isinstance(obj[key], dict):
+            self.err(key, 'an object, not %s' % json.dumps(obj[key]))
+            return
+        for name, v in obj[key].items():
+            if not ok(v):
+                self.err('%s.%s' % (key, name), '%s, not %s' % (what, json.dumps(v)))
+
+
+# ----------------------------------------------------------- class objects
+
+FPGA_STREAM_KEYS = ['fill', 'first_output', 'pixels', 'pixels_per_cycle', 'schedule_latency']
+
+
+def check_fpga(c, report, obj):
+    """The "fpga" object (docs/qor-schema.md): the flow, the synthesis, the
+    pipelined loops of a Calyx design, the numbers of a stream design."""
+    p = 'fpga.'
+    c.keys(obj, p, ['flow', 'synth'], ['pipelines', 'stream'])
+    c.want(obj, p, 'flow', lambda v: v in ('calyx', 'stream'), '"calyx" or "stream"')
+    c.want(obj, p, 'synth', lambda v: v in (None, 'generic', 'xilinx'), '"generic", "xilinx" or null')
+    if obj.get('flow') == 'stream' and 'stream' not in obj:
+        c.err(p + 'stream', 'missing (the stream flow writes it)')
+    if obj.get('flow') != 'stream' and 'stream' in obj:
+        c.err(p + 'stream', 'only the stream flow writes it')
+    pipes = obj.get('pipelines')
+    if pipes is not None:
+        if not isinstance(pipes, dict) or not pipes:
+            c.err(p + 'pipelines', 'a non-empty object, not %s' % json.dumps(pipes))
+        else:
+            for g, d in pipes.items():
+                if not isinstance(d, dict) or sorted(d) != ['depth', 'ii', 'trip'] or \
+                        not all(is_int(d[k]) and d[k] >= (1 if k != 'depth' else 0) for k in d):
+                    c.err(p + 'pipelines.' + g, 'an object {ii, depth, trip} of integers, not %s' % json.dumps(d))
+            iis = [d['ii'] for d in pipes.values() if isinstance(d, dict) and is_int(d.get('ii'))]
+            if iis and report.get('ii') != max(iis):
+                c.err('ii', '%s, but the largest II of fpga.pipelines is %d' % (json.dumps(report.get('ii')), max(iis)))
+    st = obj.get('stream')
+    if st is not None:
+        if not isinstance(st, dict) or sorted(st) != FPGA_STREAM_KEYS:
+            c.err(p + 'stream', 'an object {%s}, not %s' % (', '.join(FPGA_STREAM_KEYS), json.dumps(st)))
+            return
+        for k, ok in [('pixels', int_at_least(1)), ('schedule_latency', int_at_least(1)),
+                      ('pixels_per_cycle', nullable(num_at_least(0))), ('fill', nullable(is_int)),
+                      ('first_output', nullable(int_at_least(0)))]:
+            if not ok(st[k]):
+                c.err(p + 'stream.' + k, 'not %s' % json.dumps(st[k]))
+        cycles = report.get('cycles')
+        if is_int(cycles):
+            if st['fill'] != cycles - st['pixels']:
+                c.err(p + 'stream.fill', '%s, but cycles - pixels is %s' % (st['fill'], cycles - st['pixels']))
+        elif any(st[k] is not None for k in ('pixels_per_cycle', 'fill', 'first_output')):
+            c.err(p + 'stream', 'the measured numbers must be null when cycles is null')
+        if report.get('ii') != 1:
+            c.err('ii', 'a stream design takes a value a cycle: 1, not %s' % json.dumps(report.get('ii')))
+
+
+CLASS_CHECKS = {'fpga': check_fpga}
+
+
+# ---------------------------------------------------------------- report
+
+
 def check(report):
     """The list of problems of one parsed report."""
-    errs = []
     if not isinstance(report, dict):
         return ['<top>: not an object']
-    for k in KEYS:
-        if k not in report:
-            errs.append('%s: missing' % k)
-    for k in report:
-        if k not in KEYS and k not in OPTIONAL:
-            errs.append('%s: not a key of the schema' % k)
-
-    def want(key, ok, what):
-        if key in report and not ok(report[key]):
-            errs.append('%s: %s, not %s' % (key, what, json.dumps(report[key])))
-
-    want('target', lambda v: isinstance(v, str) and v != '', 'a non-empty string')
-    want('kernel', lambda v: isinstance(v, str) and v != '', 'a non-empty string')
-    want('cycles', lambda v: v is None or (is_int(v) and v >= 1), 'an integer >= 1 or null')
-    want('ii', lambda v: v is None or (is_int(v) and v >= 1), 'an integer >= 1 or null')
-    want('ops_per_cycle', lambda v: v is None or (is_num(v) and v >= 0), 'a number >= 0 or null')
-    want('occupancy', lambda v: v is None or (is_num(v) and v >= 0), 'a number >= 0 or null')
-    res = report.get('resources')
-    if 'resources' in report:
-        if not isinstance(res, dict):
-            errs.append('resources: an object, not %s' % json.dumps(res))
-        else:
-            for kind, r in res.items():
-                if not isinstance(r, dict) or sorted(r) != ['available', 'used']:
-                    errs.append('resources.%s: an object {used, available}, not %s' % (kind, json.dumps(r)))
-                    continue
-                if not (is_int(r['used']) and r['used'] >= 0):
-                    errs.append('resources.%s.used: an integer >= 0, not %s' % (kind, json.dumps(r['used'])))
-                if not (r['available'] is None or (is_int(r['available']) and r['available'] >= 0)):
-                    errs.append('resources.%s.available: an integer >= 0 or null, not %s' %
-                                (kind, json.dumps(r['available'])))
-    def want_map(key, ok, what):
-        """An object whose every value passes `ok`."""
-        if key not in report:
-            return
-        if not isinstance(report[key], dict):
-            errs.append('%s: an object, not %s' % (key, json.dumps(report[key])))
-            return
-        for name, v in report[key].items():
-            if not ok(v):
-                errs.append('%s.%s: %s, not %s' % (key, name, what, json.dumps(v)))
-
-    st = report.get('stream')
-    if 'stream' in report:
-        if not isinstance(st, dict) or sorted(st) != STREAM_KEYS:
-            errs.append('stream: an object {%s}, not %s' % (', '.join(STREAM_KEYS), json.dumps(st)))
-        else:
-            for k, ok in [('pixels', lambda v: is_int(v) and v >= 1),
-                          ('schedule_latency', lambda v: is_int(v) and v >= 1),
-                          ('pixels_per_cycle', lambda v: v is None or (is_num(v) and v >= 0)),
-                          ('fill', lambda v: v is None or is_int(v)),
-                          ('first_output', lambda v: v is None or (is_int(v) and v >= 0))]:
-                if not ok(st[k]):
-                    errs.append('stream.%s: not %s' % (k, json.dumps(st[k])))
-            if st['fill'] is not None and report.get('cycles') is not None and \
-                    st['fill'] != report['cycles'] - st['pixels']:
-                errs.append('stream.fill: %s, but cycles - pixels is %s' %
-                            (st['fill'], report['cycles'] - st['pixels']))
-    want_map('buffers', lambda v: is_int(v) and v >= 1, 'an integer >= 1')
-    want_map('compile_ms', lambda v: is_num(v) and v >= 0, 'a number >= 0')
+    c = Checker()
+    cls = report.get('class')
+    c.keys(report, '', KEYS, [cls] if isinstance(cls, str) and cls not in KEYS else [])
+    c.want(report, '', 'version', lambda v: v == 2, '2')
+    for k in ('target', 'class', 'kernel'):
+        c.want(report, '', k, lambda v: isinstance(v, str) and v != '', 'a non-empty string')
+    c.want(report, '', 'verified', lambda v: isinstance(v, bool), 'true or false')
+    c.want(report, '', 'cycles', nullable(int_at_least(1)), 'an integer >= 1 or null')
+    c.want(report, '', 'ideal_cycles', nullable(int_at_least(1)), 'an integer >= 1 or null')
+    c.want(report, '', 'ii', nullable(int_at_least(1)), 'an integer >= 1 or null')
+    for k in ('compute_occupancy', 'max_utilization', 'ops_per_cycle', 'macs_per_cycle'):
+        c.want(report, '', k, nullable(num_at_least(0)), 'a number >= 0 or null')
+    util = report.get('utilization')
+    if 'utilization' in report:
+        if not isinstance(util, dict):
+            c.err('utilization', 'an object, not %s' % json.dumps(util))
+            util = {}
+        for kind, r in list(util.items()):
+            if not isinstance(r, dict) or sorted(r) != ['available', 'used']:
+                c.err('utilization.%s' % kind, 'an object {used, available}, not %s' % json.dumps(r))
+                del util[kind]
+                continue
+            if not (is_int(r['used']) and r['used'] >= 0):
+                c.err('utilization.%s.used' % kind, 'an integer >= 0, not %s' % json.dumps(r['used']))
+            if not (r['available'] is None or (is_int(r['available']) and r['available'] >= 0)):
+                c.err('utilization.%s.available' % kind,
+                      'an integer >= 0 or null, not %s' % json.dumps(r['available']))
+    c.want_map(report, 'buffers', int_at_least(1), 'an integer >= 1')
+    c.want_map(report, 'compile_ms', num_at_least(0), 'a number >= 0')
+    if isinstance(cls, str) and cls in report:
+        if not isinstance(report[cls], dict):
+            c.err(cls, 'an object, not %s' % json.dumps(report[cls]))
+        elif cls in CLASS_CHECKS:
+            CLASS_CHECKS[cls](c, report, report[cls])
+    if c.errs:
+        return c.errs
     # The derived numbers must agree with what they are derived from.
-    if not errs:
-        if report['cycles'] is None and report['ops_per_cycle'] is not None:
-            errs.append('ops_per_cycle: must be null when cycles is null')
-        budgets = [r for r in res.values() if r['available']]
-        if budgets:
-            occ = max(r['used'] / r['available'] for r in budgets)
-            if report['occupancy'] is None or abs(report['occupancy'] - occ) > 1e-5 + 1e-4 * occ:
-                errs.append('occupancy: %s, but the largest used/available is %.6f' %
-                            (json.dumps(report['occupancy']), occ))
-        elif report['occupancy'] is not None:
-            errs.append('occupancy: must be null when no resource has a budget')
-    return errs
+    cycles, ideal = report['cycles'], report['ideal_cycles']
+    if report['verified'] and cycles is None:
+        c.err('verified', 'true, but nothing was simulated (cycles is null)')
+    for k in ('ops_per_cycle', 'macs_per_cycle'):
+        if cycles is None and report[k] is not None:
+            c.err(k, 'must be null when cycles is null')
+    if report['ops_per_cycle'] is not None and report['macs_per_cycle'] is not None and \
+            report['macs_per_cycle'] > report['ops_per_cycle']:
+        c.err('macs_per_cycle', 'more than ops_per_cycle')
+    if cycles is None or ideal is None:
+        if report['compute_occupancy'] is not None:
+            c.err('compute_occupancy', 'must be null when cycles or ideal_cycles is null')
+    else:
+        if ideal > cycles:
+            c.err('ideal_cycles', '%d, more than the %d cycles measured: it is no lower bound' % (ideal, cycles))
+        if report['compute_occupancy'] is None or not close(report['compute_occupancy'], ideal / cycles):
+            c.err('compute_occupancy', '%s, but ideal_cycles / cycles is %.6f' %
+                  (json.dumps(report['compute_occupancy']), ideal / cycles))
+    budgets = [r for r in util.values() if r['available']]
+    if budgets:
+        u = max(r['used'] / r['available'] for r in budgets)
+        if report['max_utilization'] is None or not close(report['max_utilization'], u):
+            c.err('max_utilization', '%s, but the largest used/available is %.6f' %
+                  (json.dumps(report['max_utilization']), u))
+    elif report['max_utilization'] is not None:
+        c.err('max_utilization', 'must be null when no resource has a budget')
+    return c.errs
 
 
 def check_file(path):
@@ -122,8 +222,12 @@ def check_file(path):
 
 
 def main(argv):
-    if len(argv) == 2 and argv[0] == '--find':
+    if len(argv) in (2, 4) and argv[0] == '--find' and (len(argv) == 2 or argv[2] == '--newer-than'):
         files = sorted(os.path.join(d, f) for d, _, fs in os.walk(argv[1]) for f in fs if f == 'qor.json')
+        if len(argv) == 4:
+            # Reports an older writer left behind are not this build's.
+            since = os.path.getmtime(argv[3])
+            files = [f for f in files if os.path.getmtime(f) >= since]
         if not files:
             print('check_qor: error: no qor.json below %s' % argv[1])
             return 1

@@ -151,3 +151,15 @@ const char *st_tool_flag_value(const char *a, const char *name) {
 	size_t n = strlen(name);
 	return strncmp(a, name, n) == 0 && a[n] == '=' ? a + n + 1 : NULL;
 }
+
+bool st_tool_parse_u64(const char *s, uint64_t *out) {
+	char *end;
+	errno = 0;
+	if (!*s || *s == '-')
+		return false;
+	unsigned long long v = strtoull(s, &end, 10);
+	if (*end || errno)
+		return false;
+	*out = v;
+	return true;
+}

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "strata/ir.h"
@@ -65,5 +66,8 @@ bool st_tool_limits_apply(const st_tool_limits *l, const char *tool, st_context 
 bool st_tool_is_flag(const char *arg, const char *name);
 /* `--name=value` (or `-name=value`): the value, or NULL. */
 const char *st_tool_flag_value(const char *arg, const char *name);
+/* A decimal number, not negative, into *out; false (and *out unchanged)
+ * for anything else, or a number over 64 bits. */
+bool st_tool_parse_u64(const char *s, uint64_t *out);
 
 #endif

@@ -8,7 +8,6 @@
 #include "plugin_loader.h"
 #include "tool_io.h"
 
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,18 +73,6 @@ static int arg_error(const char *fmt, const char *what) {
 	return 2;
 }
 
-static bool parse_u64(const char *s, uint64_t *out) {
-	char *end;
-	errno = 0;
-	if (!*s || *s == '-')
-		return false;
-	unsigned long long v = strtoull(s, &end, 10);
-	if (*end || errno)
-		return false;
-	*out = v;
-	return true;
-}
-
 static int parse_args(int argc, char **argv, options *o) {
 	o->entry = "main";
 	o->max_steps = DEFAULT_MAX_STEPS;
@@ -109,10 +96,10 @@ static int parse_args(int argc, char **argv, options *o) {
 				return arg_error("expected --out=<argument number>:<file>, got '%s'", a);
 			o->outs[o->nouts++] = (out_spec){n, end + 1};
 		} else if (!strncmp(a, "--max-steps=", 12)) {
-			if (!parse_u64(a + 12, &o->max_steps))
+			if (!st_tool_parse_u64(a + 12, &o->max_steps))
 				return arg_error("expected a number of steps in '%s'", a);
 		} else if (!strncmp(a, "--invocations=", 14)) {
-			if (!parse_u64(a + 14, &o->invocations) || !o->invocations)
+			if (!st_tool_parse_u64(a + 14, &o->invocations) || !o->invocations)
 				return arg_error("expected a positive number of invocations in '%s'", a);
 		} else if (!strcmp(a, "--trace")) {
 			o->trace = true;

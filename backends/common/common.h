@@ -1,0 +1,44 @@
+/* What the files of the flow kit (backends/common, strata/backend.h) share
+ * and nothing outside the library sees. */
+#ifndef STRATA_BACKENDS_COMMON_H
+#define STRATA_BACKENDS_COMMON_H
+
+#include "strata/backend.h"
+
+/* words.c */
+uint64_t st__mask_of(unsigned width);
+/* Allocates *p (the words of `b`) unless it is there; false after saying
+ * "out of memory". */
+bool st__alloc_words(const st_target_run *run, st_buffer *b, uint64_t **p);
+/* The initial words: read from opts->inputs_dir, else drawn from the seed. */
+bool st__run_inputs(st_target_run *run);
+/* Every buffer, word by word; false after naming the first difference. */
+bool st__run_compare(const st_target_run *run);
+
+/* reference.c: the interpreter's run of the kernel on the initial words
+ * (fills each buffer's `ref`, loads and stores, and run->ops, muls). */
+bool st__run_reference(st_target_run *run);
+
+/* json.c */
+st_json *st__json_new(void);
+void st__json_free(st_json *o);
+size_t st__json_size(const st_json *o);
+/* Whether a value was lost for want of memory. */
+bool st__json_oom(const st_json *o);
+/* `indent` > 0: one key a line, indented so; 0: all on one line.
+ * Nested objects go on one line. */
+void st__json_write(const st_json *o, FILE *f, int indent);
+/* Sets every key of `src` in `dst`, nested objects copied. */
+void st__json_copy_into(st_json *dst, const st_json *src);
+
+/* qor.c */
+st_qor *st__qor_new(void);
+void st__qor_free(st_qor *q);
+/* An .acg budget the design exceeds is an error naming the resource, its
+ * use and the budget (a warning with opts->allow_over_budget). */
+bool st__qor_check_budgets(st_target_run *run);
+/* qor.json and the table on stdout. */
+bool st__qor_write(st_target_run *run, const char *path);
+void st__qor_print(st_target_run *run, FILE *f);
+
+#endif

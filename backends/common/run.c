@@ -1,0 +1,201 @@
+/* A run of a target (strata/backend.h, docs/stratac.md): the order of the
+ * steps every target shares, the work directory inside `-o DIR`, and the
+ * commit that moves the outputs into `-o DIR` only when the whole run
+ * succeeded, so that a failing run leaves it as it was. */
+#include "common.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* What the kit adds to a target's outputs. */
+static const char *const kit_outputs[] = {"qor.json", "inputs", "outputs", NULL};
+
+/* Calls fn on each output name until it returns false. */
+static bool each_output(const st_target_run *run, bool (*fn)(const st_target_run *, const char *, void *), void *ud) {
+	const char *const *lists[2] = {run->target->outputs, kit_outputs};
+	for (int l = 0; l < 2; l++)
+		for (const char *const *p = lists[l]; p && *p; p++)
+			if (!fn(run, *p, ud))
+				return false;
+	return true;
+}
+
+static bool same_file(const char *a, const char *b) {
+	struct stat sa, sb;
+	return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* A run must never replace what it reads. */
+static bool no_clash(const st_target_run *run, const char *name, void *ud) {
+	(void)ud;
+	const st_run_options *o = run->opts;
+	char *p = st_backend_fmt("%s/%s", o->outdir, name);
+	const char *clash = same_file(p, o->input)        ? o->input
+	                    : same_file(p, o->target)     ? o->target
+	                    : same_file(p, o->inputs_dir) ? o->inputs_dir
+	                                                  : NULL;
+	free(p);
+	if (clash)
+		fprintf(stderr, "%s: error: '-o %s' would replace the input '%s'; choose another directory\n", o->tool,
+		        o->outdir, clash);
+	return !clash;
+}
+
+/* Renames an output of the work directory into the output directory; an
+ * old directory of the same name is moved into the work directory first,
+ * and goes with it. */
+static bool commit_one(const st_target_run *run, const char *name, void *ud) {
+	(void)ud;
+	char *from = st_backend_fmt("%s/%s", run->work, name), *to = st_backend_fmt("%s/%s", run->opts->outdir, name),
+	     *old = st_backend_fmt("%s/old-%s", run->work, name);
+	bool ok = from && to && old;
+	struct stat st, ts;
+	if (ok && lstat(from, &st) == 0) {
+		if (S_ISDIR(st.st_mode) && lstat(to, &ts) == 0 && rename(to, old) != 0)
+			ok = false;
+		if (ok && rename(from, to) != 0)
+			ok = false;
+		if (!ok)
+			fprintf(stderr, "%s: error: cannot move '%s' to '%s': %s\n", run->opts->tool, from, to, strerror(errno));
+	}
+	free(from);
+	free(to);
+	free(old);
+	return ok;
+}
+
+/* The work directory sits inside the output directory, so that the final
+ * renames stay on one file system; absolute, because the programs a target
+ * runs may change directories. */
+static char *make_work(const st_run_options *o, bool *created) {
+	struct stat st;
+	*created = false;
+	if (stat(o->outdir, &st) == 0) {
+		if (!S_ISDIR(st.st_mode)) {
+			fprintf(stderr, "%s: error: '-o %s' is no directory\n", o->tool, o->outdir);
+			return NULL;
+		}
+	} else if (mkdir(o->outdir, 0755) != 0) {
+		fprintf(stderr, "%s: error: cannot create '%s': %s\n", o->tool, o->outdir, strerror(errno));
+		return NULL;
+	} else
+		*created = true;
+	char cwd[4096];
+	bool relative = o->outdir[0] != '/';
+	if (relative && !getcwd(cwd, sizeof cwd)) {
+		fprintf(stderr, "%s: error: cannot find the current directory: %s\n", o->tool, strerror(errno));
+		return NULL;
+	}
+	/* mkdtemp replaces the six X with a fresh name. */
+	char *work = st_backend_fmt("%s%s%s/.%s-work-XXXXXX", relative ? cwd : "", relative ? "/" : "", o->outdir, o->tool);
+	if (work && !mkdtemp(work)) {
+		fprintf(stderr, "%s: error: cannot create a work directory in '%s': %s\n", o->tool, o->outdir,
+		        strerror(errno));
+		free(work);
+		return NULL;
+	}
+	return work;
+}
+
+st_op *st_run_lowering_copy(st_target_run *run) {
+	st_op *m = st_op_clone(run->input, NULL);
+	if (!m)
+		return NULL;
+	if (st_symbol_lookup(m, st_str_c("target"))) {
+		st_op_error(m, "already holds a symbol named @target; --target adds one");
+		st_op_destroy(m);
+		return NULL;
+	}
+	st_op *g = st_op_clone(run->graph, NULL);
+	if (!g) {
+		st_op_destroy(m);
+		return NULL;
+	}
+	st_op_set_attr(g, "sym_name", st_string_attr(run->ctx, st_str_c("target")));
+	st_block_prepend_op(st_region_first_block(st_op_region(m, 0)), g);
+	return m;
+}
+
+/* Simulation, then the reference and the comparison. */
+static bool simulate(st_target_run *run) {
+	if (st_failed(run->target->simulate(run)))
+		return false;
+	char *out = st_backend_fmt("%s/outputs", run->work);
+	bool ok = out && st_run_write_words(run, out, 1);
+	free(out);
+	for (size_t i = 0; ok && i < run->nbuffers; i++)
+		if (!run->buffers[i].sim) {
+			fprintf(stderr, "%s: error: the target's simulation gave no words for buffer '%s'\n", run->opts->tool,
+			        run->buffers[i].name);
+			ok = false;
+		}
+	double t0 = st_backend_now_ms();
+	ok = ok && st__run_reference(run);
+	st_qor_time(run->qor, "reference", t0);
+	return ok && st__run_compare(run);
+}
+
+/* Everything after the work directory exists. */
+static bool steps(st_target_run *run) {
+	const st_run_options *o = run->opts;
+	if (st_failed(run->target->compile(run)) || !st__qor_check_budgets(run))
+		return false;
+	char *in = st_backend_fmt("%s/inputs", run->work), *qor = st_backend_fmt("%s/qor.json", run->work);
+	bool ok = in && qor && st__run_inputs(run) && st_run_write_words(run, in, 0);
+	if (ok && !o->no_sim && run->target->simulate)
+		ok = simulate(run);
+	if (ok && run->target->report)
+		ok = st_succeeded(run->target->report(run));
+	ok = ok && st__qor_write(run, qor);
+	if (ok && !o->quiet)
+		st__qor_print(run, stdout);
+	free(in);
+	free(qor);
+	return ok && each_output(run, commit_one, NULL);
+}
+
+bool st_run_execute(st_target_run *run) {
+	const st_run_options *o = run->opts;
+	if (!run->graph)
+		run->graph = st_block_first_op(st_region_first_block(st_op_region(run->acg, 0)));
+	run->target_name = st_ident_cstr(st_symbol_name(run->graph));
+	if (!each_output(run, no_clash, NULL))
+		return false;
+	double t0 = st_backend_now_ms();
+	run->input = st_run_load_input(run->ctx, o->input, run->input_text);
+	run->kernel = run->input ? st_run_find_kernel(o->tool, run->input, o->top) : NULL;
+	run->kernel_name = run->kernel ? st_ident_cstr(st_symbol_name(run->kernel)) : NULL;
+	bool ok = run->kernel && st_run_kernel_buffers(run->kernel, &run->buffers, &run->nbuffers);
+	bool created = false;
+	char *work = ok ? make_work(o, &created) : NULL;
+	run->work = work;
+	ok = work && (run->qor = st__qor_new());
+	if (ok) {
+		st_qor_time(run->qor, "parse", t0);
+		ok = steps(run);
+	}
+	if (run->target->release)
+		run->target->release(run);
+	if (work) {
+		if (!ok && o->keep_work)
+			fprintf(stderr, "%s: note: the files of the failed run are in '%s'\n", o->tool, work);
+		else
+			st_backend_rm_rf(work);
+		if (!ok && created && !o->keep_work)
+			rmdir(o->outdir);
+	}
+	free(work);
+	run->work = NULL;
+	st__qor_free(run->qor);
+	run->qor = NULL;
+	st_run_free_buffers(run->buffers, run->nbuffers);
+	run->buffers = NULL;
+	run->nbuffers = 0;
+	if (run->input)
+		st_op_destroy(run->input);
+	run->input = NULL;
+	return ok;
+}

@@ -1,0 +1,216 @@
+/* The stream flow of the FPGA target (docs/streaming-hw.md): an
+ * accelerated pipeline (a .hl schedule with hw_accelerate, or a func.func
+ * carrying `hw_accelerate`) becomes a ub graph (ub-extract, ub-schedule at
+ * the input rate, ub-capacity) and then line-buffered hardware
+ * (convert-ub-to-hw).  The kernel's memref arguments are the host's
+ * streams: the testbench plays each input row-major with a valid signal
+ * and collects each output stream; the report gives the line buffers'
+ * words as `buffers` and the stream numbers in the class's object. */
+#include "fpga.h"
+
+#include "strata/pass.h"
+#include "strata/ub.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static bool has_accelerator(st_op *op) {
+	return st_op_get_attr(op, "hw_accelerate") || st_op_get_attr(op, "halide.accelerator");
+}
+
+static st_walk_result find_acc(st_op *op, void *ud) {
+	if (!has_accelerator(op))
+		return ST_WALK_ADVANCE;
+	*(bool *)ud = true;
+	return ST_WALK_INTERRUPT;
+}
+
+bool fpga_stream_chosen(const st_target_run *run) {
+	int flow = fpga_opts(run)->flow;
+	if (flow != FPGA_FLOW_AUTO)
+		return flow == FPGA_FLOW_STREAM;
+	bool found = false;
+	st_walk(run->input, ST_WALK_PRE, find_acc, &found);
+	return found;
+}
+
+typedef struct watch {
+	st_target_run *run;
+	double t0;
+	const char *failed;
+} watch;
+
+static void before_pass(void *ud, const st_pass *pass, st_op *op) {
+	(void)pass, (void)op;
+	((watch *)ud)->t0 = st_backend_now_ms();
+}
+
+static void after_pass(void *ud, const st_pass *pass, st_op *op, st_status s) {
+	(void)op;
+	watch *w = ud;
+	st_qor_time(w->run->qor, st_pass_get_def(pass)->name, w->t0);
+	if (st_failed(s))
+		w->failed = st_pass_get_def(pass)->name;
+}
+
+/* The flow's passes as one pipeline, each timed by the instrument's
+ * callbacks; arith-soft-float makes f32 kernels integer datapaths on the
+ * bits (only the kernels: the host side keeps its floats). */
+static const char pipeline[] =
+	"ub-extract,arith-soft-float{within=ub.kernel},ub-schedule,ub-capacity,convert-ub-to-hw";
+static const char *const passes[] = {"ub-extract", "arith-soft-float", "ub-schedule", "ub-capacity",
+                                     "convert-ub-to-hw"};
+
+static bool lower(st_target_run *run, st_op *m) {
+	for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)
+		if (!st_context_lookup_pass(run->ctx, st_str_c(passes[i]))) {
+			fprintf(stderr, "%s: error: the stream flow needs the pass '%s', which this build does not have\n",
+			        run->opts->tool, passes[i]);
+			return false;
+		}
+	watch w = {run, 0, NULL};
+	st_pass_instrument ins = {
+		.verify_each = true, .before_pass = before_pass, .after_pass = after_pass, .callback_ud = &w};
+	st_pass_manager *pm = st_pass_manager_create(run->ctx, "builtin.module");
+	if (pm)
+		st_pass_manager_set_instrument(pm, &ins);
+	bool ok = pm && st_succeeded(st_pass_manager_parse_pipeline(pm, st_str_c(pipeline), "<stream pipeline>")) &&
+	          st_succeeded(st_pass_manager_run(pm, m));
+	st_pass_manager_destroy(pm);
+	if (!ok)
+		fprintf(stderr, "%s: error: the pass '%s' failed (the stream flow)\n", run->opts->tool,
+		        w.failed ? w.failed : "(pipeline)");
+	return ok;
+}
+
+static st_op *find_stream_module(st_op *m) {
+	for (st_op *op = st_block_first_op(st_region_first_block(st_op_region(m, 0))); op; op = st_op_next(op))
+		if (!strcmp(st_op_name_cstr(op), "hw.module") && st_op_get_attr(op, "ub.streams"))
+			return op;
+	return NULL;
+}
+
+/* A host stream of ub.streams (checked by the ub dialect's verifier) into
+ * port `p` of the design, within what the testbench plays. */
+static bool read_stream(st_op *top, const st_ub_stream_info *info, fpga_port *p) {
+	int64_t size = 1;
+	bool fits = info->name.len < sizeof p->name && info->width <= 64 && info->rank <= ST_BUFFER_MAX_DIMS;
+	for (unsigned i = 0; fits && i < info->rank; i++) {
+		fits = size <= INT64_MAX / info->shape[i];
+		size *= info->shape[i];
+	}
+	if (!fits)
+		return st_op_error(top, "has host stream '%.*s' beyond what the testbench plays (width 1..64, 1 to %d "
+		                        "dimensions, a name under %zu bytes)",
+		                   (int)info->name.len, info->name.data, ST_BUFFER_MAX_DIMS, sizeof p->name),
+		       false;
+	memcpy(p->name, info->name.data, info->name.len);
+	p->name[info->name.len] = 0;
+	p->kind = ST_BUFFER_MEMORY;
+	p->in = info->in;
+	p->lanes = info->lanes;
+	p->width = info->width;
+	p->ndims = info->rank;
+	memcpy(p->dims, info->shape, info->rank * sizeof *p->dims);
+	p->size = size;
+	p->has_read = p->has_write = true;
+	return true;
+}
+
+/* The kernel's arguments, in order, are the streams; the buffers take the
+ * streams' names. */
+static bool read_design(st_target_run *run, st_op *top, fpga_design *d) {
+	size_t n = st_ub_module_num_streams(top), nargs = 0;
+	for (size_t i = 0; i < run->nbuffers; i++)
+		if (run->buffers[i].kind == ST_BUFFER_SCALAR_OUT)
+			return st_op_error(run->kernel, "returns a value; a stream design's kernel has only its streams"), false;
+		else
+			nargs++;
+	if (n != nargs)
+		return st_op_error(run->kernel, "has %zu arguments; the stream design has %zu host streams", nargs, n),
+		       false;
+	d->ports = calloc(n ? n : 1, sizeof *d->ports);
+	d->streams = calloc(n ? n : 1, sizeof *d->streams);
+	if (!d->ports || !d->streams)
+		return fprintf(stderr, "%s: error: out of memory\n", run->opts->tool), false;
+	d->nports = n;
+	for (size_t i = 0; i < n; i++) {
+		fpga_port p = {0};
+		st_ub_stream_info info;
+		if (!st_ub_module_stream(top, i, &info))
+			return st_op_error(top, "has a ub.streams attribute that does not verify"), false;
+		if (!read_stream(top, &info, &p))
+			return false;
+		int arg = (int)info.arg;
+		st_buffer *b = arg >= 0 && (size_t)arg < n ? &run->buffers[arg] : NULL;
+		/* An f32 image streams as its bits. */
+		bool same = b && b->kind == ST_BUFFER_MEMORY && b->width == p.width && b->ndims == p.ndims &&
+		            !d->ports[arg].name[0];
+		for (size_t j = 0; same && j < p.ndims; j++)
+			same = b->dims[j] == p.dims[j];
+		if (!same)
+			return st_op_error(run->kernel, "argument %d does not match host stream '%s' of the design", arg, p.name),
+			       false;
+		d->ports[arg] = p;
+		d->streams[i] = (size_t)arg;
+		snprintf(b->name, sizeof b->name, "%s", p.name);
+	}
+	d->latency = st_attr_int_value(st_op_get_attr(top, "ub.latency"));
+	return true;
+}
+
+/* The line buffers' words, as the report's `buffers` (wires have none). */
+static void report_buffers(st_target_run *run, st_op *top) {
+	st_attr *w = st_op_get_attr(top, "ub.words"), *cap = st_op_get_attr(top, "ub.capacity");
+	size_t n = w ? st_attr_dict_size(w) : 0;
+	for (size_t i = 0; i < n; i++) {
+		st_named_attr e = st_attr_dict_entry(w, i);
+		st_str name = st_ident_str(e.name);
+		int64_t words = st_attr_int_value(e.value);
+		st_attr *c = cap ? st_attr_dict_get(cap, e.name) : NULL;
+		if (c && st_attr_int_value(c) != words)
+			fprintf(stderr, "%s: warning: buffer '%.*s' takes %lld words; its capacity is %lld\n", run->opts->tool,
+			        (int)name.len, name.data, (long long)words, (long long)st_attr_int_value(c));
+		if (words < 1)
+			continue;
+		char nm[64];
+		snprintf(nm, sizeof nm, "%.*s", (int)(name.len < 63 ? name.len : 63), name.data);
+		st_qor_add_buffer(run->qor, nm, words);
+	}
+}
+
+/* Only the stream module goes to the Verilog export. */
+static void keep_only(st_op *m, st_op *keep) {
+	for (st_op *op = st_block_first_op(st_region_first_block(st_op_region(m, 0))), *next; op; op = next) {
+		next = st_op_next(op);
+		if (op != keep)
+			st_op_erase(op);
+	}
+}
+
+bool fpga_stream_compile(st_target_run *run, fpga_design *d) {
+	st_op *hw = st_run_lowering_copy(run);
+	if (!hw)
+		return false;
+	bool ok = lower(run, hw);
+	st_op *top = ok ? find_stream_module(hw) : NULL;
+	if (ok && !top) {
+		fprintf(stderr, "%s: error: the stream flow found no accelerated pipeline (a .hl schedule with "
+		                "hw_accelerate, or a func.func with the hw_accelerate attribute)\n",
+		        run->opts->tool);
+		ok = false;
+	}
+	if (ok) {
+		d->top = st_ident_cstr(st_symbol_name(top));
+		ok = read_design(run, top, d);
+	}
+	if (ok) {
+		report_buffers(run, top);
+		d->ii = 1;
+		st_qor_set_ii(run->qor, 1);
+		keep_only(hw, top);
+		ok = fpga_export(run, hw, d);
+	}
+	st_op_destroy(hw);
+	return ok && fpga_synthesize(run, d->top);
+}

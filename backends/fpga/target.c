@@ -1,0 +1,184 @@
+/* The FPGA target (ACG class `fpga`, docs/stratac.md): its options, its
+ * hooks, and what both of its flows share once a design exists: the
+ * export of the design, the testbench and the Verilog, and the synthesis
+ * against the .acg's budgets.  The Calyx flow (calyx_flow.c) lowers loop
+ * kernels through Calyx; the stream flow (stream_flow.c) turns an
+ * accelerated image pipeline into line-buffered hardware. */
+#include "fpga.h"
+
+#include "strata/asm.h"
+#include "strata/fpga.h"
+#include "strata/verilog.h"
+
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const flows[] = {"auto", "calyx", "stream", NULL};
+static const char *const parallels[] = {"1", "2", "4", "8", "16", NULL};
+static const char *const memories[] = {"comb", "seq", NULL};
+static const char *const synths[] = {"generic", "xilinx", NULL};
+
+static const st_pass_option_def options[] = {
+	{"flow", "auto: stream for an accelerated pipeline, else calyx (docs/streaming-hw.md)", ST_PASS_OPT_ENUM,
+	 "auto", offsetof(fpga_options, flow), flows},
+	{"pipeline", "pipeline innermost loops (lower-to-calyx pipeline=true)", ST_PASS_OPT_BOOL, "false",
+	 offsetof(fpga_options, pipeline), NULL},
+	{"parallel", "threads of each affine.parallel, banking the memories they share (1: sequential)",
+	 ST_PASS_OPT_ENUM, "4", offsetof(fpga_options, parallel), parallels},
+	{"memories", "comb: memories read in the same cycle; seq: registered reads (seq_mem)", ST_PASS_OPT_ENUM,
+	 "comb", offsetof(fpga_options, memories), memories},
+	{"synth", "generic: yosys's generic cells; xilinx: LUT/FF/DSP/BRAM of synth_xilinx", ST_PASS_OPT_ENUM,
+	 "generic", offsetof(fpga_options, synth), synths},
+	{"no-synth", "do not run yosys (no utilization)", ST_PASS_OPT_BOOL, "false", offsetof(fpga_options, no_synth),
+	 NULL},
+};
+
+const fpga_options *fpga_opts(const st_target_run *run) { return run->options; }
+
+static bool export_file(st_target_run *run, const char *name, st_op *m, int what, const fpga_design *d) {
+	char *path = st_backend_fmt("%s/%s", run->work, name);
+	FILE *f = path ? fopen(path, "w") : NULL;
+	bool ok = f != NULL;
+	if (ok && what == 0) {
+		st_print_options po = {0};
+		st_print_op(m, &po, st_backend_write_file, f);
+	} else if (ok && what == 1)
+		ok = st_succeeded(st_export_verilog(m, st_backend_write_file, f));
+	else if (ok)
+		fpga_write_testbench(f, d);
+	ok = f && fclose(f) == 0 && ok;
+	if (!ok)
+		fprintf(stderr, "%s: error: cannot write '%s'\n", run->opts->tool, path ? path : name);
+	free(path);
+	return ok;
+}
+
+bool fpga_export(st_target_run *run, st_op *m, const fpga_design *d) {
+	double t0 = st_backend_now_ms();
+	bool ok = export_file(run, "design.mlir", m, 0, d) && export_file(run, "design.sv", m, 1, d);
+	if (ok)
+		st_qor_time(run->qor, "export-verilog", t0);
+	return ok && export_file(run, "tb.cpp", m, 2, d);
+}
+
+bool fpga_synthesize(st_target_run *run, const char *top) {
+	const fpga_options *o = fpga_opts(run);
+	if (o->no_synth)
+		return true;
+	double t0 = st_backend_now_ms();
+	bool ok = fpga_yosys(run, top, o->synth == FPGA_SYNTH_XILINX);
+	st_qor_time(run->qor, "yosys", t0);
+	return ok;
+}
+
+static st_status compile(st_target_run *run) {
+	fpga_design *d = calloc(1, sizeof *d);
+	if (!d) {
+		fprintf(stderr, "%s: error: out of memory\n", run->opts->tool);
+		return ST_FAIL;
+	}
+	d->ii = -1;
+	d->first_output = -1;
+	run->state = d;
+	d->stream = fpga_stream_chosen(run);
+	return (d->stream ? fpga_stream_compile : fpga_calyx_compile)(run, d) ? ST_OK : ST_FAIL;
+}
+
+static st_status simulate(st_target_run *run) { return fpga_simulate(run, run->state) ? ST_OK : ST_FAIL; }
+
+/* The largest of the bounds a design cannot beat (docs/qor-schema.md):
+ * a Calyx design's external memory bank does one read and one write a
+ * cycle at most, so a memory needs max(reads, writes) / banks cycles of
+ * the reference's accesses; a stream design takes one transfer per cycle
+ * on each host stream. */
+static int64_t ideal_cycles(const st_target_run *run, const fpga_design *d) {
+	int64_t ideal = 1;
+	for (size_t i = 0; i < d->nports; i++) {
+		const fpga_port *p = &d->ports[i];
+		const st_buffer *b = &run->buffers[i];
+		int64_t need = 0;
+		if (d->stream)
+			need = p->size / (p->lanes ? p->lanes : 1);
+		else if (p->kind == ST_BUFFER_MEMORY) {
+			uint64_t banks = p->nbanks ? p->nbanks : 1, acc = b->loads > b->stores ? b->loads : b->stores;
+			need = (int64_t)((acc + banks - 1) / banks);
+		}
+		if (need > ideal)
+			ideal = need;
+	}
+	return ideal;
+}
+
+/* pixels: transfers of the largest input stream (a transfer carries a
+ * pixel's lanes); fill: the cycles beyond one per input transfer; first:
+ * the cycle the first output value leaves. */
+static void stream_report(st_target_run *run, const fpga_design *d, st_json *o) {
+	int64_t pixels = 0, cycles = st_qor_cycles(run->qor);
+	for (size_t i = 0; i < d->nports; i++)
+		if (d->ports[i].in && d->ports[i].size / d->ports[i].lanes > pixels)
+			pixels = d->ports[i].size / d->ports[i].lanes;
+	st_json_set_int(o, "pixels", pixels);
+	if (cycles > 0) {
+		st_json_set_real(o, "pixels_per_cycle", (double)pixels / (double)cycles, 4);
+		st_json_set_int(o, "fill", cycles - pixels);
+		st_json_set_int(o, "first_output", d->first_output);
+	} else {
+		st_json_set_null(o, "pixels_per_cycle");
+		st_json_set_null(o, "fill");
+		st_json_set_null(o, "first_output");
+	}
+	st_json_set_int(o, "schedule_latency", d->latency);
+}
+
+static st_status report(st_target_run *run) {
+	const fpga_design *d = run->state;
+	const fpga_options *o = fpga_opts(run);
+	if (d->stream || run->referenced)
+		st_qor_set_ideal_cycles(run->qor, ideal_cycles(run, d));
+	st_json *obj = st_qor_class_object(run->qor);
+	st_json_set_string(obj, "flow", d->stream ? "stream" : "calyx");
+	if (o->no_synth)
+		st_json_set_null(obj, "synth");
+	else
+		st_json_set_string(obj, "synth", synths[o->synth]);
+	if (d->stream)
+		stream_report(run, d, st_json_set_object(obj, "stream"));
+	/* Each pipelined loop's II, depth and trip count: cycles ~ trip x II
+	 * + depth (docs/calyx-lowering.md). */
+	for (size_t i = 0; i < d->npipelines; i++) {
+		st_json *p = st_json_set_object(st_json_set_object(obj, "pipelines"), d->pipelines[i].group);
+		st_json_set_int(p, "ii", d->pipelines[i].ii);
+		st_json_set_int(p, "depth", d->pipelines[i].depth);
+		st_json_set_int(p, "trip", d->pipelines[i].trip);
+	}
+	return ST_OK;
+}
+
+static void release(st_target_run *run) {
+	fpga_design *d = run->state;
+	if (!d)
+		return;
+	free(d->ports);
+	free(d->streams);
+	free(d->pipelines);
+	free(d);
+	run->state = NULL;
+}
+
+static const char *const outputs[] = {"design.mlir", "design.sv", "tb.cpp", NULL};
+
+static const st_target_def fpga_target = {
+	.class_ = "fpga",
+	.summary = "FPGA: Calyx or streaming hardware as Verilog, simulated in Verilator, synthesised by yosys",
+	.options = options,
+	.noptions = sizeof options / sizeof options[0],
+	.options_size = sizeof(fpga_options),
+	.outputs = outputs,
+	.compile = compile,
+	.simulate = simulate,
+	.report = report,
+	.release = release,
+};
+
+st_status st_register_fpga_target(st_context *ctx) { return st_context_register_target(ctx, &fpga_target); }

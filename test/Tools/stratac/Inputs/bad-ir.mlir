@@ -1,0 +1,4 @@
+// IR with an error (test/Tools/stratac/missing-files.test).
+func.func @f() -> i32 {
+  return %y : i32
+}
