@@ -4,6 +4,8 @@
 #ifndef STRATA_A2C_H
 #define STRATA_A2C_H
 
+#include "strata/calyx.h"
+#include "strata/hw.h"
 #include "strata/ir.h"
 #include "strata/ptrmap.h"
 

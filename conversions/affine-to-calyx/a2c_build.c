@@ -1,6 +1,7 @@
-/* Building calyx IR by op name through the generic API (the ops are the
- * calyx dialect's, docs/dialects/calyx.md), and the pointer map the
- * lowering keys its tables with. */
+/* Building calyx IR through the calyx builders (strata/calyx.h) at the
+ * places the lowering keeps (cells and constants before the wires, groups
+ * in the wires, control in its blocks), and the pointer map the lowering
+ * keys its tables with. */
 #include "a2c.h"
 
 /* ----------------------------------------------------------- pointer map */
@@ -58,33 +59,27 @@ st_attr *st__a2c_named(st__a2c_comp *c, size_t n, const char *const *names, st_a
 	return st_dict_attr(c->ctx, k, e);
 }
 
+/* The place of the lowering's ops: `loc` (unknown when NULL) before
+ * `before` in block `b` (at its end when NULL). */
+static st_builder at(st__a2c_comp *c, st_block *b, st_op *before, st_attr *loc) {
+	st_builder bl = st_builder_at_end(c->ctx, b, loc ? loc : st_loc_unknown(c->ctx));
+	bl.before = before;
+	return bl;
+}
+
 st_op *st__a2c_cell(st__a2c_comp *c, const char *kind, const char *prefix, st_attr *loc, size_t nports,
                 st_type *const *types, st_attr *extra, char *name_out) {
-	char name[64], opname[64];
+	char name[64];
 	st__a2c_name(c, prefix, name);
 	if (name_out)
 		memcpy(name_out, name, sizeof name);
-	snprintf(opname, sizeof opname, "calyx.%s", kind);
-	st_named_attr e[8];
-	size_t k = 0;
-	e[k].name = st_ident_get_c(c->ctx, "sym_name"), e[k++].value = st_string_attr(c->ctx, st_str_c(name));
-	for (size_t i = 0; extra && i < st_attr_dict_size(extra) && k < 8; i++)
-		e[k++] = st_attr_dict_entry(extra, i);
-	st_op *op = st__a2c_create(c, opname, loc, 0, NULL, nports, types, st_dict_attr(c->ctx, k, e), 0);
-	if (op)
-		st_block_insert_op_before(c->body, c->wires, op);
-	return op;
+	st_builder b = at(c, c->body, c->wires, loc);
+	return st_calyx_build_cell(&b, kind, st_str_c(name), nports, types, extra);
 }
 
 st_value *st__a2c_const(st__a2c_comp *c, unsigned width, int64_t value) {
-	st_type *t = st__a2c_int(c, width);
-	st_attr *v = st_integer_attr(c->ctx, t, value);
-	const char *n = "value";
-	st_op *op = st__a2c_create(c, "hw.constant", NULL, 0, NULL, 1, &t, st__a2c_named(c, 1, &n, &v), 0);
-	if (!op)
-		return NULL;
-	st_block_insert_op_before(c->body, c->wires, op);
-	return st_op_result(op, 0);
+	st_builder b = at(c, c->body, c->wires, NULL);
+	return st_hw_build_constant(&b, st__a2c_int(c, width), value);
 }
 
 st_value *st__a2c_true(st__a2c_comp *c) {
@@ -109,53 +104,35 @@ bool st__a2c_group_begin(st__a2c_comp *c, st__a2c_group *g, const char *kind, co
 	st__a2c_name(c, prefix, name);
 	if (name_out)
 		memcpy(name_out, name, sizeof name);
-	const char *names[] = {"sym_name", "latency"};
-	st_attr *vals[] = {st_string_attr(c->ctx, st_str_c(name)),
-	                   latency ? st_integer_attr(c->ctx, st__a2c_int(c, 64), latency) : NULL};
-	g->op = st__a2c_create(c, kind, loc, 0, NULL, 0, NULL, st__a2c_named(c, 2, names, vals), 1);
+	st_builder b = at(c, c->wires_body, NULL, loc);
+	g->op = st_calyx_build_group(&b, kind, st_str_c(name), latency);
 	if (!g->op)
 		return false;
-	st_block_append_op(c->wires_body, g->op);
 	g->body = st__a2c_region_block(c, g->op, 0);
 	g->stamp = ++c->next_stamp;
 	return g->body != NULL;
 }
 
 bool st__a2c_assign(st__a2c_comp *c, st_block *b, st_value *dst, st_value *src, st_value *guard) {
-	if (!dst || !src)
-		return false;
-	st_value *ops[] = {dst, src, guard};
-	st_op *op = st__a2c_create(c, "calyx.assign", NULL, guard ? 3 : 2, ops, 0, NULL, NULL, 0);
-	if (!op)
-		return false;
-	st_block_append_op(b, op);
-	return true;
+	st_builder bl = at(c, b, NULL, NULL);
+	return st_calyx_build_assign(&bl, dst, src, guard) != NULL;
 }
 
 bool st__a2c_group_done(st__a2c_comp *c, st__a2c_group *g, st_value *src) {
-	if (!src)
-		return false;
-	st_op *op = st__a2c_create(c, "calyx.group_done", NULL, 1, &src, 0, NULL, NULL, 0);
-	if (!op)
-		return false;
-	st_block_append_op(g->body, op);
-	return true;
+	st_builder b = at(c, g->body, NULL, NULL);
+	return st_calyx_build_group_done(&b, src) != NULL;
 }
 
 st_op *st__a2c_ctl(st__a2c_comp *c, st_block *b, const char *name, st_attr *loc, size_t nops, st_value *const *ops,
                st_attr *attrs, size_t nregions) {
-	st_op *op = st__a2c_create(c, name, loc, nops, ops, 0, NULL, attrs, nregions);
-	if (!op)
+	st_builder bl = at(c, b, NULL, loc);
+	st_op *op = st_calyx_build_control(&bl, name, nops, ops, attrs, nregions);
+	if (op && nregions && !st__a2c_region_block(c, op, 0))
 		return NULL;
-	st_block_append_op(b, op);
-	for (size_t i = 0; i < nregions && i < 1; i++)
-		if (!st__a2c_region_block(c, op, i))
-			return NULL;
 	return op;
 }
 
 bool st__a2c_enable(st__a2c_comp *c, st_block *b, const char *group, st_attr *loc) {
-	const char *n = "groupName";
-	st_attr *v = st_symbol_ref_attr(c->ctx, st_str_c(group), 0, NULL);
-	return st__a2c_ctl(c, b, "calyx.enable", loc, 0, NULL, st__a2c_named(c, 1, &n, &v), 0) != NULL;
+	st_builder bl = at(c, b, NULL, loc);
+	return st_calyx_build_enable(&bl, st_str_c(group)) != NULL;
 }

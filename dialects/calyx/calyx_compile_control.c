@@ -72,8 +72,8 @@ static void write_reg(cc_state *s, st_op *r, st_value *value, st_value *guard) {
 		s->status = ST_FAIL;
 		return;
 	}
-	if (!st__calyx_assign(&s->w, st_op_result(r, 0), value, guard) ||
-	    !st__calyx_assign(&s->w, st_op_result(r, 1), st__calyx_const(&s->w, 1, 1), guard))
+	if (!st_calyx_build_assign(&s->w, st_op_result(r, 0), value, guard) ||
+	    !st_calyx_build_assign(&s->w, st_op_result(r, 1), st__calyx_const(&s->w, 1, 1), guard))
 		s->status = ST_FAIL;
 }
 
@@ -364,7 +364,7 @@ st_status st__calyx_compile_control(st_op *comp) {
 	st_value *done_port = st_block_arg(body, (size_t)st_calyx_comp_special(comp, "done"));
 	st_op *root = st_block_first_op(body_of(control));
 	st_value *done = root ? compile_child(&s, root, go) : go;
-	if (s.status == ST_OK && (!done || !st__calyx_assign(&s.w, done_port, done, NULL)))
+	if (s.status == ST_OK && (!done || !st_calyx_build_assign(&s.w, done_port, done, NULL)))
 		s.status = ST_FAIL;
 	/* Every group's go hole: the OR of where it is enabled, else 0. */
 	st_block *wb = body_of(wires);

@@ -42,7 +42,6 @@ st_value *st__calyx_and(st_builder *b, st_value *x, st_value *y);
 st_value *st__calyx_or(st_builder *b, st_value *x, st_value *y);
 st_value *st__calyx_not(st_builder *b, st_value *x);
 st_value *st__calyx_icmp(st_builder *b, int pred, st_value *x, st_value *y);
-st_op *st__calyx_assign(st_builder *b, st_value *dest, st_value *src, st_value *guard);
 
 /* Verifiers and syntax hooks of the op table (calyx.c). */
 st_status st__calyx_parse_component(st_parser *p, st_parse_state *s);

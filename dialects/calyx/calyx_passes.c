@@ -77,11 +77,11 @@ static st_status compile_invoke(st_op *comp, st_op *inv) {
 	st_region_append_block(st_op_region(group, 0), gb);
 	st_builder b = {.ctx = ctx, .block = gb, .before = NULL, .loc = st_op_loc(inv)};
 	for (size_t i = 0; i + 1 < st_op_num_operands(inv); i += 2)
-		if (!st__calyx_assign(&b, st_op_operand(inv, i), st_op_operand(inv, i + 1), NULL))
+		if (!st_calyx_build_assign(&b, st_op_operand(inv, i), st_op_operand(inv, i + 1), NULL))
 			return ST_FAIL;
 	st_value *one = st__calyx_const(&wb, 1, 1);
 	st_value *done_v = st_op_result(inst, (size_t)done);
-	if (!st__calyx_assign(&b, st_op_result(inst, (size_t)go), one, NULL) ||
+	if (!st_calyx_build_assign(&b, st_op_result(inst, (size_t)go), one, NULL) ||
 	    !st_build_op(&b, "calyx.group_done", 1, &done_v, 0, NULL, NULL, 0))
 		return ST_FAIL;
 	st_named_attr ea = {st_ident_get_c(ctx, "groupName"), st_symbol_ref_attr(ctx, st_calyx_sym_name(group), 0, NULL)};

@@ -4,6 +4,7 @@
 #ifndef STRATA_CALYX_H
 #define STRATA_CALYX_H
 
+#include "strata/builder.h"
 #include "strata/ir.h"
 
 #ifdef __cplusplus
@@ -84,6 +85,28 @@ unsigned st_calyx_mem_width(const st_op *mem);
 bool st_calyx_is_external(const st_op *op);
 /* calyx.assign operands: dest, src, optional guard (NULL). */
 st_value *st_calyx_assign_guard(const st_op *assign);
+
+/* ------------------------------------------------------------ builders */
+
+/* Each builds at an st_builder's place (strata/builder.h).  A cell `calyx.<kind>` (std_add,
+ * register, memory, instance, ...) named `name`, one result per port of
+ * the given types, with further attributes (a dictionary or NULL). */
+st_op *st_calyx_build_cell(st_builder *b, const char *kind, st_str name, size_t nports, st_type *const *types,
+                           st_attr *attrs);
+/* A group of `kind` ("calyx.group", "calyx.comb_group" or
+ * "calyx.static_group", which takes a latency > 0) named `name`, with its
+ * (empty) body block. */
+st_op *st_calyx_build_group(st_builder *b, const char *kind, st_str name, int64_t latency);
+/* calyx.assign dest = guard ? src (guard may be NULL), calyx.group_done,
+ * calyx.enable of a group. */
+st_op *st_calyx_build_assign(st_builder *b, st_value *dest, st_value *src, st_value *guard);
+st_op *st_calyx_build_group_done(st_builder *b, st_value *src);
+st_op *st_calyx_build_enable(st_builder *b, st_str group);
+/* A control op (calyx.seq, par, if, while, repeat, static_repeat, ...) of
+ * the given operands and attributes (or NULL) with `nregions` regions,
+ * left empty for the caller to give blocks. */
+st_op *st_calyx_build_control(st_builder *b, const char *name, size_t n, st_value *const *operands, st_attr *attrs,
+                              size_t nregions);
 
 /* ----------------------------------------------- the memories contract */
 
