@@ -150,3 +150,11 @@ if(EXISTS ${PROJECT_SOURCE_DIR}/scripts/test-install.sh AND EXISTS ${PROJECT_SOU
     COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/test-install.sh ${PROJECT_BINARY_DIR})
   set_tests_properties(install/tutorial PROPERTIES LABELS install PROCESSORS 2 TIMEOUT 600)
 endif()
+if(EXISTS ${PROJECT_SOURCE_DIR}/scripts/test-install.sh AND EXISTS ${PROJECT_SOURCE_DIR}/test/install/toy-target)
+  # Installs into a temporary prefix and runs docs/adding-a-target.md: the
+  # toy target (test/install/toy-target) built against the package as a
+  # plugin, run by the installed stratac.
+  add_test(NAME install/adding-a-target
+    COMMAND bash ${PROJECT_SOURCE_DIR}/scripts/test-install.sh ${PROJECT_BINARY_DIR} target)
+  set_tests_properties(install/adding-a-target PROPERTIES LABELS install TIMEOUT 600)
+endif()

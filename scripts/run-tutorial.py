@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Runs docs/tutorial/ as a program, so that the tutorial and its code cannot drift.
+"""Runs a recipe of docs/ as a program, so that the text and its code cannot drift.
 
-Every fenced block of the chapters (docs/tutorial/NN-*.md, in order) is taken
-in document order:
+The recipe is docs/tutorial/ (its chapters NN-*.md, in order; the default) or
+one page given with --docs (docs/adding-a-target.md).  Every fenced block is
+taken in document order:
 
   - a block whose first line is a comment `file: <path>` (`/* file: p */`,
     `// file: p`, `# file: p`) adds its other lines to <path> in the project
@@ -11,15 +12,16 @@ in document order:
     in the project's directory, after the files written before it;
   - any other block (text, mlir without a file line) is an illustration.
 
-Before running anything, the files the chapters write are compared with
-examples/tutorial/, the same project checked in: a difference fails (or,
-with --write-example, replaces the checked-in copy).
+Before running anything, the files the recipe writes are compared with the
+same project checked in (--example; examples/tutorial/ by default): a
+difference fails (or, with --write-example, replaces the checked-in copy).
 
 Usage:
-    scripts/run-tutorial.py --prefix <installed Strata> [--workdir DIR] [--keep]
-    scripts/run-tutorial.py --check        compare with examples/tutorial only
-    scripts/run-tutorial.py --write-example
-The shell blocks see STRATA_PREFIX (the installed Strata).
+    scripts/run-tutorial.py [--docs PAGE --example DIR] --prefix <installed Strata> [--workdir DIR] [--keep]
+    scripts/run-tutorial.py [--docs PAGE --example DIR] --check    compare with the example only
+    scripts/run-tutorial.py [--docs PAGE --example DIR] --write-example
+The shell blocks see STRATA_PREFIX (the installed Strata) and STRATA_SOURCE
+(this source tree: its test/lib/ helpers).
 """
 
 import argparse
@@ -46,14 +48,18 @@ class Block:
         self.where, self.lang, self.lines = where, lang, lines
 
 
-def read_blocks():
-    """Every fenced block of the chapters, in order."""
+def read_blocks(docs):
+    """Every fenced block of the recipe (a page, or a folder's chapters), in order."""
     blocks = []
-    chapters = sorted(f for f in os.listdir(DOCS) if CHAPTER_RE.match(f))
-    if not chapters:
-        sys.exit('run-tutorial: no chapters (NN-*.md) in %s' % DOCS)
-    for name in chapters:
-        with open(os.path.join(DOCS, name), encoding='utf-8') as fh:
+    if os.path.isdir(docs):
+        chapters = [os.path.join(docs, f) for f in sorted(os.listdir(docs)) if CHAPTER_RE.match(f)]
+        if not chapters:
+            sys.exit('run-tutorial: no chapters (NN-*.md) in %s' % docs)
+    else:
+        chapters = [docs]
+    for path in chapters:
+        name = os.path.relpath(path, ROOT)
+        with open(path, encoding='utf-8') as fh:
             lines = fh.read().split('\n')
         i = 0
         while i < len(lines):
@@ -68,8 +74,8 @@ def read_blocks():
                 body.append(lines[i])
                 i += 1
             if i == len(lines):
-                sys.exit('run-tutorial: docs/tutorial/%s:%d: unclosed code block' % (name, start + 1))
-            blocks.append(Block('docs/tutorial/%s:%d' % (name, start + 1), m.group(1).lower(), body))
+                sys.exit('run-tutorial: %s:%d: unclosed code block' % (name, start + 1))
+            blocks.append(Block('%s:%d' % (name, start + 1), m.group(1).lower(), body))
             i += 1
     return blocks
 
@@ -93,35 +99,36 @@ def classify(blocks):
     return files, steps
 
 
-def example_files():
+def example_files(example):
     out = {}
-    for root, _, names in os.walk(EXAMPLE):
+    for root, _, names in os.walk(example):
         for n in names:
             p = os.path.join(root, n)
             with open(p, encoding='utf-8') as fh:
-                out[os.path.relpath(p, EXAMPLE)] = fh.read()
+                out[os.path.relpath(p, example)] = fh.read()
     return out
 
 
-def compare(files):
-    """Differences between the chapters' files and examples/tutorial, as text."""
-    have = example_files()
+def compare(files, docs, example):
+    """Differences between the recipe's files and the checked-in example, as text."""
+    have = example_files(example)
+    ex, doc = os.path.relpath(example, ROOT), os.path.relpath(docs, ROOT)
     out = []
     for path in sorted(set(files) | set(have)):
         if path not in have:
-            out.append('%s: written by the tutorial, missing from examples/tutorial\n' % path)
+            out.append('%s: written by %s, missing from %s\n' % (path, doc, ex))
         elif path not in files:
-            out.append('examples/tutorial/%s: not written by any chapter\n' % path)
+            out.append('%s/%s: not written by %s\n' % (ex, path, doc))
         elif files[path] != have[path]:
             out.extend(difflib.unified_diff(have[path].splitlines(True), files[path].splitlines(True),
-                                            'examples/tutorial/' + path, 'docs/tutorial (%s)' % path))
+                                            '%s/%s' % (ex, path), '%s (%s)' % (doc, path)))
     return ''.join(out)
 
 
-def write_example(files):
-    shutil.rmtree(EXAMPLE, ignore_errors=True)
+def write_example(files, example):
+    shutil.rmtree(example, ignore_errors=True)
     for path, text in files.items():
-        dest = os.path.join(EXAMPLE, path)
+        dest = os.path.join(example, path)
         os.makedirs(os.path.dirname(dest), exist_ok=True)
         with open(dest, 'w', encoding='utf-8') as fh:
             fh.write(text)
@@ -146,34 +153,37 @@ def script(steps):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--docs', default=DOCS, help='the recipe: a page, or a folder of NN-*.md chapters')
+    ap.add_argument('--example', default=EXAMPLE, help='the project the recipe writes, as checked in')
     ap.add_argument('--prefix', help='where Strata is installed (STRATA_PREFIX)')
     ap.add_argument('--workdir', help='build the project here (default: a temporary directory)')
     ap.add_argument('--keep', action='store_true', help='keep the temporary directory')
-    ap.add_argument('--check', action='store_true', help='only compare with examples/tutorial')
-    ap.add_argument('--write-example', action='store_true', help='write examples/tutorial from the chapters')
+    ap.add_argument('--check', action='store_true', help='only compare with the example')
+    ap.add_argument('--write-example', action='store_true', help='write the example from the recipe')
     opts = ap.parse_args()
 
-    files, steps = classify(read_blocks())
+    docs, example = os.path.abspath(opts.docs), os.path.abspath(opts.example)
+    files, steps = classify(read_blocks(docs))
     if opts.write_example:
-        write_example(files)
-        print('run-tutorial: wrote %d files to examples/tutorial' % len(files))
+        write_example(files, example)
+        print('run-tutorial: wrote %d files to %s' % (len(files), os.path.relpath(example, ROOT)))
         return 0
-    diff = compare(files)
+    diff = compare(files, docs, example)
     if diff:
         sys.stderr.write(diff)
-        sys.stderr.write('run-tutorial: docs/tutorial and examples/tutorial differ '
-                         '(scripts/run-tutorial.py --write-example updates the example)\n')
+        sys.stderr.write('run-tutorial: %s and %s differ (scripts/run-tutorial.py --write-example updates the '
+                         'example)\n' % (os.path.relpath(docs, ROOT), os.path.relpath(example, ROOT)))
         return 1
     if opts.check:
         return 0
     if not opts.prefix:
-        sys.exit('run-tutorial: --prefix <installed Strata> is needed to run the tutorial')
+        sys.exit('run-tutorial: --prefix <installed Strata> is needed to run the recipe')
 
     work = opts.workdir or tempfile.mkdtemp(prefix='strata-tutorial-')
     os.makedirs(work, exist_ok=True)
     if os.listdir(work):
         sys.exit('run-tutorial: %s is not empty' % work)
-    env = dict(os.environ, STRATA_PREFIX=os.path.abspath(opts.prefix))
+    env = dict(os.environ, STRATA_PREFIX=os.path.abspath(opts.prefix), STRATA_SOURCE=ROOT)
     try:
         rc = subprocess.run(['bash', '-c', script(steps)], cwd=work, env=env).returncode
     finally:

@@ -1,18 +1,23 @@
 #!/bin/bash
-# The install test (ctest install/tutorial): installs the build into a
-# temporary prefix and uses it the way an outside project does.
+# The install tests: install the build into a temporary prefix and use it
+# the way an outside project does.  Part `tutorial` (ctest install/tutorial):
 #   1. the tutorial project (examples/tutorial) built with nothing but
 #      find_package(Strata), its dialect and pass loaded as plugins into the
 #      installed tools by its lit tests;
 #   2. the same plugin built with pkg-config and the same lit tests;
 #   3. a C program linked with the static libraries;
 #   4. docs/tutorial run block by block (scripts/run-tutorial.py).
+# Part `target` (ctest install/adding-a-target): docs/adding-a-target.md run
+# block by block, which builds the toy target of test/install/toy-target as
+# a plugin and runs it with the installed stratac.
 # A sanitizer build installs a package that carries its -fsanitize flags, so
 # the plugins are instrumented like the tools that load them.
-# Usage: scripts/test-install.sh <build-dir>
+# Usage: scripts/test-install.sh <build-dir> [tutorial|target]
 set -euo pipefail
 
-build=$(cd "${1:?usage: test-install.sh <build-dir>}" && pwd)
+build=$(cd "${1:?usage: test-install.sh <build-dir> [tutorial|target]}" && pwd)
+part=${2:-tutorial}
+case $part in tutorial | target) ;; *) echo "test-install: unknown part '$part'" >&2; exit 2 ;; esac
 src=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/strata-install-test.XXXXXX")
 trap 'rm -rf "$work"' EXIT
@@ -30,6 +35,13 @@ if grep -rlE "$src/|$build/" "$prefix/lib/cmake" "$prefix/lib/pkgconfig"; then
 	exit 1
 fi
 "$prefix/bin/strata-opt" --version
+
+if [ "$part" = target ]; then
+	step "docs/adding-a-target.md, every block in order"
+	python3 "$src/scripts/run-tutorial.py" --docs "$src/docs/adding-a-target.md" \
+		--example "$src/test/install/toy-target" --prefix "$prefix" --workdir "$work/target"
+	exit 0
+fi
 
 step "examples/tutorial with find_package(Strata)"
 cmake -S "$src/examples/tutorial" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" \

@@ -15,8 +15,10 @@ from strata_lit_format import StrataShTest  # noqa: E402
 config.name = 'Strata'
 config.suffixes = ['.mlir', '.hl', '.pm', '.acg', '.test']
 # Basenames never collected as tests, at any depth: Inputs/ holds files that
-# tests read, unit/ holds the C unit tests (run by ctest directly).
-config.excludes = ['Inputs', 'unit', 'CMakeLists.txt', 'README.md', 'README.txt',
+# tests read, unit/ holds the C unit tests (run by ctest directly), install/
+# the projects built against the installed package (ctest label install,
+# cmake/StrataInstall.cmake).
+config.excludes = ['Inputs', 'unit', 'install', 'CMakeLists.txt', 'README.md', 'README.txt',
                    'lit.cfg.py', 'lit.site.cfg.py', 'lit.local.cfg']
 
 if not hasattr(config, 'strata_obj_root'):

@@ -1,6 +1,6 @@
 // --load-target-plugin registers a plugin's targets (strata/target.h) after
 // its dialects and passes, so that one flag brings everything a target
-// needs; stratac lists and runs them (test/Tools/stratac/, test/Target/toy/).
+// needs; stratac lists and runs them (test/Tools/stratac/, test/install/toy-target/).
 
 // RUN: strata-opt --load-target-plugin=%strata_obj_root/lib/test-plugin-ok.so --tplug-strip %s | FileCheck %s --check-prefix=STRIP
 // STRIP-NOT: tplug.id

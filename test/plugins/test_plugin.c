@@ -100,7 +100,7 @@ static st_status register_passes(st_context *ctx) {
 
 /* The target of class tplug: the registry and the loader are what the
  * tests of test/Plugins exercise; compiling with it is refused (the toy
- * target of test/Target/toy is the one that runs). */
+ * target of test/install/toy-target is the one that runs). */
 typedef struct tplug_options {
 	int64_t level;
 } tplug_options;
