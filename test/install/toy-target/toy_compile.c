@@ -65,12 +65,9 @@ static st_buffer *access_buffer(body *b, st_op *op) {
 	st_value *mem = st_affine_access_memref(op);
 	st_block *entry = st_region_first_block(st_op_region(b->run->kernel, 0));
 	if (n != 1 || !st_affine_map_is_identity(st_affine_op_map(op)) ||
-	    st_op_operand(op, start) != st_affine_for_iv(b->loop)) {
-		st_op_error(op, "toy: the toy machine accesses element i of a memory in iteration i only");
-		return NULL;
-	}
-	if (!st_value_is_block_arg(mem) || st_value_owner_block(mem) != entry) {
-		st_op_error(op, "toy: the toy machine accesses the kernel's arguments only");
+	    st_op_operand(op, start) != st_affine_for_iv(b->loop) || !st_value_is_block_arg(mem) ||
+	    st_value_owner_block(mem) != entry) {
+		st_op_error(op, "toy: the toy machine accesses element i of a kernel argument in iteration i only");
 		return NULL;
 	}
 	st_buffer *buf = &b->run->buffers[st_value_index(mem)];
