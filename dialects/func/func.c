@@ -30,9 +30,16 @@ static st_status verify_arg_attr_dicts(st_op *op, st_attr *arr, bool args) {
 			                   st_attr_str(st_op_context(op), d, buf, sizeof buf));
 		}
 		for (size_t j = 0; j < st_attr_dict_size(d); j++) {
-			st_str name = st_ident_str(st_attr_dict_entry(d, j).name);
-			if (!memchr(name.data, '.', name.len))
+			st_named_attr e = st_attr_dict_entry(d, j);
+			st_str name = st_ident_str(e.name);
+			const char *dot = memchr(name.data, '.', name.len);
+			if (!dot)
 				return st_op_error(op, "%s may only have dialect attributes", args ? "arguments" : "results");
+			/* A registered dialect checks its own argument attributes. */
+			st_dialect *dl = st_context_get_dialect(st_op_context(op), st_str_make(name.data, (size_t)(dot - name.data)));
+			const st_dialect_def *def = dl ? st_dialect_get_def(dl) : NULL;
+			if (args && def && def->verify_arg_attr && st_failed(def->verify_arg_attr(op, i, e)))
+				return ST_FAIL;
 		}
 	}
 	return ST_OK;

@@ -273,6 +273,10 @@ typedef struct st_dialect_def {
 	st_op *(*materialize_constant)(st_context *ctx, st_attr *value, st_type *type, st_attr *loc);
 	/* Verify a discardable attribute of this dialect (`name.attr`) on an op. */
 	st_status (*verify_op_attr)(st_op *op, st_named_attr attr);
+	/* Verify an attribute of this dialect on argument `arg` of a function-like
+	 * op (an entry of its `arg_attrs`, MLIR's verifyRegionArgAttribute);
+	 * the op's own verifier calls it (func.func does). */
+	st_status (*verify_arg_attr)(st_op *op, size_t arg, st_named_attr attr);
 	/* Other dialects this one needs (loaded first). */
 	const char *const *dependencies;
 } st_dialect_def;

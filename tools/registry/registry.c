@@ -1,5 +1,6 @@
 /* The dialects and passes every Strata tool registers. */
 #include "strata/registry.h"
+#include "strata/accel.h"
 #include "strata/acg.h"
 #include "strata/affine.h"
 #include "strata/arith.h"
@@ -42,6 +43,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_affine_dialect,
 		st_register_calyx_dialect,
 		st_register_ub_dialect,
+		st_register_accel_dialect,
 		st_register_srdfg_dialect,
 		st_register_rda_dialect,
 	};
