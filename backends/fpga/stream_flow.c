@@ -1,37 +1,26 @@
 /* The stream flow of the FPGA target (docs/streaming-hw.md): an
- * accelerated pipeline (a .hl schedule with hw_accelerate, or a func.func
- * carrying `hw_accelerate`) becomes a ub graph (ub-extract, ub-schedule at
- * the input rate, ub-capacity) and then line-buffered hardware
- * (convert-ub-to-hw).  The kernel's memref arguments are the host's
- * streams: the testbench plays each input row-major with a valid signal
- * and collects each output stream; the report gives the line buffers'
- * words as `buffers` and the stream numbers in the class's object. */
+ * accelerated pipeline (a loop marked `accel.launch`, as a .hl schedule with
+ * hw_accelerate lowers, or a func.func marked `accel.kernel`: strata/accel.h)
+ * becomes a ub graph (ub-extract, ub-schedule at the input rate,
+ * ub-capacity) and then line-buffered hardware (convert-ub-to-hw).  The
+ * kernel's memref arguments are the host's streams: the testbench plays
+ * each input row-major with a valid signal and collects each output stream;
+ * the report gives the line buffers' words as `buffers` and the stream
+ * numbers in the class's object. */
 #include "fpga.h"
 
+#include "strata/accel.h"
 #include "strata/pass.h"
 #include "strata/ub.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static bool has_accelerator(st_op *op) {
-	return st_op_get_attr(op, "hw_accelerate") || st_op_get_attr(op, "halide.accelerator");
-}
-
-static st_walk_result find_acc(st_op *op, void *ud) {
-	if (!has_accelerator(op))
-		return ST_WALK_ADVANCE;
-	*(bool *)ud = true;
-	return ST_WALK_INTERRUPT;
-}
-
 bool fpga_stream_chosen(const st_target_run *run) {
 	int flow = fpga_opts(run)->flow;
 	if (flow != FPGA_FLOW_AUTO)
 		return flow == FPGA_FLOW_STREAM;
-	bool found = false;
-	st_walk(run->input, ST_WALK_PRE, find_acc, &found);
-	return found;
+	return st_accel_contains_accelerated(run->input);
 }
 
 typedef struct watch {
@@ -196,7 +185,7 @@ bool fpga_stream_compile(st_target_run *run, fpga_design *d) {
 	st_op *top = ok ? find_stream_module(hw) : NULL;
 	if (ok && !top) {
 		fprintf(stderr, "%s: error: the stream flow found no accelerated pipeline (a .hl schedule with "
-		                "hw_accelerate, or a func.func with the hw_accelerate attribute)\n",
+		                "hw_accelerate, or a func.func marked accel.kernel)\n",
 		        run->opts->tool);
 		ok = false;
 	}

@@ -9,6 +9,7 @@
  * tables read at constant indices fold into the kernel (tap registers).
  * The schedule written is the sequential one; ub-schedule replaces it. */
 #include "ub_extract.h"
+#include "strata/accel.h"
 #include "strata/affine.h"
 #include "strata/conversions/affine_to_ub.h"
 #include "strata/pass.h"
@@ -560,15 +561,10 @@ static bool feeds_index(st_value *v, st_op *store) {
 	return false;
 }
 
-static bool marked_unrolled(st_op *loop) {
-	st_attr *kind = st_op_get_attr(loop, "halide.kind");
-	return kind && st_attr_get_kind(kind) == ST_ATTR_STRING && st_str_eq_c(st_attr_string(kind), "unrolled");
-}
-
 /* The reduction loops a stage keeps rolled (an accumulation, source
- * table 4.3): inside a .hl accelerator, the loops of the perfect nest
- * under the pure ones that the schedule does not unroll
- * (`update().unroll(r.z)` marks r.z halide.kind = "unrolled";
+ * table 4.3): inside an accel.launch accelerator (the .hl form), the loops
+ * of the perfect nest under the pure ones that are not marked accel.unroll
+ * (the .hl frontend marks r.z of `update().unroll(r.z)`, and of
  * `unroll(k, 4)` only the inner half of the split k).  They extend the
  * stage's domain after the pure loops, in nest order.  A rolled loop under
  * an unrolled one runs outside it (the copies share each point of the
@@ -578,7 +574,7 @@ static bool marked_unrolled(st_op *loop) {
  * schedule: its reductions unroll. */
 static st_status rolled_loops(xctx *x, xstage *t, st_op *loop, bool reorder) {
 	for (; x->nbase && loop && is_op(loop, "affine.for"); loop = only_child(loop)) {
-		if (marked_unrolled(loop)) {
+		if (st_accel_is_unrolled(loop)) {
 			if (!reorder)
 				break;
 			continue;
@@ -671,27 +667,16 @@ static st_status read_nest(xctx *x, st_op *nest) {
 			return st_op_error(store, "ub-extract: the index is not an affine function of the pure loops");
 		note_access(x, s, b, s->store, rank);
 	}
-	st_attr *lat = st_op_get_attr(nest, "hw_latency");
-	if (lat)
-		s->latency = st_attr_int_value(lat);
+	if (st_op_get_attr(nest, ST_ACCEL_LATENCY))
+		s->latency = st_accel_latency(nest);
 	return read_ops(x, s, st_region_first_block(st_op_region(inner, 0)));
 }
 
-/* The Halide frontend names arguments {halide.name = "input"}. */
-static st_attr *arg_name(st_op *fn, size_t arg) {
-	st_attr *aa = st_op_get_attr(fn, "arg_attrs");
-	if (!aa || st_attr_get_kind(aa) != ST_ATTR_ARRAY || arg >= st_attr_array_size(aa))
-		return NULL;
-	st_attr *d = st_attr_array_elt(aa, arg);
-	return st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? st_attr_dict_get_c(d, "halide.name") : NULL;
-}
-
+/* A buffer is named after its allocation's or argument's accel.name. */
 static void buffer_name(xctx *x, xbuf *u, st_op *alloc, size_t arg) {
-	st_attr *n = alloc ? st_op_get_attr(alloc, "halide.func") : arg_name(x->fn, arg);
-	if (!n && alloc)
-		n = st_op_get_attr(alloc, "name");
-	if (n && st_attr_get_kind(n) == ST_ATTR_STRING && st_attr_string(n).len < 60)
-		snprintf(u->name, sizeof u->name, "%.*s", (int)st_attr_string(n).len, st_attr_string(n).data);
+	st_str n = alloc ? st_accel_name(alloc) : st_accel_arg_name(x->fn, arg);
+	if (n.len > 0 && n.len < 60)
+		snprintf(u->name, sizeof u->name, "%.*s", (int)n.len, n.data);
 	else if (alloc)
 		snprintf(u->name, sizeof u->name, "buf%zu", x->nbufs);
 	else
@@ -915,11 +900,11 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 
 /* ------------------------------------------------------------- the pass */
 
-/* The loop marked halide.accelerator inside `op`, or NULL; *n counts the
- * marked loops seen (one accelerator per function). */
+/* The loop marked accel.launch inside `op`, or NULL; *n counts the marked
+ * loops seen (one accelerator per function). */
 static st_walk_result find_marked(st_op *op, void *ud) {
 	void **r = ud;
-	if (!is_op(op, "affine.for") || !st_op_get_attr(op, "halide.accelerator"))
+	if (!is_op(op, "affine.for") || !st_accel_is_launch(op))
 		return ST_WALK_ADVANCE;
 	if (!r[0])
 		r[0] = op;
@@ -999,7 +984,8 @@ static st_status enter_accelerator(xctx *x, st_op *top, st_op *acc) {
 	return ST_OK;
 }
 
-/* A nest filling an allocation stored in a ROM (store_in(MemoryType::ROM)):
+/* A nest filling an allocation stored in a ROM (accel.store_in = "rom"; the
+ * .hl schedule's store_in(MemoryType::ROM)):
  * computed now (ub_extract_rom.c) instead of becoming a stage.  1 when
  * `nest` was one, 0 when not, -1 after a diagnostic. */
 static int rom_nest(xctx *x, st_op *nest) {
@@ -1007,8 +993,7 @@ static int rom_nest(xctx *x, st_op *nest) {
 	st_walk(nest, ST_WALK_PRE, find_store, &store);
 	int b = store ? buf_of(x, st_op_operand(store, 1)) : -1;
 	st_op *alloc = b >= 0 ? st_value_defining_op(x->bufs[b].mem) : NULL;
-	st_attr *where = alloc ? st_op_get_attr(alloc, "halide.store_in") : NULL;
-	if (!where || st_attr_get_kind(where) != ST_ATTR_STRING || !st_str_eq_c(st_attr_string(where), "ROM"))
+	if (!alloc || st_accel_store_in(alloc) != ST_ACCEL_LEVEL_ROM)
 		return 0;
 	int64_t vals[MAX_IDX];
 	for (size_t i = 0; i < x->nbase; i++)
@@ -1087,9 +1072,9 @@ static st_status extract_func(st_context *ctx, st_op *fn, st_op *acc) {
 	return st;
 }
 
-/* A function is accelerated when it carries hw_accelerate (its body is
- * the accelerator) or, as the .hl lowering writes it, holds a block loop
- * marked halide.accelerator. */
+/* A function is accelerated when it is marked accel.kernel (its body is
+ * the accelerator) or holds a loop marked accel.launch (the .hl lowering's
+ * block loop: each run of its body is one accelerator run). */
 static st_status run_extract(st_pass *pass, st_op *op) {
 	st_context *ctx = st_pass_context(pass);
 	st_block *b = st_region_first_block(st_op_region(op, 0));
@@ -1097,11 +1082,11 @@ static st_status run_extract(st_pass *pass, st_op *op) {
 		if (!is_op(f, "func.func"))
 			continue;
 		size_t n = 0;
-		st_op *acc = st_op_get_attr(f, "hw_accelerate") ? NULL : accelerator_of(f, &n);
+		st_op *acc = st_accel_is_kernel(f) ? NULL : accelerator_of(f, &n);
 		if (n > 1)
 			return st_op_error(f, "ub-extract: %zu accelerators in one function (one graph each is not supported)",
 			                   n);
-		if ((acc || st_op_get_attr(f, "hw_accelerate")) && st_failed(extract_func(ctx, f, acc)))
+		if ((acc || st_accel_is_kernel(f)) && st_failed(extract_func(ctx, f, acc)))
 			return ST_FAIL;
 	}
 	return ST_OK;
@@ -1109,8 +1094,8 @@ static st_status run_extract(st_pass *pass, st_op *op) {
 
 static const st_pass_def extract_pass = {
 	.name = "ub-extract",
-	.summary = "Extract a unified-buffer graph from each accelerated function (.hl's halide.accelerator loop, or "
-	           "hw_accelerate)",
+	.summary = "Extract a unified-buffer graph from each accelerated function (marked accel.kernel, or holding a loop "
+	           "marked accel.launch)",
 	.anchor = "builtin.module",
 	.run = run_extract,
 };

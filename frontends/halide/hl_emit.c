@@ -7,6 +7,7 @@
  * arith (hl_emit_expr.c).  The schedule's decisions that are not loop
  * structure become attributes (docs/halide.md lists them). */
 #include "hl_emit.h"
+#include "strata/accel.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -163,17 +164,26 @@ static st_type *buffer_type(st__hl_em *m, const st__hl_func *f, const st__hl_reg
 	return st_memref_type(m->ctx, (size_t)f->ndims, shape, st__hl_ir_type(m->ctx, f->type), NULL, NULL);
 }
 
-/* The hardware schedule of a func, as attributes of its storage (or, for
- * an input, of its argument: then its name is `halide.name`). */
-static st_attr *storage_attrs(st__hl_em *m, const st__hl_func *f, const char *name_key) {
+/* The memory level (strata/accel.h) of each store_in(MemoryType::...). */
+static const st_accel_level memtype_levels[] = {
+	[ST__HL_MEM_DEFAULT] = ST_ACCEL_LEVEL_NONE,  [ST__HL_MEM_GLB] = ST_ACCEL_LEVEL_GLOBAL,
+	[ST__HL_MEM_TILE] = ST_ACCEL_LEVEL_TILE,     [ST__HL_MEM_POND] = ST_ACCEL_LEVEL_REGISTER,
+	[ST__HL_MEM_ROM] = ST_ACCEL_LEVEL_ROM,        [ST__HL_MEM_HOST] = ST_ACCEL_LEVEL_HOST,
+};
+
+/* A func's storage (an allocation, or for an input or output its
+ * argument): its name and memory level in the frontend-neutral accel
+ * vocabulary that extraction reads, and the rest of its hardware schedule
+ * as the frontend's own annotations. */
+static st_attr *storage_attrs(st__hl_em *m, const st__hl_func *f) {
 	st_context *ctx = m->ctx;
 	st__hl_parser *p = m->L->p;
-	const char *names[8] = {name_key, "halide.store_in", "halide.linebuffer", "halide.compute_share",
+	const char *names[8] = {ST_ACCEL_NAME, ST_ACCEL_STORE_IN, "halide.linebuffer", "halide.compute_share",
 	                        "halide.fifo_depth", "halide.accelerator_input", "halide.stream_to_accelerator",
 	                        "halide.compute_share_root"};
 	st_attr *vals[8] = {str_attr(ctx, f->name)};
 	if (f->mem != ST__HL_MEM_DEFAULT)
-		vals[1] = st_string_attr(ctx, st_str_c(st__hl_memtype_names[f->mem]));
+		vals[1] = st_string_attr(ctx, st_str_c(st_accel_level_name(memtype_levels[f->mem])));
 	if (f->linebuffer)
 		vals[2] = st_unit_attr(ctx);
 	if (f->compute_share >= 0)
@@ -209,7 +219,7 @@ static void alloc_func(st__hl_em *m, int fi) {
 	if (f->out_index >= 0)
 		return;
 	st_op *a = st__hl_em_op(m, "memref.alloc", st__hl_em_loc(m, f->line, f->col), 0, NULL,
-	                        buffer_type(m, f, &lf->storage), storage_attrs(m, f, "halide.func"), 0);
+	                        buffer_type(m, f, &lf->storage), storage_attrs(m, f), 0);
 	st_op_set_attr(a, "operandSegmentSizes", st_dense_int_array_attr(m->ctx, st_integer_type(m->ctx, 32, ST_SIGNLESS), 2,
 	                                                                 (const int64_t[]){0, 0}));
 	lf->buffer = st_op_result(a, 0);
@@ -288,10 +298,15 @@ static st_attr *loop_attrs(st__hl_em *m, const st__hl_func *f, int stage, const 
                            bool inner) {
 	st_context *ctx = m->ctx;
 	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
-	const char *names[] = {"halide.func", "halide.stage", "halide.loop", "halide.kind", "halide.accelerator",
-	                       "halide.accelerator_inner", "halide.output_rate", "halide.cycle_loop"};
-	st_attr *vals[8] = {str_attr(ctx, f->name), st_integer_attr(ctx, i64, stage), str_attr(ctx, dim->name)};
-	if (kind_names[dim->kind])
+	/* An unrolled loop still here is inside an accelerator, and the
+	 * accelerator's block loop launches it: both in the accel vocabulary
+	 * extraction reads. */
+	const char *names[] = {"halide.func",   "halide.stage",       "halide.loop", "halide.kind", ST_ACCEL_LAUNCH,
+	                       "halide.accelerator_inner", "halide.output_rate", "halide.cycle_loop", ST_ACCEL_UNROLL};
+	st_attr *vals[9] = {str_attr(ctx, f->name), st_integer_attr(ctx, i64, stage), str_attr(ctx, dim->name)};
+	if (dim->kind == ST__HL_UNROLLED)
+		vals[8] = st_unit_attr(ctx);
+	else if (kind_names[dim->kind])
 		vals[3] = st_string_attr(ctx, st_str_c(kind_names[dim->kind]));
 	if (block) {
 		vals[4] = str_attr(ctx, f->name);
@@ -301,7 +316,7 @@ static st_attr *loop_attrs(st__hl_em *m, const st__hl_func *f, int stage, const 
 	}
 	if (inner)
 		vals[7] = st_unit_attr(ctx);
-	return st__hl_em_attrs(m, 8, names, vals);
+	return st__hl_em_attrs(m, 9, names, vals);
 }
 
 static void emit_shift_bases(st__hl_em *m, int loop, st_attr *loc) {
@@ -485,12 +500,12 @@ st_op *st__hl_emit(st__hl_lower *L) {
 	for (size_t i = 0; i < p->nimages; i++) {
 		st__hl_func *f = &p->funcs[p->images[i]];
 		types[i] = buffer_type(m, f, &L->lf[p->images[i]].region);
-		aattrs[i] = storage_attrs(m, f, "halide.name");
+		aattrs[i] = storage_attrs(m, f);
 	}
 	for (size_t o = 0; o < p->noutputs; o++) {
 		st__hl_func *f = &p->funcs[p->outputs[o]];
 		types[p->nimages + o] = buffer_type(m, f, &L->lf[p->outputs[o]].region);
-		aattrs[p->nimages + o] = storage_attrs(m, f, "halide.name");
+		aattrs[p->nimages + o] = storage_attrs(m, f);
 	}
 	st_str stem = file_stem(p);
 	const char *names[] = {"arg_attrs", "function_type", "sym_name"};

@@ -1,7 +1,7 @@
 // What ub-extract refuses, each located at the op at fault.
 // RUN: strata-opt %s --split-input-file --verify-diagnostics --ub-extract
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     // expected-error @+1 {{ub-extract: the index is not an affine function of the pure loops}}
     %v = affine.load %in[%x mod 2] : memref<8xi16>
@@ -12,7 +12,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate}
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 7 {
     %v = affine.load %in[%x] : memref<8xi16>
     affine.store %v, %out[%x] : memref<8xi16>
@@ -27,7 +27,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate}
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     // expected-error @+1 {{ub-extract: the value is read before the stage stores it}}
     %v = affine.load %out[%x] : memref<8xi16>
@@ -39,7 +39,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate}
 // -----
 
 memref.global "private" @g : memref<8xi16> = dense<1>
-func.func @f(%out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%out: memref<8xi16>) attributes {accel.kernel} {
   %g = memref.get_global @g : memref<8xi16>
   affine.for %x = 0 to 8 {
     // expected-error @+1 {{ub-extract: a load from a memref that is neither an argument, an allocation of the function, nor a constant table at constant indices}}
@@ -51,7 +51,7 @@ func.func @f(%out: memref<8xi16>) attributes {hw_accelerate} {
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %o2: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %o2: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     %v = affine.load %in[%x] : memref<8xi16>
     affine.store %v, %out[%x] : memref<8xi16>
@@ -63,7 +63,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %o2: memref<8xi16>) attrib
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     // expected-error @+1 {{ub-extract: the stored value is not computed inside the stage}}
     affine.store %s, %out[%x] : memref<8xi16>
@@ -73,7 +73,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {hw_ac
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     // expected-error @+1 {{ub-extract: a reduction loop needs constant bounds and no results}}
     affine.for %r = 0 to affine_map<(d0) -> (d0)>(%x) {
@@ -86,7 +86,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate}
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     // expected-error @+1 {{ub-extract: an index computation that is not affine in the loops}}
     %i = affine.apply affine_map<(d0) -> (d0 mod 2)>(%x)
@@ -98,7 +98,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate}
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     %v = affine.load %in[%x] : memref<8xi16>
     // expected-error @+1 {{ub-extract: operand #1 is defined outside the stage and is not a constant}}
@@ -110,7 +110,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {hw_ac
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %c: i1) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %c: i1) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     %v = affine.load %in[%x] : memref<8xi16>
     // expected-error @+1 {{ub-extract: an op with regions or successors inside a stage}}
@@ -126,7 +126,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %c: i1) attributes {hw_acc
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   // expected-error @+1 {{ub-extract: a stage stores nothing}}
   affine.for %x = 0 to 8 {
     %v = affine.load %in[%x] : memref<8xi16>
@@ -137,7 +137,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate}
 // -----
 
 memref.global "private" @g : memref<8xi16> = dense<1>
-func.func @f(%in: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>) attributes {accel.kernel} {
   %g = memref.get_global @g : memref<8xi16>
   affine.for %x = 0 to 8 {
     %v = affine.load %in[%x] : memref<8xi16>
@@ -149,7 +149,7 @@ func.func @f(%in: memref<8xi16>) attributes {hw_accelerate} {
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   // expected-error @+1 {{ub-extract: a pure loop needs constant bounds and step 1}}
   affine.for %x = 0 to 8 step 2 {
     %v = affine.load %in[%x] : memref<8xi16>
@@ -160,7 +160,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate}
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   // expected-error @+1 {{ub-extract: the outer loop of a stage must be a pure loop of its store}}
   affine.for %r = 0 to 2 {
     affine.for %x = 0 to 8 {
@@ -173,7 +173,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate}
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     %v = affine.load %in[%x] : memref<8xi16>
     affine.store %v, %out[%x] : memref<8xi16>
@@ -189,14 +189,14 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {hw_accelerate}
 // -----
 
 // expected-error @+1 {{ub-extract: the accelerated function has no loop nest}}
-func.func @f(%in: memref<8xi16>) attributes {hw_accelerate} {
+func.func @f(%in: memref<8xi16>) attributes {accel.kernel} {
   return
 }
 
 // -----
 
 // expected-error @+1 {{ub-extract: the function has no body}}
-func.func private @f(%in: memref<8xi16>) attributes {hw_accelerate}
+func.func private @f(%in: memref<8xi16>) attributes {accel.kernel}
 
 // -----
 
@@ -208,13 +208,13 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
       %v = affine.load %in[%x] : memref<8xi16>
       affine.store %v, %out[%x] : memref<8xi16>
     }
-  } {halide.accelerator = "a"}
+  } {accel.launch = "a"}
   affine.for %b = 0 to 1 {
     affine.for %x = 0 to 8 {
       %v = affine.load %in[%x] : memref<8xi16>
       affine.store %v, %out[%x] : memref<8xi16>
     }
-  } {halide.accelerator = "b"}
+  } {accel.launch = "b"}
   return
 }
 
@@ -228,7 +228,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
       %v = affine.load %in[%b * 4 + %x] : memref<8xi16>
       affine.store %v, %out[%b * 4 + %x] : memref<8xi16>
     }
-  } {halide.accelerator = "a"}
+  } {accel.launch = "a"}
   return
 }
 
@@ -242,7 +242,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %n: index) {
         %v = affine.load %in[%x] : memref<8xi16>
         affine.store %v, %out[%x] : memref<8xi16>
       }
-    } {halide.accelerator = "a"}
+    } {accel.launch = "a"}
   }
   return
 }
@@ -252,7 +252,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %n: index) {
 // A ROM is computed at compile time: its nest may read nothing else.
 func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
   affine.for %b = 0 to 1 {
-    %rom = memref.alloc() {halide.func = "curve", halide.store_in = "ROM"} : memref<8xi16>
+    %rom = memref.alloc() {accel.name = "curve", accel.store_in = "rom"} : memref<8xi16>
     // expected-error @+1 {{ub-extract: the ROM 'curve' cannot be computed at compile time (it must be a table of integers or f32 whose nest reads no other buffer)}}
     affine.for %v = 0 to 8 {
       %w = affine.load %in[%v] : memref<8xi16>
@@ -264,6 +264,6 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
       %v = memref.load %rom[%j] : memref<8xi16>
       affine.store %v, %out[%x] : memref<8xi16>
     }
-  } {halide.accelerator = "a"}
+  } {accel.launch = "a"}
   return
 }

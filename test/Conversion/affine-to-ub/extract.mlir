@@ -4,8 +4,8 @@
 // sequential schedule, one stage after the other.
 // RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --ub-extract | FileCheck %s
 // RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --ub-extract --ub-schedule=strategy=sequential --ub-capacity | FileCheck %s --check-prefix=SEQ
-// Arguments named as the Halide frontend names them:
-// RUN: sed 's/%%input: memref<64x64xi16>/&  {halide.name = "input"}/' %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir | strata-opt --ub-extract | FileCheck %s --check-prefix=NAMES
+// Arguments named by accel.name, as the Halide frontend names them:
+// RUN: sed 's/%%input: memref<64x64xi16>/&  {accel.name = "input"}/' %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir | strata-opt --ub-extract | FileCheck %s --check-prefix=NAMES
 
 // CHECK: ub.graph @cascade_ub {
 // CHECK: ub.write %{{.*}} {access = "{ host_arg0[i0, i1] -> arg0[1*i0, 1*i1] }"

@@ -4,12 +4,12 @@
 // RDom as inner loops, the blur weights as a constant table.
 memref.global "private" constant @kernel : memref<3x3xi16> = dense<[[1, 2, 1], [2, 4, 2], [1, 2, 1]]>
 
-func.func @cascade(%input: memref<64x64xi16>, %output: memref<60x60xi16>) attributes {hw_accelerate} {
+func.func @cascade(%input: memref<64x64xi16>, %output: memref<60x60xi16>) attributes {accel.kernel} {
   %k = memref.get_global @kernel : memref<3x3xi16>
   %c0 = arith.constant 0 : i16
   %c16 = arith.constant 16 : i16
-  %hw_input = memref.alloc() {halide.func = "hw_input"} : memref<64x64xi16>
-  %conv1 = memref.alloc() {halide.func = "conv1"} : memref<62x62xi16>
+  %hw_input = memref.alloc() {accel.name = "hw_input"} : memref<64x64xi16>
+  %conv1 = memref.alloc() {accel.name = "conv1"} : memref<62x62xi16>
   affine.for %y = 0 to 64 {
     affine.for %x = 0 to 64 {
       %v = affine.load %input[%y, %x] : memref<64x64xi16>

@@ -1,14 +1,14 @@
 // The cascade stand-in (test/Analysis/ub/Inputs/cascade.mlir) with pipelined
-// kernels: each blur's datapath takes 3 cycles (hw_latency on its update
+// kernels: each blur's datapath takes 3 cycles (accel.latency on its update
 // nest), so ub-schedule delays every consumer by the latency.
 memref.global "private" constant @kernel : memref<3x3xi16> = dense<[[1, 2, 1], [2, 4, 2], [1, 2, 1]]>
 
-func.func @cascade(%input: memref<64x64xi16>, %output: memref<60x60xi16>) attributes {hw_accelerate} {
+func.func @cascade(%input: memref<64x64xi16>, %output: memref<60x60xi16>) attributes {accel.kernel} {
   %k = memref.get_global @kernel : memref<3x3xi16>
   %c0 = arith.constant 0 : i16
   %c16 = arith.constant 16 : i16
-  %hw_input = memref.alloc() {halide.func = "hw_input"} : memref<64x64xi16>
-  %conv1 = memref.alloc() {halide.func = "conv1"} : memref<62x62xi16>
+  %hw_input = memref.alloc() {accel.name = "hw_input"} : memref<64x64xi16>
+  %conv1 = memref.alloc() {accel.name = "conv1"} : memref<62x62xi16>
   affine.for %y = 0 to 64 {
     affine.for %x = 0 to 64 {
       %v = affine.load %input[%y, %x] : memref<64x64xi16>
@@ -33,7 +33,7 @@ func.func @cascade(%input: memref<64x64xi16>, %output: memref<60x60xi16>) attrib
         }
       }
     }
-  } {hw_latency = 3 : i64}
+  } {accel.latency = 3 : i64}
   affine.for %y = 0 to 60 {
     affine.for %x = 0 to 60 {
       affine.store %c0, %output[%y, %x] : memref<60x60xi16>
@@ -53,7 +53,7 @@ func.func @cascade(%input: memref<64x64xi16>, %output: memref<60x60xi16>) attrib
         }
       }
     }
-  } {hw_latency = 3 : i64}
+  } {accel.latency = 3 : i64}
   memref.dealloc %conv1 : memref<62x62xi16>
   memref.dealloc %hw_input : memref<64x64xi16>
   return
