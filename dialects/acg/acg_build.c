@@ -296,6 +296,18 @@ bool st__acg_end(st__acg_parser *p) {
 
 /* ------------------------------------------------------------------- items */
 
+/* Whether a number of `v` (well formed otherwise) is past the format's
+ * range for `k`. */
+static bool over_range(const keydef *k, const st__acg_val *v) {
+	int64_t max = st__acg_range_max(k->key);
+	if (v->kind == ST__ACG_V_INT)
+		return v->i > max;
+	for (const st__acg_val *e = v->kind == ST__ACG_V_LIST ? v->elts : NULL; e; e = e->next)
+		if (e->kind == ST__ACG_V_INT && e->i > max)
+			return true;
+	return false;
+}
+
 static bool value_error(st__acg_parser *p, const st__acg_val *v, const keydef *k) {
 	static const char *const what[] = {"a non-negative integer", "a positive integer", "true or false", "a word",
 	                                   "a name", "a list of positive integers"};
@@ -303,6 +315,10 @@ static bool value_error(st__acg_parser *p, const st__acg_val *v, const keydef *k
 		char buf[160];
 		words_list(buf, sizeof buf, k->words);
 		st__acg_error(p, v->line, v->col, "'%s' must be one of: %s", k->key, buf);
+	} else if ((k->type == ST__ACG_T_POS || k->type == ST__ACG_T_NONNEG || k->type == ST__ACG_T_DIMS) &&
+	           over_range(k, v)) {
+		st__acg_error(p, v->line, v->col, "'%s' must be at most %lld%s", k->key,
+		              (long long)st__acg_range_max(k->key), k->type == ST__ACG_T_DIMS ? " in each dimension" : "");
 	} else {
 		st__acg_error(p, v->line, v->col, "'%s' must be %s", k->key, what[k->type]);
 	}
@@ -313,7 +329,7 @@ static st_attr *typed_value(st__acg_parser *p, const keydef *k, const st__acg_va
 	switch (k->type) {
 	case ST__ACG_T_NONNEG:
 	case ST__ACG_T_POS:
-		if (v->kind != ST__ACG_V_INT || v->i < (k->type == ST__ACG_T_POS))
+		if (v->kind != ST__ACG_V_INT || v->i < (k->type == ST__ACG_T_POS) || over_range(k, v))
 			return NULL;
 		return i64(p, v->i);
 	case ST__ACG_T_BOOL:
@@ -330,7 +346,7 @@ static st_attr *typed_value(st__acg_parser *p, const keydef *k, const st__acg_va
 		int64_t dims[8];
 		size_t n = 0;
 		for (const st__acg_val *e = v->elts; e; e = e->next) {
-			if (e->kind != ST__ACG_V_INT || e->i <= 0 || n == 8)
+			if (e->kind != ST__ACG_V_INT || e->i <= 0 || e->i > st__acg_range_max(k->key) || n == 8)
 				return NULL;
 			dims[n++] = e->i;
 		}

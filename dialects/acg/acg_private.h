@@ -85,6 +85,11 @@ st_op *st__acg_export_graph(st_op *op);
 st_status st__acg_verify_graph(st_op *op);
 st_status st__acg_verify_graph_regions(st_op *op);
 st_status st__acg_verify_node(st_op *op);
+/* The largest value the format allows for number property `key`
+ * (INT64_MAX when it has no range), and the verifier's check of every
+ * ranged property of `op` (acg_ranges.c). */
+int64_t st__acg_range_max(const char *key);
+st_status st__acg_check_ranges(st_op *op);
 st_status st__acg_verify_edge(st_op *op);
 st_status st__acg_verify_mnemonic(st_op *op);
 st_status st__acg_verify_grid(st_op *op);

@@ -46,6 +46,8 @@ static st_status check_body(st_op *op, bool grid) {
 }
 
 st_status st__acg_verify_graph(st_op *op) {
+	if (st_failed(st__acg_check_ranges(op)))
+		return ST_FAIL;
 	st_op *parent = st_op_parent_op(op);
 	bool nested = st__acg_is_graph(parent);
 	if (parent && !nested && strcmp(st_op_name_cstr(parent), "builtin.module") != 0)
@@ -193,6 +195,8 @@ static st_status check_where(st_op *op) {
 }
 
 st_status st__acg_verify_node(st_op *op) {
+	if (st_failed(st__acg_check_ranges(op)))
+		return ST_FAIL;
 	st_op *scope = st__acg_parent_scope(op);
 	if (!scope)
 		return st_op_error(op, "must be inside an acg.graph or acg.grid");
@@ -236,6 +240,8 @@ static st_status check_end(st_op *edge, st_op *graph, const char *attr, const ch
 }
 
 st_status st__acg_verify_edge(st_op *op) {
+	if (st_failed(st__acg_check_ranges(op)))
+		return ST_FAIL;
 	st_op *scope = st__acg_parent_scope(op);
 	if (!st__acg_is_graph(scope))
 		return st_op_error(op, "must be inside an acg.graph");
@@ -325,6 +331,8 @@ st_status st__acg_verify_mnemonic(st_op *op) {
 /* ------------------------------------------------------------------- grids */
 
 st_status st__acg_verify_grid(st_op *op) {
+	if (st_failed(st__acg_check_ranges(op)))
+		return ST_FAIL;
 	if (!st__acg_is_graph(st__acg_parent_scope(op)))
 		return st_op_error(op, "must be inside an acg.graph");
 	if (st_acg_int(op, "rows", 0) > 4096 || st_acg_int(op, "cols", 0) > 4096)

@@ -176,3 +176,19 @@
     "acg.compute"() {caps = [], latency = 1 : i64, sym_name = "P"} : () -> ()
   }) {cols = 2 : i64, rows = 2 : i64, switchbox = "crossbar", sym_name = "f", tracks = array<i64: 16, 1>} : () -> ()
 }) {class = "cgra", sym_name = "g"} : () -> ()
+
+// -----
+
+// Issue 30: numbers past the format's ranges (docs/acg.md) are refused in
+// IR too: a word of 2^63 - 1 bits overflowed the buffer mapping.
+"acg.graph"() ({
+  // expected-error@+1 {{'acg.storage' op 'data_width' must be at most 65536, not 9223372036854775807}}
+  "acg.storage"() {access = "readwrite", banks = 1 : i64, data_width = 9223372036854775807 : i64, depth = 4 : i64, double_buffer = false, latency = 1 : i64, on_chip = true, ports_in = 1 : i64, ports_out = 1 : i64, sym_name = "M"} : () -> ()
+}) {class = "dnn", sym_name = "g"} : () -> ()
+
+// -----
+
+"acg.graph"() ({
+  // expected-error@+1 {{'acg.compute' op 'dims' must be at most 65536 in each dimension}}
+  "acg.compute"() {caps = [], dims = array<i64: 4, 100000>, latency = 1 : i64, sym_name = "pe"} : () -> ()
+}) {class = "dnn", sym_name = "g"} : () -> ()
