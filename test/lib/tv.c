@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <stdarg.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,9 @@
 #define DEFAULT_TRIALS 64
 #define DEFAULT_STEPS 1000000
 #define RETRIES_PER_TRIAL 16
+/* Draws in a row the original may fail on before it is taken to fail on
+ * every input. */
+#define MAX_FAILED_IN_A_ROW 256
 #define MAX_DYN_SIZE 8
 
 /* ------------------------------------------------------------ randomness */
@@ -29,16 +33,40 @@ static uint64_t next(uint64_t *s) { /* splitmix64 */
 
 static uint64_t below(uint64_t *s, uint64_t n) { return next(s) % n; }
 
+/* STRATA_TV_SEED as a number, false when it is set to something else than
+ * a number or "random" (which *random says). */
+static bool env_seed(const char *env, uint64_t *out, bool *random) {
+	*random = !strcmp(env, "random");
+	if (*random)
+		return true;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(env, &end, 0);
+	if (!*env || *env == '-' || *end || errno)
+		return false;
+	*out = v;
+	return true;
+}
+
+bool st_tv_seed_env_ok(void) {
+	const char *env = getenv("STRATA_TV_SEED");
+	uint64_t v;
+	bool random;
+	return !env || !*env || env_seed(env, &v, &random);
+}
+
 uint64_t st_tv_seed(const char *entry, const st_tv_options *o) {
 	const char *env = getenv("STRATA_TV_SEED");
-	if (env && *env) {
-		if (!strcmp(env, "random")) {
+	uint64_t v = 0;
+	bool random;
+	if (env && *env && env_seed(env, &v, &random)) {
+		if (random) {
 			struct timespec ts;
 			clock_gettime(CLOCK_REALTIME, &ts);
 			uint64_t s = (uint64_t)ts.tv_sec * 1000000007ull ^ (uint64_t)ts.tv_nsec;
 			return next(&s);
 		}
-		return strtoull(env, NULL, 0);
+		return v;
 	}
 	if (o && o->seed_set)
 		return o->seed;
@@ -56,6 +84,7 @@ typedef struct tv {
 	st_write_fn out;
 	void *out_ud;
 	char first_error[512]; /* what the last run reported */
+	char last_failure[512]; /* why the last redrawn input was undefined */
 } tv;
 
 static void say(tv *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -308,6 +337,10 @@ static st_status run_one(tv *t, st_op *fn, const input *ins, size_t nargs, size_
 	return ST_OK;
 }
 
+static void last_error_of(tv *t, const run *r) {
+	snprintf(t->last_failure, sizeof t->last_failure, "%s", r->error[0] ? r->error : "no message");
+}
+
 static bool redraw(st_interp_failure f) {
 	return f == ST_INTERP_UB || f == ST_INTERP_ABORT || f == ST_INTERP_STEPS;
 }
@@ -439,12 +472,16 @@ st_status st_tv_check(st_context *ctx, st_op *before, st_op *after, const char *
 			return ST_FAIL;
 		}
 	}
+	if (!st_tv_seed_env_ok()) {
+		say(&t, "strata-tv: error: STRATA_TV_SEED='%s' is neither a number nor 'random'\n", getenv("STRATA_TV_SEED"));
+		return ST_FAIL;
+	}
 	unsigned trials = o && o->trials ? o->trials : DEFAULT_TRIALS;
 	uint64_t seed = st_tv_seed(entry, o), rng = seed;
 	st_interp *mine = st_interp_create(ctx, NULL); /* owns the drawn scalars */
 	input *ins = calloc(nargs + 1, sizeof *ins);
 	st_status status = mine && ins ? ST_OK : ST_FAIL;
-	unsigned done = 0, attempts = 0, redrawn = 0, max_special = 0;
+	unsigned done = 0, attempts = 0, redrawn = 0, max_special = 0, failed_in_a_row = 0;
 	for (size_t i = 0; i < nargs; i++)
 		if (scalar_type(st_type_input(ft, i)) && num_specials(st_type_input(ft, i)) > max_special)
 			max_special = num_specials(st_type_input(ft, i));
@@ -452,8 +489,9 @@ st_status st_tv_check(st_context *ctx, st_op *before, st_op *after, const char *
 		if (attempts++ >= trials * RETRIES_PER_TRIAL) {
 			say(&t,
 			    "strata-tv: error: @%s: only %u of %u inputs were defined for the original after %u draws (seed "
-			    "%llu)\n",
-			    entry, done, trials, attempts - 1, (unsigned long long)seed);
+			    "%llu); the last failure: %s\n",
+			    entry, done, trials, attempts - 1, (unsigned long long)seed,
+			    t.last_failure[0] ? t.last_failure : "no message");
 			status = ST_FAIL;
 			break;
 		}
@@ -471,10 +509,25 @@ st_status st_tv_check(st_context *ctx, st_op *before, st_op *after, const char *
 		memset(&a, 0, sizeof a);
 		status = run_one(&t, fb, ins, nargs, nres, &b);
 		if (st_succeeded(status) && !b.ok && redraw(b.failure)) {
+			/* Other inputs may be defined; but with nothing to draw every run
+			 * is the same, and a long run of failures says the function fails
+			 * whatever it gets: stop, and say why. */
+			if (nargs == 0 || ++failed_in_a_row == MAX_FAILED_IN_A_ROW) {
+				say(&t,
+				    "strata-tv: error: the original '@%s' fails on %s (%u draw%s, seed %llu): %s\n", entry,
+				    nargs ? "every input drawn" : "its only input (it takes no arguments)", attempts,
+				    attempts == 1 ? "" : "s", (unsigned long long)seed, b.error[0] ? b.error : "no message");
+				report_inputs(&t, b.it, &b);
+				run_free(&b);
+				status = ST_FAIL;
+				break;
+			}
 			redrawn++;
+			last_error_of(&t, &b);
 			run_free(&b);
 			continue;
 		}
+		failed_in_a_row = 0;
 		if (st_succeeded(status) && !b.ok) {
 			say(&t, "strata-tv: error: the original '@%s' cannot be interpreted: %s\n", entry, b.error);
 			report_inputs(&t, b.it, &b);

@@ -40,6 +40,9 @@ st_status st_tv_check_pass(st_context *ctx, st_op *module, st_pass_manager *pm, 
  * when set (a number, or "random"), else o->seed, else one derived from the
  * entry's name (so that a test's inputs do not change from run to run). */
 uint64_t st_tv_seed(const char *entry, const st_tv_options *o);
+/* Whether STRATA_TV_SEED is unset, a number or "random" (st_tv_check
+ * refuses anything else rather than taking it as 0). */
+bool st_tv_seed_env_ok(void);
 
 #ifdef __cplusplus
 }

@@ -107,29 +107,11 @@ static int parse_args(int argc, char **argv, options *o) {
 }
 
 /* The file's text (kept for the context's diagnostics) and its module. */
-static st_op *load(st_context *ctx, const options *o, const char *path, char **text) {
-	FILE *f = fopen(path, "rb");
-	if (!f) {
-		fprintf(stderr, "strata-tv: error: cannot open '%s': %s\n", path, strerror(errno));
+static st_op *load(st_context *ctx, const options *o, const char *path, st_tool_input *text) {
+	if (!st_tool_read_input("strata-tv", path, text))
 		return NULL;
-	}
-	size_t cap = 1 << 16, n = 0;
-	char *buf = malloc(cap);
-	for (size_t r; buf && (r = fread(buf + n, 1, cap - n, f)) > 0;) {
-		n += r;
-		if (n == cap) {
-			char *nb = realloc(buf, cap *= 2);
-			if (!nb)
-				free(buf);
-			buf = nb;
-		}
-	}
-	fclose(f);
-	*text = buf;
-	if (!buf) {
-		fprintf(stderr, "strata-tv: error: out of memory reading '%s'\n", path);
-		return NULL;
-	}
+	char *buf = text->data;
+	size_t n = text->len;
 	st_parse_options po = {.mlir14 = o->mlir14};
 	st_op *m = st_parse_source(ctx, st_str_make(buf, n), path, &po);
 	if (m && st_failed(st_verify(m))) {
@@ -155,7 +137,7 @@ static int tool_main(int argc, char **argv) {
 		return 1;
 	}
 	st_context_set_allow_unregistered(ctx, o.allow_unregistered);
-	char *text[2] = {NULL, NULL};
+	st_tool_input text[2] = {{0}, {0}};
 	st_op *m[2] = {NULL, NULL};
 	rc = 1;
 	m[0] = load(ctx, &o, o.files[0], &text[0]);
@@ -176,8 +158,8 @@ static int tool_main(int argc, char **argv) {
 		if (m[i])
 			st_op_destroy(m[i]);
 	st_context_destroy(ctx);
-	free(text[0]);
-	free(text[1]);
+	st_tool_free_input(&text[0]);
+	st_tool_free_input(&text[1]);
 	return rc;
 }
 
