@@ -250,14 +250,18 @@ static void write_hex(st_hwsim *sim, uint32_t s, st_write_fn w, void *ud) {
 	w(ud, buf, n);
 }
 
-st_status st_hwsim_run(st_hwsim *sim, st_str text, st_write_fn w, void *ud) {
+st_status st_hwsim_run(st_hwsim *sim, st_str text, const char *name, st_write_fn w, void *ud) {
 	size_t pos = 0, line = 0;
+	if (!name)
+		name = "<stimulus>";
+	/* Registered, so that an error shows the line with a caret. */
+	st_context_add_source(sim->ctx, st_str_c(name), text);
 	while (pos < text.len) {
 		size_t end = pos;
 		while (end < text.len && text.data[end] != '\n')
 			end++;
 		line++;
-		const char *p = text.data + pos, *e = text.data + end;
+		const char *p = text.data + pos, *e = text.data + end, *line_start = p;
 		pos = end + 1;
 		while (p < e && (*p == ' ' || *p == '\t' || *p == '\r'))
 			p++;
@@ -271,10 +275,13 @@ st_status st_hwsim_run(st_hwsim *sim, st_str text, st_write_fn w, void *ud) {
 			const char *t = p;
 			while (p < e && *p != ' ' && *p != '\t' && *p != '\r')
 				p++;
-			if (t == p || !read_hex(sim, sim->inputs[i], t, (size_t)(p - t)))
-				return st_error(sim->ctx, NULL, "stimulus line %zu: expected a hex value for input '%.*s'", line,
+			if (t == p || !read_hex(sim, sim->inputs[i], t, (size_t)(p - t))) {
+				/* At the token, or where it is missing. */
+				st_attr *loc = st_loc_file(sim->ctx, st_str_c(name), (unsigned)line, (unsigned)(t - line_start) + 1);
+				return st_error(sim->ctx, loc, "stimulus: expected a hex value for input '%.*s'",
 				                (int)st_hw_module_input(sim->top, i).name.len,
 				                st_hw_module_input(sim->top, i).name.data);
+			}
 		}
 		st__hwsim_eval(sim);
 		for (size_t i = 0; i < sim->noutputs; i++) {

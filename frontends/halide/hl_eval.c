@@ -32,6 +32,7 @@ typedef struct ev {
 	table *values, *slices; /* per func */
 	int64_t steps;
 	bool failed;
+	int line, col; /* what is evaluated (an expression, a declaration): where a failure is reported */
 } ev;
 
 /* Bindings of one definition being evaluated. */
@@ -49,7 +50,10 @@ static bool fail(ev *e, const char *fmt, ...) {
 		va_start(ap, fmt);
 		vsnprintf(msg, sizeof msg, fmt, ap);
 		va_end(ap);
-		st_error(e->p->ctx, st_loc_unknown(e->p->ctx), "halide evaluator: %s", msg);
+		/* At the expression being evaluated: a read outside an input is
+		 * the call that reads it. */
+		st_attr *loc = e->line ? st__hl_loc(e->p, e->line, e->col) : st_loc_unknown(e->p->ctx);
+		st_error(e->p->ctx, loc, "halide evaluator: %s", msg);
 	}
 	e->failed = true;
 	return false;
@@ -187,6 +191,8 @@ static bool index_of(ev *x, const st__hl_func *f, const int64_t *shape, const in
 }
 
 static bool eval(ev *x, const st__hl_expr *e, frame *fr, st__hl_val *out) {
+	x->line = e->line;
+	x->col = e->col;
 	if (++x->steps > MAX_STEPS)
 		return fail(x, "too much work (over %lld steps)", (long long)MAX_STEPS);
 	st__hl_val a[3];
@@ -216,11 +222,15 @@ static bool eval(ev *x, const st__hl_expr *e, frame *fr, st__hl_val *out) {
 				return false;
 			c[i] = a[0].i;
 		}
+		x->line = e->line;
+		x->col = e->col;
 		return call(x, e->ref, c, out);
 	}
 	case ST__HL_E_CAST:
 		if (!eval(x, e->args[0], fr, &a[0]))
 			return false;
+		x->line = e->line;
+		x->col = e->col;
 		if (!st__hl_cast_eval(e->args[0]->type, e->type, a[0], out))
 			return fail(x, "a float converted to %s is out of its range", st__hl_type_name(e->type));
 		return true;
@@ -346,8 +356,11 @@ static bool check_inputs(ev *x) {
 		const st_halide_buffer *b = &x->inputs[i];
 		st__hl_type t;
 		if (b->rank != (size_t)f->ndims || !st__hl_type_from_name(st_str_c(b->type), &t) ||
-		    !st__hl_type_eq(t, f->type))
+		    !st__hl_type_eq(t, f->type)) {
+			x->line = f->line;
+			x->col = f->col;
 			return fail(x, "input '%.*s' needs a buffer of its type and rank", S(f->name));
+		}
 	}
 	return true;
 }

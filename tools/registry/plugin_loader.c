@@ -44,6 +44,23 @@ bool st_tool_plugin_add(st_tool_plugins *p, const char *tool, int argc, char **a
 	return true;
 }
 
+typedef struct plugin_diags {
+	const char *tool, *name, *path;
+	unsigned reported;
+} plugin_diags;
+
+/* Diagnostics without a place in a file, raised while a plugin registers
+ * (a dialect or pass of a name already taken), as the plugin's errors. */
+static bool plugin_diag(void *ud, const st_diag_info *d) {
+	plugin_diags *pd = ud;
+	if (d->loc && st_loc_find_file(d->loc))
+		return false;
+	static const char *const sev[] = {"note", "remark", "warning", "error"};
+	fprintf(stderr, "%s: %s: plugin '%s' (%s): %s\n", pd->tool, sev[d->severity], pd->name, pd->path, d->message);
+	pd->reported += d->severity == ST_SEV_ERROR;
+	return true;
+}
+
 static bool load_one(const st_tool_plugin *pl, const char *tool, st_context *ctx) {
 	/* RTLD_GLOBAL: a later plugin may use a dialect library an earlier one
 	 * brought in; RTLD_NOW: a missing symbol is reported here, not later. */
@@ -88,17 +105,25 @@ static bool load_one(const st_tool_plugin *pl, const char *tool, st_context *ctx
 	/* A target plugin brings what its target needs: its dialects first,
 	 * then its passes, then the targets. */
 	static const int order[3] = {ST_TOOL_PLUGIN_DIALECTS, ST_TOOL_PLUGIN_PASSES, ST_TOOL_PLUGIN_TARGETS};
-	for (int i = 0; i < 3; i++) {
+	/* What registration reports has no place in any input: say which
+	 * plugin it comes from. */
+	plugin_diags pd = {tool, name, pl->path, 0};
+	if (st_failed(st_context_push_diag_handler(ctx, plugin_diag, &pd)))
+		return false;
+	bool ok = true;
+	for (int i = 0; i < 3 && ok; i++) {
 		int k = order[i];
 		if (!regs[k] || (pl->kind != ST_TOOL_PLUGIN_TARGETS && k != (int)pl->kind))
 			continue;
 		if (st_failed(regs[k](ctx))) {
-			fprintf(stderr, "%s: error: plugin '%s' (%s) failed to register its %s\n", tool, name, pl->path,
-			        what[k]);
-			return false;
+			if (!pd.reported)
+				fprintf(stderr, "%s: error: plugin '%s' (%s) failed to register its %s\n", tool, name, pl->path,
+				        what[k]);
+			ok = false;
 		}
 	}
-	return true;
+	st_context_pop_diag_handler(ctx);
+	return ok;
 }
 
 bool st_tool_plugins_load(st_tool_plugins *p, const char *tool, st_context *ctx) {

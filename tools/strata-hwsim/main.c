@@ -58,7 +58,7 @@ static int tool_main(int argc, char **argv) {
 	ok = ok && t && (sim = st_hwsim_create(t)) != NULL;
 	ok = ok && st_tool_open_output("strata-hwsim", output, &out);
 	if (ok) {
-		ok = st_succeeded(st_hwsim_run(sim, st_str_make(sin.data, sin.len), st_tool_write, &out));
+		ok = st_succeeded(st_hwsim_run(sim, st_str_make(sin.data, sin.len), stim, st_tool_write, &out));
 		ok = st_tool_close_output(&out, ok);
 	}
 	st_hwsim_destroy(sim);
