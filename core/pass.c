@@ -4,6 +4,7 @@
 #include <ctype.h>
 
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,7 +143,31 @@ static st_status set_pass_option(st_pass *pass, const st_pass_option_def *od, co
                                  st_attr *at) {
 	char owner[160];
 	snprintf(owner, sizeof owner, "pass '%s'", pass->def->name);
-	return set_option(pass->pm->ctx, owner, od, pass->options, v, vlen, at);
+	if (st_failed(set_option(pass->pm->ctx, owner, od, pass->options, v, vlen, at)))
+		return ST_FAIL;
+	if (pass->option_locs)
+		pass->option_locs[od - pass->def->options] = at;
+	return ST_OK;
+}
+
+const st_attr *st_pass_option_loc(const st_pass *pass, const char *name) {
+	const st_pass_option_def *od = st_options_find(pass->def->options, pass->def->noptions, st_str_c(name));
+	return od && pass->option_locs ? pass->option_locs[od - pass->def->options] : NULL;
+}
+
+st_status st_pass_option_error(const st_pass *pass, const char *name, st_op *op, const char *fmt, ...) {
+	const st_attr *loc = st_pass_option_loc(pass, name);
+	va_list ap;
+	va_start(ap, fmt);
+	st_diag *d = loc ? st_diag_createv(pass->pm->ctx, ST_SEV_ERROR, loc, fmt, ap) : NULL;
+	va_end(ap);
+	if (d)
+		return st_diag_emit(d);
+	char msg[512];
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	return st_op_error(op, "%s", msg);
 }
 
 static void *opt_field(st_pass *pass, const st_pass_option_def *od) { return (char *)pass->options + od->offset; }
@@ -351,6 +376,14 @@ st_pass *st__pass_create(st_pass_manager *pm, const st_pass_def *def) {
 		}
 		memset(pass->options, 0, def->options_size);
 	}
+	if (def->noptions) {
+		pass->option_locs = st_ctx_alloc(ctx, def->noptions * sizeof *pass->option_locs);
+		if (!pass->option_locs) {
+			st__pass_destroy(pass);
+			return NULL;
+		}
+		memset(pass->option_locs, 0, def->noptions * sizeof *pass->option_locs);
+	}
 	for (size_t i = 0; i < def->noptions; i++) {
 		const st_pass_option_def *od = &def->options[i];
 		if (od->default_value &&
@@ -379,6 +412,8 @@ void st__pass_destroy(st_pass *pass) {
 		pass->def->destroy(pass);
 	st_options_release(ctx, pass->def->options, pass->def->noptions, pass->options);
 	st_ctx_free(ctx, pass->options, pass->def->options_size);
+	if (pass->option_locs)
+		st_ctx_free(ctx, pass->option_locs, pass->def->noptions * sizeof *pass->option_locs);
 	st_ctx_free(ctx, pass->preserved, pass->preserved_cap * sizeof *pass->preserved);
 	st_ctx_free(ctx, pass->atimes, pass->atime_cap * sizeof *pass->atimes);
 	st_ctx_free(ctx, pass, sizeof *pass);

@@ -43,6 +43,7 @@ struct st_pass {
 	const st_pass_def *def;
 	st_pass_manager *pm; /* the manager holding the pass */
 	void *options;       /* def->options_size bytes */
+	st_attr **option_locs; /* def->noptions: where each was written, or NULL */
 	void *state;
 	bool initialized; /* def->init ran: def->destroy runs with the pass */
 	/* While the pass runs on one op. */

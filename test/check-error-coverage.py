@@ -53,6 +53,8 @@ REPORTERS = {
     'st_error': dict(fmt=2),
     'st_op_error': dict(fmt=1, op=True),
     'st_op_diag': dict(fmt=2, sev=1, op=True),
+    # A pass option's value, at its place in the pipeline text (else at op).
+    'st_pass_option_error': dict(fmt=3, op=True),
     'st_diag_create': dict(fmt=3, sev=1),
     # The interpreter's runtime errors (include/strata/interp.h, core/interp*.c).
     'st_interp_ub': dict(fmt=1, prefix='undefined behaviour: '),

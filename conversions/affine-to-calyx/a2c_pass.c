@@ -242,12 +242,14 @@ static st_op *find_top(st_op *module, const char *name) {
 static st_status run(st_pass *pass, st_op *module) {
 	const options *o = st_pass_options(pass);
 	st_context *ctx = st_pass_context(pass);
+	if (o->parallel < 1 || o->parallel > A2C_MAX_BANKS || (o->parallel & (o->parallel - 1)))
+		return st_pass_option_error(pass, "parallel", module,
+		                            "lower-to-calyx: option parallel=%lld: the threads of an affine.parallel are "
+		                            "a power of two from 1 to %d",
+		                            (long long)o->parallel, A2C_MAX_BANKS);
 	st_op *top = find_top(module, o->top ? o->top : "");
 	if (!top)
 		return ST_FAIL;
-	if (o->parallel < 1 || o->parallel > A2C_MAX_BANKS || (o->parallel & (o->parallel - 1)))
-		return st_op_error(module, "lower-to-calyx: option parallel=%lld: the threads of an affine.parallel are "
-		                           "a power of two from 1 to %d", (long long)o->parallel, A2C_MAX_BANKS);
 	st_block *mb = st_region_first_block(st_op_region(module, 0));
 	for (st_op *op = st_block_first_op(mb); op; op = st_op_next(op))
 		if (is_func(op) && st_failed(st__a2c_check_func(op)))

@@ -96,6 +96,15 @@ st_status st_register_core_passes(st_context *ctx);
 st_context *st_pass_context(const st_pass *pass);
 const st_pass_def *st_pass_get_def(const st_pass *pass);
 const void *st_pass_options(const st_pass *pass); /* the parsed options struct */
+/* Where option `name` was written in the pipeline text (its value), NULL
+ * when it has its default or came from no text. */
+const st_attr *st_pass_option_loc(const st_pass *pass, const char *name);
+/* Reports an error about option `name`'s value where the pipeline wrote it
+ * (`<pass-pipeline>:1:33`), or at `op` when it has no place in a text;
+ * returns ST_FAIL.  A pass checking its options when it runs says which
+ * value is wrong this way. */
+st_status st_pass_option_error(const st_pass *pass, const char *name, st_op *op, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
 void *st_pass_state(const st_pass *pass);          /* set by init */
 void st_pass_set_state(st_pass *pass, void *state);
 /* Where a pass writes a report (print-op-stats, view-op-graph): the
