@@ -16,8 +16,14 @@ failing, e.g. at the --mem-limit address-space cap) is rerun with
 resource cells say why they are missing, in one word explained under the
 table.
 
-usage: run.py [--build-dir build] [--update-doc] [--jobs N] [--timeout S]
-              [--mem-limit GB] [--flow calyx|stream] [app ...]
+With --check the rows this run made are compared with the table in
+docs/streaming-hw.md before anything is written: the cycles must be
+identical and each resource count within --tolerance (2%) of the table's,
+as issue 22 asked of a build that changes the code's layout but not its
+results; the differences are listed and the exit status is 1.
+
+usage: run.py [--build-dir build] [--update-doc] [--check [--tolerance F]] [--jobs N]
+              [--timeout S] [--mem-limit GB] [--flow calyx|stream] [app ...]
 """
 
 import argparse
@@ -172,11 +178,48 @@ def doc_rows(doc, rerun):
             tuple(c.strip() for c in l.split('|')[1:3]) not in rerun]
 
 
+def row_cells(line):
+    """(app, flow) and the cells of a table row."""
+    c = [x.strip() for x in line.split('|')[1:-1]]
+    return (c[0], c[1]), c
+
+
+RESOURCES = ((4, 'cells'), (5, 'ff'), (6, 'logic'), (7, 'memory bits'))
+
+
+def compare(lines, doc, tolerance):
+    """The differences between this run's row lines and the table of doc:
+    cycles must be equal, resources within `tolerance` of the table's."""
+    old = dict(row_cells(l) for l in doc_rows(doc, set()))
+    out = []
+    for line in lines:
+        key, new = row_cells(line)
+        was = old.get(key)
+        where = '%s (%s)' % key
+        if was is None:
+            out.append('%s: not in the table' % where)
+            continue
+        if new[2] != was[2]:
+            out.append('%s: cycles %s, the table has %s' % (where, new[2], was[2]))
+        for i, name in RESOURCES:
+            if new[i] == was[i]:
+                continue
+            if not (new[i].isdigit() and was[i].isdigit()):
+                out.append('%s: %s %s, the table has %s' % (where, name, new[i], was[i]))
+            elif abs(int(new[i]) - int(was[i])) > tolerance * max(int(was[i]), 1):
+                out.append('%s: %s %s, the table has %s (%+.1f%%)' % (where, name, new[i], was[i],
+                                                                   100.0 * (int(new[i]) / max(int(was[i]), 1) - 1)))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('--build-dir', default='build')
     ap.add_argument('--update-doc', action='store_true',
                     help='write the table into docs/streaming-hw.md (with apps named: only their rows)')
+    ap.add_argument('--check', action='store_true',
+                    help='compare with the table in docs/streaming-hw.md: same cycles, resources within --tolerance')
+    ap.add_argument('--tolerance', type=float, default=0.02, help='for --check: a resource\'s relative difference')
     ap.add_argument('--jobs', type=int, default=1)
     ap.add_argument('--timeout', type=int, default=TIMEOUT, help='seconds per run')
     ap.add_argument('--mem-limit', type=int, default=MEM_LIMIT, help='GB of address space per run')
@@ -198,15 +241,22 @@ def main():
     lines = [row_line(r) for r in rows]
     path = os.path.join(ROOT, 'docs', 'streaming-hw.md')
     doc = open(path).read()
+    problems = compare(lines, doc, a.tolerance) if a.check else []
     if a.update_doc and (a.apps or a.flow):
         lines += doc_rows(doc, {(app[0], flow) for app, flow, _ in jobs})
     text = table(lines)
     print(text)
+    if a.check:
+        for p in problems:
+            print('check: %s' % p, file=sys.stderr)
+        print('check against docs/streaming-hw.md: %d runs, %s' %
+              (len(jobs), '%d differences' % len(problems) if problems else
+               'cycles identical, resources within %g%%' % (100 * a.tolerance)), file=sys.stderr)
     if a.update_doc:
         i, j = doc.index(BEGIN), doc.index(END)
         with open(path, 'w') as f:
             f.write(doc[:i + len(BEGIN)] + '\n' + text + '\n' + doc[j:])
-    return 0
+    return 1 if problems else 0
 
 
 if __name__ == '__main__':
