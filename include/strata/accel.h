@@ -37,7 +37,7 @@ extern "C" {
 
 /* Registers the accel dialect (no ops: the verifier of its attributes) in
  * `ctx`; registering twice is harmless. */
-st_status st_register_accel_dialect(st_context *ctx);
+ST_API st_status st_register_accel_dialect(st_context *ctx);
 
 /* The memory levels of accel.store_in, from the host inwards. */
 typedef enum st_accel_level {
@@ -50,25 +50,25 @@ typedef enum st_accel_level {
 } st_accel_level;
 
 /* The attribute value of a level ("host", ...; NULL for NONE). */
-const char *st_accel_level_name(st_accel_level level);
+ST_API const char *st_accel_level_name(st_accel_level level);
 
 /* Whether a func.func is marked accel.kernel. */
-bool st_accel_is_kernel(const st_op *fn);
+ST_API bool st_accel_is_kernel(const st_op *fn);
 /* Whether a loop is marked accel.launch. */
-bool st_accel_is_launch(const st_op *loop);
+ST_API bool st_accel_is_launch(const st_op *loop);
 /* Whether any op under `root` (root included) is marked accel.kernel or
  * accel.launch: the program has accelerated code. */
-bool st_accel_contains_accelerated(st_op *root);
+ST_API bool st_accel_contains_accelerated(st_op *root);
 /* Whether a loop is marked accel.unroll. */
-bool st_accel_is_unrolled(const st_op *loop);
+ST_API bool st_accel_is_unrolled(const st_op *loop);
 /* A loop's accel.latency, 0 when it has none. */
-int64_t st_accel_latency(const st_op *loop);
+ST_API int64_t st_accel_latency(const st_op *loop);
 /* An allocation's accel.name, or argument `arg` of a func.func's
  * (its arg_attrs); empty when it has none. */
-st_str st_accel_name(const st_op *alloc);
-st_str st_accel_arg_name(const st_op *fn, size_t arg);
+ST_API st_str st_accel_name(const st_op *alloc);
+ST_API st_str st_accel_arg_name(const st_op *fn, size_t arg);
 /* An allocation's accel.store_in. */
-st_accel_level st_accel_store_in(const st_op *alloc);
+ST_API st_accel_level st_accel_store_in(const st_op *alloc);
 
 #ifdef __cplusplus
 }

@@ -16,7 +16,7 @@ extern "C" {
 
 /* Registers the dialect (ops, folders, canonicalizations, interpreter
  * semantics) in `ctx`; registering twice is harmless. */
-st_status st_register_arith_dialect(st_context *ctx);
+ST_API st_status st_register_arith_dialect(st_context *ctx);
 
 /* The place arith ops are built at (the builder every dialect shares). */
 typedef st_builder st_arith_builder;
@@ -26,18 +26,18 @@ enum { ST_CMPI_EQ, ST_CMPI_NE, ST_CMPI_SLT, ST_CMPI_SLE, ST_CMPI_SGT, ST_CMPI_SG
        ST_CMPI_UGT, ST_CMPI_UGE };
 
 /* Ops put before `before` in its block, located at its location. */
-st_arith_builder st_arith_builder_before(st_op *before);
+ST_API st_arith_builder st_arith_builder_before(st_op *before);
 
 /* Op `name` with one result of type `result`. */
-st_value *st_arith_build(st_arith_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
+ST_API st_value *st_arith_build(st_arith_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
                          st_attr *attrs);
-st_value *st_arith_build_constant(st_arith_builder *b, st_type *type, int64_t value);
+ST_API st_value *st_arith_build_constant(st_arith_builder *b, st_type *type, int64_t value);
 /* A binary op whose result has its operands' type (addi, shrui, ...). */
-st_value *st_arith_build_binary(st_arith_builder *b, const char *name, st_value *x, st_value *y);
-st_value *st_arith_build_cmpi(st_arith_builder *b, int predicate, st_value *x, st_value *y);
-st_value *st_arith_build_select(st_arith_builder *b, st_value *cond, st_value *x, st_value *y);
+ST_API st_value *st_arith_build_binary(st_arith_builder *b, const char *name, st_value *x, st_value *y);
+ST_API st_value *st_arith_build_cmpi(st_arith_builder *b, int predicate, st_value *x, st_value *y);
+ST_API st_value *st_arith_build_select(st_arith_builder *b, st_value *cond, st_value *x, st_value *y);
 /* A conversion (extui, trunci, bitcast, index_cast, ...) to `type`. */
-st_value *st_arith_build_cast(st_arith_builder *b, const char *name, st_value *x, st_type *type);
+ST_API st_value *st_arith_build_cast(st_arith_builder *b, const char *name, st_value *x, st_type *type);
 
 #ifdef __cplusplus
 }

@@ -122,16 +122,16 @@ struct st_target_run {
 /* The input file `path` (its text): an import registered for its
  * extension (strata/translate.h) followed by its loop pipeline, else MLIR
  * text; verified.  NULL after located errors. */
-st_op *st_run_load_input(st_context *ctx, const char *path, st_str text);
+ST_API st_op *st_run_load_input(st_context *ctx, const char *path, st_str text);
 /* The kernel function of `module` (`top`, or its only public function
  * with a body); NULL after "<tool>: error: ...". */
-st_op *st_run_find_kernel(const char *tool, st_op *module, const char *top);
+ST_API st_op *st_run_find_kernel(const char *tool, st_op *module, const char *top);
 /* The buffers of `kernel` from its signature (*out: calloc'd, *n); false
  * after an error at the kernel naming the argument or result it cannot
  * take (a dynamic shape, too many words or dimensions, an element type
  * that is no integer or float). */
-bool st_run_kernel_buffers(st_op *kernel, st_buffer **out, size_t *n);
-void st_run_free_buffers(st_buffer *b, size_t n);
+ST_API bool st_run_kernel_buffers(st_op *kernel, st_buffer **out, size_t *n);
+ST_API void st_run_free_buffers(st_buffer *b, size_t n);
 
 /* The whole run (docs/stratac.md): the outputs checked against the
  * inputs, the input loaded (stage "parse"), the kernel and its buffers,
@@ -142,48 +142,48 @@ void st_run_free_buffers(st_buffer *b, size_t n);
  * then its release hook.  `run` holds ctx, target, opts, options,
  * input_text, acg_text, acg; the rest is filled here and emptied again.
  * False after saying why; `-o DIR` is then as it was. */
-bool st_run_execute(st_target_run *run);
+ST_API bool st_run_execute(st_target_run *run);
 
 /* A copy of the input with the target's graph inserted as `acg.graph
  * @target` (first in the module), for the target to lower; NULL after an
  * error. */
-st_op *st_run_lowering_copy(st_target_run *run);
+ST_API st_op *st_run_lowering_copy(st_target_run *run);
 /* The buffer called `name`, or NULL. */
-st_buffer *st_run_buffer(st_target_run *run, const char *name);
+ST_API st_buffer *st_run_buffer(st_target_run *run, const char *name);
 
 /* ---------------------------------------------------------- the words */
 
 /* Writes each buffer's `init` (which 0) or `sim` (which 1) words to
  * <dir>/<name>.txt, one unsigned decimal word a line (scalar outputs have
  * no initial file); false after "<tool>: error: ...". */
-bool st_run_write_words(st_target_run *run, const char *dir, int which);
+ST_API bool st_run_write_words(st_target_run *run, const char *dir, int which);
 /* Reads every buffer's <dir>/<name>.txt into its `sim` words (the words a
  * simulator wrote); false after "<tool>: error: ..." naming the file and
  * line. */
-bool st_run_read_words(st_target_run *run, const char *dir);
+ST_API bool st_run_read_words(st_target_run *run, const char *dir);
 
 /* ---------------------------------------------------------- utilities */
 
 /* A fresh malloc'd string (NULL when out of memory). */
-char *st_backend_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+ST_API char *st_backend_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* A whole file, NUL-terminated, malloc'd; NULL when unreadable. */
-char *st_backend_slurp(const char *path, size_t *len);
+ST_API char *st_backend_slurp(const char *path, size_t *len);
 /* mkdir -p; rm -rf (symbolic links are removed, never followed). */
-bool st_backend_mkdirs(const char *path);
-bool st_backend_rm_rf(const char *path);
+ST_API bool st_backend_mkdirs(const char *path);
+ST_API bool st_backend_rm_rf(const char *path);
 /* Runs argv (argv[0] looked up in PATH) with stdin from /dev/null and
  * stdout and stderr appended to `log`; true when it exited with 0.  A
  * program that cannot be started is reported as "<tool>: error: cannot run
  * ...". */
-bool st_backend_spawn(const char *tool, char *const *argv, const char *log);
+ST_API bool st_backend_spawn(const char *tool, char *const *argv, const char *log);
 /* Where `key` (words one space apart: "class", "budget ff") starts a
  * statement of the top graph in the .acg text, for located messages; the
  * file's start when it is not there. */
-st_attr *st_backend_acg_loc(st_context *ctx, const char *path, st_str text, const char *key);
+ST_API st_attr *st_backend_acg_loc(st_context *ctx, const char *path, st_str text, const char *key);
 /* An st_write_fn writing to a FILE *. */
-void st_backend_write_file(void *file, const char *data, size_t len);
+ST_API void st_backend_write_file(void *file, const char *data, size_t len);
 /* Milliseconds of a monotonic clock, for stage timers. */
-double st_backend_now_ms(void);
+ST_API double st_backend_now_ms(void);
 
 /* ---------------------------------------------------- the QoR report */
 
@@ -191,40 +191,40 @@ double st_backend_now_ms(void);
  * in it): keys keep the order they were first set in; setting a key again
  * replaces its value. */
 typedef struct st_json st_json;
-void st_json_set_int(st_json *obj, const char *key, int64_t v);
+ST_API void st_json_set_int(st_json *obj, const char *key, int64_t v);
 /* A number printed with `decimals` digits after the point. */
-void st_json_set_real(st_json *obj, const char *key, double v, int decimals);
-void st_json_set_bool(st_json *obj, const char *key, bool v);
-void st_json_set_string(st_json *obj, const char *key, const char *v);
-void st_json_set_null(st_json *obj, const char *key);
+ST_API void st_json_set_real(st_json *obj, const char *key, double v, int decimals);
+ST_API void st_json_set_bool(st_json *obj, const char *key, bool v);
+ST_API void st_json_set_string(st_json *obj, const char *key, const char *v);
+ST_API void st_json_set_null(st_json *obj, const char *key);
 /* A nested object under `key` (an existing one is reused). */
-st_json *st_json_set_object(st_json *obj, const char *key);
+ST_API st_json *st_json_set_object(st_json *obj, const char *key);
 
 /* The object named after the target's class ("fpga": {...}), created on
  * first use. */
-st_json *st_qor_class_object(st_qor *q);
+ST_API st_json *st_qor_class_object(st_qor *q);
 /* Cycles the simulation took (>= 1). */
-void st_qor_set_cycles(st_qor *q, int64_t cycles);
+ST_API void st_qor_set_cycles(st_qor *q, int64_t cycles);
 /* The class's documented lower bound on the cycles of this kernel
  * (docs/qor-schema.md), >= 1. */
-void st_qor_set_ideal_cycles(st_qor *q, int64_t cycles);
+ST_API void st_qor_set_ideal_cycles(st_qor *q, int64_t cycles);
 /* The initiation interval of the design's pipelines (>= 1). */
-void st_qor_set_ii(st_qor *q, int64_t ii);
+ST_API void st_qor_set_ii(st_qor *q, int64_t ii);
 /* A resource the design uses: `available` is the `.acg` budget of that
  * kind, or -1 when it has none (st_qor_budget).  Adding a kind again adds
  * to its use. */
-void st_qor_add_utilization(st_qor *q, const char *kind, int64_t used, int64_t available);
+ST_API void st_qor_add_utilization(st_qor *q, const char *kind, int64_t used, int64_t available);
 /* The `.acg` top graph's `budget <kind> = N;`, or -1. */
-int64_t st_qor_budget(const st_target_run *run, const char *kind);
+ST_API int64_t st_qor_budget(const st_target_run *run, const char *kind);
 /* A buffer of the report's `buffers`: by default the kernel's memories;
  * once a target adds one, only what it adds (a stream design's line
  * buffers). */
-void st_qor_add_buffer(st_qor *q, const char *name, int64_t words);
+ST_API void st_qor_add_buffer(st_qor *q, const char *name, int64_t words);
 /* Adds the milliseconds since `start_ms` (st_backend_now_ms) to stage
  * `stage` of compile_ms (stages keep the order they first ran in). */
-void st_qor_time(st_qor *q, const char *stage, double start_ms);
+ST_API void st_qor_time(st_qor *q, const char *stage, double start_ms);
 /* What was set (-1: not set). */
-int64_t st_qor_cycles(const st_qor *q);
+ST_API int64_t st_qor_cycles(const st_qor *q);
 
 #ifdef __cplusplus
 }

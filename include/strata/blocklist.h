@@ -20,15 +20,15 @@ typedef struct st_blocklist {
 
 /* A block of `n` zero bytes (maximally aligned) on the list; NULL when out
  * of memory or when `n` is absurdly large. */
-void *st_blocklist_alloc(st_blocklist *l, size_t n);
+ST_API void *st_blocklist_alloc(st_blocklist *l, size_t n);
 /* Resizes a block of the list (NULL `p`: a new one), keeping the contents
  * up to the smaller size, the bytes past them zero; NULL, leaving `p`
  * alone, when out of memory. */
-void *st_blocklist_realloc(st_blocklist *l, void *p, size_t n);
+ST_API void *st_blocklist_realloc(st_blocklist *l, void *p, size_t n);
 /* Frees one block of the list (NULL: nothing). */
-void st_blocklist_free(st_blocklist *l, void *p);
+ST_API void st_blocklist_free(st_blocklist *l, void *p);
 /* Frees every block still on the list. */
-void st_blocklist_free_all(st_blocklist *l);
+ST_API void st_blocklist_free_all(st_blocklist *l);
 
 #ifdef __cplusplus
 }

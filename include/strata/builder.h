@@ -28,12 +28,12 @@ typedef struct st_builder {
 } st_builder;
 
 /* A builder appending to `block`, or inserting before `op` at its location. */
-st_builder st_builder_at_end(st_context *ctx, st_block *block, st_attr *loc);
-st_builder st_builder_before(st_op *op);
+ST_API st_builder st_builder_at_end(st_context *ctx, st_block *block, st_attr *loc);
+ST_API st_builder st_builder_before(st_op *op);
 
 /* Op `name` with the given operands, result types, attribute dictionary
  * (NULL: none) and `nregions` empty regions, at the builder's place. */
-st_op *st_build_op(st_builder *b, const char *name, size_t n, st_value *const *operands, size_t nresults,
+ST_API st_op *st_build_op(st_builder *b, const char *name, size_t n, st_value *const *operands, size_t nresults,
                    st_type *const *result_types, st_attr *attrs, size_t nregions);
 
 #ifdef __cplusplus

@@ -12,10 +12,10 @@ extern "C" {
 #endif
 
 /* Registers the dialect (with hw, comb and seq, and --export-calyx). */
-st_status st_register_calyx_dialect(st_context *ctx);
+ST_API st_status st_register_calyx_dialect(st_context *ctx);
 /* Its passes: calyx-go-insertion, calyx-compile-invoke,
  * calyx-compile-control, calyx-remove-groups, ... */
-st_status st_register_calyx_passes(st_context *ctx);
+ST_API st_status st_register_calyx_passes(st_context *ctx);
 
 /* The pass pipeline that turns a module of calyx components (control,
  * groups and cells) into hw/comb/seq, one hw.module per component. */
@@ -25,7 +25,7 @@ st_status st_register_calyx_passes(st_context *ctx);
 /* The entry component of a module holding calyx components: the one with
  * the unit attribute `toplevel`, else the one named `main`, else the only
  * one no calyx.instance names; NULL when there is none. */
-st_op *st_calyx_entry_component(st_op *module);
+ST_API st_op *st_calyx_entry_component(st_op *module);
 
 /* ------------------------------------------------------------- reading */
 
@@ -41,9 +41,9 @@ typedef enum st_calyx_cell_kind {
 	ST_CALYX_NOT_A_CELL,
 } st_calyx_cell_kind;
 /* The kind of a cell op, or ST_CALYX_NOT_A_CELL. */
-st_calyx_cell_kind st_calyx_cell_kind_of(const st_op *op);
+ST_API st_calyx_cell_kind st_calyx_cell_kind_of(const st_op *op);
 /* Whether `op` is a cell (a primitive, a memory or an instance). */
-bool st_calyx_is_cell(const st_op *op);
+ST_API bool st_calyx_is_cell(const st_op *op);
 
 /* One port of a cell or component. */
 typedef struct st_calyx_port {
@@ -53,59 +53,59 @@ typedef struct st_calyx_port {
 /* The ports of a cell op (memories: from their dimensions; instances: from
  * the component, which must exist); at most `cap` are written, the count is
  * returned; SIZE_MAX when an instance's component cannot be found. */
-size_t st_calyx_cell_ports(st_op *cell, st_calyx_port *out, size_t cap);
+ST_API size_t st_calyx_cell_ports(st_op *cell, st_calyx_port *out, size_t cap);
 #define ST_CALYX_MAX_PORTS 64
 
 /* Components: the ports are the entry block's arguments, inputs then
  * outputs, named by `portNames`. */
-size_t st_calyx_comp_num_inputs(const st_op *comp);
-size_t st_calyx_comp_num_ports(const st_op *comp);
-st_str st_calyx_comp_port_name(const st_op *comp, size_t i);
-st_type *st_calyx_comp_port_type(const st_op *comp, size_t i);
+ST_API size_t st_calyx_comp_num_inputs(const st_op *comp);
+ST_API size_t st_calyx_comp_num_ports(const st_op *comp);
+ST_API st_str st_calyx_comp_port_name(const st_op *comp, size_t i);
+ST_API st_type *st_calyx_comp_port_type(const st_op *comp, size_t i);
 /* The index of the port marked {go}/{clk}/{reset}/{done}, or -1. */
-int st_calyx_comp_special(const st_op *comp, const char *which);
-st_block *st_calyx_comp_body(st_op *comp);
+ST_API int st_calyx_comp_special(const st_op *comp, const char *which);
+ST_API st_block *st_calyx_comp_body(st_op *comp);
 /* The component's calyx.wires / calyx.control op, or NULL. */
-st_op *st_calyx_comp_wires(st_op *comp);
-st_op *st_calyx_comp_control(st_op *comp);
+ST_API st_op *st_calyx_comp_wires(st_op *comp);
+ST_API st_op *st_calyx_comp_control(st_op *comp);
 /* The symbol name of a cell, group (any kind) or component. */
-st_str st_calyx_sym_name(const st_op *op);
+ST_API st_str st_calyx_sym_name(const st_op *op);
 /* Whether `op` is a calyx.group, comb_group or static_group. */
-bool st_calyx_is_group_like(const st_op *op);
+ST_API bool st_calyx_is_group_like(const st_op *op);
 
 /* Where a value comes from: a component port (cell NULL, index = argument)
  * or a cell port (the cell, index = result); false for other values. */
-bool st_calyx_value_port(const st_value *v, st_op **cell, size_t *index);
+ST_API bool st_calyx_value_port(const st_value *v, st_op **cell, size_t *index);
 
 /* Memory dimensions: sizes and address widths (at most 4); its word width. */
-size_t st_calyx_mem_dims(const st_op *mem, int64_t *sizes, int64_t *addr_widths);
-unsigned st_calyx_mem_width(const st_op *mem);
+ST_API size_t st_calyx_mem_dims(const st_op *mem, int64_t *sizes, int64_t *addr_widths);
+ST_API unsigned st_calyx_mem_width(const st_op *mem);
 /* Whether a memory is external: its data path behind the ports of the
  * component (and of the hw.module it lowers to). */
-bool st_calyx_is_external(const st_op *op);
+ST_API bool st_calyx_is_external(const st_op *op);
 /* calyx.assign operands: dest, src, optional guard (NULL). */
-st_value *st_calyx_assign_guard(const st_op *assign);
+ST_API st_value *st_calyx_assign_guard(const st_op *assign);
 
 /* ------------------------------------------------------------ builders */
 
 /* Each builds at an st_builder's place (strata/builder.h).  A cell `calyx.<kind>` (std_add,
  * register, memory, instance, ...) named `name`, one result per port of
  * the given types, with further attributes (a dictionary or NULL). */
-st_op *st_calyx_build_cell(st_builder *b, const char *kind, st_str name, size_t nports, st_type *const *types,
+ST_API st_op *st_calyx_build_cell(st_builder *b, const char *kind, st_str name, size_t nports, st_type *const *types,
                            st_attr *attrs);
 /* A group of `kind` ("calyx.group", "calyx.comb_group" or
  * "calyx.static_group", which takes a latency > 0) named `name`, with its
  * (empty) body block. */
-st_op *st_calyx_build_group(st_builder *b, const char *kind, st_str name, int64_t latency);
+ST_API st_op *st_calyx_build_group(st_builder *b, const char *kind, st_str name, int64_t latency);
 /* calyx.assign dest = guard ? src (guard may be NULL), calyx.group_done,
  * calyx.enable of a group. */
-st_op *st_calyx_build_assign(st_builder *b, st_value *dest, st_value *src, st_value *guard);
-st_op *st_calyx_build_group_done(st_builder *b, st_value *src);
-st_op *st_calyx_build_enable(st_builder *b, st_str group);
+ST_API st_op *st_calyx_build_assign(st_builder *b, st_value *dest, st_value *src, st_value *guard);
+ST_API st_op *st_calyx_build_group_done(st_builder *b, st_value *src);
+ST_API st_op *st_calyx_build_enable(st_builder *b, st_str group);
 /* A control op (calyx.seq, par, if, while, repeat, static_repeat, ...) of
  * the given operands and attributes (or NULL) with `nregions` regions,
  * left empty for the caller to give blocks. */
-st_op *st_calyx_build_control(st_builder *b, const char *name, size_t n, st_value *const *operands, st_attr *attrs,
+ST_API st_op *st_calyx_build_control(st_builder *b, const char *name, size_t n, st_value *const *operands, st_attr *attrs,
                               size_t nregions);
 
 /* ----------------------------------------------- the memories contract */
@@ -131,15 +131,15 @@ typedef struct st_calyx_memory_info {
 /* #calyx.memory<...> of `info`; NULL when it is no valid memory (no name,
  * width 0, 1..4 dimensions of at least 1, banks dividing the banked
  * dimension) or calyx is not registered. */
-st_attr *st_calyx_memory_attr(st_context *ctx, const st_calyx_memory_info *info);
+ST_API st_attr *st_calyx_memory_attr(st_context *ctx, const st_calyx_memory_info *info);
 /* Reads a #calyx.memory attribute into *out (may be NULL); false when `a`
  * is none.  The name points into the attribute. */
-bool st_calyx_memory_attr_read(const st_attr *a, st_calyx_memory_info *out);
+ST_API bool st_calyx_memory_attr_read(const st_attr *a, st_calyx_memory_info *out);
 /* The memories a module's `calyx.memories` lists (0 without one), and the
  * i-th; false when out of range or not a #calyx.memory (st_verify rules
  * that out). */
-size_t st_calyx_module_num_memories(const st_op *module);
-bool st_calyx_module_memory(const st_op *module, size_t i, st_calyx_memory_info *out);
+ST_API size_t st_calyx_module_num_memories(const st_op *module);
+ST_API bool st_calyx_module_memory(const st_op *module, size_t i, st_calyx_memory_info *out);
 
 #ifdef __cplusplus
 }

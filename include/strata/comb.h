@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 /* Registers the dialect (with hw) in `ctx`; registering twice is harmless. */
-st_status st_register_comb_dialect(st_context *ctx);
+ST_API st_status st_register_comb_dialect(st_context *ctx);
 
 /* comb.icmp predicates, in the order of their stored values. */
 typedef enum st_comb_pred {
@@ -30,12 +30,12 @@ typedef enum st_comb_kind {
 	ST_COMB_SHL, ST_COMB_SHRU, ST_COMB_SHRS,
 	ST_COMB_ICMP, ST_COMB_MUX, ST_COMB_CONCAT, ST_COMB_EXTRACT, ST_COMB_REPLICATE, ST_COMB_PARITY,
 } st_comb_kind;
-st_comb_kind st_comb_kind_of(const st_op *op);
+ST_API st_comb_kind st_comb_kind_of(const st_op *op);
 /* Evaluates a comb op of kind `k`: `in[i]` holds operand i (in_widths[i]
  * bits), `out` receives the result (out_width bits; it must not alias an
  * operand).  `param` is icmp's predicate or extract's low bit; scratch
  * holds 4 * st_bv_words(max width) words.  Mux takes any bit vectors. */
-void st_comb_eval(st_comb_kind k, int64_t param, size_t nin, const uint64_t *const *in, const uint64_t *in_widths,
+ST_API void st_comb_eval(st_comb_kind k, int64_t param, size_t nin, const uint64_t *const *in, const uint64_t *in_widths,
                   uint64_t *out, uint64_t out_width, uint64_t *scratch);
 
 /* Bit vectors of any width, as comb computes on them: little-endian 64-bit
@@ -43,48 +43,48 @@ void st_comb_eval(st_comb_kind k, int64_t param, size_t nin, const uint64_t *con
  * may alias operands except where a scratch area is asked for; `scratch`
  * holds 4 * st_bv_words(w) words.  Division and remainder by zero give 0
  * (docs/dialects/comb.md). */
-size_t st_bv_words(unsigned width);
-void st_bv_mask(uint64_t *r, unsigned width);
-bool st_bv_is_zero(const uint64_t *a, unsigned width);
-bool st_bv_get_bit(const uint64_t *a, uint64_t bit);
-void st_bv_set_bit(uint64_t *a, uint64_t bit, bool v);
-void st_bv_add(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width, uint64_t *scratch);
+ST_API size_t st_bv_words(unsigned width);
+ST_API void st_bv_mask(uint64_t *r, unsigned width);
+ST_API bool st_bv_is_zero(const uint64_t *a, unsigned width);
+ST_API bool st_bv_get_bit(const uint64_t *a, uint64_t bit);
+ST_API void st_bv_set_bit(uint64_t *a, uint64_t bit, bool v);
+ST_API void st_bv_add(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
+ST_API void st_bv_sub(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
+ST_API void st_bv_mul(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width, uint64_t *scratch);
 /* Unsigned and signed (truncating toward zero, remainder with the sign of
  * the dividend) division and remainder. */
-void st_bv_div(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width, bool is_signed, bool rem,
+ST_API void st_bv_div(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width, bool is_signed, bool rem,
                uint64_t *scratch);
-void st_bv_and(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_or(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_xor(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
+ST_API void st_bv_and(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
+ST_API void st_bv_or(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
+ST_API void st_bv_xor(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
 /* Shifts by the unsigned amount `b`; amounts >= width give 0 (or the sign). */
-void st_bv_shl(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
-void st_bv_shr(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width, bool arith);
-bool st_bv_icmp(st_comb_pred pred, const uint64_t *a, const uint64_t *b, unsigned width);
-bool st_bv_parity(const uint64_t *a, unsigned width);
+ST_API void st_bv_shl(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width);
+ST_API void st_bv_shr(uint64_t *r, const uint64_t *a, const uint64_t *b, unsigned width, bool arith);
+ST_API bool st_bv_icmp(st_comb_pred pred, const uint64_t *a, const uint64_t *b, unsigned width);
+ST_API bool st_bv_parity(const uint64_t *a, unsigned width);
 /* dst[off +: n] = src[lo +: n]; dst and src must not overlap. */
-void st_bv_copy_bits(uint64_t *dst, uint64_t off, const uint64_t *src, uint64_t lo, uint64_t n);
+ST_API void st_bv_copy_bits(uint64_t *dst, uint64_t off, const uint64_t *src, uint64_t lo, uint64_t n);
 
 /* ---------------------------------------------------------------- builders */
 
 /* comb.add/mul/and/or/xor of n >= 1 operands, or the binary sub, divu,
  * divs, modu, mods, shl, shru, shrs (n = 2), all of one integer type. */
-st_value *st_comb_build(st_hw_builder *b, st_comb_kind kind, size_t n, st_value *const *operands);
+ST_API st_value *st_comb_build(st_hw_builder *b, st_comb_kind kind, size_t n, st_value *const *operands);
 /* The same for two operands. */
-st_value *st_comb_build_binary(st_hw_builder *b, st_comb_kind kind, st_value *lhs, st_value *rhs);
+ST_API st_value *st_comb_build_binary(st_hw_builder *b, st_comb_kind kind, st_value *lhs, st_value *rhs);
 /* comb.icmp: an i1. */
-st_value *st_comb_build_icmp(st_hw_builder *b, st_comb_pred pred, st_value *lhs, st_value *rhs);
+ST_API st_value *st_comb_build_icmp(st_hw_builder *b, st_comb_pred pred, st_value *lhs, st_value *rhs);
 /* comb.mux: `t` when cond (an i1) is 1, else `f`. */
-st_value *st_comb_build_mux(st_hw_builder *b, st_value *cond, st_value *t, st_value *f);
+ST_API st_value *st_comb_build_mux(st_hw_builder *b, st_value *cond, st_value *t, st_value *f);
 /* comb.concat: the first operand in the most significant bits. */
-st_value *st_comb_build_concat(st_hw_builder *b, size_t n, st_value *const *operands);
+ST_API st_value *st_comb_build_concat(st_hw_builder *b, size_t n, st_value *const *operands);
 /* comb.extract: bits [low, low + width) of `input`. */
-st_value *st_comb_build_extract(st_hw_builder *b, st_value *input, unsigned low, unsigned width);
+ST_API st_value *st_comb_build_extract(st_hw_builder *b, st_value *input, unsigned low, unsigned width);
 /* comb.replicate: `input` repeated to `width` bits (a multiple of its own). */
-st_value *st_comb_build_replicate(st_hw_builder *b, st_value *input, unsigned width);
+ST_API st_value *st_comb_build_replicate(st_hw_builder *b, st_value *input, unsigned width);
 /* comb.parity: the xor of every bit of `input`. */
-st_value *st_comb_build_parity(st_hw_builder *b, st_value *input);
+ST_API st_value *st_comb_build_parity(st_hw_builder *b, st_value *input);
 
 #ifdef __cplusplus
 }

@@ -34,23 +34,23 @@ typedef enum st_legality {
 typedef bool (*st_legality_fn)(void *ud, const st_op *op);
 
 /* A target that mentions nothing yet (NULL when out of memory). */
-st_conversion_target *st_conversion_target_create(st_context *ctx);
-void st_conversion_target_destroy(st_conversion_target *t);
+ST_API st_conversion_target *st_conversion_target_create(st_context *ctx);
+ST_API void st_conversion_target_destroy(st_conversion_target *t);
 /* Ops by name ("arith.addi"); an op entry overrides its dialect's. */
-st_status st_target_add_legal_op(st_conversion_target *t, const char *name);
-st_status st_target_add_illegal_op(st_conversion_target *t, const char *name);
-st_status st_target_add_dynamic_op(st_conversion_target *t, const char *name, st_legality_fn fn, void *ud);
+ST_API st_status st_target_add_legal_op(st_conversion_target *t, const char *name);
+ST_API st_status st_target_add_illegal_op(st_conversion_target *t, const char *name);
+ST_API st_status st_target_add_dynamic_op(st_conversion_target *t, const char *name, st_legality_fn fn, void *ud);
 /* Every op of a dialect ("arith"). */
-st_status st_target_add_legal_dialect(st_conversion_target *t, const char *dialect);
-st_status st_target_add_illegal_dialect(st_conversion_target *t, const char *dialect);
-st_status st_target_add_dynamic_dialect(st_conversion_target *t, const char *dialect, st_legality_fn fn, void *ud);
+ST_API st_status st_target_add_legal_dialect(st_conversion_target *t, const char *dialect);
+ST_API st_status st_target_add_illegal_dialect(st_conversion_target *t, const char *dialect);
+ST_API st_status st_target_add_dynamic_dialect(st_conversion_target *t, const char *dialect, st_legality_fn fn, void *ud);
 /* Ops the target does not mention: legal when `fn` says so (MLIR's
  * markUnknownOpDynamicallyLegal). */
-void st_target_set_unknown_legality(st_conversion_target *t, st_legality_fn fn, void *ud);
+ST_API void st_target_set_unknown_legality(st_conversion_target *t, st_legality_fn fn, void *ud);
 /* The ops nested in a legal op named `name` are legal too (MLIR's
  * markOpRecursivelyLegal). */
-st_status st_target_add_recursively_legal_op(st_conversion_target *t, const char *name);
-st_legality st_target_legality(const st_conversion_target *t, const st_op *op);
+ST_API st_status st_target_add_recursively_legal_op(st_conversion_target *t, const char *name);
+ST_API st_legality st_target_legality(const st_conversion_target *t, const st_op *op);
 
 /* ----------------------------------------------------------- type converter */
 
@@ -65,26 +65,26 @@ typedef st_type *(*st_type_rule)(void *ud, st_type *t, bool *fail);
 typedef st_value *(*st_materialize_fn)(void *ud, st_rewriter *rw, st_type *type, st_value *input, st_attr *loc);
 
 /* A converter without rules (NULL when out of memory). */
-st_type_converter *st_type_converter_create(st_context *ctx);
-void st_type_converter_destroy(st_type_converter *tc);
+ST_API st_type_converter *st_type_converter_create(st_context *ctx);
+ST_API void st_type_converter_destroy(st_type_converter *tc);
 /* Rules are tried newest first; a type no rule converts cannot be converted
  * (as in MLIR, a converter that keeps some types needs an identity rule). */
-st_status st_type_converter_add_rule(st_type_converter *tc, st_type_rule rule, void *ud);
+ST_API st_status st_type_converter_add_rule(st_type_converter *tc, st_type_rule rule, void *ud);
 /* A rule converting every type to itself (MLIR's `addConversion([](Type t)
  * { return t; })`), usually added first. */
-st_status st_type_converter_add_identity(st_type_converter *tc);
+ST_API st_status st_type_converter_add_identity(st_type_converter *tc);
 /* Source: converted type -> original type, for users not yet converted.
  * Target: original type -> converted type, for the operands a pattern
  * receives.  Without a hook (or when all decline) the framework inserts
  * builtin.unrealized_conversion_cast. */
-st_status st_type_converter_add_source_materialization(st_type_converter *tc, st_materialize_fn fn, void *ud);
-st_status st_type_converter_add_target_materialization(st_type_converter *tc, st_materialize_fn fn, void *ud);
+ST_API st_status st_type_converter_add_source_materialization(st_type_converter *tc, st_materialize_fn fn, void *ud);
+ST_API st_status st_type_converter_add_target_materialization(st_type_converter *tc, st_materialize_fn fn, void *ud);
 /* The converted type, or NULL when it cannot be converted. */
-st_type *st_type_converter_convert(st_type_converter *tc, st_type *t);
-bool st_type_converter_is_legal(st_type_converter *tc, st_type *t);
+ST_API st_type *st_type_converter_convert(st_type_converter *tc, st_type *t);
+ST_API bool st_type_converter_is_legal(st_type_converter *tc, st_type *t);
 /* Whether every operand and result type of `op` (and every block argument
  * of its regions) is legal: the usual dynamic-legality test. */
-bool st_type_converter_is_op_legal(st_type_converter *tc, const st_op *op);
+ST_API bool st_type_converter_is_op_legal(st_type_converter *tc, const st_op *op);
 
 /* ----------------------------------------------------------------- running */
 
@@ -105,21 +105,21 @@ typedef struct st_conversion_config {
  * exactly as it was and an error names the op: "failed to legalize
  * operation 'x.y'" (full), "... that was explicitly marked illegal"
  * (partial). */
-st_status st_apply_partial_conversion(st_op *op, const st_conversion_target *target, const st_pattern_set *patterns,
+ST_API st_status st_apply_partial_conversion(st_op *op, const st_conversion_target *target, const st_pattern_set *patterns,
                                       const st_conversion_config *cfg);
-st_status st_apply_full_conversion(st_op *op, const st_conversion_target *target, const st_pattern_set *patterns,
+ST_API st_status st_apply_full_conversion(st_op *op, const st_conversion_target *target, const st_pattern_set *patterns,
                                    const st_conversion_config *cfg);
 
 /* What a conversion pattern may ask of the rewriter it is given. */
-st_type_converter *st_rewriter_type_converter(const st_rewriter *rw);
+ST_API st_type_converter *st_rewriter_type_converter(const st_rewriter *rw);
 /* Converts the argument types of every block of `r` (the entry block too),
  * inserting source materialisations for the users of the old values.
  * Fails (changing nothing) when a type cannot be converted. */
-st_status st_rewriter_convert_region_types(st_rewriter *rw, st_region *r, st_type_converter *tc);
+ST_API st_status st_rewriter_convert_region_types(st_rewriter *rw, st_region *r, st_type_converter *tc);
 /* Retypes the entry block's arguments to `types` (n = their count), with
  * source materialisations for the old users: the core of a function
  * signature conversion. */
-st_status st_rewriter_set_entry_arg_types(st_rewriter *rw, st_block *b, size_t n, st_type *const *types);
+ST_API st_status st_rewriter_set_entry_arg_types(st_rewriter *rw, st_block *b, size_t n, st_type *const *types);
 
 #ifdef __cplusplus
 }

@@ -30,41 +30,41 @@ typedef struct st_attr_constraint {
 } st_attr_constraint;
 
 /* Predefined constraints. */
-extern const st_type_constraint st_tc_any;
-extern const st_type_constraint st_tc_signless_int;          /* iN */
-extern const st_type_constraint st_tc_index;
-extern const st_type_constraint st_tc_signless_int_or_index;
-extern const st_type_constraint st_tc_bool;                  /* i1 */
-extern const st_type_constraint st_tc_float;
-extern const st_type_constraint st_tc_int_or_index_like;     /* or vector/tensor of */
-extern const st_type_constraint st_tc_signless_int_like;     /* iN or vector/tensor of iN */
-extern const st_type_constraint st_tc_float_like;
-extern const st_type_constraint st_tc_bool_like;
-extern const st_type_constraint st_tc_memref;
-extern const st_type_constraint st_tc_function;
-extern const st_type_constraint st_tc_shaped;
+ST_API extern const st_type_constraint st_tc_any;
+ST_API extern const st_type_constraint st_tc_signless_int;          /* iN */
+ST_API extern const st_type_constraint st_tc_index;
+ST_API extern const st_type_constraint st_tc_signless_int_or_index;
+ST_API extern const st_type_constraint st_tc_bool;                  /* i1 */
+ST_API extern const st_type_constraint st_tc_float;
+ST_API extern const st_type_constraint st_tc_int_or_index_like;     /* or vector/tensor of */
+ST_API extern const st_type_constraint st_tc_signless_int_like;     /* iN or vector/tensor of iN */
+ST_API extern const st_type_constraint st_tc_float_like;
+ST_API extern const st_type_constraint st_tc_bool_like;
+ST_API extern const st_type_constraint st_tc_memref;
+ST_API extern const st_type_constraint st_tc_function;
+ST_API extern const st_type_constraint st_tc_shaped;
 
-extern const st_attr_constraint st_ac_any;
-extern const st_attr_constraint st_ac_integer;
-extern const st_attr_constraint st_ac_i64;
-extern const st_attr_constraint st_ac_i32;
-extern const st_attr_constraint st_ac_index;
-extern const st_attr_constraint st_ac_bool;
-extern const st_attr_constraint st_ac_float;
-extern const st_attr_constraint st_ac_string;
-extern const st_attr_constraint st_ac_unit;
-extern const st_attr_constraint st_ac_array;
-extern const st_attr_constraint st_ac_dict;
-extern const st_attr_constraint st_ac_type;
-extern const st_attr_constraint st_ac_function_type;
-extern const st_attr_constraint st_ac_symbol_ref;
-extern const st_attr_constraint st_ac_symbol_name; /* a string, written @name in formats */
-extern const st_attr_constraint st_ac_flat_symbol_ref;
-extern const st_attr_constraint st_ac_affine_map;
-extern const st_attr_constraint st_ac_integer_set;
-extern const st_attr_constraint st_ac_typed; /* integer, float, elements (a constant value) */
-extern const st_attr_constraint st_ac_dense_i32_array;
-extern const st_attr_constraint st_ac_dense_i64_array;
+ST_API extern const st_attr_constraint st_ac_any;
+ST_API extern const st_attr_constraint st_ac_integer;
+ST_API extern const st_attr_constraint st_ac_i64;
+ST_API extern const st_attr_constraint st_ac_i32;
+ST_API extern const st_attr_constraint st_ac_index;
+ST_API extern const st_attr_constraint st_ac_bool;
+ST_API extern const st_attr_constraint st_ac_float;
+ST_API extern const st_attr_constraint st_ac_string;
+ST_API extern const st_attr_constraint st_ac_unit;
+ST_API extern const st_attr_constraint st_ac_array;
+ST_API extern const st_attr_constraint st_ac_dict;
+ST_API extern const st_attr_constraint st_ac_type;
+ST_API extern const st_attr_constraint st_ac_function_type;
+ST_API extern const st_attr_constraint st_ac_symbol_ref;
+ST_API extern const st_attr_constraint st_ac_symbol_name; /* a string, written @name in formats */
+ST_API extern const st_attr_constraint st_ac_flat_symbol_ref;
+ST_API extern const st_attr_constraint st_ac_affine_map;
+ST_API extern const st_attr_constraint st_ac_integer_set;
+ST_API extern const st_attr_constraint st_ac_typed; /* integer, float, elements (a constant value) */
+ST_API extern const st_attr_constraint st_ac_dense_i32_array;
+ST_API extern const st_attr_constraint st_ac_dense_i64_array;
 
 /* ------------------------------------------------------------------ op defs */
 
@@ -283,24 +283,24 @@ typedef struct st_dialect_def {
 
 /* Registers a dialect (idempotent for the same def).  Fails when another
  * dialect of the same name or an op of the same name is registered. */
-st_status st_context_register_dialect(st_context *ctx, const st_dialect_def *def);
-st_dialect *st_context_get_dialect(st_context *ctx, st_str name);
-size_t st_context_num_dialects(const st_context *ctx);
-st_dialect *st_context_dialect_at(const st_context *ctx, size_t i);
-const st_dialect_def *st_dialect_get_def(const st_dialect *d);
-st_ident *st_dialect_name(const st_dialect *d);
-const st_opdef *st_context_lookup_opdef(st_context *ctx, st_str name);
+ST_API st_status st_context_register_dialect(st_context *ctx, const st_dialect_def *def);
+ST_API st_dialect *st_context_get_dialect(st_context *ctx, st_str name);
+ST_API size_t st_context_num_dialects(const st_context *ctx);
+ST_API st_dialect *st_context_dialect_at(const st_context *ctx, size_t i);
+ST_API const st_dialect_def *st_dialect_get_def(const st_dialect *d);
+ST_API st_ident *st_dialect_name(const st_dialect *d);
+ST_API const st_opdef *st_context_lookup_opdef(st_context *ctx, st_str name);
 
 /* The vtable an op (or op definition) attaches for interface `id`
  * (ST_IFACE_*), or NULL when it does not implement it. */
-const void *st_op_interface(const st_op *op, const char *id);
-const void *st_opdef_interface(const st_opdef *def, const char *id);
+ST_API const void *st_op_interface(const st_op *op, const char *id);
+ST_API const void *st_opdef_interface(const st_opdef *def, const char *id);
 
 /* Registers builtin.  Every context has it from creation. */
-st_status st_register_builtin_dialect(st_context *ctx);
+ST_API st_status st_register_builtin_dialect(st_context *ctx);
 
 /* The dense attribute index of `name` in a def, or -1. */
-int st_opdef_attr_index(const st_opdef *def, const char *name);
+ST_API int st_opdef_attr_index(const st_opdef *def, const char *name);
 
 #ifdef __cplusplus
 }

@@ -12,7 +12,7 @@ extern "C" {
 #endif
 
 /* Registers the target of class `fpga` (strata/target.h). */
-st_status st_register_fpga_target(st_context *ctx);
+ST_API st_status st_register_fpga_target(st_context *ctx);
 
 #ifdef __cplusplus
 }

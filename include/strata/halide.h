@@ -13,20 +13,20 @@ extern "C" {
 
 /* Registers the `import-halide` translation (strata-translate
  * --import-halide FILE.hl). */
-st_status st_register_halide_translations(st_context *ctx);
+ST_API st_status st_register_halide_translations(st_context *ctx);
 
 /* Parses, checks and lowers a .hl program into a new builtin.module
  * holding `func.func @<file stem>` (one memref argument per ImageParam in
  * declaration order, then one per output in realize order); NULL after
  * located errors. */
-st_op *st_halide_import(st_context *ctx, st_str text, const char *filename);
+ST_API st_op *st_halide_import(st_context *ctx, st_str text, const char *filename);
 
 /* A checked program, for the direct evaluator. */
 typedef struct st_halide_program st_halide_program;
 
 /* NULL after reporting located errors (syntax, names, types, schedule). */
-st_halide_program *st_halide_program_create(st_context *ctx, st_str text, const char *filename);
-void st_halide_program_destroy(st_halide_program *prog); /* NULL is fine */
+ST_API st_halide_program *st_halide_program_create(st_context *ctx, st_str text, const char *filename);
+ST_API void st_halide_program_destroy(st_halide_program *prog); /* NULL is fine */
 
 /* An image: element type as written in .hl (u8 u16 u32 i8 i16 i32 bf16
  * f32, and bool for a realized condition), dimensions in memref order (the
@@ -40,18 +40,18 @@ typedef struct st_halide_buffer {
 } st_halide_buffer;
 
 /* How many ImageParams (inputs) and realized funcs (outputs) it has. */
-size_t st_halide_num_inputs(const st_halide_program *prog);
-size_t st_halide_num_outputs(const st_halide_program *prog);
+ST_API size_t st_halide_num_inputs(const st_halide_program *prog);
+ST_API size_t st_halide_num_outputs(const st_halide_program *prog);
 /* The name, type and rank of input i (shape left 0: inputs take any size). */
-const char *st_halide_input_desc(const st_halide_program *prog, size_t i, st_halide_buffer *desc);
+ST_API const char *st_halide_input_desc(const st_halide_program *prog, size_t i, st_halide_buffer *desc);
 /* The name, type, rank and shape of output i (from its realize statement). */
-const char *st_halide_output_desc(const st_halide_program *prog, size_t i, st_halide_buffer *desc);
+ST_API const char *st_halide_output_desc(const st_halide_program *prog, size_t i, st_halide_buffer *desc);
 
 /* Evaluates the algorithm (ignoring the schedule) on `inputs` into
  * `outputs`, whose data the caller allocated from the output descriptions.
  * ST_FAIL after an error (an input read outside its buffer, an update
  * writing outside what can be realized, too much work). */
-st_status st_halide_eval(st_halide_program *prog, const st_halide_buffer *inputs, st_halide_buffer *outputs);
+ST_API st_status st_halide_eval(st_halide_program *prog, const st_halide_buffer *inputs, st_halide_buffer *outputs);
 
 #ifdef __cplusplus
 }

@@ -16,13 +16,13 @@ typedef struct st_hwsim st_hwsim;
 
 /* Elaborates `top` (a hw.module); NULL after reporting why (extern modules,
  * combinational loops with the ops of the cycle named, recursion). */
-st_hwsim *st_hwsim_create(st_op *top);
-void st_hwsim_destroy(st_hwsim *sim);
+ST_API st_hwsim *st_hwsim_create(st_op *top);
+ST_API void st_hwsim_destroy(st_hwsim *sim);
 /* Runs one cycle per line of `stimulus` (hex values of the non-clock
  * inputs in port order, '#' lines ignored) and writes the outputs of each
  * cycle through `w`.  ST_FAIL after reporting a malformed line, located at
  * `name`:line:column (the stimulus file's name; NULL: "<stimulus>"). */
-st_status st_hwsim_run(st_hwsim *sim, st_str stimulus, const char *name, st_write_fn w, void *ud);
+ST_API st_status st_hwsim_run(st_hwsim *sim, st_str stimulus, const char *name, st_write_fn w, void *ud);
 
 #ifdef __cplusplus
 }

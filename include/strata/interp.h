@@ -92,39 +92,39 @@ static inline st_ival st_ival_retain(const st_ival *v) {
 	return *v;
 }
 /* Drops the reference `v` holds and empties it. */
-void st_ival_release(st_interp *it, st_ival *v);
+ST_API void st_ival_release(st_interp *it, st_ival *v);
 
 /* The width of an integer or index type in bits (index: 64), 0 otherwise. */
-unsigned st_interp_int_width(const st_type *t);
+ST_API unsigned st_interp_int_width(const st_type *t);
 /* Words of an integer value of any width (a BITS value is one word). */
 static inline const uint64_t *st_ival_words(const st_ival *v) {
 	return v->kind == ST_IVAL_WIDE ? v->u.wide->w : &v->u.bits;
 }
 /* An integer of `t` from `nwords` words (bits above the width ignored);
  * allocates when the type is wider than 64 bits.  ST_FAIL: out of memory. */
-st_status st_ival_from_words(st_interp *it, st_type *t, const uint64_t *words, size_t nwords, st_ival *out);
+ST_API st_status st_ival_from_words(st_interp *it, st_type *t, const uint64_t *words, size_t nwords, st_ival *out);
 
 /* Literal syntax shared by strata-run, the trace and the translation
  * validator: `i32:-5`, `i1:1`, `index:7`, `f32:1.5`, `f32:nan`, `f16:-inf`,
  * `bf16:0x3f80` (a float's bit pattern), `i8:0xff`, `i32:poison`.  Integers
  * print signed (i1 as 0/1), floats in the shortest form that reads back to
  * the same bits. */
-void st_ival_print(st_interp *it, const st_ival *v, st_write_fn w, void *ud);
+ST_API void st_ival_print(st_interp *it, const st_ival *v, st_write_fn w, void *ud);
 /* Prints into `buf` (truncated, terminated) and returns it. */
-const char *st_ival_str(st_interp *it, const st_ival *v, char *buf, size_t n);
+ST_API const char *st_ival_str(st_interp *it, const st_ival *v, char *buf, size_t n);
 /* Parses a scalar literal `type:value`; on failure writes a message of at
  * most `errlen` bytes to `err` and returns ST_FAIL. */
-st_status st_ival_parse(st_interp *it, st_str text, st_ival *out, char *err, size_t errlen);
+ST_API st_status st_ival_parse(st_interp *it, st_str text, st_ival *out, char *err, size_t errlen);
 /* Whether two values are the same bits (memrefs: the same contents). */
-bool st_ival_equal(st_interp *it, const st_ival *a, const st_ival *b);
+ST_API bool st_ival_equal(st_interp *it, const st_ival *a, const st_ival *b);
 
 /* ------------------------------------------------------------------ floats */
 
 /* Conversions between double and the bit patterns of f16, bf16, f32, f64.
  * To the narrower formats the value rounds to nearest, ties to even; NaN
  * keeps its sign and top payload bits and becomes quiet. */
-uint64_t st_float_bits_from_double(st_type_kind kind, double d);
-double st_float_bits_to_double(st_type_kind kind, uint64_t bits);
+ST_API uint64_t st_float_bits_from_double(st_type_kind kind, double d);
+ST_API double st_float_bits_to_double(st_type_kind kind, uint64_t bits);
 
 /* ------------------------------------------------------------------- hooks */
 
@@ -197,45 +197,45 @@ static inline void st_interp_yield(st_interp_exec *x, size_t start, size_t count
 /* Ops with regions.  Entry block arguments are set first (taking over the
  * reference), then the region runs until a terminator yields; what it
  * yielded stays readable until the op runs a region again. */
-void st_interp_set_region_arg(st_interp_exec *x, size_t region, size_t i, st_ival v);
-const st_ival *st_interp_region_arg(const st_interp_exec *x, size_t region, size_t i);
-st_status st_interp_run_region(st_interp_exec *x, size_t region);
-size_t st_interp_num_yielded(const st_interp_exec *x);
-const st_ival *st_interp_yielded(const st_interp_exec *x, size_t i);
+ST_API void st_interp_set_region_arg(st_interp_exec *x, size_t region, size_t i, st_ival v);
+ST_API const st_ival *st_interp_region_arg(const st_interp_exec *x, size_t region, size_t i);
+ST_API st_status st_interp_run_region(st_interp_exec *x, size_t region);
+ST_API size_t st_interp_num_yielded(const st_interp_exec *x);
+ST_API const st_ival *st_interp_yielded(const st_interp_exec *x, size_t i);
 /* Copies the yielded values from the `skip`-th on into the entry block
  * arguments of `region` from argument `first` on, or into the op's results
  * from result `first` on when region < 0. */
-st_status st_interp_forward(st_interp_exec *x, size_t skip, int region, size_t first);
+ST_API st_status st_interp_forward(st_interp_exec *x, size_t skip, int region, size_t first);
 /* The same for a region of another op of the running function: the
  * terminator that last yielded to this op (st_interp_yielder), when it has
  * regions of its own (scf.reduce's reductions). */
 static inline const st_interp_op *st_interp_yielder(const st_interp_exec *x) { return x->yielder; }
-void st_interp_set_op_region_arg(st_interp_exec *x, const st_interp_op *owner, size_t region, size_t i, st_ival v);
-st_status st_interp_run_op_region(st_interp_exec *x, const st_interp_op *owner, size_t region);
+ST_API void st_interp_set_op_region_arg(st_interp_exec *x, const st_interp_op *owner, size_t region, size_t i, st_ival v);
+ST_API st_status st_interp_run_op_region(st_interp_exec *x, const st_interp_op *owner, size_t region);
 /* Calls the function `callee` (an op with the callable interface) with the
  * operands from `first_operand` on; its results become the op's results.
  * Poison arguments are undefined behaviour. */
-st_status st_interp_call_op(st_interp_exec *x, st_op *callee, size_t first_operand);
+ST_API st_status st_interp_call_op(st_interp_exec *x, st_op *callee, size_t first_operand);
 
 /* Reports at the running op (with the call stack as notes) and returns
  * ST_FAIL.  st_interp_ub prefixes "undefined behaviour: " and marks the
  * failure as such: the translation validator redraws inputs on which the
  * original program is undefined. */
-st_status st_interp_ub(const st_interp_exec *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-st_status st_interp_error(const st_interp_exec *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+ST_API st_status st_interp_ub(const st_interp_exec *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+ST_API st_status st_interp_error(const st_interp_exec *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The program stopped itself (a failed assertion): reported as an error,
  * and treated like undefined behaviour by the translation validator (the
  * input broke the program's precondition). */
-st_status st_interp_abort(const st_interp_exec *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+ST_API st_status st_interp_abort(const st_interp_exec *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Checks operand i for poison: undefined behaviour "poison value used as
  * <what> of '<op>'". */
-st_status st_interp_poison_error(const st_interp_exec *x, const char *what);
+ST_API st_status st_interp_poison_error(const st_interp_exec *x, const char *what);
 static inline st_status st_interp_check_poison(const st_interp_exec *x, size_t i, const char *what) {
 	return st_interp_operand(x, i)->poison ? st_interp_poison_error(x, what) : ST_OK;
 }
 
 /* Memory for prepare hooks, freed with the interpreter. */
-void *st_interp_arena_alloc(st_interp *it, size_t size);
+ST_API void *st_interp_arena_alloc(st_interp *it, size_t size);
 
 /* ----------------------------------------------------------------- memory */
 
@@ -246,46 +246,46 @@ typedef enum st_interp_buffer_kind {
 } st_interp_buffer_kind;
 
 /* Bytes one element of `elt` takes in a buffer (0: not storable). */
-size_t st_interp_elt_size(const st_type *elt);
+ST_API size_t st_interp_elt_size(const st_type *elt);
 /* A new buffer with an identity layout for memref type `t`, dynamic sizes
  * taken in order from `dyn` (NULL: none).  Contents are uninitialised
  * (loads give poison) unless `init` is set (zeroes).  Stack buffers are
  * freed when the running function returns.  Errors are reported at the
  * op of `x` (NULL: plain diagnostics without location). */
-st_status st_interp_memref_alloc(st_interp *it, const st_interp_exec *x, st_type *t, const int64_t *dyn,
+ST_API st_status st_interp_memref_alloc(st_interp *it, const st_interp_exec *x, st_type *t, const int64_t *dyn,
                                  st_interp_buffer_kind kind, bool init, st_ival *out);
 /* A view of the buffer of `src` with another type, offset, sizes, strides
  * (in elements); reports when it reaches outside the buffer. */
-st_status st_interp_memref_view(const st_interp_exec *x, const st_ival *src, st_type *t, int64_t offset,
+ST_API st_status st_interp_memref_view(const st_interp_exec *x, const st_ival *src, st_type *t, int64_t offset,
                                 const int64_t *sizes, const int64_t *strides, st_ival *out);
 /* Load/store at operands [first_index, first_index + rank) of the running
  * op, with poison, bounds and lifetime checks reported as undefined
  * behaviour at the op. */
-st_status st_interp_load(const st_interp_exec *x, const st_ival *m, size_t first_index, st_ival *out);
-st_status st_interp_store(const st_interp_exec *x, const st_ival *v, const st_ival *m, size_t first_index);
+ST_API st_status st_interp_load(const st_interp_exec *x, const st_ival *m, size_t first_index, st_ival *out);
+ST_API st_status st_interp_store(const st_interp_exec *x, const st_ival *v, const st_ival *m, size_t first_index);
 /* The same at indices computed by the op (one per dimension of the
  * memref; affine.load's map results). */
-st_status st_interp_load_at(const st_interp_exec *x, const st_ival *m, const int64_t *idx, st_ival *out);
-st_status st_interp_store_at(const st_interp_exec *x, const st_ival *v, const st_ival *m, const int64_t *idx);
+ST_API st_status st_interp_load_at(const st_interp_exec *x, const st_ival *m, const int64_t *idx, st_ival *out);
+ST_API st_status st_interp_store_at(const st_interp_exec *x, const st_ival *v, const st_ival *m, const int64_t *idx);
 /* Frees a heap buffer (memref.dealloc): later accesses are reported. */
-st_status st_interp_dealloc(const st_interp_exec *x, const st_ival *m);
+ST_API st_status st_interp_dealloc(const st_interp_exec *x, const st_ival *m);
 /* Copies every element of `src` into `dst` (same shape, element type). */
-st_status st_interp_copy(const st_interp_exec *x, const st_ival *src, const st_ival *dst);
+ST_API st_status st_interp_copy(const st_interp_exec *x, const st_ival *src, const st_ival *dst);
 /* Elements the program read from and wrote to the buffer of memref `m` so
  * far, through any view of it (loads, stores, and each element of a copy):
  * what a driver bounds a design's memory ports with (docs/qor-schema.md). */
-void st_interp_memref_accesses(const st_ival *m, uint64_t *loads, uint64_t *stores);
+ST_API void st_interp_memref_accesses(const st_ival *m, uint64_t *loads, uint64_t *stores);
 /* The buffer of a memref.global-like op, created at first use and filled
  * from `init` (dense elements, or NULL: uninitialised). */
-st_status st_interp_global(const st_interp_exec *x, st_op *global, st_type *t, st_attr *init, bool constant,
+ST_API st_status st_interp_global(const st_interp_exec *x, st_op *global, st_type *t, st_attr *init, bool constant,
                            st_ival *out);
 
 /* Element access without checks other than the bounds (for tools reading
  * and writing arguments): row-major element `k` of the view. */
-bool st_interp_memref_get(st_interp *it, const st_ival *m, int64_t k, st_ival *out);
-bool st_interp_memref_set(st_interp *it, const st_ival *m, int64_t k, const st_ival *v);
-int64_t st_interp_memref_num_elements(const st_ival *m);
-bool st_interp_memref_live(const st_ival *m);
+ST_API bool st_interp_memref_get(st_interp *it, const st_ival *m, int64_t k, st_ival *out);
+ST_API bool st_interp_memref_set(st_interp *it, const st_ival *m, int64_t k, const st_ival *v);
+ST_API int64_t st_interp_memref_num_elements(const st_ival *m);
+ST_API bool st_interp_memref_live(const st_ival *m);
 
 /* ------------------------------------------------------------ running code */
 
@@ -316,18 +316,18 @@ typedef enum st_interp_failure {
 
 /* An interpreter for the IR of `ctx`; `o` may be NULL (the defaults).
  * NULL when out of memory. */
-st_interp *st_interp_create(st_context *ctx, const st_interp_options *o);
+ST_API st_interp *st_interp_create(st_context *ctx, const st_interp_options *o);
 /* Frees compiled code, globals and every buffer still referenced. */
-void st_interp_destroy(st_interp *it);
-st_context *st_interp_context(const st_interp *it);
+ST_API void st_interp_destroy(st_interp *it);
+ST_API st_context *st_interp_context(const st_interp *it);
 /* Calls `fn` (an op with the callable interface, e.g. found with
  * st_symbol_lookup).  Arguments are borrowed; `results` receives one owned
  * value per result of the function type (release them).  The module must
  * not change while the interpreter lives (compiled code is cached). */
-st_status st_interp_call(st_interp *it, st_op *fn, size_t nargs, const st_ival *args, size_t nresults,
+ST_API st_status st_interp_call(st_interp *it, st_op *fn, size_t nargs, const st_ival *args, size_t nresults,
                          st_ival *results);
-uint64_t st_interp_steps(const st_interp *it);
-st_interp_failure st_interp_last_failure(const st_interp *it);
+ST_API uint64_t st_interp_steps(const st_interp *it);
+ST_API st_interp_failure st_interp_last_failure(const st_interp *it);
 
 #ifdef __cplusplus
 }

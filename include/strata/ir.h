@@ -35,36 +35,36 @@ typedef struct st_integer_set st_integer_set;
 
 /* A context with the default allocator (malloc); NULL when out of memory.
  * Destroying it frees everything it owns: IR, types, attributes, dialects. */
-st_context *st_context_create(void);
+ST_API st_context *st_context_create(void);
 /* A context whose every allocation goes through `alloc`. */
-st_context *st_context_create_with_alloc(st_alloc_fn alloc, void *ud);
-void st_context_destroy(st_context *ctx); /* NULL is fine */
+ST_API st_context *st_context_create_with_alloc(st_alloc_fn alloc, void *ud);
+ST_API void st_context_destroy(st_context *ctx); /* NULL is fine */
 /* Raw allocation through the context's allocator; failures are reported as
  * an "out of memory" diagnostic and return NULL. */
-void *st_ctx_alloc(st_context *ctx, size_t size);
-void *st_ctx_realloc(st_context *ctx, void *ptr, size_t osize, size_t nsize);
-void st_ctx_free(st_context *ctx, void *ptr, size_t size);
+ST_API void *st_ctx_alloc(st_context *ctx, size_t size);
+ST_API void *st_ctx_realloc(st_context *ctx, void *ptr, size_t osize, size_t nsize);
+ST_API void st_ctx_free(st_context *ctx, void *ptr, size_t size);
 /* Grows an array of `elt`-byte elements to hold `need` (capacity *cap, at
  * least doubling).  The array may start as the caller's `small` buffer,
  * which is copied out and never freed; free the array at the end with
  * st_ctx_free only if it is no longer `small`.  False when out of memory
  * (the array is then unchanged). */
-bool st_ctx_grow(st_context *ctx, void **arr, size_t *cap, const void *small, size_t elt, size_t need);
+ST_API bool st_ctx_grow(st_context *ctx, void **arr, size_t *cap, const void *small, size_t elt, size_t need);
 /* Whether ops of dialects that are not registered may be created/parsed. */
-void st_context_set_allow_unregistered(st_context *ctx, bool allow);
-bool st_context_allows_unregistered(st_context *ctx);
+ST_API void st_context_set_allow_unregistered(st_context *ctx, bool allow);
+ST_API bool st_context_allows_unregistered(st_context *ctx);
 /* True once an allocation has failed; everything after it fails cleanly. */
-bool st_context_out_of_memory(st_context *ctx);
+ST_API bool st_context_out_of_memory(st_context *ctx);
 
 /* -------------------------------------------------------------- identifiers */
 
 /* The identifier of a string, interned in the context: equal strings give
  * the same pointer.  NULL when out of memory. */
-st_ident *st_ident_get(st_context *ctx, st_str s);
-st_ident *st_ident_get_c(st_context *ctx, const char *s);
-st_str st_ident_str(const st_ident *id);
+ST_API st_ident *st_ident_get(st_context *ctx, st_str s);
+ST_API st_ident *st_ident_get_c(st_context *ctx, const char *s);
+ST_API st_str st_ident_str(const st_ident *id);
 /* The identifier is NUL-terminated, for convenience in messages. */
-const char *st_ident_cstr(const st_ident *id);
+ST_API const char *st_ident_cstr(const st_ident *id);
 
 /* -------------------------------------------------------------------- types */
 
@@ -97,81 +97,81 @@ typedef enum st_signedness { ST_SIGNLESS, ST_SIGNED, ST_UNSIGNED } st_signedness
 
 /* Builtin types, uniqued in the context (NULL when out of memory); the
  * getters below read them. */
-st_type_kind st_type_get_kind(const st_type *t);
-st_type *st_integer_type(st_context *ctx, unsigned width, st_signedness s);
-st_type *st_index_type(st_context *ctx);
-st_type *st_float_type(st_context *ctx, st_type_kind kind);
-st_type *st_none_type(st_context *ctx);
-st_type *st_function_type(st_context *ctx, size_t nin, st_type *const *in, size_t nout,
+ST_API st_type_kind st_type_get_kind(const st_type *t);
+ST_API st_type *st_integer_type(st_context *ctx, unsigned width, st_signedness s);
+ST_API st_type *st_index_type(st_context *ctx);
+ST_API st_type *st_float_type(st_context *ctx, st_type_kind kind);
+ST_API st_type *st_none_type(st_context *ctx);
+ST_API st_type *st_function_type(st_context *ctx, size_t nin, st_type *const *in, size_t nout,
                           st_type *const *out);
-st_type *st_tuple_type(st_context *ctx, size_t n, st_type *const *elts);
+ST_API st_type *st_tuple_type(st_context *ctx, size_t n, st_type *const *elts);
 /* `scalable` may be NULL; otherwise one flag per dimension (`[4]`). */
-st_type *st_vector_type(st_context *ctx, size_t rank, const int64_t *shape, const bool *scalable,
+ST_API st_type *st_vector_type(st_context *ctx, size_t rank, const int64_t *shape, const bool *scalable,
                         st_type *elt);
-st_type *st_tensor_type(st_context *ctx, size_t rank, const int64_t *shape, st_type *elt,
+ST_API st_type *st_tensor_type(st_context *ctx, size_t rank, const int64_t *shape, st_type *elt,
                         st_attr *encoding);
-st_type *st_unranked_tensor_type(st_context *ctx, st_type *elt);
-st_type *st_memref_type(st_context *ctx, size_t rank, const int64_t *shape, st_type *elt,
+ST_API st_type *st_unranked_tensor_type(st_context *ctx, st_type *elt);
+ST_API st_type *st_memref_type(st_context *ctx, size_t rank, const int64_t *shape, st_type *elt,
                         st_attr *layout, st_attr *memory_space);
-st_type *st_unranked_memref_type(st_context *ctx, st_type *elt, st_attr *memory_space);
-st_type *st_complex_type(st_context *ctx, st_type *elt);
-st_type *st_opaque_type(st_context *ctx, st_str dialect, st_str body);
-st_type *st_dialect_type(st_context *ctx, st_dialect *d, st_str mnemonic, size_t nparams,
+ST_API st_type *st_unranked_memref_type(st_context *ctx, st_type *elt, st_attr *memory_space);
+ST_API st_type *st_complex_type(st_context *ctx, st_type *elt);
+ST_API st_type *st_opaque_type(st_context *ctx, st_str dialect, st_str body);
+ST_API st_type *st_dialect_type(st_context *ctx, st_dialect *d, st_str mnemonic, size_t nparams,
                          st_attr *const *params);
 
-bool st_type_is_integer(const st_type *t);         /* any signedness */
-bool st_type_is_signless_integer(const st_type *t, unsigned width); /* width 0: any */
-bool st_type_is_index(const st_type *t);
-bool st_type_is_float(const st_type *t);
-bool st_type_is_shaped(const st_type *t);          /* vector, tensor, memref */
-unsigned st_type_int_width(const st_type *t);
-st_signedness st_type_int_signedness(const st_type *t);
-unsigned st_type_float_width(const st_type *t);
+ST_API bool st_type_is_integer(const st_type *t);         /* any signedness */
+ST_API bool st_type_is_signless_integer(const st_type *t, unsigned width); /* width 0: any */
+ST_API bool st_type_is_index(const st_type *t);
+ST_API bool st_type_is_float(const st_type *t);
+ST_API bool st_type_is_shaped(const st_type *t);          /* vector, tensor, memref */
+ST_API unsigned st_type_int_width(const st_type *t);
+ST_API st_signedness st_type_int_signedness(const st_type *t);
+ST_API unsigned st_type_float_width(const st_type *t);
 /* The IEEE layout of a float type kind: exponent and significand bits
  * (f16 5/10, bf16 8/7, f32 8/23, f64 11/52). */
-void st_float_format(st_type_kind kind, int *exp_bits, int *mant_bits);
+ST_API void st_float_format(st_type_kind kind, int *exp_bits, int *mant_bits);
 /* Function types. */
-size_t st_type_num_inputs(const st_type *t);
-st_type *st_type_input(const st_type *t, size_t i);
-size_t st_type_num_results(const st_type *t);
-st_type *st_type_result(const st_type *t, size_t i);
+ST_API size_t st_type_num_inputs(const st_type *t);
+ST_API st_type *st_type_input(const st_type *t, size_t i);
+ST_API size_t st_type_num_results(const st_type *t);
+ST_API st_type *st_type_result(const st_type *t, size_t i);
 /* Tuples. */
-size_t st_type_num_elements(const st_type *t);
-st_type *st_type_tuple_element(const st_type *t, size_t i);
+ST_API size_t st_type_num_elements(const st_type *t);
+ST_API st_type *st_type_tuple_element(const st_type *t, size_t i);
 /* Shaped and complex types. */
-st_type *st_type_element(const st_type *t);
-bool st_type_has_rank(const st_type *t);
-size_t st_type_rank(const st_type *t);
-int64_t st_type_dim(const st_type *t, size_t i);
-const int64_t *st_type_shape(const st_type *t);
-bool st_type_dim_scalable(const st_type *t, size_t i);
+ST_API st_type *st_type_element(const st_type *t);
+ST_API bool st_type_has_rank(const st_type *t);
+ST_API size_t st_type_rank(const st_type *t);
+ST_API int64_t st_type_dim(const st_type *t, size_t i);
+ST_API const int64_t *st_type_shape(const st_type *t);
+ST_API bool st_type_dim_scalable(const st_type *t, size_t i);
 /* The element count of a static shape; -1 when a size is dynamic (or the
  * type unranked), -2 when the sizes are static but their product does not
  * fit in int64_t (say which in a message: the shape is no dynamic one). */
-int64_t st_type_num_elements_static(const st_type *t);
-st_attr *st_type_encoding(const st_type *t);      /* tensor encoding or NULL */
-st_attr *st_type_memref_layout(const st_type *t); /* NULL: identity */
-st_attr *st_type_memory_space(const st_type *t);  /* NULL: default */
+ST_API int64_t st_type_num_elements_static(const st_type *t);
+ST_API st_attr *st_type_encoding(const st_type *t);      /* tensor encoding or NULL */
+ST_API st_attr *st_type_memref_layout(const st_type *t); /* NULL: identity */
+ST_API st_attr *st_type_memory_space(const st_type *t);  /* NULL: default */
 /* Current MLIR's strided layout `strided<[s0, s1], offset: o>` (a builtin
  * attribute; ST_DYNAMIC for `?`).  The rank is the number of strides. */
-st_attr *st_strided_layout_attr(st_context *ctx, size_t rank, const int64_t *strides, int64_t offset);
-bool st_attr_is_strided_layout(const st_attr *a);
-size_t st_strided_layout_rank(const st_attr *a);
-int64_t st_strided_layout_stride(const st_attr *a, size_t i);
-int64_t st_strided_layout_offset(const st_attr *a);
+ST_API st_attr *st_strided_layout_attr(st_context *ctx, size_t rank, const int64_t *strides, int64_t offset);
+ST_API bool st_attr_is_strided_layout(const st_attr *a);
+ST_API size_t st_strided_layout_rank(const st_attr *a);
+ST_API int64_t st_strided_layout_stride(const st_attr *a, size_t i);
+ST_API int64_t st_strided_layout_offset(const st_attr *a);
 /* The strides (one per dimension) and offset of a memref type with the
  * identity, a strided or a linear affine-map layout (MLIR's
  * getStridesAndOffset); ST_FAIL for other layouts. */
-st_status st_memref_strides_and_offset(const st_type *t, int64_t *strides, int64_t *offset);
+ST_API st_status st_memref_strides_and_offset(const st_type *t, int64_t *strides, int64_t *offset);
 /* Opaque and dialect types. */
-st_ident *st_type_dialect_name(const st_type *t);
-st_str st_type_opaque_body(const st_type *t);
-st_dialect *st_type_dialect(const st_type *t);
-st_ident *st_type_mnemonic(const st_type *t);
-size_t st_type_num_params(const st_type *t);
-st_attr *st_type_param(const st_type *t, size_t i);
+ST_API st_ident *st_type_dialect_name(const st_type *t);
+ST_API st_str st_type_opaque_body(const st_type *t);
+ST_API st_dialect *st_type_dialect(const st_type *t);
+ST_API st_ident *st_type_mnemonic(const st_type *t);
+ST_API size_t st_type_num_params(const st_type *t);
+ST_API st_attr *st_type_param(const st_type *t, size_t i);
 /* The same shaped type with another element type. */
-st_type *st_type_with_element(st_context *ctx, st_type *shaped, st_type *elt);
+ST_API st_type *st_type_with_element(st_context *ctx, st_type *shaped, st_type *elt);
 
 /* --------------------------------------------------------------- attributes */
 
@@ -203,134 +203,134 @@ typedef struct st_named_attr {
 } st_named_attr;
 
 /* Which attribute `a` is; whether it is a location (ST_ATTR_LOC_*). */
-st_attr_kind st_attr_get_kind(const st_attr *a);
-bool st_attr_is_loc(const st_attr *a);
+ST_API st_attr_kind st_attr_get_kind(const st_attr *a);
+ST_API bool st_attr_is_loc(const st_attr *a);
 /* The type carried by integer, float, string, dense and opaque attributes. */
-st_type *st_attr_type(const st_attr *a);
+ST_API st_type *st_attr_type(const st_attr *a);
 
 /* Integers of any width: `value` is truncated/sign-extended to the width. */
-st_attr *st_integer_attr(st_context *ctx, st_type *type, int64_t value);
+ST_API st_attr *st_integer_attr(st_context *ctx, st_type *type, int64_t value);
 /* `words` little-endian, 64 bits each; bits above the width are ignored. */
-st_attr *st_integer_attr_words(st_context *ctx, st_type *type, size_t nwords, const uint64_t *words);
-st_attr *st_bool_attr(st_context *ctx, bool value);
-int64_t st_attr_int_value(const st_attr *a);   /* sign-extended low 64 bits (zero-ext if unsigned) */
-uint64_t st_attr_int_uvalue(const st_attr *a); /* zero-extended low 64 bits */
-size_t st_attr_int_num_words(const st_attr *a);
-const uint64_t *st_attr_int_words(const st_attr *a);
-bool st_attr_is_bool(const st_attr *a);
+ST_API st_attr *st_integer_attr_words(st_context *ctx, st_type *type, size_t nwords, const uint64_t *words);
+ST_API st_attr *st_bool_attr(st_context *ctx, bool value);
+ST_API int64_t st_attr_int_value(const st_attr *a);   /* sign-extended low 64 bits (zero-ext if unsigned) */
+ST_API uint64_t st_attr_int_uvalue(const st_attr *a); /* zero-extended low 64 bits */
+ST_API size_t st_attr_int_num_words(const st_attr *a);
+ST_API const uint64_t *st_attr_int_words(const st_attr *a);
+ST_API bool st_attr_is_bool(const st_attr *a);
 
 /* Floats; the value is rounded to the type's precision. */
-st_attr *st_float_attr(st_context *ctx, st_type *type, double value);
+ST_API st_attr *st_float_attr(st_context *ctx, st_type *type, double value);
 /* A float attribute from its bit pattern (hex form, NaN payloads). */
-st_attr *st_float_attr_bits(st_context *ctx, st_type *type, uint64_t bits);
-double st_attr_float_value(const st_attr *a);
-uint64_t st_attr_float_bits(const st_attr *a);
+ST_API st_attr *st_float_attr_bits(st_context *ctx, st_type *type, uint64_t bits);
+ST_API double st_attr_float_value(const st_attr *a);
+ST_API uint64_t st_attr_float_bits(const st_attr *a);
 
 /* "text" (the bytes are copied), optionally typed: "text" : i32. */
-st_attr *st_string_attr(st_context *ctx, st_str s);
-st_attr *st_typed_string_attr(st_context *ctx, st_str s, st_type *type);
-st_str st_attr_string(const st_attr *a);
+ST_API st_attr *st_string_attr(st_context *ctx, st_str s);
+ST_API st_attr *st_typed_string_attr(st_context *ctx, st_str s, st_type *type);
+ST_API st_str st_attr_string(const st_attr *a);
 
-st_attr *st_unit_attr(st_context *ctx); /* `unit`, the value of a flag attribute */
+ST_API st_attr *st_unit_attr(st_context *ctx); /* `unit`, the value of a flag attribute */
 
 /* [a, b, c]: an array of any attributes. */
-st_attr *st_array_attr(st_context *ctx, size_t n, st_attr *const *elts);
-size_t st_attr_array_size(const st_attr *a);
-st_attr *st_attr_array_elt(const st_attr *a, size_t i);
+ST_API st_attr *st_array_attr(st_context *ctx, size_t n, st_attr *const *elts);
+ST_API size_t st_attr_array_size(const st_attr *a);
+ST_API st_attr *st_attr_array_elt(const st_attr *a, size_t i);
 
 /* array<i32: 1, 2>: integers are stored as int64, floats as double. */
-st_attr *st_dense_int_array_attr(st_context *ctx, st_type *elt, size_t n, const int64_t *vals);
-st_attr *st_dense_float_array_attr(st_context *ctx, st_type *elt, size_t n, const double *vals);
-size_t st_attr_dense_array_size(const st_attr *a);
-int64_t st_attr_dense_array_int(const st_attr *a, size_t i);
-double st_attr_dense_array_float(const st_attr *a, size_t i);
+ST_API st_attr *st_dense_int_array_attr(st_context *ctx, st_type *elt, size_t n, const int64_t *vals);
+ST_API st_attr *st_dense_float_array_attr(st_context *ctx, st_type *elt, size_t n, const double *vals);
+ST_API size_t st_attr_dense_array_size(const st_attr *a);
+ST_API int64_t st_attr_dense_array_int(const st_attr *a, size_t i);
+ST_API double st_attr_dense_array_float(const st_attr *a, size_t i);
 
 /* Dictionaries are sorted by name; entries with duplicate names are an error
  * the caller must rule out (st_dict_attr asserts against it). */
-st_attr *st_dict_attr(st_context *ctx, size_t n, const st_named_attr *entries);
-size_t st_attr_dict_size(const st_attr *a);
-st_named_attr st_attr_dict_entry(const st_attr *a, size_t i);
-st_attr *st_attr_dict_get(const st_attr *a, const st_ident *name);
-st_attr *st_attr_dict_get_c(const st_attr *a, const char *name);
+ST_API st_attr *st_dict_attr(st_context *ctx, size_t n, const st_named_attr *entries);
+ST_API size_t st_attr_dict_size(const st_attr *a);
+ST_API st_named_attr st_attr_dict_entry(const st_attr *a, size_t i);
+ST_API st_attr *st_attr_dict_get(const st_attr *a, const st_ident *name);
+ST_API st_attr *st_attr_dict_get_c(const st_attr *a, const char *name);
 
 /* A type used as an attribute (`function_type = (i32) -> i32`). */
-st_attr *st_type_attr(st_context *ctx, st_type *t);
-st_type *st_attr_type_value(const st_attr *a);
+ST_API st_attr *st_type_attr(st_context *ctx, st_type *t);
+ST_API st_type *st_attr_type_value(const st_attr *a);
 
 /* @root::@n1::@n2 */
-st_attr *st_symbol_ref_attr(st_context *ctx, st_str root, size_t nnested, const st_str *nested);
-st_ident *st_attr_symbol_root(const st_attr *a);
-size_t st_attr_symbol_num_nested(const st_attr *a);
-st_ident *st_attr_symbol_nested(const st_attr *a, size_t i);
-st_ident *st_attr_symbol_leaf(const st_attr *a);
+ST_API st_attr *st_symbol_ref_attr(st_context *ctx, st_str root, size_t nnested, const st_str *nested);
+ST_API st_ident *st_attr_symbol_root(const st_attr *a);
+ST_API size_t st_attr_symbol_num_nested(const st_attr *a);
+ST_API st_ident *st_attr_symbol_nested(const st_attr *a, size_t i);
+ST_API st_ident *st_attr_symbol_leaf(const st_attr *a);
 
 /* affine_map<...> and affine_set<...> as attributes (strata/affine.h). */
-st_attr *st_affine_map_attr(st_context *ctx, const st_affine_map *map);
-const st_affine_map *st_attr_affine_map(const st_attr *a);
-st_attr *st_integer_set_attr(st_context *ctx, const st_integer_set *set);
-const st_integer_set *st_attr_integer_set(const st_attr *a);
+ST_API st_attr *st_affine_map_attr(st_context *ctx, const st_affine_map *map);
+ST_API const st_affine_map *st_attr_affine_map(const st_attr *a);
+ST_API st_attr *st_integer_set_attr(st_context *ctx, const st_integer_set *set);
+ST_API const st_integer_set *st_attr_integer_set(const st_attr *a);
 
 /* dense<...> : shaped type.  One value per element, or one value for a splat.
  * Integer elements are int64, float elements double, complex elements take
  * two slots (re, im). */
-st_attr *st_dense_int_elements_attr(st_context *ctx, st_type *shaped, size_t n, const int64_t *vals);
-st_attr *st_dense_float_elements_attr(st_context *ctx, st_type *shaped, size_t n, const double *vals);
-bool st_attr_dense_is_splat(const st_attr *a);
-size_t st_attr_dense_num_values(const st_attr *a); /* 1 for a splat */
-int64_t st_attr_dense_int(const st_attr *a, size_t i);
-double st_attr_dense_float(const st_attr *a, size_t i);
+ST_API st_attr *st_dense_int_elements_attr(st_context *ctx, st_type *shaped, size_t n, const int64_t *vals);
+ST_API st_attr *st_dense_float_elements_attr(st_context *ctx, st_type *shaped, size_t n, const double *vals);
+ST_API bool st_attr_dense_is_splat(const st_attr *a);
+ST_API size_t st_attr_dense_num_values(const st_attr *a); /* 1 for a splat */
+ST_API int64_t st_attr_dense_int(const st_attr *a, size_t i);
+ST_API double st_attr_dense_float(const st_attr *a, size_t i);
 
 /* #dialect.body or #dialect<"body"> of a dialect that is not registered. */
-st_attr *st_opaque_attr(st_context *ctx, st_str dialect, st_str body, st_type *type);
-st_ident *st_attr_dialect_name(const st_attr *a);
-st_str st_attr_opaque_body(const st_attr *a);
-st_attr *st_dialect_attr(st_context *ctx, st_dialect *d, st_str mnemonic, size_t nparams,
+ST_API st_attr *st_opaque_attr(st_context *ctx, st_str dialect, st_str body, st_type *type);
+ST_API st_ident *st_attr_dialect_name(const st_attr *a);
+ST_API st_str st_attr_opaque_body(const st_attr *a);
+ST_API st_attr *st_dialect_attr(st_context *ctx, st_dialect *d, st_str mnemonic, size_t nparams,
                          st_attr *const *params);
-st_dialect *st_attr_dialect(const st_attr *a);
-st_ident *st_attr_mnemonic(const st_attr *a);
-size_t st_attr_num_params(const st_attr *a);
-st_attr *st_attr_param(const st_attr *a, size_t i);
+ST_API st_dialect *st_attr_dialect(const st_attr *a);
+ST_API st_ident *st_attr_mnemonic(const st_attr *a);
+ST_API size_t st_attr_num_params(const st_attr *a);
+ST_API st_attr *st_attr_param(const st_attr *a, size_t i);
 
 /* ---------------------------------------------------------------- locations */
 
 /* Locations are attributes: unknown, file:line:col, a name (`"x"(loc)`),
  * fused and call-site locations, as MLIR's `loc(...)`. */
-st_attr *st_loc_unknown(st_context *ctx);
-st_attr *st_loc_file(st_context *ctx, st_str file, unsigned line, unsigned col);
+ST_API st_attr *st_loc_unknown(st_context *ctx);
+ST_API st_attr *st_loc_file(st_context *ctx, st_str file, unsigned line, unsigned col);
 /* "file":l1:c1 to l2:c2 */
-st_attr *st_loc_file_range(st_context *ctx, st_str file, unsigned line, unsigned col,
+ST_API st_attr *st_loc_file_range(st_context *ctx, st_str file, unsigned line, unsigned col,
                            unsigned end_line, unsigned end_col);
-st_attr *st_loc_name(st_context *ctx, st_str name, st_attr *child /* NULL: unknown */);
-st_attr *st_loc_fused(st_context *ctx, size_t n, st_attr *const *locs, st_attr *metadata);
-st_attr *st_loc_callsite(st_context *ctx, st_attr *callee, st_attr *caller);
-st_ident *st_loc_filename(const st_attr *loc);
-unsigned st_loc_line(const st_attr *loc);
-unsigned st_loc_col(const st_attr *loc);
+ST_API st_attr *st_loc_name(st_context *ctx, st_str name, st_attr *child /* NULL: unknown */);
+ST_API st_attr *st_loc_fused(st_context *ctx, size_t n, st_attr *const *locs, st_attr *metadata);
+ST_API st_attr *st_loc_callsite(st_context *ctx, st_attr *callee, st_attr *caller);
+ST_API st_ident *st_loc_filename(const st_attr *loc);
+ST_API unsigned st_loc_line(const st_attr *loc);
+ST_API unsigned st_loc_col(const st_attr *loc);
 /* The first file:line:col location found inside `loc`, or NULL. */
-const st_attr *st_loc_find_file(const st_attr *loc);
+ST_API const st_attr *st_loc_find_file(const st_attr *loc);
 
 /* ---------------------------------------------------------- values and uses */
 
 /* A value is an op result or a block argument.  Retyping one does not
  * check its uses (conversions do that). */
-st_type *st_value_type(const st_value *v);
-void st_value_set_type(st_value *v, st_type *t);
-bool st_value_is_block_arg(const st_value *v);
+ST_API st_type *st_value_type(const st_value *v);
+ST_API void st_value_set_type(st_value *v, st_type *t);
+ST_API bool st_value_is_block_arg(const st_value *v);
 /* The op defining a result, or NULL for a block argument. */
-st_op *st_value_defining_op(const st_value *v);
-st_block *st_value_owner_block(const st_value *v); /* block arguments only */
-unsigned st_value_index(const st_value *v);        /* result or argument number */
-st_attr *st_value_loc(const st_value *v);
-st_use *st_value_first_use(const st_value *v);
-bool st_value_has_uses(const st_value *v);
-bool st_value_has_one_use(const st_value *v);
-void st_value_replace_all_uses(st_value *from, st_value *to);
-st_use *st_use_next(const st_use *u);
-st_op *st_use_owner(const st_use *u);
+ST_API st_op *st_value_defining_op(const st_value *v);
+ST_API st_block *st_value_owner_block(const st_value *v); /* block arguments only */
+ST_API unsigned st_value_index(const st_value *v);        /* result or argument number */
+ST_API st_attr *st_value_loc(const st_value *v);
+ST_API st_use *st_value_first_use(const st_value *v);
+ST_API bool st_value_has_uses(const st_value *v);
+ST_API bool st_value_has_one_use(const st_value *v);
+ST_API void st_value_replace_all_uses(st_value *from, st_value *to);
+ST_API st_use *st_use_next(const st_use *u);
+ST_API st_op *st_use_owner(const st_use *u);
 /* The operand number, or for a predecessor use (st_block_first_pred_use)
  * the successor number in its terminator. */
-unsigned st_use_operand_index(const st_use *u);
-st_value *st_use_value(const st_use *u);
+ST_API unsigned st_use_operand_index(const st_use *u);
+ST_API st_value *st_use_value(const st_use *u);
 
 /* ------------------------------------------------------------------ traits */
 
@@ -379,150 +379,150 @@ typedef struct st_op_state {
 
 /* Creates a detached op.  Returns NULL (with a diagnostic) on allocation
  * failure.  It does not verify: st_verify does. */
-st_op *st_op_create(st_context *ctx, const st_op_state *state);
+ST_API st_op *st_op_create(st_context *ctx, const st_op_state *state);
 /* Frees a detached op and everything inside it.  Its results must be unused
  * (uses from inside the op itself are fine). */
-void st_op_destroy(st_op *op);
+ST_API void st_op_destroy(st_op *op);
 /* Unlinks the op from its block and destroys it. */
-void st_op_erase(st_op *op);
-st_context *st_op_context(const st_op *op);
-st_ident *st_op_name(const st_op *op);
-const char *st_op_name_cstr(const st_op *op);
+ST_API void st_op_erase(st_op *op);
+ST_API st_context *st_op_context(const st_op *op);
+ST_API st_ident *st_op_name(const st_op *op);
+ST_API const char *st_op_name_cstr(const st_op *op);
 /* The registered definition, or NULL for an unregistered op. */
-const st_opdef *st_op_def(const st_op *op);
-st_dialect *st_op_dialect(const st_op *op);
-bool st_op_is_registered(const st_op *op);
-bool st_op_has_trait(const st_op *op, st_trait trait);
-st_attr *st_op_loc(const st_op *op);
-void st_op_set_loc(st_op *op, st_attr *loc);
+ST_API const st_opdef *st_op_def(const st_op *op);
+ST_API st_dialect *st_op_dialect(const st_op *op);
+ST_API bool st_op_is_registered(const st_op *op);
+ST_API bool st_op_has_trait(const st_op *op, st_trait trait);
+ST_API st_attr *st_op_loc(const st_op *op);
+ST_API void st_op_set_loc(st_op *op, st_attr *loc);
 
 /* Operands, with their use-list entries.  Setting one relinks the use;
  * st_op_set_operands replaces them all (fails when out of memory). */
-size_t st_op_num_operands(const st_op *op);
-st_value *st_op_operand(const st_op *op, size_t i);
-st_use *st_op_operand_use(st_op *op, size_t i);
-void st_op_set_operand(st_op *op, size_t i, st_value *v);
-st_status st_op_set_operands(st_op *op, size_t n, st_value *const *vals);
+ST_API size_t st_op_num_operands(const st_op *op);
+ST_API st_value *st_op_operand(const st_op *op, size_t i);
+ST_API st_use *st_op_operand_use(st_op *op, size_t i);
+ST_API void st_op_set_operand(st_op *op, size_t i, st_value *v);
+ST_API st_status st_op_set_operands(st_op *op, size_t n, st_value *const *vals);
 /* Insert or erase operands, relinking uses. */
-st_status st_op_insert_operands(st_op *op, size_t pos, size_t n, st_value *const *vals);
-void st_op_erase_operands(st_op *op, size_t pos, size_t n);
+ST_API st_status st_op_insert_operands(st_op *op, size_t pos, size_t n, st_value *const *vals);
+ST_API void st_op_erase_operands(st_op *op, size_t pos, size_t n);
 
 /* Results: values defined by the op, one per result type. */
-size_t st_op_num_results(const st_op *op);
-st_value *st_op_result(const st_op *op, size_t i);
+ST_API size_t st_op_num_results(const st_op *op);
+ST_API st_value *st_op_result(const st_op *op, size_t i);
 /* Whether no result of the op has a use. */
-bool st_op_results_unused(const st_op *op);
-void st_op_replace_all_uses(st_op *op, st_value *const *with);
+ST_API bool st_op_results_unused(const st_op *op);
+ST_API void st_op_replace_all_uses(st_op *op, st_value *const *with);
 
 /* The op's attributes: a dictionary attribute (never NULL), read by name
  * (NULL when absent) and changed by replacing the dictionary; setting NULL
  * removes an entry; remove returns whether there was one. */
-st_attr *st_op_attrs(const st_op *op);
-void st_op_set_attrs(st_op *op, st_attr *dict);
-st_attr *st_op_get_attr(const st_op *op, const char *name);
-st_attr *st_op_get_attr_id(const st_op *op, const st_ident *name);
-void st_op_set_attr(st_op *op, const char *name, st_attr *value);
-void st_op_set_attr_id(st_op *op, st_ident *name, st_attr *value);
-bool st_op_remove_attr(st_op *op, const char *name);
+ST_API st_attr *st_op_attrs(const st_op *op);
+ST_API void st_op_set_attrs(st_op *op, st_attr *dict);
+ST_API st_attr *st_op_get_attr(const st_op *op, const char *name);
+ST_API st_attr *st_op_get_attr_id(const st_op *op, const st_ident *name);
+ST_API void st_op_set_attr(st_op *op, const char *name, st_attr *value);
+ST_API void st_op_set_attr_id(st_op *op, st_ident *name, st_attr *value);
+ST_API bool st_op_remove_attr(st_op *op, const char *name);
 
 /* Regions, created with the op (st_op_state.nregions). */
-size_t st_op_num_regions(const st_op *op);
-st_region *st_op_region(st_op *op, size_t i);
+ST_API size_t st_op_num_regions(const st_op *op);
+ST_API st_region *st_op_region(st_op *op, size_t i);
 
 /* Successor blocks of a terminator. */
-size_t st_op_num_successors(const st_op *op);
-st_block *st_op_successor(const st_op *op, size_t i);
-void st_op_set_successor(st_op *op, size_t i, st_block *b);
+ST_API size_t st_op_num_successors(const st_op *op);
+ST_API st_block *st_op_successor(const st_op *op, size_t i);
+ST_API void st_op_set_successor(st_op *op, size_t i, st_block *b);
 
 /* Where the op is: its block (NULL when detached), the op and region
  * holding that block, and its neighbours in the block (NULL at the ends). */
-st_block *st_op_block(const st_op *op);
-st_op *st_op_parent_op(const st_op *op);
-st_region *st_op_parent_region(const st_op *op);
-st_op *st_op_next(const st_op *op);
-st_op *st_op_prev(const st_op *op);
+ST_API st_block *st_op_block(const st_op *op);
+ST_API st_op *st_op_parent_op(const st_op *op);
+ST_API st_region *st_op_parent_region(const st_op *op);
+ST_API st_op *st_op_next(const st_op *op);
+ST_API st_op *st_op_prev(const st_op *op);
 /* Whether `a` comes before `b` in their common block; amortised O(1). */
-bool st_op_is_before_in_block(const st_op *a, const st_op *b);
+ST_API bool st_op_is_before_in_block(const st_op *a, const st_op *b);
 /* Whether `op` is `ancestor` or nested inside it. */
-bool st_op_is_ancestor(const st_op *ancestor, const st_op *op);
-void st_op_move_before(st_op *op, st_op *before);
-void st_op_move_after(st_op *op, st_op *after);
+ST_API bool st_op_is_ancestor(const st_op *ancestor, const st_op *op);
+ST_API void st_op_move_before(st_op *op, st_op *before);
+ST_API void st_op_move_after(st_op *op, st_op *after);
 /* Detach from the parent block without destroying. */
-void st_op_remove(st_op *op);
+ST_API void st_op_remove(st_op *op);
 
 /* Operand and result groups of ops with variadic/optional operands.  Group i
  * is the i-th operand declared in the op definition; returns the first index
  * and count; fails when the op is unregistered or malformed. */
-st_status st_op_operand_group(const st_op *op, size_t group, size_t *start, size_t *count);
-st_status st_op_result_group(const st_op *op, size_t group, size_t *start, size_t *count);
+ST_API st_status st_op_operand_group(const st_op *op, size_t group, size_t *start, size_t *count);
+ST_API st_status st_op_result_group(const st_op *op, size_t group, size_t *start, size_t *count);
 /* Named operand/result groups: the single value of a group by its name. */
-st_value *st_op_operand_named(const st_op *op, const char *name);
+ST_API st_value *st_op_operand_named(const st_op *op, const char *name);
 
 /* Value map used by cloning. */
 typedef struct st_value_map st_value_map;
-st_value_map *st_value_map_create(st_context *ctx);
-void st_value_map_destroy(st_value_map *m);
-void st_value_map_add(st_value_map *m, const st_value *from, st_value *to);
-st_value *st_value_map_lookup(const st_value_map *m, const st_value *from); /* or NULL */
-st_value *st_value_map_lookup_or_self(const st_value_map *m, st_value *from);
-void st_value_map_add_block(st_value_map *m, const st_block *from, st_block *to);
-st_block *st_value_map_lookup_block(const st_value_map *m, const st_block *from);
+ST_API st_value_map *st_value_map_create(st_context *ctx);
+ST_API void st_value_map_destroy(st_value_map *m);
+ST_API void st_value_map_add(st_value_map *m, const st_value *from, st_value *to);
+ST_API st_value *st_value_map_lookup(const st_value_map *m, const st_value *from); /* or NULL */
+ST_API st_value *st_value_map_lookup_or_self(const st_value_map *m, st_value *from);
+ST_API void st_value_map_add_block(st_value_map *m, const st_block *from, st_block *to);
+ST_API st_block *st_value_map_lookup_block(const st_value_map *m, const st_block *from);
 
 /* Deep copy; operands defined outside the op are remapped through `map`
  * (when given; otherwise kept), and the map receives the new results. */
-st_op *st_op_clone(st_op *op, st_value_map *map);
+ST_API st_op *st_op_clone(st_op *op, st_value_map *map);
 
 /* ---------------------------------------------------------- blocks, regions */
 
 /* A detached, empty block without arguments. */
-st_block *st_block_create(st_context *ctx);
+ST_API st_block *st_block_create(st_context *ctx);
 /* Frees a detached block with its ops and arguments. */
-void st_block_destroy(st_block *b);
-st_value *st_block_add_arg(st_block *b, st_type *type, st_attr *loc);
-st_value *st_block_insert_arg(st_block *b, size_t pos, st_type *type, st_attr *loc);
+ST_API void st_block_destroy(st_block *b);
+ST_API st_value *st_block_add_arg(st_block *b, st_type *type, st_attr *loc);
+ST_API st_value *st_block_insert_arg(st_block *b, size_t pos, st_type *type, st_attr *loc);
 /* The argument must be unused. */
-void st_block_erase_arg(st_block *b, size_t pos);
-size_t st_block_num_args(const st_block *b);
-st_value *st_block_arg(const st_block *b, size_t i);
-st_op *st_block_first_op(const st_block *b);
-st_op *st_block_last_op(const st_block *b);
-bool st_block_is_empty(const st_block *b);
+ST_API void st_block_erase_arg(st_block *b, size_t pos);
+ST_API size_t st_block_num_args(const st_block *b);
+ST_API st_value *st_block_arg(const st_block *b, size_t i);
+ST_API st_op *st_block_first_op(const st_block *b);
+ST_API st_op *st_block_last_op(const st_block *b);
+ST_API bool st_block_is_empty(const st_block *b);
 /* The last op if it is a terminator (or unregistered), else NULL. */
-st_op *st_block_terminator(const st_block *b);
-st_region *st_block_parent_region(const st_block *b);
-st_op *st_block_parent_op(const st_block *b);
-st_block *st_block_next(const st_block *b);
-st_block *st_block_prev(const st_block *b);
-bool st_block_is_entry(const st_block *b);
-void st_block_append_op(st_block *b, st_op *op);
-void st_block_prepend_op(st_block *b, st_op *op);
-void st_block_insert_op_before(st_block *b, st_op *before, st_op *op); /* before NULL: append */
+ST_API st_op *st_block_terminator(const st_block *b);
+ST_API st_region *st_block_parent_region(const st_block *b);
+ST_API st_op *st_block_parent_op(const st_block *b);
+ST_API st_block *st_block_next(const st_block *b);
+ST_API st_block *st_block_prev(const st_block *b);
+ST_API bool st_block_is_entry(const st_block *b);
+ST_API void st_block_append_op(st_block *b, st_op *op);
+ST_API void st_block_prepend_op(st_block *b, st_op *op);
+ST_API void st_block_insert_op_before(st_block *b, st_op *before, st_op *op); /* before NULL: append */
 /* Predecessors are the owners of the block's uses (terminator successor slots). */
-st_use *st_block_first_pred_use(const st_block *b);
-bool st_block_has_preds(const st_block *b);
+ST_API st_use *st_block_first_pred_use(const st_block *b);
+ST_API bool st_block_has_preds(const st_block *b);
 /* Unlink from the region without destroying. */
-void st_block_remove(st_block *b);
+ST_API void st_block_remove(st_block *b);
 /* Split before `op`: ops from `op` to the end move to a new block after b. */
-st_block *st_block_split(st_block *b, st_op *op);
+ST_API st_block *st_block_split(st_block *b, st_op *op);
 
 /* Regions hold a list of blocks; the first is the entry block.  An index
  * is the region's position in its op. */
-st_block *st_region_first_block(const st_region *r);
-st_block *st_region_last_block(const st_region *r);
-bool st_region_is_empty(const st_region *r);
-size_t st_region_num_blocks(const st_region *r);
-st_op *st_region_parent_op(const st_region *r);
-size_t st_region_index(const st_region *r);
-void st_region_append_block(st_region *r, st_block *b);
-void st_region_insert_block_before(st_region *r, st_block *before, st_block *b);
+ST_API st_block *st_region_first_block(const st_region *r);
+ST_API st_block *st_region_last_block(const st_region *r);
+ST_API bool st_region_is_empty(const st_region *r);
+ST_API size_t st_region_num_blocks(const st_region *r);
+ST_API st_op *st_region_parent_op(const st_region *r);
+ST_API size_t st_region_index(const st_region *r);
+ST_API void st_region_append_block(st_region *r, st_block *b);
+ST_API void st_region_insert_block_before(st_region *r, st_block *before, st_block *b);
 /* Moves every block of `src` to the end of `dst`. */
-void st_region_take_body(st_region *dst, st_region *src);
+ST_API void st_region_take_body(st_region *dst, st_region *src);
 /* Destroys every block of the region. */
-void st_region_clear(st_region *r);
+ST_API void st_region_clear(st_region *r);
 /* Clone the blocks of `src` to the end of `dst`, remapping through `map`.
  * A block argument `map` already maps is not recreated (as in MLIR: the
  * caller replaces it, e.g. an inliner mapping arguments to call operands). */
-st_status st_region_clone_into(st_region *src, st_region *dst, st_value_map *map);
+ST_API st_status st_region_clone_into(st_region *src, st_region *dst, st_value_map *map);
 
 /* ------------------------------------------------------------------ walking */
 
@@ -532,30 +532,30 @@ typedef st_walk_result (*st_walk_fn)(st_op *op, void *ud);
 /* Visits `op` and every op nested in it.  ST_WALK_SKIP (pre-order only)
  * skips the op's regions.  The callback may erase the op it is given in
  * post-order walks.  Returns ST_WALK_INTERRUPT if interrupted. */
-st_walk_result st_walk(st_op *op, st_walk_order order, st_walk_fn fn, void *ud);
+ST_API st_walk_result st_walk(st_op *op, st_walk_order order, st_walk_fn fn, void *ud);
 
 /* ------------------------------------------------------------- symbol tables */
 
 /* The symbol name of an op (its `sym_name` string attribute), or NULL. */
-st_ident *st_symbol_name(const st_op *op);
+ST_API st_ident *st_symbol_name(const st_op *op);
 /* Direct lookup in a symbol table op's region. */
-st_op *st_symbol_lookup(st_op *table, st_str name);
+ST_API st_op *st_symbol_lookup(st_op *table, st_str name);
 /* Resolve a (possibly nested) symbol reference from the nearest symbol table
  * enclosing `from` (MLIR's lookupNearestSymbolFrom). */
-st_op *st_symbol_lookup_nearest(st_op *from, const st_attr *symref);
-st_op *st_symbol_table_of(st_op *op); /* nearest enclosing symbol table op */
+ST_API st_op *st_symbol_lookup_nearest(st_op *from, const st_attr *symref);
+ST_API st_op *st_symbol_table_of(st_op *op); /* nearest enclosing symbol table op */
 
 /* A cached symbol table for repeated lookups and unique insertion. */
 typedef struct st_symbol_table st_symbol_table;
-st_symbol_table *st_symbol_table_create(st_op *table_op);
-void st_symbol_table_destroy(st_symbol_table *t);
-st_op *st_symbol_table_lookup(const st_symbol_table *t, st_str name);
+ST_API st_symbol_table *st_symbol_table_create(st_op *table_op);
+ST_API void st_symbol_table_destroy(st_symbol_table *t);
+ST_API st_op *st_symbol_table_lookup(const st_symbol_table *t, st_str name);
 /* Inserts `sym` (appending to the table's body if detached); renames it to
  * `name_N` if the name is taken; returns its final name. */
-st_ident *st_symbol_table_insert(st_symbol_table *t, st_op *sym);
-void st_symbol_table_remove(st_symbol_table *t, st_op *sym);
+ST_API st_ident *st_symbol_table_insert(st_symbol_table *t, st_op *sym);
+ST_API void st_symbol_table_remove(st_symbol_table *t, st_op *sym);
 /* Renames `sym` and every nested reference to it inside `table_op`. */
-st_status st_symbol_rename(st_op *sym, st_str new_name);
+ST_API st_status st_symbol_rename(st_op *sym, st_str new_name);
 
 /* -------------------------------------------------------------- diagnostics */
 
@@ -576,49 +576,49 @@ typedef bool (*st_diag_handler)(void *ud, const st_diag_info *d);
  * `file:line:col: error: message`, the source line and a caret to stderr. */
 /* Fails (out of memory) without changing the stack; pop only after a push
  * that succeeded. */
-st_status st_context_push_diag_handler(st_context *ctx, st_diag_handler h, void *ud);
-void st_context_pop_diag_handler(st_context *ctx);
+ST_API st_status st_context_push_diag_handler(st_context *ctx, st_diag_handler h, void *ud);
+ST_API void st_context_pop_diag_handler(st_context *ctx);
 /* Where the default handler writes; NULL restores stderr. */
-void st_context_set_diag_output(st_context *ctx, st_write_fn w, void *ud);
+ST_API void st_context_set_diag_output(st_context *ctx, st_write_fn w, void *ud);
 /* Source buffers, so that diagnostics can show the source line. */
-void st_context_add_source(st_context *ctx, st_str filename, st_str buffer);
+ST_API void st_context_add_source(st_context *ctx, st_str filename, st_str buffer);
 /* Count of errors reported since the context was created. */
-size_t st_context_num_errors(const st_context *ctx);
+ST_API size_t st_context_num_errors(const st_context *ctx);
 
 /* A diagnostic built in steps: a printf-style message, more text, notes at
  * other locations; nothing is reported until st_diag_emit. */
-st_diag *st_diag_create(st_context *ctx, st_severity sev, const st_attr *loc, const char *fmt, ...)
+ST_API st_diag *st_diag_create(st_context *ctx, st_severity sev, const st_attr *loc, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-st_diag *st_diag_createv(st_context *ctx, st_severity sev, const st_attr *loc, const char *fmt, va_list ap);
-void st_diag_append(st_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void st_diag_note(st_diag *d, const st_attr *loc, const char *fmt, ...)
+ST_API st_diag *st_diag_createv(st_context *ctx, st_severity sev, const st_attr *loc, const char *fmt, va_list ap);
+ST_API void st_diag_append(st_diag *d, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+ST_API void st_diag_note(st_diag *d, const st_attr *loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Reports and frees the diagnostic; returns ST_FAIL for errors, else ST_OK. */
-st_status st_diag_emit(st_diag *d);
+ST_API st_status st_diag_emit(st_diag *d);
 /* Shorthands that report at once. */
-st_status st_error(st_context *ctx, const st_attr *loc, const char *fmt, ...)
+ST_API st_status st_error(st_context *ctx, const st_attr *loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-void st_warning(st_context *ctx, const st_attr *loc, const char *fmt, ...)
+ST_API void st_warning(st_context *ctx, const st_attr *loc, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* "'op.name' op <message>" at the op's location, as MLIR words it. */
-st_status st_op_error(const st_op *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-st_diag *st_op_diag(const st_op *op, st_severity sev, const char *fmt, ...)
+ST_API st_status st_op_error(const st_op *op, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+ST_API st_diag *st_op_diag(const st_op *op, st_severity sev, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 /* Render a diagnostic the way the default handler does. */
-void st_diag_render(st_context *ctx, const st_diag_info *d, st_write_fn w, void *ud);
+ST_API void st_diag_render(st_context *ctx, const st_diag_info *d, st_write_fn w, void *ud);
 
 /* --verify-diagnostics: collects the `expected-*` annotations of `buffer`
  * and checks every diagnostic against them until finished.  Finishing
  * reports diagnostics that were expected but not produced, and fails if
  * any diagnostic was unexpected or missing. */
 typedef struct st_diag_verifier st_diag_verifier;
-st_diag_verifier *st_diag_verifier_create(st_context *ctx, st_str buffer, const char *filename);
-st_status st_diag_verifier_finish(st_diag_verifier *v);
+ST_API st_diag_verifier *st_diag_verifier_create(st_context *ctx, st_str buffer, const char *filename);
+ST_API st_status st_diag_verifier_finish(st_diag_verifier *v);
 
 /* ----------------------------------------------------------- verification */
 
 /* Structure, terminators, dominance, op definitions and hooks. */
-st_status st_verify(st_op *op);
+ST_API st_status st_verify(st_op *op);
 
 #ifdef __cplusplus
 }

@@ -29,35 +29,35 @@ typedef struct st_limit_def {
 
 /* Makes `def` known by name (registering the same definition twice is
  * fine; another one of the same name is an error). */
-st_status st_context_register_limit(st_context *ctx, const st_limit_def *def);
+ST_API st_status st_context_register_limit(st_context *ctx, const st_limit_def *def);
 
 /* The value of the limit in force: the one set by st_context_set_limit,
  * else the default.  Works whether `def` was registered or not. */
-int64_t st_context_limit(st_context *ctx, const st_limit_def *def);
+ST_API int64_t st_context_limit(st_context *ctx, const st_limit_def *def);
 
 /* Sets the registered limit `name` to `value` (at least 1, at most the
  * definition's `max` when it has one).  ST_FAIL without a diagnostic when
  * no limit has that name or the value is out of range; the caller says
  * which. */
-st_status st_context_set_limit(st_context *ctx, st_str name, int64_t value);
+ST_API st_status st_context_set_limit(st_context *ctx, st_str name, int64_t value);
 
 /* Sets a limit from `<name>=<n>` (the argument of --limit); false with a
  * message in `err` (at most `errlen` bytes) naming the known limits when
  * `spec` names none of them or `n` is no positive integer or above the
  * limit's `max`. */
-bool st_context_parse_limit(st_context *ctx, const char *spec, char *err, size_t errlen);
+ST_API bool st_context_parse_limit(st_context *ctx, const char *spec, char *err, size_t errlen);
 
 /* The i-th registered limit in name order, NULL past the end. */
-const st_limit_def *st_context_limit_at(const st_context *ctx, size_t i);
+ST_API const st_limit_def *st_context_limit_at(const st_context *ctx, size_t i);
 
 /* The end of every message of a limit's error: "(limit <name> = <n>;
  * raise it with --limit=<name>=<m>)", written into `buf`; returns `buf`. */
-const char *st_limit_hint(st_context *ctx, const st_limit_def *def, char *buf, size_t len);
+ST_API const char *st_limit_hint(st_context *ctx, const st_limit_def *def, char *buf, size_t len);
 
 /* a * b into *out, false (and *out unchanged) when the product of two
  * non-negative sizes overflows int64_t: every product of extents an input
  * gives goes through it. */
-bool st_mul_size(int64_t a, int64_t b, int64_t *out);
+ST_API bool st_mul_size(int64_t a, int64_t b, int64_t *out);
 
 #ifdef __cplusplus
 }

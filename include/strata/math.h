@@ -10,7 +10,7 @@ extern "C" {
 
 /* Registers the dialect (ops, interfaces, interpreter semantics) in `ctx`;
  * registering twice is harmless. */
-st_status st_register_math_dialect(st_context *ctx);
+ST_API st_status st_register_math_dialect(st_context *ctx);
 
 #ifdef __cplusplus
 }

@@ -11,9 +11,9 @@ extern "C" {
 
 /* Registers the dialect (ops, interfaces, interpreter semantics) in `ctx`;
  * registering twice is harmless. */
-st_status st_register_memref_dialect(st_context *ctx);
+ST_API st_status st_register_memref_dialect(st_context *ctx);
 /* buffer-results-to-out-params: memref results become out-parameters. */
-st_status st_register_memref_passes(st_context *ctx);
+ST_API st_status st_register_memref_passes(st_context *ctx);
 
 #ifdef __cplusplus
 }

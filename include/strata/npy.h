@@ -46,37 +46,37 @@ typedef struct st_npy_header {
  * version, a truncated file, a malformed dictionary, a data type other than
  * those of st_npy_dtype, Fortran order, more than ST_NPY_MAX_RANK
  * dimensions. */
-bool st_npy_read_header(const unsigned char *file, size_t len, st_npy_header *h, char *err, size_t errlen);
+ST_API bool st_npy_read_header(const unsigned char *file, size_t len, st_npy_header *h, char *err, size_t errlen);
 
 /* Whether elements of type `elt` can be read from a file of type `dt`:
  * integers (and index) from 'i', 'u' or 'b' of their storage size (1, 2,
  * 4, 8 bytes; i1 also from '|b1'), f16/f32/f64 from 'f' of their size,
  * bf16 as its bit pattern from 'u2' or 'i2'.  False with a message in
  * `err` naming both types (`ctx` prints `elt`). */
-bool st_npy_check_element(st_context *ctx, const st_npy_dtype *dt, st_type *elt, char *err, size_t errlen);
+ST_API bool st_npy_check_element(st_context *ctx, const st_npy_dtype *dt, st_type *elt, char *err, size_t errlen);
 
 /* Element `k` of a file whose header is `h` (checked with
  * st_npy_check_element for `elt`) as the bit pattern of an `elt` value:
  * floats as stored, integers truncated to their width after a check that
  * the value read ('i' signed, else unsigned) fits that width read signed
  * or unsigned.  False when it does not fit. */
-bool st_npy_get(const st_npy_header *h, const unsigned char *file, uint64_t k, st_type *elt, uint64_t *bits);
+ST_API bool st_npy_get(const st_npy_header *h, const unsigned char *file, uint64_t k, st_type *elt, uint64_t *bits);
 
 /* The data type elements of type `elt` are written as: integers in the
  * smallest signed container of 1, 2, 4 or 8 bytes ('|b1' for i1), index as
  * '<i8', f16/f32/f64 as themselves, bf16 as its bits in '<u2'.  False when
  * there is none (integers wider than 64 bits, other types). */
-bool st_npy_dtype_of(st_type *elt, st_npy_dtype *dt);
+ST_API bool st_npy_dtype_of(st_type *elt, st_npy_dtype *dt);
 
 /* The header of a C-ordered array of `rank` dimensions `shape` and type
  * `dt` into `buf` (at least ST_NPY_MAX_HEADER bytes); returns its length,
  * a multiple of 64, or 0 when `rank` is above ST_NPY_MAX_RANK. */
-size_t st_npy_write_header(const st_npy_dtype *dt, size_t rank, const int64_t *shape, unsigned char *buf);
+ST_API size_t st_npy_write_header(const st_npy_dtype *dt, size_t rank, const int64_t *shape, unsigned char *buf);
 
 /* The `dt->size` bytes that store an `elt` value of bit pattern `bits` in
  * a file of type st_npy_dtype_of(elt): integers of odd widths (i12)
  * sign-extended into their container. */
-void st_npy_put(const st_npy_dtype *dt, st_type *elt, uint64_t bits, unsigned char *out);
+ST_API void st_npy_put(const st_npy_dtype *dt, st_type *elt, uint64_t bits, unsigned char *out);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "strata/support.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -45,11 +47,11 @@ typedef struct st_outfile {
  * above; a file it creates gets permission bits `mode` less the umask (0666
  * for data, 0777 for a program).  False when it cannot be opened: the reason
  * is st_outfile_error(o), and nothing needs closing. */
-bool st_outfile_open(st_outfile *o, const char *path, unsigned mode);
+ST_API bool st_outfile_open(st_outfile *o, const char *path, unsigned mode);
 
 /* An st_write_fn appending `len` bytes to the st_outfile `o`; a failure is
  * kept for st_outfile_close. */
-void st_outfile_write(void *o, const char *data, size_t len);
+ST_API void st_outfile_write(void *o, const char *data, size_t len);
 
 /* Ends the output.  With `commit`, flushes, checks and (for a temporary
  * file) fsyncs and renames it over the destination, and returns whether
@@ -57,18 +59,18 @@ void st_outfile_write(void *o, const char *data, size_t len);
  * failed), a temporary file is removed and the destination keeps what it
  * had (an output written in place keeps what was written); returns false.
  * Frees what st_outfile_open allocated; `o` may then be opened again. */
-bool st_outfile_close(st_outfile *o, bool commit);
+ST_API bool st_outfile_close(st_outfile *o, bool commit);
 
 /* Why the output failed: strerror of the first failure, or NULL when
  * nothing failed. */
-const char *st_outfile_error(const st_outfile *o);
+ST_API const char *st_outfile_error(const st_outfile *o);
 
 /* Flushes standard output and reports whether everything written to it
  * so far (by printf, fwrite, st_outfile) reached it; a tool calls it before
  * exiting, since the C library's flush at exit ignores errors (a full disk
  * behind `> file` would otherwise exit 0 with a truncated file).  False
  * with the reason in `*reason` (never NULL when false). */
-bool st_stdout_flush(const char **reason);
+ST_API bool st_stdout_flush(const char **reason);
 
 #ifdef __cplusplus
 }

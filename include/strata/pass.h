@@ -47,18 +47,18 @@ typedef struct st_pass_option_def {
  * say "pass 'cse'").  Values take the text of pipelines: a bool
  * true|false|1|0, an integer, an enum's keyword, a string, a list. */
 /* Zeroes the `size` bytes of `opts` and sets every option to its default. */
-st_status st_options_init(st_context *ctx, const st_pass_option_def *defs, size_t n, void *opts, size_t size,
+ST_API st_status st_options_init(st_context *ctx, const st_pass_option_def *defs, size_t n, void *opts, size_t size,
                           const char *owner);
 /* The option called `name`, or NULL. */
-const st_pass_option_def *st_options_find(const st_pass_option_def *defs, size_t n, st_str name);
+ST_API const st_pass_option_def *st_options_find(const st_pass_option_def *defs, size_t n, st_str name);
 /* Sets option `def` from the text `value`; ST_FAIL after an error at `loc`
  * (NULL: no location) naming the value and what the option takes. */
-st_status st_option_set(st_context *ctx, const st_pass_option_def *def, void *opts, const char *owner, st_str value,
+ST_API st_status st_option_set(st_context *ctx, const st_pass_option_def *def, void *opts, const char *owner, st_str value,
                         st_attr *loc);
 /* Writes the option's value as it would be written in a pipeline. */
-void st_option_print(const st_pass_option_def *def, const void *opts, st_write_fn w, void *ud);
+ST_API void st_option_print(const st_pass_option_def *def, const void *opts, st_write_fn w, void *ud);
 /* Frees the strings the options hold (not `opts` itself). */
-void st_options_release(st_context *ctx, const st_pass_option_def *defs, size_t n, void *opts);
+ST_API void st_options_release(st_context *ctx, const st_pass_option_def *defs, size_t n, void *opts);
 
 /* ------------------------------------------------------------------ passes */
 
@@ -85,31 +85,31 @@ typedef struct st_pass_def {
 
 /* Registers a pass (idempotent for the same def); fails when another def
  * has the name. */
-st_status st_context_register_pass(st_context *ctx, const st_pass_def *def);
-const st_pass_def *st_context_lookup_pass(st_context *ctx, st_str name);
-size_t st_context_num_passes(const st_context *ctx);
-const st_pass_def *st_context_pass_at(const st_context *ctx, size_t i); /* sorted by name */
+ST_API st_status st_context_register_pass(st_context *ctx, const st_pass_def *def);
+ST_API const st_pass_def *st_context_lookup_pass(st_context *ctx, st_str name);
+ST_API size_t st_context_num_passes(const st_context *ctx);
+ST_API const st_pass_def *st_context_pass_at(const st_context *ctx, size_t i); /* sorted by name */
 /* Registers the generic passes of the core (canonicalize, cse, ...). */
-st_status st_register_core_passes(st_context *ctx);
+ST_API st_status st_register_core_passes(st_context *ctx);
 
 /* What a running pass can ask for. */
-st_context *st_pass_context(const st_pass *pass);
-const st_pass_def *st_pass_get_def(const st_pass *pass);
-const void *st_pass_options(const st_pass *pass); /* the parsed options struct */
+ST_API st_context *st_pass_context(const st_pass *pass);
+ST_API const st_pass_def *st_pass_get_def(const st_pass *pass);
+ST_API const void *st_pass_options(const st_pass *pass); /* the parsed options struct */
 /* Where option `name` was written in the pipeline text (its value), NULL
  * when it has its default or came from no text. */
-const st_attr *st_pass_option_loc(const st_pass *pass, const char *name);
+ST_API const st_attr *st_pass_option_loc(const st_pass *pass, const char *name);
 /* Reports an error about option `name`'s value where the pipeline wrote it
  * (`<pass-pipeline>:1:33`), or at `op` when it has no place in a text;
  * returns ST_FAIL.  A pass checking its options when it runs says which
  * value is wrong this way. */
-st_status st_pass_option_error(const st_pass *pass, const char *name, st_op *op, const char *fmt, ...)
+ST_API st_status st_pass_option_error(const st_pass *pass, const char *name, st_op *op, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
-void *st_pass_state(const st_pass *pass);          /* set by init */
-void st_pass_set_state(st_pass *pass, void *state);
+ST_API void *st_pass_state(const st_pass *pass);          /* set by init */
+ST_API void st_pass_set_state(st_pass *pass, void *state);
 /* Where a pass writes a report (print-op-stats, view-op-graph): the
  * pipeline's instrument output, stderr by default. */
-void st_pass_write(const st_pass *pass, const char *data, size_t len);
+ST_API void st_pass_write(const st_pass *pass, const char *data, size_t len);
 
 /* ---------------------------------------------------------------- analyses */
 
@@ -123,49 +123,49 @@ typedef struct st_analysis_def {
 
 /* The analysis of `op` (NULL: the op the pass runs on; otherwise that op or
  * one nested in it), computed on first request.  Only while the pass runs. */
-void *st_pass_get_analysis(st_pass *pass, const st_analysis_def *def, st_op *op);
+ST_API void *st_pass_get_analysis(st_pass *pass, const st_analysis_def *def, st_op *op);
 /* By default every analysis is invalidated after a pass; a pass that did not
  * change what an analysis depends on says so. */
-void st_pass_preserve_analysis(st_pass *pass, const st_analysis_def *def);
-void st_pass_preserve_all_analyses(st_pass *pass);
+ST_API void st_pass_preserve_analysis(st_pass *pass, const st_analysis_def *def);
+ST_API void st_pass_preserve_all_analyses(st_pass *pass);
 
 /* Dominance over the SSA-CFG regions nested in an op (graph regions:
  * everything dominates everything, as in MLIR). */
 typedef struct st_dominance st_dominance;
-extern const st_analysis_def st_dominance_analysis;
-st_dominance *st_dominance_create(st_context *ctx, st_op *op);
-void st_dominance_destroy(st_dominance *d);
-bool st_dominance_block_dominates(st_dominance *d, const st_block *a, const st_block *b);
+ST_API extern const st_analysis_def st_dominance_analysis;
+ST_API st_dominance *st_dominance_create(st_context *ctx, st_op *op);
+ST_API void st_dominance_destroy(st_dominance *d);
+ST_API bool st_dominance_block_dominates(st_dominance *d, const st_block *a, const st_block *b);
 /* Whether `a` dominates `b` (an op dominates itself when `strict` is
  * false); ops in different regions go through their ancestors. */
-bool st_dominance_op_dominates(st_dominance *d, const st_op *a, const st_op *b, bool strict);
+ST_API bool st_dominance_op_dominates(st_dominance *d, const st_op *a, const st_op *b, bool strict);
 /* Whether `v` is available at `op` (properly dominates it). */
-bool st_dominance_value_dominates(st_dominance *d, const st_value *v, const st_op *op);
+ST_API bool st_dominance_value_dominates(st_dominance *d, const st_value *v, const st_op *op);
 /* The immediate dominator of a block in its region, or NULL for the entry. */
-st_block *st_dominance_idom(st_dominance *d, const st_block *b);
+ST_API st_block *st_dominance_idom(st_dominance *d, const st_block *b);
 
 /* ------------------------------------------------------------ pass manager */
 
 /* `anchor`: the op name the manager's passes run on; NULL: any op. */
-st_pass_manager *st_pass_manager_create(st_context *ctx, const char *anchor);
-void st_pass_manager_destroy(st_pass_manager *pm);
+ST_API st_pass_manager *st_pass_manager_create(st_context *ctx, const char *anchor);
+ST_API void st_pass_manager_destroy(st_pass_manager *pm);
 /* Adds a pass by name with options in pipeline syntax ("max-iterations=5
  * top-down=false"; NULL: defaults).  A pass anchored on another op than the
  * manager's is nested in a manager for its anchor (the flat `--cse` form). */
-st_status st_pass_manager_add(st_pass_manager *pm, const char *name, const char *options);
+ST_API st_status st_pass_manager_add(st_pass_manager *pm, const char *name, const char *options);
 /* A nested manager running on each op named `anchor` (NULL: any) directly
  * inside the regions of the op this manager runs on. */
-st_pass_manager *st_pass_manager_nest(st_pass_manager *pm, const char *anchor);
+ST_API st_pass_manager *st_pass_manager_nest(st_pass_manager *pm, const char *anchor);
 /* Parses MLIR's pipeline syntax (`builtin.module(func.func(cse),
  * canonicalize{max-iterations=5})`) into the manager.  Errors are located in
  * the text, reported as coming from file `origin` (e.g. "<pass-pipeline>"). */
-st_status st_pass_manager_parse_pipeline(st_pass_manager *pm, st_str text, const char *origin);
+ST_API st_status st_pass_manager_parse_pipeline(st_pass_manager *pm, st_str text, const char *origin);
 /* Prints the pipeline back in textual syntax, every option with its value
  * (`builtin.module(func.func(cse,canonicalize{max-iterations=5}))`);
  * parsing the text gives the same pipeline. */
-void st_pass_manager_print(const st_pass_manager *pm, st_write_fn w, void *ud);
+ST_API void st_pass_manager_print(const st_pass_manager *pm, st_write_fn w, void *ud);
 /* The number of passes and nested managers directly in `pm`. */
-size_t st_pass_manager_size(const st_pass_manager *pm);
+ST_API size_t st_pass_manager_size(const st_pass_manager *pm);
 
 typedef struct st_pass_instrument {
 	bool verify_each;          /* verify after each pass (default true) */
@@ -197,11 +197,11 @@ typedef struct st_pass_instrument {
 /* Replaces the whole instrument of a root manager (start from
  * `{.verify_each = true}` to keep verification); the name lists and the
  * print options must outlive the runs. */
-void st_pass_manager_set_instrument(st_pass_manager *pm, const st_pass_instrument *ins);
+ST_API void st_pass_manager_set_instrument(st_pass_manager *pm, const st_pass_instrument *ins);
 /* Runs the pipeline on `op` (which must be what the manager is anchored on).
  * Stops at the first failing pass.  Warns when a pass's anchor op never
  * occurred. */
-st_status st_pass_manager_run(st_pass_manager *pm, st_op *op);
+ST_API st_status st_pass_manager_run(st_pass_manager *pm, st_op *op);
 
 #ifdef __cplusplus
 }

@@ -52,12 +52,8 @@ typedef struct st_plugin_info {
 #define ST_PLUGIN_ENTRY "st_get_plugin_info"
 
 /* Gives the entry point default visibility in a library built with
- * -fvisibility=hidden. */
-#if defined(__GNUC__)
-#define ST_PLUGIN_EXPORT __attribute__((visibility("default")))
-#else
-#define ST_PLUGIN_EXPORT
-#endif
+ * -fvisibility=hidden (as Strata's own libraries are: strata/support.h). */
+#define ST_PLUGIN_EXPORT ST_API
 
 /* The entry point, defined by each plugin (never by Strata's libraries):
  * the description of the plugin, in static storage.  Declared exported

@@ -13,9 +13,9 @@ extern "C" {
 /* Parses `text` (named `filename` in diagnostics) and returns a new
  * builtin.module holding `srdfg.graph @main`, or NULL after reporting
  * located errors through the context's diagnostics. */
-st_op *st_pmlang_import(st_context *ctx, st_str text, const char *filename);
+ST_API st_op *st_pmlang_import(st_context *ctx, st_str text, const char *filename);
 /* Registers `--import-pmlang` (strata-translate). */
-st_status st_register_pmlang_translations(st_context *ctx);
+ST_API st_status st_register_pmlang_translations(st_context *ctx);
 
 #ifdef __cplusplus
 }

@@ -15,21 +15,21 @@ extern "C" {
 typedef struct st_ptr_map st_ptr_map;
 
 /* An empty map (NULL when out of memory), and its end. */
-st_ptr_map *st_ptr_map_create(st_context *ctx);
-void st_ptr_map_destroy(st_ptr_map *m); /* NULL is fine */
+ST_API st_ptr_map *st_ptr_map_create(st_context *ctx);
+ST_API void st_ptr_map_destroy(st_ptr_map *m); /* NULL is fine */
 /* Sets key -> val; false when out of memory (the map is unchanged). */
-bool st_ptr_map_put(st_ptr_map *m, const void *key, void *val);
+ST_API bool st_ptr_map_put(st_ptr_map *m, const void *key, void *val);
 /* The value of `key`, or NULL when absent. */
-void *st_ptr_map_get(const st_ptr_map *m, const void *key);
+ST_API void *st_ptr_map_get(const st_ptr_map *m, const void *key);
 /* Removes `key`; false when it was absent. */
-bool st_ptr_map_remove(st_ptr_map *m, const void *key);
+ST_API bool st_ptr_map_remove(st_ptr_map *m, const void *key);
 /* Calls fn on every entry, in no particular order (fn must not change the
  * map). */
 typedef void (*st_ptr_map_fn)(void *ud, const void *key, void *val);
-void st_ptr_map_each(const st_ptr_map *m, st_ptr_map_fn fn, void *ud);
+ST_API void st_ptr_map_each(const st_ptr_map *m, st_ptr_map_fn fn, void *ud);
 /* The number of keys, and emptying the map (its memory is kept). */
-size_t st_ptr_map_size(const st_ptr_map *m);
-void st_ptr_map_clear(st_ptr_map *m);
+ST_API size_t st_ptr_map_size(const st_ptr_map *m);
+ST_API void st_ptr_map_clear(st_ptr_map *m);
 
 #ifdef __cplusplus
 }

@@ -27,22 +27,22 @@ extern "C" {
 #endif
 
 /* Registers the dialect. */
-st_status st_register_rda_dialect(st_context *ctx);
+ST_API st_status st_register_rda_dialect(st_context *ctx);
 
 /* ------------------------------------------------------------------ types */
 
 /* !rda.token: a control stream (elements without data). */
-st_type *st_rda_token_type(st_context *ctx);
+ST_API st_type *st_rda_token_type(st_context *ctx);
 /* !rda.stream<elt> (lanes 0: a scalar stream) or
  * !rda.stream<vector<lanes x elt>> (a vector stream); NULL when the dialect
  * is not registered or `elt` is not an integer, index or float type. */
-st_type *st_rda_stream_type(st_context *ctx, st_type *elt, int64_t lanes);
-bool st_rda_is_token(const st_type *t);
-bool st_rda_is_stream(const st_type *t); /* data streams, not tokens */
+ST_API st_type *st_rda_stream_type(st_context *ctx, st_type *elt, int64_t lanes);
+ST_API bool st_rda_is_token(const st_type *t);
+ST_API bool st_rda_is_stream(const st_type *t); /* data streams, not tokens */
 /* The element type of a data stream (per lane for a vector stream). */
-st_type *st_rda_stream_elt(const st_type *t);
+ST_API st_type *st_rda_stream_elt(const st_type *t);
 /* Lanes of a vector stream, 0 for a scalar stream or a token. */
-int64_t st_rda_stream_lanes(const st_type *t);
+ST_API int64_t st_rda_stream_lanes(const st_type *t);
 
 /* ------------------------------------------------------------------ units */
 
@@ -52,34 +52,34 @@ typedef enum st_rda_unit_kind {
 	ST_RDA_DRAM,    /* a DRAM address generator (AG) */
 	ST_RDA_HOST,    /* the host interface: scalar arguments and results */
 } st_rda_unit_kind;
-const char *st_rda_unit_kind_name(st_rda_unit_kind k);
-st_rda_unit_kind st_rda_unit_kind_of(const st_op *unit);
+ST_API const char *st_rda_unit_kind_name(st_rda_unit_kind k);
+ST_API st_rda_unit_kind st_rda_unit_kind_of(const st_op *unit);
 
 /* The design holding `op` (an op anywhere inside one), or NULL. */
-st_op *st_rda_design_of(st_op *op);
+ST_API st_op *st_rda_design_of(st_op *op);
 /* The body block of a design, unit or context. */
-st_block *st_rda_body(st_op *op);
+ST_API st_block *st_rda_body(st_op *op);
 /* The rda.dram of the design called `name`, or NULL. */
-st_op *st_rda_lookup_dram(st_op *design, const st_ident *name);
+ST_API st_op *st_rda_lookup_dram(st_op *design, const st_ident *name);
 /* The rda.scratch called `name` in `unit`, or NULL. */
-st_op *st_rda_lookup_scratch(st_op *unit, const st_ident *name);
+ST_API st_op *st_rda_lookup_scratch(st_op *unit, const st_ident *name);
 /* The op that writes stream `s` (rda.enq, rda.signal or rda.load), or
  * NULL (none, or more than one). */
-st_op *st_rda_stream_writer(const st_value *s);
+ST_API st_op *st_rda_stream_writer(const st_value *s);
 
 /* --------------------------------------------------------------- contexts */
 
 /* The counters of a context, outermost first (its rda.counter ops in
  * order); writes up to `cap` and returns how many there are. */
-size_t st_rda_context_counters(st_op *context, st_op **out, size_t cap);
+ST_API size_t st_rda_context_counters(st_op *context, st_op **out, size_t cap);
 /* The lanes a context runs (1: scalar). */
-int64_t st_rda_context_lanes(const st_op *context);
+ST_API int64_t st_rda_context_lanes(const st_op *context);
 /* Whether an op of a context body takes a pipeline stage: everything but
  * counters, dequeues, enqueues, registers, constants and casts between
  * types of one width, which are wiring. */
-bool st_rda_takes_stage(const st_op *op);
+ST_API bool st_rda_takes_stage(const st_op *op);
 /* The stages a context's body takes (the ops that take one). */
-int64_t st_rda_context_stages(st_op *context);
+ST_API int64_t st_rda_context_stages(st_op *context);
 
 /* What an op of a context computes on the hardware: the `.acg` capability
  * name (ADD, MUL, DIV, EXP, CMP, SELECT, CVT, REDUCE for rda.fold, ...),
@@ -93,7 +93,7 @@ typedef struct st_rda_cap {
 	st_type *out, *in;
 	const char *pred;
 } st_rda_cap;
-bool st_rda_op_cap(const st_op *op, st_rda_cap *out);
+ST_API bool st_rda_op_cap(const st_op *op, st_rda_cap *out);
 
 /* ------------------------------------------------------------ the machine */
 
@@ -135,13 +135,13 @@ typedef struct st_rda_machine {
 /* Reads `graph` (an acg.graph of class rda); reports an error at the
  * graph naming the missing entry (`param lanes` of PCU, the DRAM edge, ...)
  * and fails when something the backend needs is not there. */
-st_status st_rda_machine_read(st_op *graph, st_rda_machine *m);
+ST_API st_status st_rda_machine_read(st_op *graph, st_rda_machine *m);
 /* The tile kind at (row, col) (the IO ring included), or NULL. */
-const st_rda_pu *st_rda_machine_pu_at(const st_rda_machine *m, int64_t row, int64_t col);
+ST_API const st_rda_pu *st_rda_machine_pu_at(const st_rda_machine *m, int64_t row, int64_t col);
 /* The track class a stream of type `t` travels on: tokens on the control
  * class, scalar streams on the scalar class, vector streams on the vector
  * class; -1 when the class is too narrow for it. */
-int st_rda_net_class_of(const st_rda_machine *m, const st_type *t);
+ST_API int st_rda_net_class_of(const st_rda_machine *m, const st_type *t);
 
 /* --------------------------------------------------------------- builders */
 
@@ -150,38 +150,38 @@ int st_rda_net_class_of(const st_rda_machine *m, const st_type *t);
  * (st_builder_at_end(ctx, st_rda_body(container), loc)).  Containers get an
  * empty body block.  A NULL operand or a failed creation gives NULL and sets
  * the builder's `failed`. */
-st_op *st_rda_build_design(st_builder *b, const char *name, int64_t lanes);
+ST_API st_op *st_rda_build_design(st_builder *b, const char *name, int64_t lanes);
 /* In a design. */
-st_op *st_rda_build_dram(st_builder *b, const char *name, st_type *memref, int64_t arg);
-st_value *st_rda_build_stream(st_builder *b, st_type *type, int64_t depth, int64_t init, const char *name);
-st_op *st_rda_build_unit(st_builder *b, const char *name, st_rda_unit_kind kind);
+ST_API st_op *st_rda_build_dram(st_builder *b, const char *name, st_type *memref, int64_t arg);
+ST_API st_value *st_rda_build_stream(st_builder *b, st_type *type, int64_t depth, int64_t init, const char *name);
+ST_API st_op *st_rda_build_unit(st_builder *b, const char *name, st_rda_unit_kind kind);
 /* In a unit. */
-st_op *st_rda_build_context(st_builder *b, const char *name, int64_t lanes);
-st_op *st_rda_build_scratch(st_builder *b, const char *name, st_type *memref, int64_t banks);
+ST_API st_op *st_rda_build_context(st_builder *b, const char *name, int64_t lanes);
+ST_API st_op *st_rda_build_scratch(st_builder *b, const char *name, st_type *memref, int64_t banks);
 /* In a context. */
 /* `stride` 0: the default advance (step, or lanes x step when vec). */
-st_value *st_rda_build_counter(st_builder *b, st_value *lo, st_value *hi, int64_t step, int64_t stride, bool vec);
-st_value *st_rda_build_deq(st_builder *b, st_value *stream, int64_t level);
-st_op *st_rda_build_wait(st_builder *b, st_value *token, int64_t level);
-st_op *st_rda_build_enq(st_builder *b, st_value *stream, st_value *v, int64_t level, st_value *pred);
-st_op *st_rda_build_signal(st_builder *b, st_value *token, int64_t level);
-st_value *st_rda_build_reg(st_builder *b, st_value *init, int64_t reset);
-st_op *st_rda_build_reg_set(st_builder *b, st_value *reg, st_value *next);
-st_value *st_rda_build_fold(st_builder *b, const char *kind, st_value *acc, st_value *v);
-st_value *st_rda_build_read(st_builder *b, const char *mem, st_value *addr, st_type *elt, st_value *pred);
-st_op *st_rda_build_write(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred);
+ST_API st_value *st_rda_build_counter(st_builder *b, st_value *lo, st_value *hi, int64_t step, int64_t stride, bool vec);
+ST_API st_value *st_rda_build_deq(st_builder *b, st_value *stream, int64_t level);
+ST_API st_op *st_rda_build_wait(st_builder *b, st_value *token, int64_t level);
+ST_API st_op *st_rda_build_enq(st_builder *b, st_value *stream, st_value *v, int64_t level, st_value *pred);
+ST_API st_op *st_rda_build_signal(st_builder *b, st_value *token, int64_t level);
+ST_API st_value *st_rda_build_reg(st_builder *b, st_value *init, int64_t reset);
+ST_API st_op *st_rda_build_reg_set(st_builder *b, st_value *reg, st_value *next);
+ST_API st_value *st_rda_build_fold(st_builder *b, const char *kind, st_value *acc, st_value *v);
+ST_API st_value *st_rda_build_read(st_builder *b, const char *mem, st_value *addr, st_type *elt, st_value *pred);
+ST_API st_op *st_rda_build_write(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred);
 /* `ack` (or NULL) gets one token per iteration at `ack_level` once every
  * response of that iteration is back (loads) or every write done (stores). */
-st_op *st_rda_build_load(st_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
+ST_API st_op *st_rda_build_load(st_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
                          st_value *ack, int64_t ack_level);
-st_op *st_rda_build_store(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
+ST_API st_op *st_rda_build_store(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
                           st_value *ack, int64_t ack_level);
-st_value *st_rda_build_arg(st_builder *b, int64_t index, st_type *type);
-st_op *st_rda_build_result(st_builder *b, int64_t index, st_value *v);
+ST_API st_value *st_rda_build_arg(st_builder *b, int64_t index, st_type *type);
+ST_API st_op *st_rda_build_result(st_builder *b, int64_t index, st_value *v);
 /* A constant (arith.constant) of an integer, index or float type. */
-st_value *st_rda_build_constant(st_builder *b, st_type *type, int64_t ivalue, double fvalue);
+ST_API st_value *st_rda_build_constant(st_builder *b, st_type *type, int64_t ivalue, double fvalue);
 /* A pure op `name` (arith.addf, math.exp, ...) with one result. */
-st_value *st_rda_build_op(st_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
+ST_API st_value *st_rda_build_op(st_builder *b, const char *name, size_t n, st_value *const *operands, st_type *result,
                           st_attr *attrs);
 
 #ifdef __cplusplus

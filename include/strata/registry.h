@@ -12,16 +12,16 @@ extern "C" {
 #endif
 
 /* Every dialect linked into the tools, in dependency order. */
-st_status st_register_all_dialects(st_context *ctx);
+ST_API st_status st_register_all_dialects(st_context *ctx);
 /* Every pass linked into the tools: the core's generic passes, then the
  * dialects' own. */
-st_status st_register_all_passes(st_context *ctx);
+ST_API st_status st_register_all_passes(st_context *ctx);
 /* Every translation that is not registered with its dialect: those of the
  * backends (Verilog export, the Verilator testbench). */
-st_status st_register_all_translations(st_context *ctx);
+ST_API st_status st_register_all_translations(st_context *ctx);
 /* Every target that ships (strata/target.h): the backends that serve an ACG
  * class, each registered by its st_register_<class>_target. */
-st_status st_register_all_targets(st_context *ctx);
+ST_API st_status st_register_all_targets(st_context *ctx);
 
 #ifdef __cplusplus
 }

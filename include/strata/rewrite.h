@@ -42,19 +42,19 @@ struct st_pattern {
 };
 
 /* An empty set (NULL when out of memory). */
-st_pattern_set *st_pattern_set_create(st_context *ctx);
-void st_pattern_set_destroy(st_pattern_set *set);
+ST_API st_pattern_set *st_pattern_set_create(st_context *ctx);
+ST_API void st_pattern_set_destroy(st_pattern_set *set);
 /* The pattern is referenced, not copied: it must outlive the set (patterns
  * are normally static constant data). */
-st_status st_pattern_set_add(st_pattern_set *set, const st_pattern *pat);
-st_status st_pattern_set_add_many(st_pattern_set *set, const st_pattern *pats, size_t n);
+ST_API st_status st_pattern_set_add(st_pattern_set *set, const st_pattern *pat);
+ST_API st_status st_pattern_set_add_many(st_pattern_set *set, const st_pattern *pats, size_t n);
 /* Every registered op's canonicalization patterns (st_opdef hook). */
-st_status st_pattern_set_add_canonicalizations(st_pattern_set *set, st_context *ctx);
-size_t st_pattern_set_size(const st_pattern_set *set);
+ST_API st_status st_pattern_set_add_canonicalizations(st_pattern_set *set, st_context *ctx);
+ST_API size_t st_pattern_set_size(const st_pattern_set *set);
 /* The patterns that may match `op`, best first: by benefit, then patterns
  * naming the op or an interface before any-op patterns, then in the order
  * added.  Valid until the set changes. */
-const st_pattern *const *st_pattern_set_lookup(const st_pattern_set *set, const st_op *op, size_t *n);
+ST_API const st_pattern *const *st_pattern_set_lookup(const st_pattern_set *set, const st_op *op, size_t *n);
 
 /* ----------------------------------------------------------------- rewriter */
 
@@ -71,69 +71,69 @@ typedef struct st_rewriter_listener {
 	void (*match_failure)(void *ud, st_op *op, const char *reason);
 } st_rewriter_listener;
 
-st_context *st_rewriter_context(const st_rewriter *rw); /* the context of the IR it changes */
+ST_API st_context *st_rewriter_context(const st_rewriter *rw); /* the context of the IR it changes */
 
 /* Where created ops go. */
-void st_rewriter_set_insertion_before(st_rewriter *rw, st_op *op);
-void st_rewriter_set_insertion_after(st_rewriter *rw, st_op *op);
-void st_rewriter_set_insertion_start(st_rewriter *rw, st_block *b);
-void st_rewriter_set_insertion_end(st_rewriter *rw, st_block *b);
-st_block *st_rewriter_insertion_block(const st_rewriter *rw);
+ST_API void st_rewriter_set_insertion_before(st_rewriter *rw, st_op *op);
+ST_API void st_rewriter_set_insertion_after(st_rewriter *rw, st_op *op);
+ST_API void st_rewriter_set_insertion_start(st_rewriter *rw, st_block *b);
+ST_API void st_rewriter_set_insertion_end(st_rewriter *rw, st_block *b);
+ST_API st_block *st_rewriter_insertion_block(const st_rewriter *rw);
 
 /* Creates an op at the insertion point. */
-st_op *st_rewriter_create(st_rewriter *rw, const st_op_state *state);
+ST_API st_op *st_rewriter_create(st_rewriter *rw, const st_op_state *state);
 /* Inserts a detached op at the insertion point. */
-st_op *st_rewriter_insert(st_rewriter *rw, st_op *op);
-st_op *st_rewriter_clone(st_rewriter *rw, st_op *op, st_value_map *map);
+ST_API st_op *st_rewriter_insert(st_rewriter *rw, st_op *op);
+ST_API st_op *st_rewriter_clone(st_rewriter *rw, st_op *op, st_value_map *map);
 /* A constant of `type` holding `value`, built by the dialect's
  * materialisation hook (`dialect` NULL: the dialect of the type's users is
  * unknown, try arith then builtin).  NULL when no dialect can. */
-st_op *st_rewriter_create_constant(st_rewriter *rw, st_dialect *dialect, st_attr *value, st_type *type,
+ST_API st_op *st_rewriter_create_constant(st_rewriter *rw, st_dialect *dialect, st_attr *value, st_type *type,
                                    st_attr *loc);
 
 /* Replaces every result of `op` with `values` (one per result) and erases it. */
-void st_rewriter_replace_op(st_rewriter *rw, st_op *op, st_value *const *values);
+ST_API void st_rewriter_replace_op(st_rewriter *rw, st_op *op, st_value *const *values);
 /* Replaces `op` with the results of `with` (same count) and erases `op`. */
-void st_rewriter_replace_op_with_op(st_rewriter *rw, st_op *op, st_op *with);
-void st_rewriter_erase_op(st_rewriter *rw, st_op *op);
-void st_rewriter_replace_all_uses(st_rewriter *rw, st_value *from, st_value *to);
+ST_API void st_rewriter_replace_op_with_op(st_rewriter *rw, st_op *op, st_op *with);
+ST_API void st_rewriter_erase_op(st_rewriter *rw, st_op *op);
+ST_API void st_rewriter_replace_all_uses(st_rewriter *rw, st_value *from, st_value *to);
 /* The same, except the uses by `except` (e.g. a cast that reads `from`). */
-void st_rewriter_replace_all_uses_except(st_rewriter *rw, st_value *from, st_value *to, st_op *except);
+ST_API void st_rewriter_replace_all_uses_except(st_rewriter *rw, st_value *from, st_value *to, st_op *except);
 /* Moves `op` before `before` (another block is fine). */
-void st_rewriter_move_op_before(st_rewriter *rw, st_op *op, st_op *before);
+ST_API void st_rewriter_move_op_before(st_rewriter *rw, st_op *op, st_op *before);
 
 /* In-place modification (operands, attributes, successors, location) is
  * bracketed by start and end (or cancel, when nothing was changed). */
-void st_rewriter_modify_start(st_rewriter *rw, st_op *op);
-void st_rewriter_modify_end(st_rewriter *rw, st_op *op);
-void st_rewriter_modify_cancel(st_rewriter *rw, st_op *op);
+ST_API void st_rewriter_modify_start(st_rewriter *rw, st_op *op);
+ST_API void st_rewriter_modify_end(st_rewriter *rw, st_op *op);
+ST_API void st_rewriter_modify_cancel(st_rewriter *rw, st_op *op);
 
 /* Blocks and regions. */
-st_block *st_rewriter_create_block(st_rewriter *rw, st_region *r, st_block *before, size_t nargs,
+ST_API st_block *st_rewriter_create_block(st_rewriter *rw, st_region *r, st_block *before, size_t nargs,
                                    st_type *const *types, st_attr *const *locs);
-void st_rewriter_erase_block(st_rewriter *rw, st_block *b);
-st_block *st_rewriter_split_block(st_rewriter *rw, st_block *b, st_op *before);
+ST_API void st_rewriter_erase_block(st_rewriter *rw, st_block *b);
+ST_API st_block *st_rewriter_split_block(st_rewriter *rw, st_block *b, st_op *before);
 /* Moves the blocks of `r` into `dest` before `before` (NULL: at the end). */
-void st_rewriter_inline_region_before(st_rewriter *rw, st_region *r, st_region *dest, st_block *before);
+ST_API void st_rewriter_inline_region_before(st_rewriter *rw, st_region *r, st_region *dest, st_block *before);
 /* Moves the ops of `src` before `before` (in another block), replacing the
  * arguments of `src` with `args`, and erases `src`. */
-void st_rewriter_inline_block_before(st_rewriter *rw, st_block *src, st_op *before, st_value *const *args);
+ST_API void st_rewriter_inline_block_before(st_rewriter *rw, st_block *src, st_op *before, st_value *const *args);
 /* Appends the ops of `src` to `dest` (same as inlining at dest's end). */
-void st_rewriter_merge_blocks(st_rewriter *rw, st_block *src, st_block *dest, st_value *const *args);
+ST_API void st_rewriter_merge_blocks(st_rewriter *rw, st_block *src, st_block *dest, st_value *const *args);
 
 /* Why a pattern did not match, for debugging output; returns false so that
  * `return st_rewriter_match_failure(rw, op, "...")` reads naturally. */
-bool st_rewriter_match_failure(st_rewriter *rw, st_op *op, const char *fmt, ...)
+ST_API bool st_rewriter_match_failure(st_rewriter *rw, st_op *op, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
 /* A rewriter that applies changes directly, for passes that rewrite without
  * a driver; `listener` (may be NULL) is copied. */
-st_rewriter *st_rewriter_create_simple(st_context *ctx);
-st_rewriter *st_rewriter_create_with_listener(st_context *ctx, const st_rewriter_listener *listener);
-void st_rewriter_destroy(st_rewriter *rw);
+ST_API st_rewriter *st_rewriter_create_simple(st_context *ctx);
+ST_API st_rewriter *st_rewriter_create_with_listener(st_context *ctx, const st_rewriter_listener *listener);
+ST_API void st_rewriter_destroy(st_rewriter *rw);
 /* How many changes the rewriter has made (each create, erase, replace,
  * in-place modification, block operation counts one). */
-uint64_t st_rewriter_num_changes(const st_rewriter *rw);
+ST_API uint64_t st_rewriter_num_changes(const st_rewriter *rw);
 
 /* ---------------------------------------------------------- side effects */
 
@@ -141,12 +141,12 @@ uint64_t st_rewriter_num_changes(const st_rewriter *rw);
  * own results, nested ops included for ops with recursive effects
  * (MLIR's wouldOpBeTriviallyDead).  Terminators and unregistered ops never
  * are. */
-bool st_op_would_be_trivially_dead(const st_op *op);
+ST_API bool st_op_would_be_trivially_dead(const st_op *op);
 /* The same and no result is used: erasing it changes nothing. */
-bool st_op_is_trivially_dead(const st_op *op);
+ST_API bool st_op_is_trivially_dead(const st_op *op);
 /* Whether `op` has no memory effect at all (Pure, an empty effect list, or
  * recursive effects with every nested op effect-free). */
-bool st_op_is_memory_effect_free(const st_op *op);
+ST_API bool st_op_is_memory_effect_free(const st_op *op);
 
 /* ------------------------------------------------------------------ folding */
 
@@ -154,11 +154,11 @@ bool st_op_is_memory_effect_free(const st_op *op);
  * On success `results` holds one entry per result (an attribute or a value)
  * and returns true; `*in_place` tells an in-place fold (the op changed,
  * results untouched). */
-bool st_op_try_fold(st_op *op, st_fold_result *results, bool *in_place);
+ST_API bool st_op_try_fold(st_op *op, st_fold_result *results, bool *in_place);
 /* The constant value an op produces (ConstantLike), or NULL. */
-st_attr *st_op_constant_value(const st_op *op);
+ST_API st_attr *st_op_constant_value(const st_op *op);
 /* The constant attribute behind `v` when its producer is constant-like. */
-st_attr *st_value_constant(const st_value *v);
+ST_API st_attr *st_value_constant(const st_value *v);
 
 /* ----------------------------------------------------------- greedy driver */
 
@@ -181,7 +181,7 @@ typedef struct st_greedy_config {
  * changes.  On non-convergence within the limits, warns at `op` naming the
  * limit and returns ST_FAIL (the IR is valid either way).  `changed` may be
  * NULL. */
-st_status st_apply_patterns_greedily(st_op *op, const st_pattern_set *set, const st_greedy_config *cfg,
+ST_API st_status st_apply_patterns_greedily(st_op *op, const st_pattern_set *set, const st_greedy_config *cfg,
                                      bool *changed);
 
 #ifdef __cplusplus

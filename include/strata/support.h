@@ -15,19 +15,31 @@
 extern "C" {
 #endif
 
+/* Marks a declaration of the public API.  Every library is built with
+ * hidden visibility (-fvisibility=hidden), so only what a public header
+ * declares with ST_API leaves its shared library: library-private `st__`
+ * functions and file-local helpers never become part of the ABI and cannot
+ * be reached from another library.  A plugin's entry point uses
+ * ST_PLUGIN_EXPORT (strata/plugin.h), which is the same attribute. */
+#if defined(__GNUC__)
+#define ST_API __attribute__((visibility("default")))
+#else
+#define ST_API
+#endif
+
 /* API version: bumped on any incompatible change of the public headers.
  * Plugins compare it with st_api_version() at load time. */
 #define ST_API_VERSION 2
 #define ST_VERSION_STRING "0.1.0"
 /* The API version of the library actually loaded (ST_API_VERSION as it was
  * when the library was built). */
-int st_api_version(void);
+ST_API int st_api_version(void);
 /* Whether code compiled against the headers of API version `built_against`
  * can use the library actually loaded: any difference is incompatible, as
  * the version only changes with an incompatible change.  A program linking
  * Strata dynamically calls st_check_api_version(ST_API_VERSION) first; the
  * tools check each plugin's st_plugin_info.api_version with it. */
-bool st_check_api_version(int built_against);
+ST_API bool st_check_api_version(int built_against);
 
 /* The outcome of an operation that may fail.  Success is zero so that
  * `if (st_failed(s))` reads naturally and a zeroed struct means success. */
@@ -41,9 +53,9 @@ typedef struct st_str {
 	size_t len;
 } st_str;
 static inline st_str st_str_make(const char *data, size_t len) { st_str s = {data, len}; return s; }
-st_str st_str_c(const char *cstr);
-bool st_str_eq(st_str a, st_str b);
-bool st_str_eq_c(st_str a, const char *cstr);
+ST_API st_str st_str_c(const char *cstr);
+ST_API bool st_str_eq(st_str a, st_str b);
+ST_API bool st_str_eq_c(st_str a, const char *cstr);
 
 /* The pluggable allocator, after Lua's lua_Alloc: one function does
  * allocate (ptr == NULL), resize and free (nsize == 0).  Returning NULL for

@@ -61,12 +61,12 @@ typedef struct st_target_def {
  * definition twice is a no-op; another one for a registered class is an
  * error naming the class, as is a definition without a class, a compile
  * hook, or with options but no options struct. */
-st_status st_context_register_target(st_context *ctx, const st_target_def *def);
+ST_API st_status st_context_register_target(st_context *ctx, const st_target_def *def);
 /* The target of ACG class `class_`, or NULL. */
-const st_target_def *st_context_lookup_target(st_context *ctx, st_str class_);
+ST_API const st_target_def *st_context_lookup_target(st_context *ctx, st_str class_);
 /* The registered targets, sorted by class. */
-size_t st_context_num_targets(const st_context *ctx);
-const st_target_def *st_context_target_at(const st_context *ctx, size_t i);
+ST_API size_t st_context_num_targets(const st_context *ctx);
+ST_API const st_target_def *st_context_target_at(const st_context *ctx, size_t i);
 
 #ifdef __cplusplus
 }

@@ -38,15 +38,15 @@ typedef struct st_translation_def {
 /* Registers `def` (kept by pointer; static storage is typical).  Registering
  * the same definition twice is a no-op; another one under a taken name, or
  * an import of an extension another import reads, is an error. */
-st_status st_context_register_translation(st_context *ctx, const st_translation_def *def);
+ST_API st_status st_context_register_translation(st_context *ctx, const st_translation_def *def);
 /* The translation called `name`, or NULL. */
-const st_translation_def *st_context_lookup_translation(st_context *ctx, st_str name);
+ST_API const st_translation_def *st_context_lookup_translation(st_context *ctx, st_str name);
 /* The import that reads files with extension `ext` (".pm", with the dot),
  * or NULL. */
-const st_translation_def *st_context_lookup_import_by_extension(st_context *ctx, st_str ext);
+ST_API const st_translation_def *st_context_lookup_import_by_extension(st_context *ctx, st_str ext);
 /* The registered translations, sorted by name. */
-size_t st_context_num_translations(const st_context *ctx);
-const st_translation_def *st_context_translation_at(const st_context *ctx, size_t i);
+ST_API size_t st_context_num_translations(const st_context *ctx);
+ST_API const st_translation_def *st_context_translation_at(const st_context *ctx, size_t i);
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,7 @@ struct isl_map;
 
 /* Registers the ub dialect (and arith, which kernel bodies use) in `ctx`;
  * registering twice is harmless. */
-st_status st_register_ub_dialect(st_context *ctx);
+ST_API st_status st_register_ub_dialect(st_context *ctx);
 
 /* The most dimensions of a buffer, of a port's domain and of an access. */
 #define ST_UB_MAX_DIMS 8
@@ -45,54 +45,54 @@ static inline int64_t st_ub_aff_eval(const st_ub_aff *a, unsigned n, const int64
 /* ------------------------------------------------------------------ ops */
 
 /* Whether op is the ub op of that kind (false for NULL). */
-bool st_ub_is_graph(const st_op *op);
-bool st_ub_is_buffer(const st_op *op);
-bool st_ub_is_write(const st_op *op);
-bool st_ub_is_read(const st_op *op);
-bool st_ub_is_kernel(const st_op *op);
-bool st_ub_is_mem(const st_op *op);
+ST_API bool st_ub_is_graph(const st_op *op);
+ST_API bool st_ub_is_buffer(const st_op *op);
+ST_API bool st_ub_is_write(const st_op *op);
+ST_API bool st_ub_is_read(const st_op *op);
+ST_API bool st_ub_is_kernel(const st_op *op);
+ST_API bool st_ub_is_mem(const st_op *op);
 /* A ub.write or a ub.read. */
-bool st_ub_is_port(const st_op *op);
+ST_API bool st_ub_is_port(const st_op *op);
 
 /* The single block of a ub.graph, or NULL when it has none yet. */
-st_block *st_ub_graph_body(st_op *graph);
+ST_API st_block *st_ub_graph_body(st_op *graph);
 
 /* A ub.buffer's name (its isl tuple name), its memref type, the host
  * argument it stands for (-1: an internal buffer), and its capacity in
  * values (-1: not computed yet, ub-capacity's job). */
-st_str st_ub_buffer_name(const st_op *buffer);
-st_type *st_ub_buffer_type(const st_op *buffer);
-int64_t st_ub_buffer_arg(const st_op *buffer);
-int64_t st_ub_buffer_capacity(const st_op *buffer);
+ST_API st_str st_ub_buffer_name(const st_op *buffer);
+ST_API st_type *st_ub_buffer_type(const st_op *buffer);
+ST_API int64_t st_ub_buffer_arg(const st_op *buffer);
+ST_API int64_t st_ub_buffer_capacity(const st_op *buffer);
 
 /* The ub.buffer a port reaches (NULL when its operand is not one). */
-st_op *st_ub_port_buffer(const st_op *port);
+ST_API st_op *st_ub_port_buffer(const st_op *port);
 /* The value a port carries: a write's input (NULL for a write from the
  * host), a read's result. */
-st_value *st_ub_port_value(const st_op *port);
+ST_API st_value *st_ub_port_value(const st_op *port);
 /* The chain position a mapped read port taps (-1: none). */
-int64_t st_ub_port_tap(const st_op *port);
+ST_API int64_t st_ub_port_tap(const st_op *port);
 
 /* A ub.kernel's name and latency in cycles, and its body block. */
-st_str st_ub_kernel_name(const st_op *kernel);
-int64_t st_ub_kernel_latency(const st_op *kernel);
-st_block *st_ub_kernel_body(st_op *kernel);
+ST_API st_str st_ub_kernel_name(const st_op *kernel);
+ST_API int64_t st_ub_kernel_latency(const st_op *kernel);
+ST_API st_block *st_ub_kernel_body(st_op *kernel);
 
 /* ------------------------------------------------------- ports in isl */
 
 /* An isl context for reading ports: it reports errors instead of aborting,
  * and bounds each operation so that a pathological input fails instead of
  * running for ever.  NULL when out of memory; freed with isl_ctx_free. */
-struct isl_ctx *st_ub_isl_ctx_create(void);
+ST_API struct isl_ctx *st_ub_isl_ctx_create(void);
 /* A port's `domain` as an isl set, its `access` and `schedule` as isl maps
  * (new objects of ictx).  NULL after an error at the port quoting isl's
  * complaint. */
-struct isl_set *st_ub_port_domain_isl(struct isl_ctx *ictx, st_op *port);
-struct isl_map *st_ub_port_access_isl(struct isl_ctx *ictx, st_op *port);
-struct isl_map *st_ub_port_schedule_isl(struct isl_ctx *ictx, st_op *port);
+ST_API struct isl_set *st_ub_port_domain_isl(struct isl_ctx *ictx, st_op *port);
+ST_API struct isl_map *st_ub_port_access_isl(struct isl_ctx *ictx, st_op *port);
+ST_API struct isl_map *st_ub_port_schedule_isl(struct isl_ctx *ictx, st_op *port);
 /* Replaces a port's schedule with isl's text of `schedule` (kept by the
  * caller). */
-void st_ub_port_set_schedule_isl(st_op *port, struct isl_map *schedule);
+ST_API void st_ub_port_set_schedule_isl(st_op *port, struct isl_map *schedule);
 
 /* ------------------------------------------------------------- builders */
 
@@ -103,32 +103,32 @@ void st_ub_port_set_schedule_isl(st_op *port, struct isl_map *schedule);
 
 /* A ub.graph @sym_name with an empty body (detached when the builder has
  * no block). */
-st_op *st_ub_build_graph(st_builder *b, st_str sym_name);
+ST_API st_op *st_ub_build_graph(st_builder *b, st_str sym_name);
 /* A ub.buffer of memref type `type`; arg < 0 for an internal buffer;
  * kind (a ub-capacity classification such as "tap" or "rom") or NULL. */
-st_op *st_ub_build_buffer(st_builder *b, st_str name, st_type *type, int64_t arg, const char *kind);
+ST_API st_op *st_ub_build_buffer(st_builder *b, st_str name, st_type *type, int64_t arg, const char *kind);
 /* A port on `buffer` whose domain, access and schedule are isl text (a
  * set, a map to the buffer's tuple, a map to one cycle).  A write takes
  * `value` (NULL: from the host). */
-st_op *st_ub_build_write(st_builder *b, st_value *buffer, st_value *value, st_str domain, st_str access,
+ST_API st_op *st_ub_build_write(st_builder *b, st_value *buffer, st_value *value, st_str domain, st_str access,
                          st_str schedule);
-st_op *st_ub_build_read(st_builder *b, st_value *buffer, st_str domain, st_str access, st_str schedule);
+ST_API st_op *st_ub_build_read(st_builder *b, st_value *buffer, st_str domain, st_str access, st_str schedule);
 /* A ub.kernel @name of `latency` cycles on `inputs`, with results of the
  * given types; `coords` lists the domain dimensions (at most
  * ST_UB_MAX_DIMS) whose coordinates the body takes after the inputs
  * (ncoords 0: none).  `body` (its arguments the inputs then the
  * coordinates, ending in ub.yield) becomes the kernel's; on failure the
  * caller still owns it. */
-st_op *st_ub_build_kernel(st_builder *b, st_str name, int64_t latency, size_t ninputs, st_value *const *inputs,
+ST_API st_op *st_ub_build_kernel(st_builder *b, st_str name, int64_t latency, size_t ninputs, st_value *const *inputs,
                           size_t nresults, st_type *const *result_types, size_t ncoords, const int64_t *coords,
                           st_block *body);
 /* The ub.yield ending a kernel body. */
-st_op *st_ub_build_yield(st_builder *b, size_t n, st_value *const *values);
+ST_API st_op *st_ub_build_yield(st_builder *b, size_t n, st_value *const *values);
 /* A ub.mem: element `name` of buffer `buffer`, of kind "sr", "line", "ram"
  * or "rom", placed in ACG node `node`, using `words` words, with one
  * dictionary per controller (docs/dialects/ub.md) and the further
  * attributes extra[0..nextra) (depth, segments, ...). */
-st_op *st_ub_build_mem(st_builder *b, st_str name, st_str buffer, const char *kind, st_str node, int64_t words,
+ST_API st_op *st_ub_build_mem(st_builder *b, st_str name, st_str buffer, const char *kind, st_str node, int64_t words,
                        size_t nctrls, st_attr *const *ctrls, size_t nextra, const st_named_attr *extra);
 
 /* ------------------------------------------------ the streams contract */
@@ -152,14 +152,14 @@ typedef struct st_ub_stream_info {
 } st_ub_stream_info;
 /* #ub.stream<...> of `info`; NULL when it is no valid stream or ub is not
  * registered. */
-st_attr *st_ub_stream_attr(st_context *ctx, const st_ub_stream_info *info);
+ST_API st_attr *st_ub_stream_attr(st_context *ctx, const st_ub_stream_info *info);
 /* Reads a #ub.stream attribute into *out (may be NULL); false when `a` is
  * none.  The name points into the attribute. */
-bool st_ub_stream_attr_read(const st_attr *a, st_ub_stream_info *out);
+ST_API bool st_ub_stream_attr_read(const st_attr *a, st_ub_stream_info *out);
 /* The streams a module's `ub.streams` lists (0 without one), and the i-th;
  * false when out of range or not a #ub.stream (st_verify rules that out). */
-size_t st_ub_module_num_streams(const st_op *module);
-bool st_ub_module_stream(const st_op *module, size_t i, st_ub_stream_info *out);
+ST_API size_t st_ub_module_num_streams(const st_op *module);
+ST_API bool st_ub_module_stream(const st_op *module, size_t i, st_ub_stream_info *out);
 
 #ifdef __cplusplus
 }

@@ -32,7 +32,7 @@ extern "C" {
 
 /* Registers the passes above (their names and options are in
  * docs/unified-buffers.md). */
-st_status st_register_ub_analysis_passes(st_context *ctx);
+ST_API st_status st_register_ub_analysis_passes(st_context *ctx);
 
 /* ------------------------------------------------------------ the model */
 
@@ -83,16 +83,16 @@ typedef struct st_ub_model {
 /* Reads a verified ub.graph.  NULL after a diagnostic (a port the
  * enumerating analyses cannot handle: a domain that is not a box, an
  * access or schedule that is not one affine function). */
-st_ub_model *st_ub_model_build(st_op *graph);
+ST_API st_ub_model *st_ub_model_build(st_op *graph);
 /* Frees a model (NULL is fine). */
-void st_ub_model_destroy(st_ub_model *m);
+ST_API void st_ub_model_destroy(st_ub_model *m);
 /* Rereads the compiled forms of port k after its isl objects changed;
  * false after a diagnostic at the port. */
-bool st_ub_model_compile_port(st_ub_model *m, size_t k);
+ST_API bool st_ub_model_compile_port(st_ub_model *m, size_t k);
 /* Builds the model of every ub.graph under `op` in turn and runs fn on it;
  * stops at the first graph that fails (to build, or in fn). */
 typedef st_status (*st_ub_graph_fn)(st_ub_model *m, void *ud);
-st_status st_ub_for_each_graph(st_op *op, st_ub_graph_fn fn, void *ud);
+ST_API st_status st_ub_for_each_graph(st_op *op, st_ub_graph_fn fn, void *ud);
 
 /* The number of points of a port's domain box. */
 static inline int64_t st_ub_model_port_points(const st_ub_model_port *p) {
@@ -129,10 +129,10 @@ static inline int64_t st_ub_element(const int64_t *shape, unsigned rank, const s
  * buffer's row-major index) and its cycle; stops when fn returns false
  * (and returns false then). */
 typedef bool (*st_ub_access_fn)(void *ud, int64_t elem, int64_t t, const int64_t *x);
-bool st_ub_model_port_each(const st_ub_model *m, const st_ub_model_port *p, st_ub_access_fn fn, void *ud);
+ST_API bool st_ub_model_port_each(const st_ub_model *m, const st_ub_model_port *p, st_ub_access_fn fn, void *ud);
 
 /* The cycle after the last port fires. */
-int64_t st_ub_latency(const st_ub_model *m);
+ST_API int64_t st_ub_latency(const st_ub_model *m);
 
 /* ----------------------------------------------------------- scheduling */
 
@@ -159,7 +159,7 @@ typedef struct st_ub_schedule_options {
  * isl object and compiled form) and in the IR (its `schedule`).
  * *period receives the period a shared or coarse-grained schedule repeats
  * with, 0 for the others.  ST_FAIL after a located diagnostic. */
-st_status st_ub_schedule(st_ub_model *m, const st_ub_schedule_options *o, int64_t *period);
+ST_API st_status st_ub_schedule(st_ub_model *m, const st_ub_schedule_options *o, int64_t *period);
 
 /* What Darkroom's optimal line-buffer ILP (solved by CBC) finds: the
  * delay slots and bytes of its schedule and of the stencil schedule. */
@@ -171,7 +171,7 @@ typedef struct st_ub_ilp_result {
 
 /* Schedules the model by the ILP, each CBC solve limited to time_limit
  * seconds (> 0), as st_ub_schedule writes its schedules. */
-st_status st_ub_schedule_ilp(st_ub_model *m, int64_t time_limit, st_ub_ilp_result *r);
+ST_API st_status st_ub_schedule_ilp(st_ub_model *m, int64_t time_limit, st_ub_ilp_result *r);
 
 /* ----------------------------------------------------------- capacities */
 
@@ -179,11 +179,11 @@ st_status st_ub_schedule_ilp(st_ub_model *m, int64_t time_limit, st_ub_ilp_resul
  * live from the cycle it is written up to, not including, the cycle of its
  * last read.  caps[b] receives buffer b's; ST_FAIL after a diagnostic (a
  * value read before it is written, or never written). */
-st_status st_ub_capacities(st_ub_model *m, int64_t *caps);
+ST_API st_status st_ub_capacities(st_ub_model *m, int64_t *caps);
 /* When each element of buffer bi is written (*wt) and last read (*rl),
  * INT64_MIN for never; arrays of *n elements in context memory that the
  * caller frees.  ST_FAIL after a diagnostic as st_ub_capacities. */
-st_status st_ub_lifetimes(st_ub_model *m, size_t bi, int64_t **wt, int64_t **rl, size_t *n);
+ST_API st_status st_ub_lifetimes(st_ub_model *m, size_t bi, int64_t **wt, int64_t **rl, size_t *n);
 
 /* The values a buffer holds over the run: each write makes one.  A buffer
  * that no statement both reads and writes has one value per element (elem
@@ -201,17 +201,17 @@ typedef struct st_ub_values {
 	size_t nports;
 } st_ub_values;
 /* Whether some statement both reads and writes buffer bi. */
-bool st_ub_is_accumulation(const st_ub_model *m, size_t bi);
+ST_API bool st_ub_is_accumulation(const st_ub_model *m, size_t bi);
 /* Fills *v (freed by st_ub_values_free); ST_FAIL after a diagnostic as
  * st_ub_capacities. */
-st_status st_ub_values_of(st_ub_model *m, size_t bi, st_ub_values *v);
+ST_API st_status st_ub_values_of(st_ub_model *m, size_t bi, st_ub_values *v);
 /* Frees what st_ub_values_of allocated. */
-void st_ub_values_free(st_ub_model *m, st_ub_values *v);
+ST_API void st_ub_values_free(st_ub_model *m, st_ub_values *v);
 
 /* Sets each buffer's `kind` (wire, tap, rom, line, stream, accumulation,
  * double: table 4.3 of the Amber thesis) from its ports and capacity
  * caps[b]; a double buffer's capacity becomes two tiles. */
-st_status st_ub_classify(st_ub_model *m, int64_t *caps);
+ST_API st_status st_ub_classify(st_ub_model *m, int64_t *caps);
 
 /* ----------------------------------------------------------- simulation */
 
@@ -233,7 +233,7 @@ typedef struct st_ub_sim_result {
  * exactly its `capacity` values, the kernels computed by the interpreter.
  * ST_FAIL after a located diagnostic (a value overwritten before its last
  * read, an unreadable input). */
-st_status st_ub_simulate(st_ub_model *m, const st_ub_sim_options *o, st_ub_sim_result *r);
+ST_API st_status st_ub_simulate(st_ub_model *m, const st_ub_sim_options *o, st_ub_sim_result *r);
 
 /* ------------------------------------------------------- memory mapping */
 
@@ -372,22 +372,22 @@ typedef struct st_ub_map_options {
  * *out is a new map (st_ub_map_free); ST_FAIL after a located diagnostic
  * (a buffer that cannot fit the target, a port the analysis cannot
  * enumerate). */
-st_status st_ub_map_graph(st_op *graph, const st_ub_map_options *opt, st_ub_map **out);
-void st_ub_map_free(st_ub_map *m);
+ST_API st_status st_ub_map_graph(st_op *graph, const st_ub_map_options *opt, st_ub_map **out);
+ST_API void st_ub_map_free(st_ub_map *m);
 
 /* Writes the map into the graph: `map` on each ub.buffer, `tap` on chain
  * read ports, one ub.mem op per element after the buffer's last port
  * (docs/dialects/ub.md).  Earlier ub.mem ops of the graph are replaced. */
-st_status st_ub_map_write_ir(st_op *graph, const st_ub_map *m);
+ST_API st_status st_ub_map_write_ir(st_op *graph, const st_ub_map *m);
 
 /* Reads the IR form back (what ub-map or anyone else wrote): every ub.buffer
  * must carry `map`.  ST_FAIL after a located diagnostic. */
-st_status st_ub_map_read_ir(st_op *graph, st_ub_map **out);
+ST_API st_status st_ub_map_read_ir(st_op *graph, st_ub_map **out);
 
 /* Executes a mapped graph's elements as its IR describes them (ub.mem ops,
  * taps) and checks that every read port gets the element its access map
  * names.  ST_FAIL after a located diagnostic naming the first wrong value. */
-st_status st_ub_map_check(st_op *graph);
+ST_API st_status st_ub_map_check(st_op *graph);
 
 #ifdef __cplusplus
 }

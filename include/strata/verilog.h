@@ -12,12 +12,12 @@ extern "C" {
 #endif
 
 /* Registers both translations with the context. */
-st_status st_register_verilog_translations(st_context *ctx);
+ST_API st_status st_register_verilog_translations(st_context *ctx);
 /* Writes every hw.module of `module` as SystemVerilog; never changes the IR. */
-st_status st_export_verilog(st_op *module, st_write_fn w, void *ud);
+ST_API st_status st_export_verilog(st_op *module, st_write_fn w, void *ud);
 /* Writes the C++ testbench of the top module (the one marked `hw.top`, or
  * the only hw.module no instance names). */
-st_status st_export_verilator_tb(st_op *module, st_write_fn w, void *ud);
+ST_API st_status st_export_verilator_tb(st_op *module, st_write_fn w, void *ud);
 
 #ifdef __cplusplus
 }

@@ -34,17 +34,17 @@ typedef struct st_tool_plugins {
 /* Whether `arg` is a plugin flag: --load-dialect-plugin[=<lib>],
  * --load-pass-plugin[=<lib>] or --load-target-plugin[=<lib>] (one dash
  * works too). */
-bool st_tool_is_plugin_flag(const char *arg);
+ST_API bool st_tool_is_plugin_flag(const char *arg);
 /* Records the plugin flag argv[*i] (the library after `=` or as the next
  * argument, which advances *i); false after printing "<tool>: error: ..."
  * (no library, too many plugins). */
-bool st_tool_plugin_add(st_tool_plugins *p, const char *tool, int argc, char **argv, int *i);
+ST_API bool st_tool_plugin_add(st_tool_plugins *p, const char *tool, int argc, char **argv, int *i);
 /* Loads every plugin in command-line order and registers its dialects,
  * passes or targets in `ctx` (as its flag says); false after printing "<tool>: error: ..." for the first
  * plugin that is missing, is no Strata plugin, was built for another API
  * version or failed to register.  Plugins are never unloaded: contexts
  * point into their static data until the process ends. */
-bool st_tool_plugins_load(st_tool_plugins *p, const char *tool, st_context *ctx);
+ST_API bool st_tool_plugins_load(st_tool_plugins *p, const char *tool, st_context *ctx);
 /* The help lines of the flags. */
 #define ST_TOOL_PLUGIN_USAGE                                                                       \
 	"  --load-dialect-plugin=<lib>    load a plugin and register its dialects (docs/tutorial/)\n" \

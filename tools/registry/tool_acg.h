@@ -12,10 +12,10 @@
  * module holding one acg.graph, or NULL after an error ("<tool>: error:"
  * for an unreadable file, located errors for bad text).  `in` keeps the
  * text (diagnostics show its lines); free it after the module. */
-st_op *st_tool_load_acg(st_context *ctx, const char *tool, const char *path, st_tool_input *in);
+ST_API st_op *st_tool_load_acg(st_context *ctx, const char *tool, const char *path, st_tool_input *in);
 /* Inserts a copy of the graph of `acg_module`, renamed @target, first in
  * module `m`; false after an error at `m` when `m` already has a @target
  * (`flag` names the option that adds it, for the message). */
-bool st_tool_insert_acg_target(st_op *m, st_op *acg_module, const char *flag);
+ST_API bool st_tool_insert_acg_target(st_op *m, st_op *acg_module, const char *flag);
 
 #endif

@@ -22,8 +22,8 @@ typedef struct st_tool_input {
 
 /* Reads `path` ("-": standard input); false after printing
  * "<tool>: error: ..." to stderr. */
-bool st_tool_read_input(const char *tool, const char *path, st_tool_input *in);
-void st_tool_free_input(st_tool_input *in);
+ST_API bool st_tool_read_input(const char *tool, const char *path, st_tool_input *in);
+ST_API void st_tool_free_input(st_tool_input *in);
 
 typedef struct st_tool_output {
 	st_outfile file;
@@ -31,18 +31,18 @@ typedef struct st_tool_output {
 } st_tool_output;
 
 /* `path` NULL or "-": standard output.  False after printing why. */
-bool st_tool_open_output(const char *tool, const char *path, st_tool_output *o);
+ST_API bool st_tool_open_output(const char *tool, const char *path, st_tool_output *o);
 /* An st_write_fn writing to an st_tool_output. */
-void st_tool_write(void *output, const char *data, size_t len);
+ST_API void st_tool_write(void *output, const char *data, size_t len);
 /* Commits the output when `ok` and every write succeeded, discards it
  * otherwise; returns whether it was committed, after printing why not
  * when a write failed. */
-bool st_tool_close_output(st_tool_output *o, bool ok);
+ST_API bool st_tool_close_output(st_tool_output *o, bool ok);
 
 /* What a tool's main returns: `status`, or 1 after a message when
  * anything written to standard output did not reach it (the C library's
  * flush at exit would drop the error). */
-int st_tool_exit(const char *tool, int status);
+ST_API int st_tool_exit(const char *tool, int status);
 
 /* The --limit=<name>=<n> flags of a command line (strata/limit.h), applied
  * to the context once everything is registered.  Zero-initialised. */
@@ -54,20 +54,20 @@ typedef struct st_tool_limits {
 /* Whether argv[*i] is --limit (or -limit), with "=<name>=<n>" or the next
  * argument; records it (advancing *i) or prints "<tool>: error: ..." and
  * sets *bad. */
-bool st_tool_limit_flag(st_tool_limits *l, const char *tool, int argc, char **argv, int *i, bool *bad);
+ST_API bool st_tool_limit_flag(st_tool_limits *l, const char *tool, int argc, char **argv, int *i, bool *bad);
 /* Sets every recorded limit; false after "<tool>: error: ..." naming the
  * known limits when one is unknown or its value is no positive integer. */
-bool st_tool_limits_apply(const st_tool_limits *l, const char *tool, st_context *ctx);
+ST_API bool st_tool_limits_apply(const st_tool_limits *l, const char *tool, st_context *ctx);
 #define ST_TOOL_LIMIT_USAGE                                                                          \
 	"  --limit=<name>=<n>             change a size limit (docs/reliability.md, \"Limits\"; an\n" \
 	"                                 unknown name lists them)\n"
 
 /* `--name` or `-name` (as mlir-opt, both spellings); `name` without dashes. */
-bool st_tool_is_flag(const char *arg, const char *name);
+ST_API bool st_tool_is_flag(const char *arg, const char *name);
 /* `--name=value` (or `-name=value`): the value, or NULL. */
-const char *st_tool_flag_value(const char *arg, const char *name);
+ST_API const char *st_tool_flag_value(const char *arg, const char *name);
 /* A decimal number, not negative, into *out; false (and *out unchanged)
  * for anything else, or a number over 64 bits. */
-bool st_tool_parse_u64(const char *s, uint64_t *out);
+ST_API bool st_tool_parse_u64(const char *s, uint64_t *out);
 
 #endif

@@ -13,7 +13,7 @@ extern "C" {
 #endif
 
 /* Registers the conversion's pass, `ub-extract` (anchored on builtin.module). */
-st_status st_register_affine_to_ub_passes(st_context *ctx);
+ST_API st_status st_register_affine_to_ub_passes(st_context *ctx);
 
 #ifdef __cplusplus
 }

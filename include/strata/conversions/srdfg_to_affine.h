@@ -10,7 +10,7 @@ extern "C" {
 #endif
 
 /* Registers the conversion's passes in `ctx`. */
-st_status st_register_srdfg_to_affine_passes(st_context *ctx);
+ST_API st_status st_register_srdfg_to_affine_passes(st_context *ctx);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Lists the dynamic symbols a shared library exports that are not public
+Strata API.
+
+Usage: exports.py LIST...
+
+Each LIST file names shared libraries, one path a line (the build writes
+them: test/shared-libraries.txt for Strata's libraries, test/plugins/
+plugins.txt for the test plugins).  For each library, `nm -D --defined-only`
+lists what it exports; a name that does not start with `st_`, or that starts
+with `st__` (library-private), is printed as `library: name`.  Then
+"exports: L libraries, N symbols, M violations".  The exit status is 0 either
+way: the test checks the counts with FileCheck, so that a violation is shown
+with its name.
+
+Every Strata library is built with hidden visibility and exports only what
+a public header declares ST_API (strata/support.h); a plugin exports only
+its entry point.  The linker adds no symbol of its own to .dynsym on the
+platforms Strata supports; ALLOWED names the ones a toolchain might.
+"""
+import os
+import subprocess
+import sys
+
+# Symbols a toolchain may define in a shared library without being asked.
+ALLOWED = {'_init', '_fini', '_edata', '_end', '__bss_start'}
+
+
+def main(argv):
+    if not argv:
+        sys.exit(__doc__)
+    libs = []
+    for lst in argv:
+        with open(lst, encoding='utf-8') as fh:
+            libs += [line.strip() for line in fh if line.strip()]
+    nsyms = nviol = 0
+    for lib in sorted(set(libs)):
+        if not os.path.exists(lib):
+            print('%s: missing (not built?)' % os.path.basename(lib))
+            nviol += 1
+            continue
+        out = subprocess.run(['nm', '-D', '--defined-only', lib], check=True,
+                             stdout=subprocess.PIPE, universal_newlines=True).stdout
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) < 3:
+                continue
+            name = parts[2].split('@')[0]
+            nsyms += 1
+            if name in ALLOWED:
+                continue
+            if not name.startswith('st_') or name.startswith('st__'):
+                nviol += 1
+                print('%s: %s' % (os.path.basename(lib), name))
+    print('exports: %d libraries, %d symbols, %d violations' % (len(set(libs)), nsyms, nviol))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1:]))
