@@ -8,7 +8,7 @@
 #ifndef STRATA_CORE_INTERNAL_H
 #define STRATA_CORE_INTERNAL_H
 
-#include "strata/affine.h"
+#include "strata/affine_map.h"
 #include "strata/dialect.h"
 #include "strata/ir.h"
 

@@ -6,7 +6,7 @@
  * the offset as an i64, so it is uniqued like every other attribute. */
 #include "internal.h"
 
-#include "strata/affine.h"
+#include "strata/affine_map.h"
 #include "strata/asm.h"
 
 static st_dialect *builtin_of(st_context *ctx) { return st_context_get_dialect(ctx, st_str_c("builtin")); }

@@ -26,35 +26,41 @@ import sys
 ALLOWED = {'_init', '_fini', '_edata', '_end', '__bss_start'}
 
 
+def read_lists(paths):
+    """The shared libraries the list files name, sorted, without repeats."""
+    libs = set()
+    for lst in paths:
+        with open(lst, encoding='utf-8') as fh:
+            libs.update(line.strip() for line in fh if line.strip())
+    return sorted(libs)
+
+
+def defined_symbols(lib):
+    """The names of the dynamic symbols `lib` defines (nm -D --defined-only)."""
+    out = subprocess.run(['nm', '-D', '--defined-only', lib], check=True,
+                         stdout=subprocess.PIPE, universal_newlines=True).stdout
+    return [parts[2].split('@')[0] for parts in map(str.split, out.splitlines()) if len(parts) >= 3]
+
+
 def main(argv):
     if not argv:
         sys.exit(__doc__)
-    libs = []
-    for lst in argv:
-        with open(lst, encoding='utf-8') as fh:
-            libs += [line.strip() for line in fh if line.strip()]
+    libs = read_lists(argv)
     nsyms = nviol = 0
-    for lib in sorted(set(libs)):
+    for lib in libs:
         if not os.path.exists(lib):
             print('%s: missing (not built?)' % os.path.basename(lib))
             nviol += 1
             continue
-        out = subprocess.run(['nm', '-D', '--defined-only', lib], check=True,
-                             stdout=subprocess.PIPE, universal_newlines=True).stdout
-        for line in out.splitlines():
-            parts = line.split()
-            if len(parts) < 3:
-                continue
-            name = parts[2].split('@')[0]
+        for name in defined_symbols(lib):
             nsyms += 1
             if name in ALLOWED:
                 continue
             if not name.startswith('st_') or name.startswith('st__'):
                 nviol += 1
                 print('%s: %s' % (os.path.basename(lib), name))
-    print('exports: %d libraries, %d symbols, %d violations' % (len(set(libs)), nsyms, nviol))
+    print('exports: %d libraries, %d symbols, %d violations' % (len(libs), nsyms, nviol))
     return 0
-
 
 if __name__ == '__main__':
     sys.exit(main(sys.argv[1:]))
