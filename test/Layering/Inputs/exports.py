@@ -24,6 +24,9 @@ import sys
 
 # Symbols a toolchain may define in a shared library without being asked.
 ALLOWED = {'_init', '_fini', '_edata', '_end', '__bss_start'}
+# AddressSanitizer's one-definition-rule indicator of an exported global
+# (`__odr_asan.st_tc_any`): judged by the global's own name.
+ODR_PREFIX = '__odr_asan.'
 
 
 def read_lists(paths):
@@ -56,6 +59,8 @@ def main(argv):
             nsyms += 1
             if name in ALLOWED:
                 continue
+            if name.startswith(ODR_PREFIX):
+                name = name[len(ODR_PREFIX):]
             if not name.startswith('st_') or name.startswith('st__'):
                 nviol += 1
                 print('%s: %s' % (os.path.basename(lib), name))
