@@ -10,6 +10,9 @@ uint64_t st__mask_of(unsigned width);
 /* Allocates *p (the words of `b`) unless it is there; false after saying
  * "out of memory". */
 bool st__alloc_words(const st_target_run *run, st_buffer *b, uint64_t **p);
+/* --inputs names a directory (checked before the run starts); false after
+ * saying why not. */
+bool st__check_inputs_dir(const st_run_options *o);
 /* The initial words: read from opts->inputs_dir, else drawn from the seed. */
 bool st__run_inputs(st_target_run *run);
 /* Every buffer, word by word; false after naming the first difference. */

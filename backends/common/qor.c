@@ -222,17 +222,15 @@ bool st__qor_write(st_target_run *run, const char *path) {
 		st__json_free(top);
 		return false;
 	}
-	FILE *f = fopen(path, "w");
-	if (f) {
-		st__json_write(top, f, 2);
-		fputc('\n', f);
+	st_outfile f;
+	bool ok = st_run_open_file(run, path, &f);
+	if (ok) {
+		st__json_write(top, f.f, 2);
+		fputc('\n', f.f);
+		ok = st_run_close_file(run, &f, true);
 	}
 	st__json_free(top);
-	if (!f || fclose(f) != 0) {
-		fprintf(stderr, "%s: error: cannot write '%s'\n", run->opts->tool, path);
-		return false;
-	}
-	return true;
+	return ok;
 }
 
 void st__qor_print(st_target_run *run, FILE *f) {

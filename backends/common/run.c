@@ -162,7 +162,7 @@ bool st_run_execute(st_target_run *run) {
 	if (!run->graph)
 		run->graph = st_block_first_op(st_region_first_block(st_op_region(run->acg, 0)));
 	run->target_name = st_ident_cstr(st_symbol_name(run->graph));
-	if (!each_output(run, no_clash, NULL))
+	if (!each_output(run, no_clash, NULL) || !st__check_inputs_dir(o))
 		return false;
 	double t0 = st_backend_now_ms();
 	run->input = st_run_load_input(run->ctx, o->input, run->input_text);

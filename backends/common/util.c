@@ -125,3 +125,19 @@ bool st_backend_spawn(const char *tool, char *const *argv, const char *log) {
 }
 
 void st_backend_write_file(void *file, const char *data, size_t len) { fwrite(data, 1, len, file); }
+
+static bool cannot_write(const st_target_run *run, const st_outfile *o) {
+	const char *why = st_outfile_error(o);
+	if (why)
+		fprintf(stderr, "%s: error: cannot write '%s': %s\n", run->opts->tool, o->path, why);
+	return false;
+}
+
+bool st_run_open_file(const st_target_run *run, const char *path, st_outfile *o) {
+	return st_outfile_open(o, path, 0666) || cannot_write(run, o);
+}
+
+/* The close keeps `path` and the reason of a failure. */
+bool st_run_close_file(const st_target_run *run, st_outfile *o, bool ok) {
+	return st_outfile_close(o, ok) || cannot_write(run, o);
+}

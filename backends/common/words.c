@@ -48,66 +48,116 @@ static bool generate(st_target_run *run) {
 }
 
 /* One word per line (decimal, negative allowed, or 0x hex); `#` starts a
- * comment line. */
+ * comment line.  Errors are located in the file: a word that is no
+ * integer or does not fit the buffer's width (a value masked into it would
+ * compare equal to something else than what the user wrote), a word past
+ * the buffer's end, and too few words (at the end of the file). */
 static bool read_file(const st_target_run *run, const char *path, const st_buffer *m, uint64_t *out) {
-	const char *tool = run->opts->tool;
+	st_context *ctx = run->ctx;
+	st_str file = st_str_c(path);
 	FILE *f = fopen(path, "r");
 	if (!f) {
-		fprintf(stderr, "%s: error: cannot read '%s': %s\n", tool, path, strerror(errno));
+		fprintf(stderr, "%s: error: cannot read '%s': %s\n", run->opts->tool, path, strerror(errno));
 		return false;
 	}
-	char line[256];
+	char *line = NULL;
+	size_t cap = 0;
 	int64_t k = 0;
 	unsigned lineno = 0;
 	bool ok = true;
-	while (ok && fgets(line, sizeof line, f)) {
+	while (ok && getline(&line, &cap, f) >= 0) {
 		lineno++;
 		char *p = line;
 		while (*p == ' ' || *p == '\t')
 			p++;
-		if (*p == '#' || *p == '\n' || !*p)
+		if (*p == '#' || *p == '\n' || *p == '\r' || !*p)
 			continue;
+		unsigned col = (unsigned)(p - line) + 1;
+		int tok = (int)strcspn(p, " \t\r\n");
 		char *end;
 		errno = 0;
 		bool neg = *p == '-';
 		uint64_t v = neg ? (uint64_t)strtoll(p, &end, 0) : strtoull(p, &end, 0);
+		bool number = !errno && end != p;
 		while (*end == ' ' || *end == '\t' || *end == '\r' || *end == '\n')
 			end++;
-		if (errno || *end || end == p) {
-			fprintf(stderr, "%s: error: %s:%u: '%.*s' is no integer\n", tool, path, lineno,
-			        (int)strcspn(line, "\r\n"), line);
+		/* Signed or unsigned, the word must fit: -2^(w-1) .. 2^w - 1. */
+		bool fits = m->width >= 64 || (neg ? (int64_t)v >= -((int64_t)1 << (m->width - 1)) : v <= st__mask_of(m->width));
+		if (!number || *end) {
+			st_error(ctx, st_loc_file(ctx, file, lineno, col), "'%.*s' is no integer",
+			         (int)strcspn(p, "\r\n"), p);
+			ok = false;
+		} else if (!fits) {
+			st_error(ctx, st_loc_file(ctx, file, lineno, col), "'%.*s' does not fit in the %u bits of %s '%s'", tok,
+			         p, m->width, m->kind == ST_BUFFER_MEMORY ? "memory" : "scalar", m->name);
 			ok = false;
 		} else if (k == m->size) {
-			fprintf(stderr, "%s: error: %s:%u: memory '%s' holds only %lld words\n", tool, path, lineno, m->name,
-			        (long long)m->size);
+			st_error(ctx, st_loc_file(ctx, file, lineno, col), "%s '%s' holds only %lld word%s",
+			         m->kind == ST_BUFFER_MEMORY ? "memory" : "scalar", m->name, (long long)m->size,
+			         m->size == 1 ? "" : "s");
 			ok = false;
 		} else
 			out[k++] = v & st__mask_of(m->width);
 	}
+	if (ok && ferror(f)) {
+		fprintf(stderr, "%s: error: cannot read '%s': %s\n", run->opts->tool, path, strerror(errno));
+		ok = false;
+	}
+	free(line);
 	fclose(f);
 	if (ok && k != m->size) {
-		fprintf(stderr, "%s: error: %s: %lld words for memory '%s' of %lld\n", tool, path, (long long)k, m->name,
-		        (long long)m->size);
+		st_error(ctx, st_loc_file(ctx, file, lineno + 1, 1), "the file ends after %lld of the %lld words of %s '%s'",
+		         (long long)k, (long long)m->size, m->kind == ST_BUFFER_MEMORY ? "memory" : "scalar", m->name);
 		ok = false;
 	}
 	return ok;
 }
 
 /* A buffer without a file starts at zero (typically an output), and so
- * does a scalar input. */
+ * does a scalar input; but a folder that gives none of the buffers is a
+ * mistake (a wrong path: every memory zero, and the comparison of zeros
+ * proves nothing). */
 static bool read_inputs(st_target_run *run, const char *dir) {
+	size_t wanted = 0, found = 0;
+	char names[512] = "";
+	size_t len = 0;
 	for (size_t i = 0; i < run->nbuffers; i++) {
 		st_buffer *m = &run->buffers[i];
 		if (!st__alloc_words(run, m, &m->init))
 			return false;
 		if (m->kind == ST_BUFFER_SCALAR_OUT)
 			continue;
+		wanted++;
+		if (len < sizeof names)
+			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s.txt", len ? ", " : "", m->name);
 		char *path = st_backend_fmt("%s/%s.txt", dir, m->name);
 		struct stat st;
-		bool ok = path && (stat(path, &st) != 0 || read_file(run, path, m, m->init));
+		bool there = path && stat(path, &st) == 0;
+		bool ok = path && (!there || read_file(run, path, m, m->init));
 		free(path);
 		if (!ok)
 			return false;
+		found += there;
+	}
+	if (wanted && !found) {
+		fprintf(stderr, "%s: error: --inputs '%s' holds no file of kernel '%s' (%s)\n", run->opts->tool, dir,
+		        run->kernel_name, names);
+		return false;
+	}
+	return true;
+}
+
+bool st__check_inputs_dir(const st_run_options *o) {
+	struct stat st;
+	if (!o->inputs_dir)
+		return true;
+	if (stat(o->inputs_dir, &st) != 0) {
+		fprintf(stderr, "%s: error: --inputs '%s': %s\n", o->tool, o->inputs_dir, strerror(errno));
+		return false;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "%s: error: --inputs '%s' is no directory\n", o->tool, o->inputs_dir);
+		return false;
 	}
 	return true;
 }
@@ -126,14 +176,14 @@ bool st_run_write_words(st_target_run *run, const char *dir, int which) {
 		const uint64_t *w = which ? m->sim : m->init;
 		if (!which && m->kind == ST_BUFFER_SCALAR_OUT)
 			continue;
+		if (!w)
+			continue; /* the simulation gave none: said after the run */
 		char *path = st_backend_fmt("%s/%s.txt", dir, m->name);
-		FILE *f = path && w ? fopen(path, "w") : NULL;
-		bool ok = f != NULL;
+		st_outfile f;
+		bool opened = path && st_run_open_file(run, path, &f), ok = opened;
 		for (int64_t k = 0; ok && k < m->size; k++)
-			ok = fprintf(f, "%llu\n", (unsigned long long)w[k]) > 0;
-		ok = f && fclose(f) == 0 && ok;
-		if (!ok)
-			fprintf(stderr, "%s: error: cannot write '%s'\n", run->opts->tool, path ? path : dir);
+			ok = fprintf(f.f, "%llu\n", (unsigned long long)w[k]) > 0;
+		ok = opened && st_run_close_file(run, &f, ok);
 		free(path);
 		if (!ok)
 			return false;

@@ -38,18 +38,16 @@ const fpga_options *fpga_opts(const st_target_run *run) { return run->options; }
 
 static bool export_file(st_target_run *run, const char *name, st_op *m, int what, const fpga_design *d) {
 	char *path = st_backend_fmt("%s/%s", run->work, name);
-	FILE *f = path ? fopen(path, "w") : NULL;
-	bool ok = f != NULL;
+	st_outfile f;
+	bool opened = path && st_run_open_file(run, path, &f), ok = opened;
 	if (ok && what == 0) {
 		st_print_options po = {0};
-		st_print_op(m, &po, st_backend_write_file, f);
+		st_print_op(m, &po, st_outfile_write, &f);
 	} else if (ok && what == 1)
-		ok = st_succeeded(st_export_verilog(m, st_backend_write_file, f));
+		ok = st_succeeded(st_export_verilog(m, st_outfile_write, &f));
 	else if (ok)
-		fpga_write_testbench(f, d);
-	ok = f && fclose(f) == 0 && ok;
-	if (!ok)
-		fprintf(stderr, "%s: error: cannot write '%s'\n", run->opts->tool, path ? path : name);
+		fpga_write_testbench(f.f, d);
+	ok = opened && st_run_close_file(run, &f, ok);
 	free(path);
 	return ok;
 }

@@ -26,6 +26,7 @@
 #define STRATA_BACKEND_H
 
 #include "strata/ir.h"
+#include "strata/outfile.h"
 #include "strata/target.h"
 
 #include <stdio.h>
@@ -182,6 +183,12 @@ ST_API bool st_backend_spawn(const char *tool, char *const *argv, const char *lo
 ST_API st_attr *st_backend_acg_loc(st_context *ctx, const char *path, st_str text, const char *key);
 /* An st_write_fn writing to a FILE *. */
 ST_API void st_backend_write_file(void *file, const char *data, size_t len);
+/* A file a target or the kit writes (strata/outfile.h: a temporary file
+ * renamed at the close, every write checked): write to `o->f` or through
+ * st_outfile_write.  Both return false after "<tool>: error: cannot write
+ * '<path>': <reason>"; close commits when `ok`, else discards. */
+ST_API bool st_run_open_file(const st_target_run *run, const char *path, st_outfile *o);
+ST_API bool st_run_close_file(const st_target_run *run, st_outfile *o, bool ok);
 /* Milliseconds of a monotonic clock, for stage timers. */
 ST_API double st_backend_now_ms(void);
 

@@ -6,8 +6,6 @@
  * `--target-opt name=value`. */
 #include "stratac.h"
 
-#include "tool_io.h"
-
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,6 +64,12 @@ int stc_args_generic(int argc, char **argv, stc_args *a) {
 		const char *arg = argv[i];
 		if (st_tool_is_plugin_flag(arg)) {
 			if (!st_tool_plugin_add(&a->plugins, "stratac", argc, argv, &i))
+				return 2;
+			continue;
+		}
+		bool bad = false;
+		if (st_tool_limit_flag(&a->limits, "stratac", argc, argv, &i, &bad)) {
+			if (bad)
 				return 2;
 			continue;
 		}
@@ -163,11 +167,15 @@ int stc_args_target(int argc, char **argv, stc_args *a, st_context *ctx, const s
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		int rc = 0;
+		st_tool_limits seen = {0};
+		bool bad = false;
 		if (st_tool_is_plugin_flag(arg)) {
 			if (!strchr(arg, '='))
 				i++; /* read in the first pass */
 			continue;
 		}
+		if (st_tool_limit_flag(&seen, "stratac", argc, argv, &i, &bad))
+			continue; /* read in the first pass */
 		const generic_flag *g = generic_of(arg);
 		if (g && !strcmp(g->name, "target-opt")) {
 			const char *v = value_of(argc, argv, &i, g->name), *eq = v ? strchr(v, '=') : NULL;

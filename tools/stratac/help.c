@@ -30,7 +30,7 @@ static const char generic[] =
 	"  --keep-work             keep the work directory of a failed run\n"
 	"  -q, --quiet             no QoR table on stdout\n"
 	"  --target-opt <n>=<v>    set option <n> of the target (also written --<n>=<v>,\n"
-	"                          --<n> <v>, or --<n> for a bool)\n" ST_TOOL_PLUGIN_USAGE
+	"                          --<n> <v>, or --<n> for a bool)\n" ST_TOOL_LIMIT_USAGE ST_TOOL_PLUGIN_USAGE
 	"  --help, --version\n";
 
 /* `--name=<kind>` as the option is written. */

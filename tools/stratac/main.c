@@ -8,7 +8,6 @@
 
 #include "strata/registry.h"
 #include "tool_acg.h"
-#include "tool_io.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -100,7 +99,7 @@ int main(int argc, char **argv) {
 	}
 	bool ok = st_succeeded(st_register_all_dialects(ctx)) && st_succeeded(st_register_all_passes(ctx)) &&
 	          st_succeeded(st_register_all_translations(ctx)) && st_succeeded(st_register_all_targets(ctx)) &&
-	          st_tool_plugins_load(&a.plugins, "stratac", ctx);
+	          st_tool_plugins_load(&a.plugins, "stratac", ctx) && st_tool_limits_apply(&a.limits, "stratac", ctx);
 	if (!ok)
 		rc = 1;
 	else if (a.help)

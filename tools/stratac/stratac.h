@@ -6,12 +6,14 @@
 
 #include "plugin_loader.h"
 #include "strata/backend.h"
+#include "tool_io.h"
 
 /* The command line: the generic options, the plugins, and where the
  * target's options start being known. */
 typedef struct stc_args {
 	st_run_options run;
 	st_tool_plugins plugins;
+	st_tool_limits limits; /* --limit=<name>=<n>, applied once all is registered */
 	bool help, version;
 } stc_args;
 
