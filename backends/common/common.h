@@ -5,6 +5,12 @@
 
 #include "strata/backend.h"
 
+/* commit.c: before the run, whether every output may go into -o DIR (no
+ * input replaced, no directory holding what no run wrote); after it, the
+ * outputs moved in, all or none.  Both false after saying why. */
+bool st__run_check_outputs(const st_target_run *run);
+bool st__run_commit(const st_target_run *run);
+
 /* words.c */
 uint64_t st__mask_of(unsigned width);
 /* Allocates *p (the words of `b`) unless it is there; false after saying

@@ -1,7 +1,7 @@
 /* A run of a target (strata/backend.h, docs/stratac.md): the order of the
- * steps every target shares, the work directory inside `-o DIR`, and the
- * commit that moves the outputs into `-o DIR` only when the whole run
- * succeeded, so that a failing run leaves it as it was. */
+ * steps every target shares and the work directory inside `-o DIR`; the
+ * outputs are checked before and committed after by commit.c, only when the
+ * whole run succeeded, so that a failing run leaves `-o DIR` as it was. */
 #include "common.h"
 
 #include <errno.h>
@@ -9,63 +9,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-/* What the kit adds to a target's outputs. */
-static const char *const kit_outputs[] = {"qor.json", "inputs", "outputs", NULL};
-
-/* Calls fn on each output name until it returns false. */
-static bool each_output(const st_target_run *run, bool (*fn)(const st_target_run *, const char *, void *), void *ud) {
-	const char *const *lists[2] = {run->target->outputs, kit_outputs};
-	for (int l = 0; l < 2; l++)
-		for (const char *const *p = lists[l]; p && *p; p++)
-			if (!fn(run, *p, ud))
-				return false;
-	return true;
-}
-
-static bool same_file(const char *a, const char *b) {
-	struct stat sa, sb;
-	return a && b && stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-}
-
-/* A run must never replace what it reads. */
-static bool no_clash(const st_target_run *run, const char *name, void *ud) {
-	(void)ud;
-	const st_run_options *o = run->opts;
-	char *p = st_backend_fmt("%s/%s", o->outdir, name);
-	const char *clash = same_file(p, o->input)        ? o->input
-	                    : same_file(p, o->target)     ? o->target
-	                    : same_file(p, o->inputs_dir) ? o->inputs_dir
-	                                                  : NULL;
-	free(p);
-	if (clash)
-		fprintf(stderr, "%s: error: '-o %s' would replace the input '%s'; choose another directory\n", o->tool,
-		        o->outdir, clash);
-	return !clash;
-}
-
-/* Renames an output of the work directory into the output directory; an
- * old directory of the same name is moved into the work directory first,
- * and goes with it. */
-static bool commit_one(const st_target_run *run, const char *name, void *ud) {
-	(void)ud;
-	char *from = st_backend_fmt("%s/%s", run->work, name), *to = st_backend_fmt("%s/%s", run->opts->outdir, name),
-	     *old = st_backend_fmt("%s/old-%s", run->work, name);
-	bool ok = from && to && old;
-	struct stat st, ts;
-	if (ok && lstat(from, &st) == 0) {
-		if (S_ISDIR(st.st_mode) && lstat(to, &ts) == 0 && rename(to, old) != 0)
-			ok = false;
-		if (ok && rename(from, to) != 0)
-			ok = false;
-		if (!ok)
-			fprintf(stderr, "%s: error: cannot move '%s' to '%s': %s\n", run->opts->tool, from, to, strerror(errno));
-	}
-	free(from);
-	free(to);
-	free(old);
-	return ok;
-}
 
 /* The work directory sits inside the output directory, so that the final
  * renames stay on one file system; absolute, because the programs a target
@@ -154,7 +97,7 @@ static bool steps(st_target_run *run) {
 		st__qor_print(run, stdout);
 	free(in);
 	free(qor);
-	return ok && each_output(run, commit_one, NULL);
+	return ok && st__run_commit(run);
 }
 
 bool st_run_execute(st_target_run *run) {
@@ -162,7 +105,7 @@ bool st_run_execute(st_target_run *run) {
 	if (!run->graph)
 		run->graph = st_block_first_op(st_region_first_block(st_op_region(run->acg, 0)));
 	run->target_name = st_ident_cstr(st_symbol_name(run->graph));
-	if (!each_output(run, no_clash, NULL) || !st__check_inputs_dir(o))
+	if (!st__run_check_outputs(run) || !st__check_inputs_dir(o))
 		return false;
 	double t0 = st_backend_now_ms();
 	run->input = st_run_load_input(run->ctx, o->input, run->input_text);
