@@ -27,6 +27,7 @@
 #include "strata/pmlang.h"
 #include "strata/halide.h"
 #include "strata/rda.h"
+#include "strata/codelet.h"
 
 st_status st_register_all_dialects(st_context *ctx) {
 	st_status (*const regs[])(st_context *) = {
@@ -46,6 +47,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_accel_dialect,
 		st_register_srdfg_dialect,
 		st_register_rda_dialect,
+		st_register_codelet_dialect,
 	};
 	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
 		if (st_failed(regs[i](ctx)))
@@ -68,6 +70,8 @@ st_status st_register_all_passes(st_context *ctx) {
 	if (st_failed(st_register_srdfg_to_affine_passes(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_srdfg_passes(ctx)))
+		return ST_FAIL;
+	if (st_failed(st_register_codelet_passes(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_memref_passes(ctx)))
 		return ST_FAIL;
