@@ -484,8 +484,21 @@ static const st_dialect_def dialect = {
 	.dependencies = deps,
 };
 
+const st_limit_def st__codelet_work_limit = {
+	.name = "codelet-layer-work",
+	.summary = "multiply-accumulates (or pooling steps) of one codelet layer op the interpreter runs",
+	.value = INT64_C(1) << 34,
+};
+
+const st_limit_def st__codelet_placement_limit = {
+	.name = "codelet-placement-elements",
+	.summary = "elements of a placed codelet surrogate whose layout the verifier checks",
+	.value = INT64_C(1) << 24,
+};
+
 st_status st_register_codelet_dialect(st_context *ctx) {
-	if (st_failed(st_register_acg_dialect(ctx)))
+	if (st_failed(st_register_acg_dialect(ctx)) || st_failed(st_context_register_limit(ctx, &st__codelet_work_limit)) ||
+	    st_failed(st_context_register_limit(ctx, &st__codelet_placement_limit)))
 		return ST_FAIL;
 	return st_context_register_dialect(ctx, &dialect);
 }

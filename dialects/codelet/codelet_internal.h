@@ -6,10 +6,17 @@
 #include "strata/asm.h"
 #include "strata/codelet.h"
 #include "strata/interp.h"
+#include "strata/limit.h"
 
 #include <string.h>
 
 #define ST__CDLT_N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* The dialect's limits (codelet.c): the work of one layer op the
+ * interpreter runs, and the elements of a placed surrogate the verifier
+ * enumerates. */
+extern const st_limit_def st__codelet_work_limit;
+extern const st_limit_def st__codelet_placement_limit;
 
 static inline bool st__codelet_is(const st_op *op, const char *name) {
 	return op && strcmp(st_op_name_cstr(op), name) == 0;

@@ -4,6 +4,8 @@
  * them.  Their semantics are in codelet_layers_interp.c. */
 #include "codelet_internal.h"
 
+#include "strata/limit.h"
+
 #include <stdio.h>
 
 static const char *const layer_names[] = {"", "gemm", "conv2d", "depthwise", "pool", "eltwise", "requant"};
@@ -108,17 +110,26 @@ bool st_codelet_layer_get(const st_op *op, st_codelet_layer_info *out) {
 	return true;
 }
 
+/* The product of n extents, INT64_MAX when it overflows. */
+static int64_t product(const int64_t *v, size_t n) {
+	int64_t p = 1;
+	for (size_t i = 0; i < n; i++)
+		if (!st_mul_size(p, v[i], &p))
+			return INT64_MAX;
+	return p;
+}
+
 int64_t st_codelet_layer_work(const st_codelet_layer_info *l) {
 	const int64_t(*e)[4] = l->ext;
 	switch (l->kind) {
 	case ST_CODELET_GEMM:
-		return e[0][0] * e[0][1] * e[1][1];
+		return product((const int64_t[]){e[0][0], e[0][1], e[1][1]}, 3);
 	case ST_CODELET_CONV2D:
-		return e[2][0] * e[2][1] * e[2][2] * e[2][3] * e[1][0] * e[1][1] * e[1][2];
+		return product((const int64_t[]){e[2][0], e[2][1], e[2][2], e[2][3], e[1][0], e[1][1], e[1][2]}, 7);
 	case ST_CODELET_DEPTHWISE:
-		return e[2][0] * e[2][1] * e[2][2] * e[2][3] * e[1][0] * e[1][1];
+		return product((const int64_t[]){e[2][0], e[2][1], e[2][2], e[2][3], e[1][0], e[1][1]}, 6);
 	case ST_CODELET_POOL:
-		return e[1][0] * e[1][1] * e[1][2] * e[1][3] * l->window[0] * l->window[1];
+		return product((const int64_t[]){e[1][0], e[1][1], e[1][2], e[1][3], l->window[0], l->window[1]}, 6);
 	default:
 		return 0;
 	}

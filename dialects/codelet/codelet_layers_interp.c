@@ -215,6 +215,12 @@ static st_status exec_layer(st_interp_exec *x) {
 	bool ok = st_codelet_layer_get(op, &l);
 	assert(ok && l.noperands >= 2 && l.noperands <= 3); /* verified */
 	(void)ok;
+	int64_t work = st_codelet_layer_work(&l), limit = st_context_limit(ctx, &st__codelet_work_limit);
+	if (work > limit) {
+		char hint[160];
+		return st_interp_error(x, "the layer's %lld steps are too many to run %s", (long long)work,
+		                       st_limit_hint(ctx, &st__codelet_work_limit, hint, sizeof hint));
+	}
 	dense d[3] = {{0}};
 	size_t nin = l.noperands - 1;
 	bool roles = l.kind == ST_CODELET_GEMM || l.kind == ST_CODELET_CONV2D || l.kind == ST_CODELET_DEPTHWISE ||

@@ -242,9 +242,14 @@ static st_status check_placement(st_op *op, st_type *t) {
 		return ST_OK; /* reported by the location check */
 	int64_t banks = st_acg_int(n, "banks", 1), depth = st_acg_int(n, "depth", 0);
 	const int64_t *shape = st_type_shape(t);
-	int64_t total = num_elements(shape, rank);
-	if (total > (INT64_C(1) << 24))
-		return ST_OK; /* too many to enumerate: the code generator checks what it emits */
+	int64_t total = st_type_num_elements_static(t), limit = st_context_limit(st_op_context(op), &st__codelet_placement_limit);
+	if (total < 0 || total > limit) {
+		char hint[160];
+		if (total < 0)
+			return st_op_error(op, "a placed surrogate of more than 2^63 elements is too large to check its layout");
+		return st_op_error(op, "a placed surrogate of %lld elements is too large to check its layout %s", (long long)total,
+		                   st_limit_hint(st_op_context(op), &st__codelet_placement_limit, hint, sizeof hint));
+	}
 	int64_t idx[ST_CODELET_MAX_RANK] = {0}, res[2], hi = -1;
 	for (int64_t k = 0; k < total; k++) {
 		if (!st_affine_map_eval(pl.layout, idx, NULL, res))

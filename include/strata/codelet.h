@@ -187,8 +187,9 @@ typedef struct st_codelet_layer_info {
 
 /* Reads a layer op (false for anything else). */
 bool st_codelet_layer_get(const st_op *op, st_codelet_layer_info *out);
-/* The multiply-accumulates (gemm, conv2d, depthwise) or element
- * operations (the others) of one execution. */
+/* The multiply-accumulates (gemm, conv2d, depthwise) or window
+ * operations (pool) of one execution, INT64_MAX when that overflows; 0
+ * for the element-wise layers. */
 int64_t st_codelet_layer_work(const st_codelet_layer_info *l);
 /* The name of a layer kind ("gemm", ...), of an eltwise kind ("add"). */
 const char *st_codelet_layer_name(st_codelet_layer k);

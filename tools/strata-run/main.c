@@ -33,6 +33,7 @@ typedef struct options {
 	uint64_t max_steps;
 	uint64_t invocations;
 	st_tool_plugins plugins;
+	st_tool_limits limits;
 } options;
 
 #define DEFAULT_MAX_STEPS 100000000ull
@@ -62,6 +63,7 @@ static void usage(FILE *f) {
 	      "  --mlir14                read MLIR 14 spellings\n"
 	      "  --allow-unregistered-dialect\n"
 	      ST_TOOL_PLUGIN_USAGE
+	      ST_TOOL_LIMIT_USAGE
 	      "  --help, --version\n",
 	      f);
 }
@@ -81,6 +83,7 @@ static int parse_args(int argc, char **argv, options *o) {
 	o->outs = calloc((size_t)argc, sizeof *o->outs);
 	if (!o->args || !o->outs)
 		return arg_error("%s", "out of memory");
+	bool bad = false;
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		if (!strncmp(a, "--entry=", 8)) {
@@ -113,6 +116,9 @@ static int parse_args(int argc, char **argv, options *o) {
 			o->allow_unregistered = true;
 		} else if (st_tool_is_plugin_flag(a)) {
 			if (!st_tool_plugin_add(&o->plugins, "strata-run", argc, argv, &i))
+				return 2;
+		} else if (st_tool_limit_flag(&o->limits, "strata-run", argc, argv, &i, &bad)) {
+			if (bad)
 				return 2;
 		} else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
 			usage(stdout);
@@ -265,7 +271,8 @@ static int tool_main(int argc, char **argv) {
 	char *text = (char *)data;
 	st_context *ctx = text ? st_context_create() : NULL;
 	rc = 1;
-	if (ctx && st_succeeded(st_register_all_dialects(ctx)) && st_tool_plugins_load(&o.plugins, "strata-run", ctx)) {
+	if (ctx && st_succeeded(st_register_all_dialects(ctx)) && st_tool_plugins_load(&o.plugins, "strata-run", ctx) &&
+	    st_tool_limits_apply(&o.limits, "strata-run", ctx)) {
 		const char *name = strcmp(o.input, "-") ? o.input : "<stdin>";
 		st_context_set_allow_unregistered(ctx, o.allow_unregistered);
 		st_parse_options po = {.mlir14 = o.mlir14};

@@ -1,7 +1,7 @@
 // What the interpreter reports when a codelet goes wrong at run time: a
 // slice outside its surrogate, a template run unbound, a parameter without
 // a value, a read of a local nothing wrote, a division by zero, a layer
-// reading uninitialised memory.
+// reading uninitialised memory, a layer over the work limit.
 // RUN: not strata-run %s --entry=outside --arg=index:20 2>&1 | FileCheck %s --check-prefix=OUTSIDE
 // RUN: not strata-run %s --entry=nodiv 2>&1 | FileCheck %s --check-prefix=MAP
 // RUN: not strata-run %s --entry=template 2>&1 | FileCheck %s --check-prefix=TEMPLATE
@@ -9,6 +9,7 @@
 // RUN: not strata-run %s --entry=unwritten 2>&1 | FileCheck %s --check-prefix=UNWRITTEN
 // RUN: not strata-run %s --entry=divzero 2>&1 | FileCheck %s --check-prefix=DIVZERO
 // RUN: not strata-run %s --entry=uninit 2>&1 | FileCheck %s --check-prefix=UNINIT
+// RUN: not strata-run %s --entry=uninit --limit=codelet-layer-work=7 2>&1 | FileCheck %s --check-prefix=WORK
 
 // OUTSIDE: error: undefined behaviour: access 0 reaches elements 20..20 of dimension 0, which has 4
 func.func @outside(%n: index) {
@@ -71,6 +72,7 @@ func.func @divzero() {
 }
 
 // UNINIT: error: undefined behaviour: operand 0: element 0 is uninitialised
+// WORK: error: the layer's 8 steps are too many to run (limit codelet-layer-work = 7; raise it with --limit=codelet-layer-work=<n>)
 func.func @uninit() {
   %A = memref.alloc() : memref<2x2xi8>
   %B = memref.alloc() : memref<2x2xi8>
