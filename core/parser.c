@@ -596,6 +596,23 @@ st_status st_parse_state_add_result_type(st_parse_state *s, st_type *t) {
 st_status st_parse_state_add_successor(st_parse_state *s, st_block *b) {
 	return st__vec_push(s->ctx, &s->succs, b) ? ST_OK : ST_FAIL;
 }
+st_status st_parse_ensure_terminator(st_parse_state *s, st_region *r, const char *name) {
+	st_block *b = st_region_first_block(r);
+	if (!b) {
+		if (!(b = st_block_create(s->ctx)))
+			return ST_FAIL;
+		st_region_append_block(r, b);
+	}
+	st_op *last = st_block_last_op(b);
+	if (last && (!st_op_is_registered(last) || st_op_has_trait(last, ST_TRAIT_TERMINATOR)))
+		return ST_OK;
+	st_op_state state = {.name = st_str_c(name), .loc = st_parse_state_loc(s)};
+	st_op *t = st_op_create(s->ctx, &state);
+	if (!t)
+		return ST_FAIL;
+	st_block_append_op(b, t);
+	return ST_OK;
+}
 size_t st_parse_state_num_operands(st_parse_state *s) { return s->operands.n; }
 st_value *st_parse_state_operand(st_parse_state *s, size_t i) { return s->operands.data[i]; }
 size_t st_parse_state_num_result_types(st_parse_state *s) { return s->types.n; }

@@ -181,24 +181,7 @@ static void print_access(st_printer *p, st_op *op, size_t i, bool sizes) {
 
 /* ------------------------------------------------------------------ bodies */
 
-static st_status ensure_yield(st_parse_state *s, st_region *r) {
-	st_context *ctx = st_parse_state_context(s);
-	st_block *b = st_region_first_block(r);
-	if (!b) {
-		if (!(b = st_block_create(ctx)))
-			return ST_FAIL;
-		st_region_append_block(r, b);
-	}
-	st_op *last = st_block_last_op(b);
-	if (last && (!st_op_is_registered(last) || st_op_has_trait(last, ST_TRAIT_TERMINATOR)))
-		return ST_OK;
-	st_op_state state = {.name = st_str_c("codelet.yield"), .loc = st_parse_state_loc(s)};
-	st_op *t = st_op_create(ctx, &state);
-	if (!t)
-		return ST_FAIL;
-	st_block_append_op(b, t);
-	return ST_OK;
-}
+static st_status ensure_yield(st_parse_state *s, st_region *r) { return st_parse_ensure_terminator(s, r, "codelet.yield"); }
 
 /* Bodies print without their codelet.yield, unless it carries something. */
 static bool implicit_yield(st_region *r) {

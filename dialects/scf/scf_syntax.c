@@ -154,28 +154,6 @@ static st_status parse_region_with_args(st_parser *p, st_region *r, const st_ope
 	return st;
 }
 
-/* MLIR's ensureTerminator: a region that is empty gets a block, a block
- * that does not end in a terminator gets `name` with no operands.  An
- * unregistered last op might be a terminator and is left alone. */
-static st_status ensure_terminator(st_parse_state *s, st_region *r, const char *name) {
-	st_context *ctx = st_parse_state_context(s);
-	st_block *b = st_region_first_block(r);
-	if (!b) {
-		if (!(b = st_block_create(ctx)))
-			return ST_FAIL;
-		st_region_append_block(r, b);
-	}
-	st_op *last = st_block_last_op(b);
-	if (last && (!st_op_is_registered(last) || st_op_has_trait(last, ST_TRAIT_TERMINATOR)))
-		return ST_OK;
-	st_op_state state = {.name = st_str_c(name), .loc = st_parse_state_loc(s)};
-	st_op *t = st_op_create(ctx, &state);
-	if (!t)
-		return ST_FAIL;
-	st_block_append_op(b, t);
-	return ST_OK;
-}
-
 static st_status set_segments(st_parse_state *s, size_t n, const int64_t *sizes) {
 	st_context *ctx = st_parse_state_context(s);
 	return st_parse_state_add_attr(s, "operandSegmentSizes",
@@ -280,7 +258,7 @@ st_status st__scf_parse_for(st_parser *p, st_parse_state *s) {
 		st = add_results(s, &types);
 	st_region *body = st_succeeded(st) ? st_parse_state_add_region(s) : NULL;
 	if (st_succeeded(st) && (!body || st_failed(parse_region_with_args(p, body, &iv, ivt, &inner, types.v)) ||
-	                         st_failed(ensure_terminator(s, body, "scf.yield"))))
+	                         st_failed(st_parse_ensure_terminator(s, body, "scf.yield"))))
 		st = ST_FAIL;
 	if (st_succeeded(st))
 		st = st_parser_optional_attr_dict(p, s);
@@ -344,10 +322,10 @@ st_status st__scf_parse_if(st_parser *p, st_parse_state *s) {
 	st_region *then_r = st_succeeded(st) ? st_parse_state_add_region(s) : NULL;
 	st_region *else_r = then_r ? st_parse_state_add_region(s) : NULL;
 	if (!else_r || st_failed(st_parser_region(p, then_r, 0, NULL)) ||
-	    st_failed(ensure_terminator(s, then_r, "scf.yield")))
+	    st_failed(st_parse_ensure_terminator(s, then_r, "scf.yield")))
 		return ST_FAIL;
 	if (st_parser_optional_keyword(p, "else") &&
-	    (st_failed(st_parser_region(p, else_r, 0, NULL)) || st_failed(ensure_terminator(s, else_r, "scf.yield"))))
+	    (st_failed(st_parser_region(p, else_r, 0, NULL)) || st_failed(st_parse_ensure_terminator(s, else_r, "scf.yield"))))
 		return ST_FAIL;
 	return st_parser_optional_attr_dict(p, s);
 }
@@ -559,7 +537,7 @@ st_status st__scf_parse_parallel(st_parser *p, st_parse_state *s) {
 	/* MLIR 14's body ends in scf.yield after its scf.reduce ops; the
 	 * current one in scf.reduce. */
 	if (st_succeeded(st))
-		st = ensure_terminator(s, body, st_parser_mlir14(p) ? "scf.yield" : "scf.reduce");
+		st = st_parse_ensure_terminator(s, body, st_parser_mlir14(p) ? "scf.yield" : "scf.reduce");
 	refvec_free(ctx, &ivs);
 	refvec_free(ctx, &inits);
 	typevec_free(ctx, &types);
@@ -715,7 +693,7 @@ st_status st__scf_parse_index_switch(st_parser *p, st_parse_state *s) {
 		st_region *r;
 		if (!st_ctx_grow(ctx, (void **)&cases, &cap, small, sizeof *cases, n + 1) ||
 		    st_failed(st_parser_integer(p, &cases[n])) || !(r = st_parse_state_add_region(s)) ||
-		    st_failed(st_parser_region(p, r, 0, NULL)) || st_failed(ensure_terminator(s, r, "scf.yield")))
+		    st_failed(st_parser_region(p, r, 0, NULL)) || st_failed(st_parse_ensure_terminator(s, r, "scf.yield")))
 			st = ST_FAIL;
 		n++;
 	}
@@ -727,7 +705,7 @@ st_status st__scf_parse_index_switch(st_parser *p, st_parse_state *s) {
 		st_ctx_free(ctx, cases, cap * sizeof *cases);
 	if (st_succeeded(st) &&
 	    (st_failed(st_parser_expect_keyword(p, "default")) || st_failed(st_parser_region(p, def, 0, NULL)) ||
-	     st_failed(ensure_terminator(s, def, "scf.yield"))))
+	     st_failed(st_parse_ensure_terminator(s, def, "scf.yield"))))
 		st = ST_FAIL;
 	return st;
 }

@@ -133,6 +133,11 @@ ST_API st_status st_parse_state_add_result_type(st_parse_state *s, st_type *t);
 ST_API st_status st_parse_state_add_attr(st_parse_state *s, const char *name, st_attr *a);
 ST_API st_attr *st_parse_state_get_attr(st_parse_state *s, const char *name);
 ST_API st_status st_parse_state_add_successor(st_parse_state *s, st_block *b);
+/* MLIR's ensureTerminator, for a region a hook parsed: an empty region
+ * gets a block, a block that does not end in a terminator gets `name`
+ * with no operands at the op's location.  An unregistered last op might
+ * be a terminator and is left alone. */
+ST_API st_status st_parse_ensure_terminator(st_parse_state *s, st_region *r, const char *name);
 /* A new region of the op being parsed (filled by st_parser_region). */
 ST_API st_region *st_parse_state_add_region(st_parse_state *s);
 ST_API size_t st_parse_state_num_operands(st_parse_state *s);
