@@ -8,6 +8,7 @@
 
 #include "strata/acg.h"
 
+#include <assert.h>
 #include <stdio.h>
 
 static const char *cdlt_loc_name(const st_type *t) { return st_codelet_location(t); }
@@ -243,10 +244,9 @@ static st_status check_placement(st_op *op, st_type *t) {
 	int64_t banks = st_acg_int(n, "banks", 1), depth = st_acg_int(n, "depth", 0);
 	const int64_t *shape = st_type_shape(t);
 	int64_t total = st_type_num_elements_static(t), limit = st_context_limit(st_op_context(op), &st__codelet_placement_limit);
-	if (total < 0 || total > limit) {
+	assert(total >= 0); /* a surrogate's shape is static and counted (check_surrogate_type) */
+	if (total > limit) {
 		char hint[160];
-		if (total < 0)
-			return st_op_error(op, "a placed surrogate of more than 2^63 elements is too large to check its layout");
 		return st_op_error(op, "a placed surrogate of %lld elements is too large to check its layout %s", (long long)total,
 		                   st_limit_hint(st_op_context(op), &st__codelet_placement_limit, hint, sizeof hint));
 	}

@@ -122,6 +122,12 @@ static bool run_once(st_context *ctx, tracker *t, st_op *fn, size_t nargs, const
 	return ok;
 }
 
+static st_walk_result touch_loc(st_op *op, void *ud) {
+	(void)ud;
+	(void)st_op_loc(op);
+	return ST_WALK_ADVANCE;
+}
+
 /* Every N for the n-th allocation of a call of @name, with and without the
  * trace; each run that succeeds gives `want`. */
 static void sweep(const char *name, size_t nargs, st_ival *(*make)(st_context *ctx, st_ival *args),
@@ -134,6 +140,11 @@ static void sweep(const char *name, size_t nargs, st_ival *(*make)(st_context *c
 	if (!m)
 		return;
 	st_op *fn = st_symbol_lookup(m, st_str_c(name));
+	/* The trace names each op's location, which the context makes (and
+	 * keeps) on first use: make them all now, so that what a run takes
+	 * and gives back is the interpreter's alone, however full the
+	 * context's arena happens to be. */
+	st_walk(m, ST_WALK_PRE, touch_loc, NULL);
 	diag_sink diags;
 	diag_sink_install(&diags, ctx);
 	st_ival proto[2];

@@ -2,7 +2,6 @@
 // loops, slices, transfers and computes; with the Fig. 3.8 machine (and an island), the
 // checks against the ACG (nodes, capabilities at a width, edges).
 // RUN: strata-opt %s --split-input-file --verify-diagnostics --acg=%S/Inputs/invalid.acg
-// RUN: strata-opt %S/Inputs/placement-limit.mlir --verify-diagnostics --acg=%S/Inputs/invalid.acg --limit=codelet-placement-elements=3
 
 func.func @f(%A: memref<12xi16>) {
   codelet.cdlt "x" {
