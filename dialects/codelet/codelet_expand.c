@@ -347,30 +347,12 @@ static st_status expand(st_op *op) {
 	return ST_OK;
 }
 
-static st_walk_result collect(st_op *op, void *ud) {
-	st_op ***list = ud;
-	if (st_codelet_layer_get(op, &(st_codelet_layer_info){0}))
-		*(*list)++ = op;
-	return ST_WALK_ADVANCE;
-}
-
-static st_walk_result count(st_op *op, void *ud) {
-	st_codelet_layer_info l;
-	if (st_codelet_layer_get(op, &l))
-		(*(size_t *)ud)++;
-	return ST_WALK_ADVANCE;
-}
-
 static st_status run_expand(st_pass *pass, st_op *root) {
 	st_context *ctx = st_pass_context(pass);
 	size_t n = 0;
-	st_walk(root, ST_WALK_PRE, count, &n);
-	if (!n)
-		return ST_OK;
-	st_op **ops = st_ctx_alloc(ctx, n * sizeof *ops), **end = ops;
+	st_op **ops = st_codelet_layer_ops(root, &n);
 	if (!ops)
-		return ST_FAIL;
-	st_walk(root, ST_WALK_PRE, collect, &end);
+		return n ? ST_FAIL : ST_OK;
 	st_status st = ST_OK;
 	for (size_t i = 0; st_succeeded(st) && i < n; i++)
 		st = expand(ops[i]);

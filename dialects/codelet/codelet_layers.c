@@ -110,6 +110,28 @@ bool st_codelet_layer_get(const st_op *op, st_codelet_layer_info *out) {
 	return true;
 }
 
+static st_walk_result count_layer(st_op *op, void *ud) {
+	if (st_codelet_layer_get(op, &(st_codelet_layer_info){0}))
+		(*(size_t *)ud)++;
+	return ST_WALK_ADVANCE;
+}
+
+static st_walk_result collect_layer(st_op *op, void *ud) {
+	st_op ***end = ud;
+	if (st_codelet_layer_get(op, &(st_codelet_layer_info){0}))
+		*(*end)++ = op;
+	return ST_WALK_ADVANCE;
+}
+
+st_op **st_codelet_layer_ops(st_op *root, size_t *n) {
+	*n = 0;
+	st_walk(root, ST_WALK_PRE, count_layer, n);
+	st_op **ops = *n ? st_ctx_alloc(st_op_context(root), *n * sizeof *ops) : NULL, **end = ops;
+	if (ops)
+		st_walk(root, ST_WALK_PRE, collect_layer, &end);
+	return ops;
+}
+
 /* The product of n extents, INT64_MAX when it overflows. */
 static int64_t product(const int64_t *v, size_t n) {
 	int64_t p = 1;

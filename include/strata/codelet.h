@@ -187,6 +187,11 @@ typedef struct st_codelet_layer_info {
 
 /* Reads a layer op (false for anything else). */
 bool st_codelet_layer_get(const st_op *op, st_codelet_layer_info *out);
+/* The layer ops nested in `root`, in pre-order, so that a pass can replace
+ * them one by one: an array of *n ops allocated from the context (free it
+ * with st_ctx_free(ctx, ops, *n * sizeof *ops)); NULL with *n == 0 when
+ * there is none, NULL with *n != 0 when out of memory. */
+st_op **st_codelet_layer_ops(st_op *root, size_t *n);
 /* The multiply-accumulates (gemm, conv2d, depthwise) or window
  * operations (pool) of one execution, INT64_MAX when that overflows; 0
  * for the element-wise layers. */
