@@ -130,7 +130,67 @@ def check_fpga(c, report, obj):
             c.err('ii', 'a stream design takes a value a cycle: 1, not %s' % json.dumps(report.get('ii')))
 
 
-CLASS_CHECKS = {'fpga': check_fpga}
+SYSTOLIC_SIM_KEYS = ['commands', 'compute', 'dram_read_bytes', 'dram_stall', 'dram_write_bytes', 'instructions',
+                     'macs', 'mapping_efficiency', 'onchip_stall', 'simd_ops']
+
+
+def check_systolic(c, report, obj):
+    """The "systolic" object (docs/qor-schema.md): the roofline's terms,
+    the program, each layer's plan and the simulator's split of the
+    cycles."""
+    p = 'systolic.'
+    c.keys(obj, p, ['pes', 'macs', 'simd_ops', 'bounds', 'words', 'dram_bytes', 'layers', 'sim'], ['buffers'])
+    for k in ('pes', 'words'):
+        c.want(obj, p, k, int_at_least(1), 'an integer >= 1')
+    for k in ('macs', 'simd_ops', 'dram_bytes'):
+        c.want(obj, p, k, int_at_least(0), 'an integer >= 0')
+    b = obj.get('bounds')
+    if not isinstance(b, dict) or sorted(b) != ['dram', 'mac', 'simd'] or not all(is_num(v) and v >= 0 for v in b.values()):
+        c.err(p + 'bounds', 'an object {mac, simd, dram} of numbers >= 0, not %s' % json.dumps(b))
+        return
+    if is_int(obj.get('macs')) and is_int(obj.get('pes')) and obj['pes'] > 0 and \
+            abs(b['mac'] - obj['macs'] / obj['pes']) > 0.051:
+        c.err(p + 'bounds.mac', '%s, but macs / pes is %.2f' % (b['mac'], obj['macs'] / obj['pes']))
+    ideal = report.get('ideal_cycles')
+    roof = max(b.values())
+    if is_int(ideal) and not (roof - 0.051 <= ideal <= max(1, roof + 1.051)):
+        c.err('ideal_cycles', '%d, but the roofline max(bounds) rounded up is %.1f' % (ideal, math.ceil(roof)))
+    util = report.get('utilization', {})
+    if isinstance(util, dict) and isinstance(util.get('pe'), dict) and util['pe'].get('available') != obj.get('pes'):
+        c.err('utilization.pe.available', '%s, not the array\'s %s PEs' % (util['pe'].get('available'), obj.get('pes')))
+    layers = obj.get('layers')
+    if not isinstance(layers, dict):
+        c.err(p + 'layers', 'an object, not %s' % json.dumps(layers))
+    else:
+        for name, l in layers.items():
+            if not isinstance(l, dict) or l.get('dataflow') not in ('ws', 'os') or \
+                    l.get('order') not in ('k-outer', 'spatial-outer') or \
+                    not isinstance(l.get('tiles'), dict) or sorted(l['tiles']) != ['c', 'k', 'p', 'q'] or \
+                    not all(int_at_least(1)(v) for v in l['tiles'].values()) or \
+                    not all(int_at_least(0)(l.get(k)) for k in ('estimate', 'candidates', 'valid')):
+                c.err(p + 'layers.' + name, 'an object {dataflow, order, tiles {p, q, k, c}, estimate, candidates, '
+                      'valid}, not %s' % json.dumps(l))
+    sim = obj.get('sim')
+    cycles = report.get('cycles')
+    if sim is None:
+        if cycles is not None:
+            c.err(p + 'sim', 'null, but cycles were simulated')
+        return
+    if not isinstance(sim, dict):
+        c.err(p + 'sim', 'an object or null, not %s' % json.dumps(sim))
+        return
+    c.keys(sim, p + 'sim.', SYSTOLIC_SIM_KEYS, ['buffers'])
+    for k in SYSTOLIC_SIM_KEYS:
+        ok = num_at_least(0) if k == 'mapping_efficiency' else int_at_least(0)
+        c.want(sim, p + 'sim.', k, ok, 'a number >= 0')
+    if is_num(sim.get('mapping_efficiency')) and sim['mapping_efficiency'] > 1:
+        c.err(p + 'sim.mapping_efficiency', 'above 1: %s' % sim['mapping_efficiency'])
+    parts = [sim.get(k) for k in ('compute', 'onchip_stall', 'dram_stall')]
+    if is_int(cycles) and all(is_int(v) for v in parts) and sum(parts) != cycles:
+        c.err(p + 'sim', 'compute + onchip_stall + dram_stall is %d, not the %d cycles' % (sum(parts), cycles))
+
+
+CLASS_CHECKS = {'fpga': check_fpga, 'systolic': check_systolic}
 
 
 # ---------------------------------------------------------------- report

@@ -28,6 +28,7 @@
 #include "strata/halide.h"
 #include "strata/rda.h"
 #include "strata/codelet.h"
+#include "strata/systolic.h"
 
 st_status st_register_all_dialects(st_context *ctx) {
 	st_status (*const regs[])(st_context *) = {
@@ -71,7 +72,7 @@ st_status st_register_all_passes(st_context *ctx) {
 		return ST_FAIL;
 	if (st_failed(st_register_srdfg_passes(ctx)))
 		return ST_FAIL;
-	if (st_failed(st_register_codelet_passes(ctx)))
+	if (st_failed(st_register_codelet_passes(ctx)) || st_failed(st_register_systolic_passes(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_memref_passes(ctx)))
 		return ST_FAIL;
@@ -83,7 +84,7 @@ st_status st_register_all_passes(st_context *ctx) {
 st_status st_register_all_translations(st_context *ctx) {
 	if (st_failed(st_register_pmlang_translations(ctx)))
 		return ST_FAIL;
-	if (st_failed(st_register_halide_translations(ctx)))
+	if (st_failed(st_register_halide_translations(ctx)) || st_failed(st_register_systolic_translations(ctx)))
 		return ST_FAIL;
 	return st_register_verilog_translations(ctx);
 }

@@ -1,0 +1,189 @@
+/* Linear loop levels for a command of the systolic target: the hardware's
+ * address generators compute base + sum(index x stride), the IR's
+ * addresses come from layouts with `floordiv` and `mod` by the banks.
+ * Each dimension of a command's space is either linear, or linear within
+ * blocks whose starts are linear (a channel spread over banks: a block
+ * level and an element level); a remainder of a block is a command of its
+ * own (transfers only).  Every command is checked against the IR's
+ * addresses before it is written: all points when there are few, else
+ * every value of each level (the others at their first index) and every
+ * corner. */
+#include "sys_codegen.h"
+
+#define MAXD (ST_CODELET_MAX_RANK + 4)
+#define FULL_CHECK 4096
+
+static bool eval(const sys_space *sp, const int64_t *idx, int64_t *a) {
+	for (int k = 0; k < sp->nops; k++)
+		if (!sp->addr(sp->ud, k, idx, &a[k]))
+			return false;
+	return true;
+}
+
+/* Addresses at the box start with dimension d at start + i. */
+static bool eval_along(const sys_space *sp, int d, int64_t i, int64_t *a) {
+	int64_t idx[MAXD];
+	memcpy(idx, sp->start, sizeof idx);
+	idx[d] += i;
+	return eval(sp, idx, a);
+}
+
+typedef struct dimplan {
+	int64_t block; /* 0: linear */
+	int64_t step[3], bstep[3];
+} dimplan;
+
+/* The first i where dimension d stops being linear, 0 if it never does,
+ * -1 when an address cannot be evaluated. */
+static int64_t first_break(const sys_space *sp, int d, int64_t *base, int64_t *step) {
+	int64_t a[3];
+	if (!eval_along(sp, d, 0, base) || !eval_along(sp, d, 1, a))
+		return -1;
+	for (int k = 0; k < sp->nops; k++)
+		step[k] = a[k] - base[k];
+	for (int64_t i = 2; i < sp->size[d]; i++) {
+		if (!eval_along(sp, d, i, a))
+			return -1;
+		for (int k = 0; k < sp->nops; k++)
+			if (a[k] != base[k] + i * step[k])
+				return i;
+	}
+	return 0;
+}
+
+/* Whether dimension d is linear within blocks of B whose starts are linear. */
+static bool blocked(const sys_space *sp, int d, int64_t B, const int64_t *base, const int64_t *step, int64_t *bstep) {
+	int64_t a[3];
+	if (!eval_along(sp, d, B, a))
+		return false;
+	for (int k = 0; k < sp->nops; k++)
+		bstep[k] = a[k] - base[k];
+	for (int64_t i = 0; i < sp->size[d] / B * B; i++) {
+		if (!eval_along(sp, d, i, a))
+			return false;
+		for (int k = 0; k < sp->nops; k++)
+			if (a[k] != base[k] + (i / B) * bstep[k] + (i % B) * step[k])
+				return false;
+	}
+	return true;
+}
+
+static st_status check(cg *g, st_op *at, const sys_space *sp, const sys_cmd *c, const int *lvl_dim, const int64_t *lvl_mul) {
+	int64_t pts = 1;
+	for (int l = 0; l < c->nlev; l++)
+		pts *= c->iters[l];
+	int64_t it[SYS_LEVELS] = {0};
+	/* The points to check: all, or each level alone and every corner. */
+	int64_t corner = 0, ncorners = (int64_t)1 << c->nlev;
+	int sweep = 0;
+	int64_t sweep_i = 0;
+	bool full = pts <= FULL_CHECK;
+	for (int64_t n = 0;; n++) {
+		int64_t idx[MAXD], a[3];
+		memcpy(idx, sp->start, sizeof idx);
+		for (int l = 0; l < c->nlev; l++)
+			idx[lvl_dim[l]] += it[l] * lvl_mul[l];
+		if (!eval(sp, idx, a))
+			return st_op_error(at, "an address of this op cannot be evaluated");
+		for (int k = 0; k < c->nops; k++) {
+			int64_t e = c->base[k];
+			for (int l = 0; l < c->nlev; l++)
+				e += it[l] * c->stride[k][l];
+			if (e != a[k])
+				return st_op_error(at,
+				                   "the address of operand %d on '%s' is not linear in the command's loops (%lld where the "
+				                   "address generator would give %lld): the layout does not suit this machine",
+				                   k, g->m.nodes[c->node[k]].name, (long long)a[k], (long long)e);
+		}
+		if (full) {
+			int l = c->nlev - 1;
+			for (; l >= 0; l--) {
+				if (++it[l] < c->iters[l])
+					break;
+				it[l] = 0;
+			}
+			if (l < 0)
+				return ST_OK;
+			continue;
+		}
+		/* Sweeps of each level, then the corners. */
+		memset(it, 0, sizeof it);
+		if (sweep < c->nlev) {
+			if (++sweep_i >= c->iters[sweep]) {
+				sweep++;
+				sweep_i = 0;
+			}
+			if (sweep < c->nlev) {
+				it[sweep] = sweep_i;
+				continue;
+			}
+		}
+		if (++corner >= ncorners)
+			return ST_OK;
+		for (int l = 0; l < c->nlev; l++)
+			it[l] = (corner >> l) & 1 ? c->iters[l] - 1 : 0;
+	}
+}
+
+st_status sys_cg_split(cg *g, st_op *at, const sys_space *sp, st_status (*fn)(void *ud, const sys_cmd *c), void *ud) {
+	dimplan dp[MAXD];
+	for (int d = 0; d < sp->ndims; d++) {
+		memset(&dp[d], 0, sizeof dp[d]);
+		if (sp->size[d] <= 1)
+			continue;
+		int64_t base[3];
+		int64_t b = first_break(sp, d, base, dp[d].step);
+		if (b < 0)
+			return st_op_error(at, "an address of this op cannot be evaluated");
+		if (!b)
+			continue;
+		if (!sp->splittable)
+			return st_op_error(at, "loop %d of this compute does not move its operands linearly (address generators are linear)", d);
+		if (!blocked(sp, d, b, base, dp[d].step, dp[d].bstep))
+			return st_op_error(at, "dimension %d of this op's addresses is neither linear nor linear in blocks", d);
+		if (sp->size[d] % b) {
+			/* Whole blocks, then the remainder, as separate commands. */
+			sys_space part = *sp;
+			part.size[d] = sp->size[d] / b * b;
+			if (part.size[d] && st_failed(sys_cg_split(g, at, &part, fn, ud)))
+				return ST_FAIL;
+			part.start[d] = sp->start[d] + part.size[d];
+			part.size[d] = sp->size[d] % b;
+			return sys_cg_split(g, at, &part, fn, ud);
+		}
+		dp[d].block = b;
+	}
+	sys_cmd c = {.nops = sp->nops};
+	int lvl_dim[SYS_LEVELS];
+	int64_t lvl_mul[SYS_LEVELS];
+	int64_t base[3];
+	if (!eval(sp, sp->start, base))
+		return st_op_error(at, "an address of this op cannot be evaluated");
+	for (int k = 0; k < sp->nops; k++) {
+		c.node[k] = sp->node[k];
+		c.base[k] = base[k];
+	}
+	for (int d = 0; d < sp->ndims; d++) {
+		if (sp->size[d] <= 1)
+			continue;
+		int64_t parts[2][2] = {{dp[d].block ? sp->size[d] / dp[d].block : sp->size[d], dp[d].block ? dp[d].block : 1},
+		                       {dp[d].block, 1}};
+		int nparts = dp[d].block ? 2 : 1;
+		for (int q = 0; q < nparts; q++) {
+			int64_t trips = q == 0 ? parts[0][0] : parts[1][0];
+			if (trips <= 1)
+				continue;
+			if (c.nlev == SYS_LEVELS)
+				return st_op_error(at, "this op needs more than %d loop levels", SYS_LEVELS);
+			c.iters[c.nlev] = trips;
+			lvl_dim[c.nlev] = d;
+			lvl_mul[c.nlev] = q == 0 && dp[d].block ? dp[d].block : 1;
+			for (int k = 0; k < sp->nops; k++)
+				c.stride[k][c.nlev] = q == 0 && dp[d].block ? dp[d].bstep[k] : dp[d].step[k];
+			c.nlev++;
+		}
+	}
+	if (st_failed(check(g, at, sp, &c, lvl_dim, lvl_mul)))
+		return ST_FAIL;
+	return fn(ud, &c);
+}

@@ -1,0 +1,71 @@
+/* The code generator's state, shared by sys_cg_walk.c (walking the placed
+ * codelets), sys_cg_split.c (linear levels of a command) and sys_emit.c
+ * (its instructions). */
+#ifndef STRATA_SYS_CODEGEN_H
+#define STRATA_SYS_CODEGEN_H
+
+#include "sys_internal.h"
+
+#include <stdarg.h>
+
+/* What an address register holds, as far as the generator knows (the
+ * machine starts with every register 0). */
+typedef struct cg_reg {
+	bool known;
+	int64_t base;
+	int64_t stride[SYS_LEVELS];
+} cg_reg;
+
+/* One command: its loop levels and, per operand, the node, base and
+ * strides of its address. */
+typedef struct sys_cmd {
+	int nlev;
+	int64_t iters[SYS_LEVELS];
+	int nops;
+	int node[3];
+	int64_t base[3];
+	int64_t stride[3][SYS_LEVELS];
+} sys_cmd;
+
+typedef struct cg {
+	st_context *ctx;
+	sys_machine m;
+	sys_isa isa;
+	st_systolic_program *p;
+	cg_reg regs[SYS_NODES][SYS_REGS];
+	bool shape_known, os;
+	int64_t rows, cols, lanes;
+	int row_level;
+	uint64_t max_points; /* a command's points are checked one by one */
+} cg;
+
+st_status sys_cg_emit_dma(cg *g, st_op *at, const sys_cmd *c, bool load, int eb);
+st_status sys_cg_emit_fill(cg *g, st_op *at, const sys_cmd *c, int64_t value);
+st_status sys_cg_emit_gemm(cg *g, st_op *at, const sys_cmd *c, int64_t rows, int64_t cols, bool os, int row_level);
+st_status sys_cg_emit_simd(cg *g, st_op *at, const sys_cmd *c, const char *mnemonic, int64_t lanes, int64_t width);
+st_status sys_cg_end(cg *g, st_op *at);
+
+/* An iteration space: a box of `ndims` dimensions (outermost first,
+ * index start[d] .. start[d] + size[d] - 1) and the address each operand
+ * has at a point. */
+typedef struct sys_space {
+	int ndims;
+	int64_t start[ST_CODELET_MAX_RANK + 4];
+	int64_t size[ST_CODELET_MAX_RANK + 4];
+	int nops;
+	int node[3];
+	/* The address of operand k at idx; false when it cannot be evaluated. */
+	bool (*addr)(void *ud, int k, const int64_t *idx, int64_t *out);
+	void *ud;
+	/* Whether a dimension may be split into several commands (transfers);
+	 * a compute keeps its loops as levels. */
+	bool splittable;
+} sys_space;
+
+/* Splits a space into commands whose addresses are linear in their levels
+ * (a dimension spread over banks becomes a block level and an element
+ * level, a remainder its own command), checks every point, and hands each
+ * command to `fn`. */
+st_status sys_cg_split(cg *g, st_op *at, const sys_space *sp, st_status (*fn)(void *ud, const sys_cmd *c), void *ud);
+
+#endif

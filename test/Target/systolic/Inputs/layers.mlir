@@ -1,0 +1,35 @@
+// Small layers of every shape the array path has: a GEMM whose sizes are
+// no multiple of the array, a matrix-vector product, a strided padded
+// convolution of few channels, a 1x1 strided one, one that accumulates
+// into its output, and two layers writing one output in turn (the second
+// accumulating onto the first's result in DRAM).
+func.func @gemm(%A: memref<19x37xi8>, %B: memref<37x21xi8>, %C: memref<19x21xi32>) {
+  codelet.gemm %A, %B, %C : memref<19x37xi8>, memref<37x21xi8>, memref<19x21xi32>
+  return
+}
+
+func.func @gemv(%A: memref<1x70xi8>, %B: memref<70x33xi8>, %C: memref<1x33xi32>) {
+  codelet.gemm %A, %B, %C : memref<1x70xi8>, memref<70x33xi8>, memref<1x33xi32>
+  return
+}
+
+func.func @conv(%I: memref<1x15x15x3xi8>, %W: memref<3x3x3x20xi8>, %O: memref<1x8x8x20xi32>) {
+  codelet.conv2d %I, %W, %O {strides = array<i64: 2, 2>, pads = array<i64: 1, 1>} : memref<1x15x15x3xi8>, memref<3x3x3x20xi8>, memref<1x8x8x20xi32>
+  return
+}
+
+func.func @down(%I: memref<1x8x8x40xi8>, %W: memref<1x1x40x24xi8>, %O: memref<1x4x4x24xi32>) {
+  codelet.conv2d %I, %W, %O {strides = array<i64: 2, 2>} : memref<1x8x8x40xi8>, memref<1x1x40x24xi8>, memref<1x4x4x24xi32>
+  return
+}
+
+func.func @acc(%A: memref<6x18xi8>, %B: memref<18x5xi8>, %C: memref<6x5xi32>) {
+  codelet.gemm %A, %B, %C {accumulate} : memref<6x18xi8>, memref<18x5xi8>, memref<6x5xi32>
+  return
+}
+
+func.func @chain(%A: memref<12x30xi8>, %B: memref<30x10xi8>, %C: memref<12x10xi32>) {
+  codelet.gemm %A, %B, %C : memref<12x30xi8>, memref<30x10xi8>, memref<12x10xi32>
+  codelet.gemm %A, %B, %C {accumulate} : memref<12x30xi8>, memref<30x10xi8>, memref<12x10xi32>
+  return
+}
