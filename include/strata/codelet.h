@@ -31,10 +31,10 @@ extern "C" {
 #endif
 
 /* Registers the dialect (and acg, whose graphs its verifier reads). */
-st_status st_register_codelet_dialect(st_context *ctx);
+ST_API st_status st_register_codelet_dialect(st_context *ctx);
 /* Registers the codelet passes (codelet-expand, codelet-place, ...;
  * docs/dialects/codelet.md lists them). */
-st_status st_register_codelet_passes(st_context *ctx);
+ST_API st_status st_register_codelet_passes(st_context *ctx);
 
 /* The most dimensions a surrogate, a slice or a layer operand has. */
 #define ST_CODELET_MAX_RANK 8
@@ -53,15 +53,15 @@ typedef enum st_codelet_surrogate {
 
 /* What a value is: the kind of the op defining it (a transfer's result is
  * a local). */
-st_codelet_surrogate st_codelet_surrogate_kind(const st_value *v);
+ST_API st_codelet_surrogate st_codelet_surrogate_kind(const st_value *v);
 /* The ACG node a surrogate type lives on (its memref memory space, a
  * string), or NULL when not placed yet. */
-const char *st_codelet_location(const st_type *t);
+ST_API const char *st_codelet_location(const st_type *t);
 /* memref<shape x elt, "loc"> (loc NULL: no memory space). */
-st_type *st_codelet_surrogate_type(st_context *ctx, size_t rank, const int64_t *shape, st_type *elt,
+ST_API st_type *st_codelet_surrogate_type(st_context *ctx, size_t rank, const int64_t *shape, st_type *elt,
                                    const char *loc);
 /* The same surrogate type on another node. */
-st_type *st_codelet_relocate(st_context *ctx, st_type *t, const char *loc);
+ST_API st_type *st_codelet_relocate(st_context *ctx, st_type *t, const char *loc);
 
 /* --------------------------------------------------------------- accesses */
 
@@ -77,19 +77,19 @@ typedef struct st_codelet_access {
 
 /* Transfers have one access (the source) or two (source, destination);
  * computes have the output then the inputs. */
-size_t st_codelet_num_accesses(const st_op *op);
-bool st_codelet_get_access(const st_op *op, size_t i, st_codelet_access *out);
-size_t st_codelet_num_indices(const st_op *op);
-st_value *st_codelet_index(const st_op *op, size_t i);
+ST_API size_t st_codelet_num_accesses(const st_op *op);
+ST_API bool st_codelet_get_access(const st_op *op, size_t i, st_codelet_access *out);
+ST_API size_t st_codelet_num_indices(const st_op *op);
+ST_API st_value *st_codelet_index(const st_op *op, size_t i);
 
 /* ------------------------------------------------------------ typed views */
 
 /* codelet.cdlt: the program's name, its body block, and the ACG graph it
  * is mapped on (the `target` symbol, else the only top-level acg.graph of
  * the enclosing module), or NULL. */
-const char *st_codelet_name(const st_op *cdlt);
-st_block *st_codelet_body(st_op *region_op); /* cdlt or loop */
-st_op *st_codelet_target(st_op *op);
+ST_API const char *st_codelet_name(const st_op *cdlt);
+ST_API st_block *st_codelet_body(st_op *region_op); /* cdlt or loop */
+ST_API st_op *st_codelet_target(st_op *op);
 
 /* codelet.loop: `for iv = lb; iv < ub; iv += step`, ub either a constant
  * or a codelet.param (then *ub_param is set and *ub is its value, or -1
@@ -99,27 +99,27 @@ typedef struct st_codelet_loop_info {
 	st_value *ub_param;
 	st_value *iv;
 } st_codelet_loop_info;
-bool st_codelet_loop(st_op *loop, st_codelet_loop_info *out);
+ST_API bool st_codelet_loop(st_op *loop, st_codelet_loop_info *out);
 
 /* codelet.compute: the capability name and the node it runs on (NULL:
  * not mapped yet). */
-const char *st_codelet_compute_cap(const st_op *compute);
-const char *st_codelet_compute_loc(const st_op *compute);
+ST_API const char *st_codelet_compute_cap(const st_op *compute);
+ST_API const char *st_codelet_compute_loc(const st_op *compute);
 /* codelet.transfer: the node a new local goes to (NULL for a transfer
  * into an existing surrogate, or to a local not placed yet: the op then
  * has a result); whether out-of-bounds source elements read as zero. */
-const char *st_codelet_transfer_to(const st_op *transfer);
-bool st_codelet_transfer_padded(const st_op *transfer);
+ST_API const char *st_codelet_transfer_to(const st_op *transfer);
+ST_API bool st_codelet_transfer_padded(const st_op *transfer);
 /* The dimension order of a transfer's destination: for each of its
  * dimensions, the source dimension it takes, or -1 for a dimension of
  * extent 1 (`perm`; without it the source's own order).  Writes up to
  * ST_CODELET_MAX_RANK entries and returns the destination's rank. */
-size_t st_codelet_transfer_perm(const st_op *transfer, int64_t *perm);
+ST_API size_t st_codelet_transfer_perm(const st_op *transfer, int64_t *perm);
 /* codelet.local: the value it is filled with, or NULL (uninitialised). */
-st_attr *st_codelet_local_fill(const st_op *local);
+ST_API st_attr *st_codelet_local_fill(const st_op *local);
 /* codelet.param: its name and value (false while it has none). */
-const char *st_codelet_param_name(const st_op *param);
-bool st_codelet_param_value(const st_op *param, int64_t *out);
+ST_API const char *st_codelet_param_name(const st_op *param);
+ST_API bool st_codelet_param_value(const st_op *param, int64_t *out);
 
 /* Where a mapper put a local surrogate (codelet.local or an allocating
  * codelet.transfer), for code generation: one base address per copy (two
@@ -132,8 +132,8 @@ typedef struct st_codelet_placement {
 	int64_t base[4];
 	const st_affine_map *layout;
 } st_codelet_placement;
-bool st_codelet_get_placement(const st_op *op, st_codelet_placement *out);
-void st_codelet_set_placement(st_op *op, const st_codelet_placement *p);
+ST_API bool st_codelet_get_placement(const st_op *op, st_codelet_placement *out);
+ST_API void st_codelet_set_placement(st_op *op, const st_codelet_placement *p);
 
 /* ----------------------------------------------------------------- layers */
 
@@ -186,19 +186,19 @@ typedef struct st_codelet_layer_info {
 } st_codelet_layer_info;
 
 /* Reads a layer op (false for anything else). */
-bool st_codelet_layer_get(const st_op *op, st_codelet_layer_info *out);
+ST_API bool st_codelet_layer_get(const st_op *op, st_codelet_layer_info *out);
 /* The layer ops nested in `root`, in pre-order, so that a pass can replace
  * them one by one: an array of *n ops allocated from the context (free it
  * with st_ctx_free(ctx, ops, *n * sizeof *ops)); NULL with *n == 0 when
  * there is none, NULL with *n != 0 when out of memory. */
-st_op **st_codelet_layer_ops(st_op *root, size_t *n);
+ST_API st_op **st_codelet_layer_ops(st_op *root, size_t *n);
 /* The multiply-accumulates (gemm, conv2d, depthwise) or window
  * operations (pool) of one execution, INT64_MAX when that overflows; 0
  * for the element-wise layers. */
-int64_t st_codelet_layer_work(const st_codelet_layer_info *l);
+ST_API int64_t st_codelet_layer_work(const st_codelet_layer_info *l);
 /* The name of a layer kind ("gemm", ...), of an eltwise kind ("add"). */
-const char *st_codelet_layer_name(st_codelet_layer k);
-const char *st_codelet_eltwise_name(st_codelet_eltwise_kind k);
+ST_API const char *st_codelet_layer_name(st_codelet_layer k);
+ST_API const char *st_codelet_eltwise_name(st_codelet_eltwise_kind k);
 
 /* --------------------------------------------------------------- builders */
 
@@ -207,31 +207,31 @@ const char *st_codelet_eltwise_name(st_codelet_eltwise_kind k);
  * memory.  IR they build is checked by st_verify like any other. */
 /* codelet.cdlt "name" with an empty body (its terminator included);
  * `target` may be NULL. */
-st_op *st_codelet_build_cdlt(st_builder *b, const char *name, const char *target);
+ST_API st_op *st_codelet_build_cdlt(st_builder *b, const char *name, const char *target);
 /* Surrogates: `layer` is the bound memref (NULL: a template operand);
  * type is the surrogate's type (with its location). */
-st_op *st_codelet_build_inp(st_builder *b, st_value *layer, st_type *type);
-st_op *st_codelet_build_out(st_builder *b, st_value *layer, st_type *type);
-st_op *st_codelet_build_param(st_builder *b, const char *name, bool has_value, int64_t value);
+ST_API st_op *st_codelet_build_inp(st_builder *b, st_value *layer, st_type *type);
+ST_API st_op *st_codelet_build_out(st_builder *b, st_value *layer, st_type *type);
+ST_API st_op *st_codelet_build_param(st_builder *b, const char *name, bool has_value, int64_t value);
 /* A local on `type`'s node, filled with `fill` (NULL: uninitialised). */
-st_op *st_codelet_build_local(st_builder *b, st_type *type, st_attr *fill);
+ST_API st_op *st_codelet_build_local(st_builder *b, st_type *type, st_attr *fill);
 /* A loop with an empty body (terminator included); the body block's
  * argument is the induction variable.  `ub_param` may be NULL. */
-st_op *st_codelet_build_loop(st_builder *b, int64_t lb, int64_t ub, int64_t step, st_value *ub_param);
+ST_API st_op *st_codelet_build_loop(st_builder *b, int64_t lb, int64_t ub, int64_t step, st_value *ub_param);
 /* A transfer of `src` into `dst`, or when `dst` is NULL to a new local on
  * node `to` (NULL: not placed yet).  `perm` (NULL: the source's order)
  * orders the destination's `nperm` dimensions (st_codelet_transfer_perm);
  * `indices` are the maps' dimensions. */
-st_op *st_codelet_build_transfer(st_builder *b, const st_codelet_access *src, const st_codelet_access *dst,
+ST_API st_op *st_codelet_build_transfer(st_builder *b, const st_codelet_access *src, const st_codelet_access *dst,
                                  const char *to, bool pad, const int64_t *perm, size_t nperm, size_t nindices,
                                  st_value *const *indices);
 /* A compute of `cap` on `loc` (NULL: unmapped): access 0 is the output. */
-st_op *st_codelet_build_compute(st_builder *b, const char *loc, const char *cap, size_t naccesses,
+ST_API st_op *st_codelet_build_compute(st_builder *b, const char *loc, const char *cap, size_t naccesses,
                                 const st_codelet_access *accesses, size_t nindices, st_value *const *indices);
 /* A layer op on `operands` (outputs last) as `info` describes it (kind,
  * dims roles where they differ from the operands' natural order, strides,
  * pads, window, flags). */
-st_op *st_codelet_build_layer(st_builder *b, const st_codelet_layer_info *info, size_t noperands,
+ST_API st_op *st_codelet_build_layer(st_builder *b, const st_codelet_layer_info *info, size_t noperands,
                               st_value *const *operands);
 
 #ifdef __cplusplus

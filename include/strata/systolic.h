@@ -24,12 +24,12 @@ extern "C" {
 
 /* Registers the target of class `systolic` (strata/target.h; stratac
  * --target archs/genesys-systolic.acg) and the backend's limits. */
-st_status st_register_systolic_target(st_context *ctx);
+ST_API st_status st_register_systolic_target(st_context *ctx);
 /* Registers systolic-map (and the backend's limits). */
-st_status st_register_systolic_passes(st_context *ctx);
+ST_API st_status st_register_systolic_passes(st_context *ctx);
 /* Registers export-systolic (strata-translate --export-systolic) and the
  * backend's limits. */
-st_status st_register_systolic_translations(st_context *ctx);
+ST_API st_status st_register_systolic_translations(st_context *ctx);
 
 /* ----------------------------------------------------------------- program */
 
@@ -61,31 +61,31 @@ typedef struct st_systolic_program st_systolic_program;
 /* The program of the codelets placed by systolic-map in function `fn`,
  * for the ACG `graph`; NULL after located errors (a layer that is not
  * placed, a program over the target's limits). */
-st_systolic_program *st_systolic_codegen(st_op *fn, st_op *graph);
-void st_systolic_program_destroy(st_systolic_program *p);
-size_t st_systolic_program_num_tensors(const st_systolic_program *p);
-const st_systolic_tensor *st_systolic_program_tensor(const st_systolic_program *p, size_t i);
-size_t st_systolic_program_num_words(const st_systolic_program *p);
+ST_API st_systolic_program *st_systolic_codegen(st_op *fn, st_op *graph);
+ST_API void st_systolic_program_destroy(st_systolic_program *p);
+ST_API size_t st_systolic_program_num_tensors(const st_systolic_program *p);
+ST_API const st_systolic_tensor *st_systolic_program_tensor(const st_systolic_program *p, size_t i);
+ST_API size_t st_systolic_program_num_words(const st_systolic_program *p);
 /* Bytes of DRAM the program uses. */
-uint64_t st_systolic_program_dram_bytes(const st_systolic_program *p);
+ST_API uint64_t st_systolic_program_dram_bytes(const st_systolic_program *p);
 
 /* The program file (docs/systolic.md, "The program file"): a text header
  * (target, DRAM size, tensors) and one instruction word per line in
  * hexadecimal. */
-st_status st_systolic_program_write(const st_systolic_program *p, st_write_fn w, void *ud);
+ST_API st_status st_systolic_program_write(const st_systolic_program *p, st_write_fn w, void *ud);
 /* Reads a program file for `graph` (the ACG the simulator models); NULL
  * after an error located at the file's line and column (a malformed
  * header, a word that decodes to no mnemonic, an EXT at the end, a
  * namespace naming no storage node, a tensor outside DRAM...).  This is
  * the fuzzing entry point of the loader. */
-st_systolic_program *st_systolic_program_load(st_context *ctx, st_op *graph, st_str text, const char *filename);
+ST_API st_systolic_program *st_systolic_program_load(st_context *ctx, st_op *graph, st_str text, const char *filename);
 /* One line per instruction: its mnemonic and fields by name, EXT prefixes
  * folded into the value they extend (docs/systolic.md). */
-st_status st_systolic_disasm(const st_systolic_program *p, st_op *graph, st_write_fn w, void *ud);
+ST_API st_status st_systolic_disasm(const st_systolic_program *p, st_op *graph, st_write_fn w, void *ud);
 /* Reads the disassembly back into a program (the assembler, for tests):
  * the header lines of the program file, then `MNEMONIC FIELD=VALUE ...`
  * lines; NULL after located errors. */
-st_systolic_program *st_systolic_assemble(st_context *ctx, st_op *graph, st_str text, const char *filename);
+ST_API st_systolic_program *st_systolic_assemble(st_context *ctx, st_op *graph, st_str text, const char *filename);
 
 /* -------------------------------------------------------------- simulator */
 
@@ -129,7 +129,7 @@ typedef struct st_systolic_stats {
  * receives those of the i-th tensor it reads back (outputs and inouts).  ST_FAIL after an error located in
  * the program (an access outside a buffer, a misaligned vector, the work
  * limit). */
-st_status st_systolic_simulate(st_context *ctx, const st_systolic_program *p, st_op *graph, const int32_t *const *inputs,
+ST_API st_status st_systolic_simulate(st_context *ctx, const st_systolic_program *p, st_op *graph, const int32_t *const *inputs,
                                int32_t *const *outputs, const st_systolic_sim_options *o, st_systolic_stats *stats);
 
 /* ----------------------------------------------------------------- reports */
@@ -144,12 +144,12 @@ typedef struct st_systolic_bounds {
 	double dram_cycles;   /* the busiest DRAM channel's bytes / its bandwidth */
 	double ideal;         /* the largest of the three */
 } st_systolic_bounds;
-st_status st_systolic_bounds_of(st_op *fn, st_op *graph, st_systolic_bounds *out);
+ST_API st_status st_systolic_bounds_of(st_op *fn, st_op *graph, st_systolic_bounds *out);
 
 /* SCALE-Sim's per-layer columns (total and stall cycles, overall, mapping
  * and compute utilisation, SRAM and DRAM reads and writes) and the bound. */
-void st_systolic_csv_header(st_write_fn w, void *ud);
-void st_systolic_csv_row(const char *layer, const st_systolic_stats *s, const st_systolic_bounds *b, st_write_fn w,
+ST_API void st_systolic_csv_header(st_write_fn w, void *ud);
+ST_API void st_systolic_csv_row(const char *layer, const st_systolic_stats *s, const st_systolic_bounds *b, st_write_fn w,
                          void *ud);
 
 #ifdef __cplusplus
