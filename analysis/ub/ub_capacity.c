@@ -1,12 +1,18 @@
 /* Capacity analysis: how many values of each buffer are live at once under
- * the ports' schedules, a value being live on [write, last read).  The
- * ports are enumerated point by point (their domains are boxes), which is
- * exact and linear in the number of accesses; a buffer whose values are all
- * read in the cycle they are written has capacity 0: a wire.  The pass
- * `ub-capacity` writes each buffer's capacity and kind (ub_classify.c) and
- * the graph's latency. */
+ * the ports' schedules, a value being live on [write, last read).  A
+ * stream's capacity has a closed form (ub_capacity_isl.c) whose cost does
+ * not grow with the extents; other buffers (accumulations, several write
+ * ports, lanes) are enumerated point by point (their domains are boxes),
+ * exact and linear in the number of accesses, bounded by the limit
+ * ub-enumerated-accesses, and marked `enumerated`.  A buffer whose values
+ * are all read in the cycle they are written has capacity 0: a wire.  The
+ * pass `ub-capacity` writes each buffer's capacity and kind (ub_classify.c)
+ * and the graph's latency. */
 #include "ub_analysis_private.h"
 
+#include "strata/limit.h"
+
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -342,7 +348,38 @@ void st_ub_values_free(st_ub_model *m, st_ub_values *v) {
 	memset(v, 0, sizeof *v);
 }
 
-static st_status buffer_capacity(st_ub_model *m, size_t bi, int64_t *cap) {
+const st_limit_def st__ub_enumerated_limit = {
+	.name = "ub-enumerated-accesses",
+	.summary = "accesses of one unified buffer that ub-capacity enumerates when it has no closed form",
+	.value = (int64_t)1 << 28,
+};
+
+/* The accesses of buffer bi, or -1 beyond int64_t. */
+static int64_t buffer_accesses(const st_ub_model *m, size_t bi) {
+	int64_t n = 0;
+	for (size_t k = 0; k < m->nports; k++) {
+		const st_ub_model_port *p = &m->ports[k];
+		int64_t pts = 1;
+		for (unsigned d = 0; d < p->ndims; d++)
+			if (!st_mul_size(pts, p->hi[d] - p->lo[d] + 1, &pts))
+				return -1;
+		if (p->buffer == (int)bi && (n += pts) < 0)
+			return -1;
+	}
+	return n;
+}
+
+/* Enumerates the accesses of buffer bi within the limit. */
+static st_status enumerated_capacity(st_ub_model *m, size_t bi, int64_t *cap) {
+	int64_t n = buffer_accesses(m, bi), most = st_context_limit(m->ctx, &st__ub_enumerated_limit);
+	if (n < 0 || n > most) {
+		char hint[160];
+		return st_op_error(m->buffers[bi].op, "the capacity of buffer '%s' has no closed form (that needs one write "
+		                                      "port writing each element once, in schedule order) and its %lld "
+		                                      "accesses are too many to enumerate %s",
+		                   m->buffers[bi].name, (long long)n,
+		                   st_limit_hint(m->ctx, &st__ub_enumerated_limit, hint, sizeof hint));
+	}
 	st_ub_values v;
 	if (st_failed(st_ub_values_of(m, bi, &v)))
 		return ST_FAIL;
@@ -352,9 +389,19 @@ static st_status buffer_capacity(st_ub_model *m, size_t bi, int64_t *cap) {
 	return st;
 }
 
+static st_status buffer_capacity(st_ub_model *m, size_t bi, st_ub_capacity_method method, int64_t *cap,
+                                 bool *enumerated) {
+	*enumerated = false;
+	if (method != ST_UB_CAPACITY_ENUMERATE && st__ub_capacity_closed(m, bi, cap))
+		return ST_OK;
+	*enumerated = true;
+	return enumerated_capacity(m, bi, cap);
+}
+
 st_status st_ub_capacities(st_ub_model *m, int64_t *caps) {
+	bool enumerated;
 	for (size_t b = 0; b < m->nbuffers; b++)
-		if (st_failed(buffer_capacity(m, b, &caps[b])))
+		if (st_failed(buffer_capacity(m, b, ST_UB_CAPACITY_AUTO, &caps[b], &enumerated)))
 			return ST_FAIL;
 	return ST_OK;
 }
@@ -375,11 +422,23 @@ int64_t st_ub_latency(const st_ub_model *m) {
 
 /* ---------------------------------------------------------------- the pass */
 
+typedef struct capacity_options {
+	int method; /* st_ub_capacity_method */
+} capacity_options;
+
 static st_status capacity_graph(st_ub_model *m, void *ud) {
-	(void)ud;
+	const capacity_options *o = ud;
 	st_type *i64 = st_integer_type(m->ctx, 64, ST_SIGNLESS);
 	int64_t *caps = st_ctx_alloc(m->ctx, (m->nbuffers + 1) * sizeof *caps);
-	st_status st = caps ? st_ub_capacities(m, caps) : st_op_error(m->graph, "out of memory");
+	st_status st = caps ? ST_OK : st_op_error(m->graph, "out of memory");
+	for (size_t b = 0; st == ST_OK && b < m->nbuffers; b++) {
+		bool enumerated;
+		st = buffer_capacity(m, b, (st_ub_capacity_method)o->method, &caps[b], &enumerated);
+		if (enumerated)
+			st_op_set_attr(m->buffers[b].op, "enumerated", st_unit_attr(m->ctx));
+		else
+			st_op_remove_attr(m->buffers[b].op, "enumerated");
+	}
 	if (st == ST_OK)
 		st = st_ub_classify(m, caps);
 	if (st == ST_OK) {
@@ -402,12 +461,26 @@ static st_status capacity_graph(st_ub_model *m, void *ud) {
 }
 
 static st_status run_capacity(st_pass *pass, st_op *op) {
-	(void)pass;
-	return st_ub_for_each_graph(op, capacity_graph, NULL);
+	return st_ub_for_each_graph(op, capacity_graph, (void *)st_pass_options(pass));
 }
+
+static const char *const capacity_methods[] = {"auto", "enumerate", NULL};
+
+static const st_pass_option_def capacity_opts[] = {
+	{.name = "method",
+	 .summary = "auto: the closed form where it applies, else enumeration; enumerate: every buffer's accesses "
+	            "(the reference the closed form is tested against)",
+	 .kind = ST_PASS_OPT_ENUM,
+	 .default_value = "auto",
+	 .offset = offsetof(capacity_options, method),
+	 .cases = capacity_methods},
+};
 
 const st_pass_def st__ub_capacity_pass = {
 	.name = "ub-capacity",
 	.summary = "Compute each unified buffer's capacity (most values live at once) and the graph's latency",
 	.run = run_capacity,
+	.options = capacity_opts,
+	.noptions = 1,
+	.options_size = sizeof(capacity_options),
 };

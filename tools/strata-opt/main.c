@@ -352,11 +352,11 @@ static void free_pass_list(char **names) {
 	free(names);
 }
 
-/* Registers the passes and builds the pipeline of the command line; 0, or
+/* Registers the test passes and builds the pipeline of the command line; 0, or
  * the exit status of a bad command line (2) or pipeline (1). */
 static int build_pipeline(st_context *ctx, const options *o, st_pass_manager **out) {
 	*out = NULL;
-	if (st_failed(st_register_all_passes(ctx)) || (o->test_passes && st_failed(strata_opt_register_test_passes(ctx))))
+	if (o->test_passes && st_failed(strata_opt_register_test_passes(ctx)))
 		return 1;
 	for (size_t i = 0; i < o->npasses; i++)
 		if (!st_context_lookup_pass(ctx, st_str_c(o->passes[i].name)))
@@ -420,8 +420,10 @@ static int tool_main(int argc, char **argv) {
 		return 1;
 	}
 	st_context_set_allow_unregistered(ctx, o.allow_unregistered);
+	/* Passes register their limits (ub-enumerated-accesses) before --limit
+	 * is applied. */
 	bool ok = st_succeeded(st_register_all_dialects(ctx)) && st_tool_plugins_load(&o.plugins, "strata-opt", ctx) &&
-	          st_tool_limits_apply(&o.limits, "strata-opt", ctx);
+	          st_succeeded(st_register_all_passes(ctx)) && st_tool_limits_apply(&o.limits, "strata-opt", ctx);
 	st_pass_manager *pm = NULL;
 	char **before = NULL, **after = NULL;
 	if (ok) {
