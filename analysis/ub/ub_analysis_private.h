@@ -31,6 +31,18 @@ typedef enum st_ub_capacity_method {
  * when the buffer is outside the class it covers (the caller enumerates). */
 bool st__ub_capacity_closed(st_ub_model *m, size_t bi, int64_t *cap);
 
+/* Shared by the closed forms (ub_capacity_isl.c, ub_map_closed.c). */
+/* Whether port p's schedule strictly increases along its box's row-major
+ * order (a stream: each dimension's step exceeds the span inside it). */
+bool st__ub_lex_monotone(const st_ub_model_port *p);
+/* The row-major index of a point of port p's box; NULL when too large. */
+isl_aff *st__ub_row_major_index(const st_ub_model_port *p);
+/* A copy of port p's relation m (access or schedule) on its domain, the
+ * range tuple anonymous so that ports of different statements compare. */
+isl_map *st__ub_on_domain(const st_ub_model_port *p, isl_map *m);
+/* {[a] -> [b] : a < b} (strict) or a <= b on the range space of `on`. */
+isl_map *st__ub_later(isl_map *on, bool strict);
+
 /* The bound on the accesses ub-capacity enumerates (registered with the
  * passes). */
 extern const st_limit_def st__ub_enumerated_limit;

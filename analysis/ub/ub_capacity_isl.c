@@ -29,7 +29,7 @@
 
 /* Whether the schedule strictly increases along the box's row-major order
  * (each dimension's step exceeds the span of the ones inside it). */
-static bool lex_monotone(const st_ub_model_port *p) {
+bool st__ub_lex_monotone(const st_ub_model_port *p) {
 	int64_t inner = 0;
 	for (unsigned d = p->ndims; d-- > 0;) {
 		int64_t c = p->sched.c[1 + d], ext = p->hi[d] - p->lo[d];
@@ -45,7 +45,7 @@ static bool lex_monotone(const st_ub_model_port *p) {
 }
 
 /* The row-major index of a point of the box, as an affine function. */
-static isl_aff *row_major_index(const st_ub_model_port *p) {
+isl_aff *st__ub_row_major_index(const st_ub_model_port *p) {
 	isl_ctx *ic = isl_set_get_ctx(p->domain);
 	isl_aff *a = isl_aff_zero_on_domain(isl_local_space_from_space(isl_set_get_space(p->domain)));
 	int64_t stride = 1, off = 0, lo = 0;
@@ -67,12 +67,12 @@ static isl_aff *row_major_index(const st_ub_model_port *p) {
 /* A port's relation restricted to its domain, its range tuple anonymous
  * (ports of different statements name their element and time spaces
  * apart). */
-static isl_map *on_domain(const st_ub_model_port *p, isl_map *m) {
+isl_map *st__ub_on_domain(const st_ub_model_port *p, isl_map *m) {
 	return isl_map_reset_tuple_id(isl_map_intersect_domain(isl_map_copy(m), isl_set_copy(p->domain)), isl_dim_out);
 }
 
 /* {[a] -> [b] : a <= b} (or a < b) on a map's range space. */
-static isl_map *later(isl_map *on, bool strict) {
+isl_map *st__ub_later(isl_map *on, bool strict) {
 	isl_space *t = isl_space_range(isl_map_get_space(on));
 	return strict ? isl_map_lex_lt(t) : isl_map_lex_le(t);
 }
@@ -95,7 +95,7 @@ static void relations_free(relations *r) {
  * element the write port does not write or reads it before its write
  * (the enumeration reports those). */
 static bool build_relations(const st_ub_model *m, size_t bi, const st_ub_model_port *w, relations *r) {
-	isl_map *wacc = on_domain(w, w->access);
+	isl_map *wacc = st__ub_on_domain(w, w->access);
 	isl_map *reads = NULL;
 	bool ok = isl_map_is_injective(wacc) == isl_bool_true;
 	isl_set *written = isl_map_range(isl_map_copy(wacc));
@@ -103,18 +103,18 @@ static bool build_relations(const st_ub_model *m, size_t bi, const st_ub_model_p
 		const st_ub_model_port *p = &m->ports[k];
 		if (p->buffer != (int)bi || p->write)
 			continue;
-		isl_map *racc = on_domain(p, p->access);
+		isl_map *racc = st__ub_on_domain(p, p->access);
 		isl_set *elems = isl_map_range(isl_map_copy(racc));
 		ok = isl_set_is_subset(elems, written) == isl_bool_true;
 		isl_set_free(elems);
 		isl_map *x2t = isl_map_apply_range(isl_map_apply_range(isl_map_copy(wacc), isl_map_reverse(racc)),
-		                                   on_domain(p, p->schedule));
+		                                   st__ub_on_domain(p, p->schedule));
 		reads = reads ? isl_map_union(reads, x2t) : x2t;
 		ok = ok && reads;
 	}
 	isl_set_free(written);
 	isl_map_free(wacc);
-	r->wt = on_domain(w, w->schedule);
+	r->wt = st__ub_on_domain(w, w->schedule);
 	if (!ok || !r->wt || !reads) {
 		isl_map_free(reads);
 		return ok && r->wt; /* no read: nothing is live */
@@ -126,7 +126,7 @@ static bool build_relations(const st_ub_model *m, size_t bi, const st_ub_model_p
 	isl_set_free(early);
 	r->live = isl_pw_aff_gt_set(isl_pw_aff_copy(rl), wt);
 	r->rl = isl_map_intersect_domain(isl_map_from_pw_aff(rl), isl_set_copy(r->live));
-	r->before = isl_map_reverse(isl_map_apply_range(isl_map_copy(r->wt), later(r->wt, true)));
+	r->before = isl_map_reverse(isl_map_apply_range(isl_map_copy(r->wt), st__ub_later(r->wt, true)));
 	return ok && r->live && r->rl && r->before;
 }
 
@@ -135,11 +135,11 @@ static bool build_relations(const st_ub_model *m, size_t bi, const st_ub_model_p
  * RL(x) - 1. */
 static bool bound_met(relations *r, isl_set *s) {
 	isl_map *from = isl_map_apply_range(isl_map_copy(r->wt),
-	                                    isl_map_apply_range(later(r->wt, false), isl_map_reverse(isl_map_copy(r->wt))));
+	                                    isl_map_apply_range(st__ub_later(r->wt, false), isl_map_reverse(isl_map_copy(r->wt))));
 	isl_map *window = isl_map_intersect(from, isl_map_apply_range(isl_map_copy(r->rl), isl_map_copy(r->before)));
 	window = isl_map_intersect_domain(window, isl_set_copy(s));
 	isl_map *still = isl_map_apply_range(isl_map_copy(r->rl),
-	                                     isl_map_apply_range(later(r->rl, false), isl_map_reverse(isl_map_copy(r->rl))));
+	                                     isl_map_apply_range(st__ub_later(r->rl, false), isl_map_reverse(isl_map_copy(r->rl))));
 	isl_set *bad = isl_map_domain(isl_map_subtract(window, still));
 	isl_set *good = isl_set_subtract(isl_set_copy(s), bad);
 	bool met = good && isl_set_is_empty(good) == isl_bool_false;
@@ -149,7 +149,7 @@ static bool bound_met(relations *r, isl_set *s) {
 
 /* U (above) and whether it is met; false when isl gave up. */
 static bool window_bound(const st_ub_model_port *w, relations *r, int64_t *cap) {
-	isl_aff *idx = row_major_index(w);
+	isl_aff *idx = st__ub_row_major_index(w);
 	if (!idx)
 		return false;
 	isl_pw_multi_aff *last = isl_map_lexmax_pw_multi_aff(isl_map_apply_range(isl_map_copy(r->rl),
@@ -183,7 +183,7 @@ bool st__ub_capacity_closed(st_ub_model *m, size_t bi, int64_t *cap) {
 	}
 	if (!nports) /* a table the kernels hold (ub_classify.c sizes it) */
 		return *cap = 0, true;
-	if (!w || w->ndims == 0 || !lex_monotone(w) || st_ub_is_accumulation(m, bi))
+	if (!w || w->ndims == 0 || !st__ub_lex_monotone(w) || st_ub_is_accumulation(m, bi))
 		return false;
 	isl_ctx_reset_operations(m->ictx);
 	relations r = {0};

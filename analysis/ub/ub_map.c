@@ -1,7 +1,8 @@
 /* The memory mapper's analysis: which buffers are wires, which are delay
  * lines (one write port, every read port at a fixed distance in writes
  * behind it) and which need random access; the elements themselves are
- * built by ub_map_place.c.  Distances are counted in writes, not cycles,
+ * built by ub_map_place.c.  A stream's taps come in closed form
+ * (ub_map_closed.c); the scans below serve the rest and gated chains.  Distances are counted in writes, not cycles,
  * so a stage that writes 62 of every 64 cycles still gets a chain exactly
  * as long as its capacity (126 words for the cascade's conv1). */
 #include "ub_map_rules.h"
@@ -297,6 +298,9 @@ static bool find_chain(st__ub_mapper *mp, size_t bi, size_t *w, bool *oom) {
 		}
 	if (nw != 1)
 		return false;
+	int closed = mp->scan ? -1 : st__ub_chain_closed(mp, bi, *w);
+	if (closed >= 0)
+		return closed == 1;
 	chain_scan s = {0};
 	const st_ub_model_buffer *b = &m->buffers[bi];
 	s.nelems = 1;
@@ -462,7 +466,8 @@ st_status st_ub_map_graph(st_op *graph, const st_ub_map_options *opt, st_ub_map 
 	st_status st = map && map->buffers && map->taps ? ST_OK : ST_FAIL;
 	if (st == ST_OK && opt && opt->target)
 		st = st__ub_target_read(opt->target, opt->node, graph, &target);
-	st__ub_mapper mp = {.model = model, .map = map, .target = &target, .sr_max = opt && opt->sr_max ? opt->sr_max : 4};
+	st__ub_mapper mp = {.model = model, .map = map, .target = &target, .sr_max = opt && opt->sr_max ? opt->sr_max : 4,
+	                     .scan = opt && opt->scan};
 	if (st == ST_OK) {
 		memset(map->buffers, 0, (map->nbuffers + 1) * sizeof *map->buffers);
 		for (size_t k = 0; k < map->nports; k++)

@@ -125,6 +125,7 @@ st_status st_ub_map_write_ir(st_op *graph, const st_ub_map *m) {
 typedef struct ub_map_options {
 	const char *target, *node;
 	int64_t sr_max;
+	bool scan;
 } ub_map_options;
 
 /* The module's acg.graph when there is one: mapping without a target is
@@ -158,7 +159,7 @@ static st_walk_result map_one(st_op *op, void *ud) {
 
 static st_status run_map(st_pass *pass, st_op *op) {
 	const ub_map_options *o = st_pass_options(pass);
-	map_walk w = {.opt = {.sr_max = o->sr_max, .node = o->node}, .st = ST_OK};
+	map_walk w = {.opt = {.sr_max = o->sr_max, .node = o->node, .scan = o->scan}, .st = ST_OK};
 	if (o->sr_max < 0)
 		return st_op_error(op, "ub-map: sr-max must be non-negative");
 	w.opt.target = target_of(op, o);
@@ -182,13 +183,18 @@ static const st_pass_option_def map_opts[] = {
 	 .kind = ST_PASS_OPT_INT,
 	 .default_value = "0",
 	 .offset = offsetof(ub_map_options, sr_max)},
+	{.name = "scan",
+	 .summary = "follow every read to find the delay lines, also where the closed form applies (the reference it is "
+	            "tested against)",
+	 .kind = ST_PASS_OPT_BOOL,
+	 .offset = offsetof(ub_map_options, scan)},
 };
 
 const st_pass_def st__ub_map_pass = {
 	.name = "ub-map",
 	.summary = "Map scheduled unified buffers to wires, shift registers and the target's memories",
 	.options = map_opts,
-	.noptions = 3,
+	.noptions = 4,
 	.options_size = sizeof(ub_map_options),
 	.run = run_map,
 };

@@ -33,6 +33,7 @@ typedef struct st__ub_mapper {
 	const st__ub_target *target;
 	int64_t sr_max;
 	int64_t tiles_used;
+	bool scan; /* no closed form: follow every read */
 } st__ub_mapper;
 
 /* How many of the increasing write cycles wt[0..n) come before cycle t;
@@ -52,6 +53,10 @@ void st__ub_ctrl_of_port(const st_ub_model *m, size_t k, const int64_t *as, int6
 void st__ub_ctrl_of_box(const st_ub_model *m, size_t k, const int64_t *lo, const int64_t *hi, const int64_t *as,
                         int64_t aoff, st_ub_ctrl *c);
 
+/* The taps of buffer bi's read ports in closed form (ub_map_closed.c), its
+ * one write port being wi: 1 a delay line (map->taps set), 0 not one, -1
+ * undecided (the caller scans). */
+int st__ub_chain_closed(st__ub_mapper *mp, size_t bi, size_t wi);
 /* Builds the elements of a chain buffer: taps[] its distinct tap positions
  * (sorted, ntaps >= 1), w the index of its write port. */
 st_status st__ub_place_chain(st__ub_mapper *mp, size_t bi, size_t w, const int64_t *taps, size_t ntaps);

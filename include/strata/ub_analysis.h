@@ -366,6 +366,9 @@ typedef struct st_ub_map_options {
 	/* The storage node to use ("MEM", "BRAM"), or NULL: the first on-chip
 	 * node with both read and write ports. */
 	const char *node;
+	/* Follow every read to find the delay lines even where their closed
+	 * form applies (the reference it is tested against). */
+	bool scan;
 } st_ub_map_options;
 
 /* Maps every buffer of a scheduled ub.graph whose ports are verified.
