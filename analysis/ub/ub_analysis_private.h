@@ -40,6 +40,8 @@ isl_aff *st__ub_row_major_index(const st_ub_model_port *p);
 /* A copy of port p's relation m (access or schedule) on its domain, the
  * range tuple anonymous so that ports of different statements compare. */
 isl_map *st__ub_on_domain(const st_ub_model_port *p, isl_map *m);
+/* The first output of f, f consumed. */
+isl_pw_aff *st__ub_function_of(isl_pw_multi_aff *f);
 /* {[a] -> [b] : a < b} (strict) or a <= b on the range space of `on`. */
 isl_map *st__ub_later(isl_map *on, bool strict);
 

@@ -64,6 +64,12 @@ isl_aff *st__ub_row_major_index(const st_ub_model_port *p) {
 	return isl_aff_set_constant_val(a, isl_val_int_from_si(ic, -off));
 }
 
+isl_pw_aff *st__ub_function_of(isl_pw_multi_aff *f) {
+	isl_pw_aff *a = isl_pw_multi_aff_get_pw_aff(f, 0);
+	isl_pw_multi_aff_free(f);
+	return a;
+}
+
 /* A port's relation restricted to its domain, its range tuple anonymous
  * (ports of different statements name their element and time spaces
  * apart). */
@@ -119,8 +125,8 @@ static bool build_relations(const st_ub_model *m, size_t bi, const st_ub_model_p
 		isl_map_free(reads);
 		return ok && r->wt; /* no read: nothing is live */
 	}
-	isl_pw_aff *rl = isl_pw_multi_aff_get_pw_aff(isl_map_lexmax_pw_multi_aff(reads), 0);
-	isl_pw_aff *wt = isl_pw_multi_aff_get_pw_aff(isl_pw_multi_aff_from_map(isl_map_copy(r->wt)), 0);
+	isl_pw_aff *rl = st__ub_function_of(isl_map_lexmax_pw_multi_aff(reads));
+	isl_pw_aff *wt = st__ub_function_of(isl_pw_multi_aff_from_map(isl_map_copy(r->wt)));
 	isl_set *early = isl_pw_aff_lt_set(isl_pw_aff_copy(rl), isl_pw_aff_copy(wt));
 	ok = early && isl_set_is_empty(early) == isl_bool_true;
 	isl_set_free(early);
@@ -134,12 +140,12 @@ static bool build_relations(const st_ub_model *m, size_t bi, const st_ub_model_p
  * dead (never read again) before RL(x): the bound is then met at cycle
  * RL(x) - 1. */
 static bool bound_met(relations *r, isl_set *s) {
-	isl_map *from = isl_map_apply_range(isl_map_copy(r->wt),
-	                                    isl_map_apply_range(st__ub_later(r->wt, false), isl_map_reverse(isl_map_copy(r->wt))));
+	isl_map *not_before = isl_map_apply_range(st__ub_later(r->wt, false), isl_map_reverse(isl_map_copy(r->wt)));
+	isl_map *from = isl_map_apply_range(isl_map_copy(r->wt), not_before);
 	isl_map *window = isl_map_intersect(from, isl_map_apply_range(isl_map_copy(r->rl), isl_map_copy(r->before)));
 	window = isl_map_intersect_domain(window, isl_set_copy(s));
-	isl_map *still = isl_map_apply_range(isl_map_copy(r->rl),
-	                                     isl_map_apply_range(st__ub_later(r->rl, false), isl_map_reverse(isl_map_copy(r->rl))));
+	isl_map *not_dead = isl_map_apply_range(st__ub_later(r->rl, false), isl_map_reverse(isl_map_copy(r->rl)));
+	isl_map *still = isl_map_apply_range(isl_map_copy(r->rl), not_dead);
 	isl_set *bad = isl_map_domain(isl_map_subtract(window, still));
 	isl_set *good = isl_set_subtract(isl_set_copy(s), bad);
 	bool met = good && isl_set_is_empty(good) == isl_bool_false;

@@ -19,11 +19,6 @@
 #include <isl/local_space.h>
 #include <isl/val.h>
 
-/* A map's single-valued relation as a function. */
-static isl_pw_aff *function_of(isl_map *m) {
-	return isl_pw_multi_aff_get_pw_aff(isl_pw_multi_aff_from_map(m), 0);
-}
-
 /* d(y) of read port r on its domain, or NULL; *lag receives t_r(y) -
  * WT(x(y)), the cycles since the value was written. */
 static isl_pw_aff *tap_distance(const st_ub_model_port *r, isl_map *wacc, isl_map *wt, isl_map *before,
@@ -32,8 +27,9 @@ static isl_pw_aff *tap_distance(const st_ub_model_port *r, isl_map *wacc, isl_ma
 		isl_map_apply_range(st__ub_on_domain(r, r->access), isl_map_reverse(isl_map_copy(wacc))));
 	isl_pw_aff *at = isl_pw_aff_pullback_pw_multi_aff(isl_pw_aff_from_aff(isl_aff_copy(idx)),
 	                                                  isl_pw_multi_aff_copy(x_of_y));
-	isl_pw_aff *written = isl_pw_aff_pullback_pw_multi_aff(function_of(isl_map_copy(wt)), x_of_y);
-	*lag = isl_pw_aff_sub(function_of(st__ub_on_domain(r, r->schedule)), written);
+	isl_pw_aff *wt_of = st__ub_function_of(isl_pw_multi_aff_from_map(isl_map_copy(wt)));
+	isl_pw_aff *written = isl_pw_aff_pullback_pw_multi_aff(wt_of, x_of_y);
+	*lag = isl_pw_aff_sub(st__ub_function_of(isl_pw_multi_aff_from_map(st__ub_on_domain(r, r->schedule))), written);
 	isl_map *earlier = isl_map_apply_range(st__ub_on_domain(r, r->schedule), isl_map_copy(before));
 	isl_pw_multi_aff *last = isl_map_lexmax_pw_multi_aff(earlier);
 	isl_set *none = isl_set_subtract(isl_set_copy(r->domain), isl_pw_multi_aff_domain(isl_pw_multi_aff_copy(last)));
