@@ -60,6 +60,20 @@ ST_API int64_t st_acg_int(const st_op *op, const char *attr, int64_t dflt);
 /* A name-valued parameter given with `param key = value;`, or NULL. */
 ST_API st_attr *st_acg_param(const st_op *op, const char *key);
 
+/* ------------------------------------------------------------- properties */
+
+/* A number of the target by path, for sweeps over architecture parameters
+ * (strata-dse, docs/dse.md).  A path is dot-separated: the scopes from
+ * `graph` down (nodes, grids, their tile kinds, nested graphs, or an edge
+ * written `A->B` / `A<->B` as in the file), then the property: an integer
+ * attribute (`depth`, `rows`, `clock_mhz`), an element of an integer array
+ * (`dims[0]`, `tracks[1]`), `param.NAME` or, on a graph, `budget.KIND`.
+ * Only properties the file already has are found.  On failure the reason is
+ * written to `why` (n bytes) and nothing changes; set does not verify, so
+ * the caller verifies the module after its changes (ranges, grids). */
+st_status st_acg_property_get(st_op *graph, const char *path, int64_t *value, char *why, size_t n);
+st_status st_acg_property_set(st_op *graph, const char *path, int64_t value, char *why, size_t n);
+
 /* ------------------------------------------------------------ capacities */
 
 /* Capacity of a storage node: depth x banks x data_width bits.  0 for a
