@@ -29,6 +29,6 @@ if(_strata_all_tests)
   # cmake/StrataInstall.cmake); a new label belongs here too.
   set_tests_properties(suite/dev-null-intact PROPERTIES
     DEPENDS "${_strata_all_tests}"
-    LABELS "unit;lit;interop;verilator;halide;yosys;slow;fuzz;install;e2e;suite"
+    LABELS "unit;lit;interop;verilator;halide;yosys;slow;fuzz;install;e2e;suite;slurm"
     TIMEOUT 30)
 endif()

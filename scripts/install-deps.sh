@@ -17,6 +17,9 @@ PACKAGES=(
   mlir-14-tools libhalide14-0-dev yosys
   # /usr/bin/time for peak-RSS measurements in bench/
   time
+  # strata-dse: sweep files (jansson), plots (gnuplot), and the one-node Slurm
+  # cluster its test starts (test/lib/slurm-cluster.sh)
+  libjansson-dev gnuplot-nox slurm-wlm slurmctld slurmd munge
 )
 
 missing=()

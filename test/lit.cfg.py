@@ -97,7 +97,7 @@ def llvm_tool(name):
 config.substitutions.append(('%python', '"%s"' % config.python_executable))
 config.substitutions.append(('%strata_src_root', config.strata_src_root))
 config.substitutions.append(('%strata_obj_root', config.strata_obj_root))
-for tool in ('strata-opt', 'strata-translate', 'strata-run', 'strata-tv', 'stratac'):
+for tool in ('strata-opt', 'strata-translate', 'strata-run', 'strata-tv', 'stratac', 'strata-dse'):
     config.substitutions.append((tool_pattern(tool), built_tool(tool)))
 for tool in ('FileCheck', 'not'):
     config.substitutions.append((tool_pattern(tool), llvm_tool(tool)))
@@ -119,5 +119,10 @@ if os.path.isdir('/usr/include/halide14'):
     config.available_features.add('halide')
 if lit.util.which('yosys', path):
     config.available_features.add('yosys')
+# A one-node Slurm cluster can be started (test/lib/slurm-cluster.sh).
+if all(lit.util.which(t, path + os.pathsep + '/usr/sbin') for t in ('munged', 'slurmctld', 'slurmd', 'sbatch')):
+    config.available_features.add('slurm')
+if lit.util.which('gnuplot', path):
+    config.available_features.add('gnuplot')
 if config.strata_sanitize:
     config.available_features.add('asan')

@@ -45,6 +45,7 @@ typedef struct dse_area {
 
 typedef struct dse_sweep {
 	char *file;     /* the sweep file, for messages */
+	char *abs_file; /* its absolute path, for Slurm's array tasks */
 	char *dir;      /* its folder: relative paths in it start there */
 	char *name;
 	char *base;     /* absolute path of the base .acg */

@@ -40,6 +40,7 @@ static const char usage[] =
 	"  --account <a>         Slurm account (sbatch --account)\n"
 	"  --chunk <n>           jobs per array task (default 1)\n"
 	"  --sbatch-arg <arg>    one more sbatch argument (repeatable): --time=..., --mem=...\n"
+	"  --stratac <path>      the stratac that runs the jobs (default: the one beside strata-dse)\n"
 	"  --no-plots            no gnuplot plots\n"
 	"  -q, --quiet           no progress or summary on stdout\n" ST_TOOL_LIMIT_USAGE
 	"  --help, --version\n";
@@ -86,7 +87,7 @@ bool dse_report(dse_run *r, bool plots) {
 }
 
 typedef struct args {
-	const char *cmd, *sweep, *out;
+	const char *cmd, *sweep, *out, *stratac;
 	unsigned workers;
 	bool slurm, plots, quiet, help, version;
 	dse_slurm so;
@@ -157,7 +158,9 @@ static bool parse_args(int argc, char **argv, args *a) {
 			if (!number("-j", v, 1, 256, &n))
 				return false;
 			a->workers = (unsigned)n;
-		} else if ((v = value(argc, argv, &i, "partition", &err)))
+		} else if ((v = value(argc, argv, &i, "stratac", &err)))
+			a->stratac = v;
+		else if ((v = value(argc, argv, &i, "partition", &err)))
 			a->so.partition = v;
 		else if ((v = value(argc, argv, &i, "account", &err)))
 			a->so.account = v;
@@ -203,8 +206,8 @@ static bool parse_args(int argc, char **argv, args *a) {
 	return true;
 }
 
-/* This program's absolute path and stratac beside it. */
-static bool find_tools(dse_run *r) {
+/* This program's absolute path and stratac (`stratac`, or the one beside it). */
+static bool find_tools(dse_run *r, const char *stratac) {
 	char self[4096];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
 	if (n <= 0) {
@@ -215,9 +218,9 @@ static bool find_tools(dse_run *r) {
 	r->self = strdup(self);
 	char *slash = strrchr(self, '/');
 	*slash = 0;
-	r->stratac = dse_fmt("%s/stratac", self);
+	r->stratac = stratac ? realpath(stratac, NULL) : dse_fmt("%s/stratac", self);
 	if (!r->self || !r->stratac || access(r->stratac, X_OK)) {
-		fprintf(stderr, "%s: error: cannot run '%s': %s\n", DSE_TOOL, r->stratac ? r->stratac : "stratac",
+		fprintf(stderr, "%s: error: cannot run '%s': %s\n", DSE_TOOL, r->stratac ? r->stratac : stratac ? stratac : "stratac",
 		        strerror(errno));
 		return false;
 	}
@@ -270,7 +273,7 @@ static size_t *task_jobs(const dse_run *r, long round, long task, size_t *n) {
 static int run(const args *a, st_context *ctx) {
 	dse_run r = {.ctx = ctx, .quiet = a->quiet, .lock_fd = -1};
 	r.sweep = dse_sweep_load(ctx, a->sweep);
-	if (!r.sweep || !find_tools(&r)) {
+	if (!r.sweep || !find_tools(&r, a->stratac)) {
 		dse_sweep_free(r.sweep);
 		free(r.self), free(r.stratac);
 		return 1;

@@ -62,15 +62,16 @@ static bool write_round(dse_run *r, const char *dir, unsigned round, const size_
 	bool ok = path && dse_write_file(path, tasks, len);
 	free(path);
 	free(tasks);
-	char *self = sh_quote(r->self), *sweep = sh_quote(r->sweep->file), *out = sh_quote(r->out);
-	char *script = self && sweep && out
+	char *self = sh_quote(r->self), *sweep = sh_quote(r->sweep->abs_file), *out = sh_quote(r->out);
+	char *stratac = sh_quote(r->stratac);
+	char *script = self && sweep && out && stratac
 	                   ? dse_fmt("#!/bin/sh\n# strata-dse: an array task of sweep '%s', round %u (docs/dse.md)\n"
-	                             "exec %s worker %s -o %s --round %u --task \"$SLURM_ARRAY_TASK_ID\"\n",
-	                             r->sweep->name, round, self, sweep, out, round)
+	                             "exec %s worker %s -o %s --round %u --task \"$SLURM_ARRAY_TASK_ID\" --stratac %s\n",
+	                             r->sweep->name, round, self, sweep, out, round, stratac)
 	                   : NULL;
 	path = dse_fmt("%s/array.sh", dir);
 	ok = ok && script && path && dse_write_file(path, script, strlen(script)) && chmod(path, 0755) == 0;
-	free(self), free(sweep), free(out), free(script), free(path);
+	free(self), free(sweep), free(out), free(stratac), free(script), free(path);
 	return ok;
 }
 

@@ -346,6 +346,7 @@ dse_sweep *dse_sweep_load(st_context *ctx, const char *path) {
 		return NULL;
 	s->file = strdup(path);
 	char *abs = realpath(path, NULL);
+	s->abs_file = abs ? strdup(abs) : NULL;
 	char *slash = abs ? strrchr(abs, '/') : NULL;
 	if (slash)
 		*slash = 0;
@@ -397,6 +398,7 @@ void dse_sweep_free(dse_sweep *s) {
 	free_strings(s->options, s->noptions);
 	free_strings(s->metrics, s->nmetrics);
 	free(s->file);
+	free(s->abs_file);
 	free(s->dir);
 	free(s->name);
 	free(s->base);
