@@ -126,6 +126,11 @@ dse_outcome dse_attempt_finish(dse_run *r, dse_attempt *a, int status, bool time
 /* Kills the attempt's process group (timeout, or the tool interrupted). */
 void dse_attempt_kill(dse_attempt *a);
 
+/* The progress line of finished job j, the k-th of `total` ("[k/total]
+ * gaussian@v003  1.2 s  cycles 4101, bit-exact  (elapsed 12 s)"); job_ms < 0
+ * leaves out the job's time.  Nothing with -q. */
+void dse_progress_line(const dse_run *r, size_t j, size_t k, size_t total, double job_ms, double start_ms);
+
 /* Runs the listed jobs (all pending ones when `jobs` is NULL) on `workers`
  * concurrent children with a progress line per finished job; false when
  * the tool was interrupted or a job could not be started. */

@@ -170,3 +170,41 @@ dse_outcome dse_attempt_finish(dse_run *r, dse_attempt *a, int status, bool time
 	record_failure(r, a, timed_out ? "timeout" : "killed", sig, why);
 	return DSE_OUT_FAILED;
 }
+
+/* "cycles 1234, bit-exact" from a done job's qor.json, or "FAILED: <error>
+ * (log ...)" from a failed job's record. */
+static void outcome_text(const dse_run *r, size_t j, char *buf, size_t n) {
+	char name[256];
+	dse_job_name(r->sweep, j, name, sizeof name);
+	dse_state st = dse_job_state(r, j);
+	char *path = st == DSE_DONE ? dse_fmt("%s/jobs/%s/qor.json", r->out, name)
+	                            : dse_fmt("%s/jobs/%s.failed", r->out, name);
+	json_t *doc = path ? json_load_file(path, 0, NULL) : NULL;
+	if (st == DSE_DONE) {
+		json_t *c = json_object_get(doc, "cycles"), *v = json_object_get(doc, "verified");
+		if (json_is_integer(c))
+			snprintf(buf, n, "cycles %lld%s", (long long)json_integer_value(c),
+			         json_is_true(v) ? ", bit-exact" : ", NOT verified");
+		else
+			snprintf(buf, n, "%s", json_is_true(v) ? "bit-exact" : "not simulated");
+	} else if (st == DSE_FAILED) {
+		json_t *e = json_object_get(doc, "error"), *log = json_object_get(doc, "log");
+		snprintf(buf, n, "FAILED: %s (log %s/%s)", json_is_string(e) ? json_string_value(e) : "?", r->out,
+		         json_is_string(log) ? json_string_value(log) : "logs");
+	} else
+		snprintf(buf, n, "pending");
+	json_decref(doc);
+	free(path);
+}
+
+void dse_progress_line(const dse_run *r, size_t j, size_t k, size_t total, double job_ms, double start_ms) {
+	char name[256], what[1200], took[32] = "";
+	if (r->quiet)
+		return;
+	dse_job_name(r->sweep, j, name, sizeof name);
+	outcome_text(r, j, what, sizeof what);
+	if (job_ms >= 0)
+		snprintf(took, sizeof took, "%7.1f s  ", job_ms / 1000);
+	printf("[%zu/%zu] %-28s %s%s  (elapsed %.0f s)\n", k, total, name, took, what, (dse_now_ms() - start_ms) / 1000);
+	fflush(stdout);
+}

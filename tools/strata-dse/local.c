@@ -23,25 +23,8 @@ typedef struct progress {
 	double start_ms;
 } progress;
 
-/* "cycles 1234, verified" from the committed qor.json, for the progress line. */
-static void qor_brief(const dse_run *r, size_t j, char *buf, size_t n) {
-	char name[256];
-	dse_job_name(r->sweep, j, name, sizeof name);
-	char *path = dse_fmt("%s/jobs/%s/qor.json", r->out, name);
-	json_t *q = path ? json_load_file(path, 0, NULL) : NULL;
-	json_t *c = q ? json_object_get(q, "cycles") : NULL;
-	json_t *v = q ? json_object_get(q, "verified") : NULL;
-	if (json_is_integer(c))
-		snprintf(buf, n, "cycles %lld%s", (long long)json_integer_value(c),
-		         json_is_true(v) ? ", bit-exact" : ", NOT verified");
-	else
-		snprintf(buf, n, "%s", json_is_true(v) ? "bit-exact" : "not simulated");
-	json_decref(q);
-	free(path);
-}
-
 static void report(const dse_run *r, progress *pg, const dse_attempt *a, dse_outcome o) {
-	char name[256], what[512];
+	char name[256];
 	dse_job_name(r->sweep, a->job, name, sizeof name);
 	if (o == DSE_OUT_RETRY) {
 		fprintf(stderr, "%s: warning: job %s was killed or timed out (attempt %u of %llu; log %s); retrying\n",
@@ -49,20 +32,8 @@ static void report(const dse_run *r, progress *pg, const dse_attempt *a, dse_out
 		return;
 	}
 	pg->finished++;
-	if (o == DSE_OUT_FAILED) {
-		pg->failed++;
-		char *path = dse_fmt("%s/jobs/%s.failed", r->out, name);
-		json_t *rec = path ? json_load_file(path, 0, NULL) : NULL;
-		json_t *e = rec ? json_object_get(rec, "error") : NULL;
-		snprintf(what, sizeof what, "FAILED: %s (log %s)", json_is_string(e) ? json_string_value(e) : "?", a->log);
-		json_decref(rec);
-		free(path);
-	} else
-		qor_brief(r, a->job, what, sizeof what);
-	if (!r->quiet)
-		printf("[%zu/%zu] %-28s %7.1f s  %s  (elapsed %.0f s)\n", pg->finished, pg->total, name,
-		       (dse_now_ms() - a->start_ms) / 1000, what, (dse_now_ms() - pg->start_ms) / 1000);
-	fflush(stdout);
+	pg->failed += o == DSE_OUT_FAILED;
+	dse_progress_line(r, a->job, pg->finished, pg->total, dse_now_ms() - a->start_ms, pg->start_ms);
 }
 
 static void nap(long ms) {

@@ -140,21 +140,11 @@ static void nap(long ms) {
 /* Prints a line for each job of `todo` that finished since the last call. */
 static void poll_progress(dse_run *r, const size_t *todo, size_t n, bool *seen, size_t *finished, size_t total,
                           double t0) {
-	for (size_t i = 0; i < n; i++) {
-		if (seen[i])
-			continue;
-		dse_state st = dse_job_state(r, todo[i]);
-		if (st == DSE_PENDING)
-			continue;
-		seen[i] = true;
-		++*finished;
-		char name[256];
-		dse_job_name(r->sweep, todo[i], name, sizeof name);
-		if (!r->quiet)
-			printf("[%zu/%zu] %-28s %s  (elapsed %.0f s)\n", *finished, total, name,
-			       st == DSE_DONE ? "done" : "FAILED (see its .failed record)", (dse_now_ms() - t0) / 1000);
-	}
-	fflush(stdout);
+	for (size_t i = 0; i < n; i++)
+		if (!seen[i] && dse_job_state(r, todo[i]) != DSE_PENDING) {
+			seen[i] = true;
+			dse_progress_line(r, todo[i], ++*finished, total, -1, t0);
+		}
 }
 
 bool dse_run_slurm(dse_run *r, const dse_slurm *opt) {
