@@ -155,6 +155,16 @@ bool dse_report(dse_run *r, bool plots);
 
 /* ----------------------------------------------------------------- support */
 
+/* A growing text; `oom` once an allocation failed (the text then stops). */
+typedef struct dse_text {
+	char *data;
+	size_t len, cap;
+	bool oom;
+} dse_text;
+void dse_text_printf(dse_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* An st_write_fn appending to the dse_text `ud`. */
+void dse_text_write(void *ud, const char *data, size_t len);
+
 char *dse_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* Writes `len` bytes to `path` through a temporary file renamed over it. */
 bool dse_write_file(const char *path, const char *data, size_t len);

@@ -34,12 +34,4 @@ bool dse_write_results_md(dse_run *r, const dse_table *t);
 /* pareto.md, summary.md and plots/; the summary also on stdout unless quiet. */
 bool dse_write_analysis(dse_run *r, dse_table *t, bool plots);
 
-/* A growing text. */
-typedef struct dse_text {
-	char *data;
-	size_t len, cap;
-	bool oom;
-} dse_text;
-void dse_text_printf(dse_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
 #endif

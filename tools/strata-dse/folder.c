@@ -106,31 +106,6 @@ static bool write_once(const char *path, const char *data, const char *what) {
 	return ok;
 }
 
-typedef struct sbuf {
-	char *data;
-	size_t len, cap;
-	bool oom;
-} sbuf;
-
-static void sbuf_write(void *ud, const char *data, size_t len) {
-	sbuf *b = ud;
-	if (b->oom)
-		return;
-	if (b->len + len + 1 > b->cap) {
-		size_t cap = (b->len + len + 1) * 2;
-		char *d = realloc(b->data, cap);
-		if (!d) {
-			b->oom = true;
-			return;
-		}
-		b->data = d;
-		b->cap = cap;
-	}
-	memcpy(b->data + b->len, data, len);
-	b->len += len;
-	b->data[b->len] = 0;
-}
-
 /* Variant v's .acg text: the base with the variant's values, verified. */
 static char *variant_text(dse_run *r, st_str base, size_t v) {
 	const dse_sweep *s = r->sweep;
@@ -153,12 +128,10 @@ static char *variant_text(dse_run *r, st_str base, size_t v) {
 		        s->file, v, values);
 		ok = false;
 	}
-	sbuf b = {0};
+	dse_text b = {0};
 	if (ok) {
-		char head[1200];
-		snprintf(head, sizeof head, "# Variant %zu of sweep '%s' (strata-dse): %s\n", v, s->name, values);
-		sbuf_write(&b, head, strlen(head));
-		ok = st_succeeded(st_acg_export(mod, sbuf_write, &b)) && !b.oom;
+		dse_text_printf(&b, "# Variant %zu of sweep '%s' (strata-dse): %s\n", v, s->name, values);
+		ok = st_succeeded(st_acg_export(mod, dse_text_write, &b)) && !b.oom;
 	}
 	if (mod)
 		st_op_destroy(mod);

@@ -10,35 +10,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-void dse_text_printf(dse_text *t, const char *fmt, ...) {
-	va_list ap;
-	va_start(ap, fmt);
-	int need = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (t->oom || need < 0)
-		return;
-	if (t->len + (size_t)need + 1 > t->cap) {
-		size_t cap = (t->len + (size_t)need + 1) * 2;
-		char *d = realloc(t->data, cap);
-		if (!d) {
-			t->oom = true;
-			return;
-		}
-		t->data = d;
-		t->cap = cap;
-	}
-	va_start(ap, fmt);
-	vsnprintf(t->data + t->len, t->cap - t->len, fmt, ap);
-	va_end(ap);
-	t->len += (size_t)need;
-}
 
 /* A point of a front: a job of one app, or a variant over the suite. */
 typedef struct point {

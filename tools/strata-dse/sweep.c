@@ -57,6 +57,17 @@ static void only_keys(reader *rd, json_t *obj, const char *ptr, const char *cons
 	(void)v;
 }
 
+/* Whether `v` is an object, with keys among `allowed` only; `what` says
+ * what it should hold, for the message. */
+static bool object_of(reader *rd, json_t *v, const char *ptr, const char *const *allowed, const char *what) {
+	if (!json_is_object(v)) {
+		fail(rd, *ptr ? ptr : "/", "expected an object %s", what);
+		return false;
+	}
+	only_keys(rd, v, ptr, allowed);
+	return true;
+}
+
 /* `rel` from the sweep's folder as an absolute path, or NULL after an error
  * when it is not a file (or, with `dir`, a folder). */
 static char *existing_path(reader *rd, const char *ptr, const char *rel, bool dir) {
@@ -140,11 +151,8 @@ static void read_params(reader *rd, json_t *arr, st_op *graph) {
 		char ptr[96], vp[128], why[512];
 		json_t *p = json_array_get(arr, i);
 		snprintf(ptr, sizeof ptr, "/parameters/%zu", i);
-		if (!json_is_object(p)) {
-			fail(rd, ptr, "expected an object with 'path' and 'values'");
+		if (!object_of(rd, p, ptr, keys, "with 'path' and 'values'"))
 			return;
-		}
-		only_keys(rd, p, ptr, keys);
 		snprintf(vp, sizeof vp, "%s/path", ptr);
 		const char *path = string_of(rd, json_object_get(p, "path"), vp);
 		int64_t dflt;
@@ -181,11 +189,8 @@ static void read_params(reader *rd, json_t *arr, st_op *graph) {
 static void read_app(reader *rd, json_t *a, const char *ptr, dse_app *app) {
 	static const char *const keys[] = {"name", "source", "inputs", "top", "options", NULL};
 	char p[128];
-	if (!json_is_object(a)) {
-		fail(rd, ptr, "expected an object with 'name' and 'source'");
+	if (!object_of(rd, a, ptr, keys, "with 'name' and 'source'"))
 		return;
-	}
-	only_keys(rd, a, ptr, keys);
 	snprintf(p, sizeof p, "%s/name", ptr);
 	const char *name = string_of(rd, json_object_get(a, "name"), p);
 	if (name && !plain_name(name))
@@ -214,11 +219,8 @@ static void read_app(reader *rd, json_t *a, const char *ptr, dse_app *app) {
 static void read_report(reader *rd, json_t *rep) {
 	static const char *const keys[] = {"metrics", "area", NULL};
 	dse_sweep *s = rd->s;
-	if (!json_is_object(rep)) {
-		fail(rd, "/report", "expected an object");
+	if (!object_of(rd, rep, "/report", keys, "with 'metrics' or 'area'"))
 		return;
-	}
-	only_keys(rd, rep, "/report", keys);
 	json_t *m = json_object_get(rep, "metrics");
 	if (m)
 		s->metrics = strings_of(rd, m, "/report/metrics", &s->nmetrics);
@@ -258,11 +260,8 @@ static void read_sweep(reader *rd, json_t *root) {
 	static const char *const keys[] = {"name", "base", "parameters", "apps", "options", "seed",
 	                                   "timeout", "retries", "report", NULL};
 	dse_sweep *s = rd->s;
-	if (!json_is_object(root)) {
-		fail(rd, "/", "a sweep is a JSON object");
+	if (!object_of(rd, root, "", keys, "(a sweep)"))
 		return;
-	}
-	only_keys(rd, root, "", keys);
 	const char *name = string_of(rd, json_object_get(root, "name"), "/name");
 	if (name && !plain_name(name))
 		fail(rd, "/name", "a sweep name is letters, digits, '_', '-' and '.', not starting with '.'");
