@@ -71,8 +71,8 @@ ST_API st_attr *st_acg_param(const st_op *op, const char *key);
  * Only properties the file already has are found.  On failure the reason is
  * written to `why` (n bytes) and nothing changes; set does not verify, so
  * the caller verifies the module after its changes (ranges, grids). */
-st_status st_acg_property_get(st_op *graph, const char *path, int64_t *value, char *why, size_t n);
-st_status st_acg_property_set(st_op *graph, const char *path, int64_t value, char *why, size_t n);
+ST_API st_status st_acg_property_get(st_op *graph, const char *path, int64_t *value, char *why, size_t n);
+ST_API st_status st_acg_property_set(st_op *graph, const char *path, int64_t value, char *why, size_t n);
 
 /* ------------------------------------------------------------ capacities */
 
