@@ -43,13 +43,13 @@ static void nap(long ms) {
 
 bool dse_run_local(dse_run *r, const size_t *jobs, size_t njobs, unsigned workers) {
 	size_t total = dse_num_jobs(r->sweep);
-	size_t *todo = malloc((total ? total : 1) * sizeof *todo);
+	size_t *pending = malloc((total ? total : 1) * sizeof *pending);
 	dse_attempt *slot = calloc(workers ? workers : 1, sizeof *slot);
 	bool *busy = calloc(workers ? workers : 1, sizeof *busy);
 	bool *timed_out = calloc(workers ? workers : 1, sizeof *timed_out);
-	if (!todo || !slot || !busy || !timed_out) {
+	if (!pending || !slot || !busy || !timed_out) {
 		fprintf(stderr, "%s: error: out of memory\n", DSE_TOOL);
-		free(todo), free(slot), free(busy), free(timed_out);
+		free(pending), free(slot), free(busy), free(timed_out);
 		return false;
 	}
 	size_t n = 0, done = 0, failed = 0;
@@ -57,7 +57,7 @@ bool dse_run_local(dse_run *r, const size_t *jobs, size_t njobs, unsigned worker
 		size_t j = jobs ? jobs[i] : i;
 		dse_state st = dse_job_state(r, j);
 		if (st == DSE_PENDING)
-			todo[n++] = j;
+			pending[n++] = j;
 		done += st == DSE_DONE;
 		failed += st == DSE_FAILED;
 	}
@@ -75,7 +75,7 @@ bool dse_run_local(dse_run *r, const size_t *jobs, size_t njobs, unsigned worker
 	while ((next < n || running) && !interrupted) {
 		for (unsigned w = 0; w < workers && next < n && ok; w++)
 			if (!busy[w]) {
-				ok = dse_attempt_start(r, todo[next++], 0, &slot[w]);
+				ok = dse_attempt_start(r, pending[next++], 0, &slot[w]);
 				busy[w] = ok;
 				timed_out[w] = false;
 				running += ok;
@@ -131,6 +131,6 @@ bool dse_run_local(dse_run *r, const size_t *jobs, size_t njobs, unsigned worker
 	if (!r->quiet && n)
 		printf("%s: %zu jobs run in %.1f s, %zu failed\n", DSE_TOOL, pg.finished, (dse_now_ms() - pg.start_ms) / 1000,
 		       pg.failed);
-	free(todo), free(slot), free(busy), free(timed_out);
+	free(pending), free(slot), free(busy), free(timed_out);
 	return ok && !interrupted;
 }

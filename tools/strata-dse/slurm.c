@@ -46,7 +46,7 @@ static char *sh_quote(const char *s) {
 }
 
 /* round-R/tasks.txt (line t: the jobs of array task t) and array.sh. */
-static bool write_round(dse_run *r, const char *dir, unsigned round, const size_t *todo, size_t n, unsigned chunk,
+static bool write_round(dse_run *r, const char *dir, unsigned round, const size_t *pending, size_t n, unsigned chunk,
                         size_t *ntasks) {
 	size_t cap = 64 + n * 12, len = 0;
 	char *tasks = malloc(cap);
@@ -55,7 +55,7 @@ static bool write_round(dse_run *r, const char *dir, unsigned round, const size_
 	*ntasks = 0;
 	for (size_t i = 0; i < n; i++) {
 		bool last = (i + 1) % chunk == 0 || i + 1 == n;
-		len += (size_t)snprintf(tasks + len, cap - len, "%zu%c", todo[i], last ? '\n' : ' ');
+		len += (size_t)snprintf(tasks + len, cap - len, "%zu%c", pending[i], last ? '\n' : ' ');
 		*ntasks += last;
 	}
 	char *path = dse_fmt("%s/tasks.txt", dir);
@@ -137,22 +137,22 @@ static void nap(long ms) {
 	nanosleep(&ts, NULL);
 }
 
-/* Prints a line for each job of `todo` that finished since the last call. */
-static void poll_progress(dse_run *r, const size_t *todo, size_t n, bool *seen, size_t *finished, size_t total,
+/* Prints a line for each job of `pending` that finished since the last call. */
+static void poll_progress(dse_run *r, const size_t *pending, size_t n, bool *seen, size_t *finished, size_t total,
                           double t0) {
 	for (size_t i = 0; i < n; i++)
-		if (!seen[i] && dse_job_state(r, todo[i]) != DSE_PENDING) {
+		if (!seen[i] && dse_job_state(r, pending[i]) != DSE_PENDING) {
 			seen[i] = true;
-			dse_progress_line(r, todo[i], ++*finished, total, -1, t0);
+			dse_progress_line(r, pending[i], ++*finished, total, -1, t0);
 		}
 }
 
 bool dse_run_slurm(dse_run *r, const dse_slurm *opt) {
 	size_t total = dse_num_jobs(r->sweep);
-	size_t *todo = malloc((total ? total : 1) * sizeof *todo);
+	size_t *pending = malloc((total ? total : 1) * sizeof *pending);
 	bool *seen = calloc(total ? total : 1, 1);
-	if (!todo || !seen) {
-		free(todo), free(seen);
+	if (!pending || !seen) {
+		free(pending), free(seen);
 		return false;
 	}
 	struct sigaction sa = {0}, old_int, old_term;
@@ -166,7 +166,7 @@ bool dse_run_slurm(dse_run *r, const dse_slurm *opt) {
 		size_t n = 0;
 		for (size_t j = 0; j < total; j++)
 			if (dse_job_state(r, j) == DSE_PENDING)
-				todo[n++] = j;
+				pending[n++] = j;
 		if (round == 0) {
 			first_n = n;
 			if (!r->quiet)
@@ -188,7 +188,7 @@ bool dse_run_slurm(dse_run *r, const dse_slurm *opt) {
 		char *parent = dse_fmt("%s/slurm", r->out);
 		size_t ntasks = 0;
 		ok = dir && parent && st_backend_mkdirs(dir) &&
-		     write_round(r, dir, round, todo, n, opt->chunk ? opt->chunk : 1, &ntasks);
+		     write_round(r, dir, round, pending, n, opt->chunk ? opt->chunk : 1, &ntasks);
 		pid_t pid = ok ? submit(r, opt, dir, ntasks) : -1;
 		ok = pid > 0;
 		int status = 0;
@@ -208,11 +208,11 @@ bool dse_run_slurm(dse_run *r, const dse_slurm *opt) {
 				waitpid(pid, &status, 0);
 				break;
 			}
-			poll_progress(r, todo, n, seen, &finished, first_n, t0);
+			poll_progress(r, pending, n, seen, &finished, first_n, t0);
 			nap(opt->poll_ms ? opt->poll_ms : 500);
 		}
 		if (ok && !interrupted) {
-			poll_progress(r, todo, n, seen, &finished, first_n, t0);
+			poll_progress(r, pending, n, seen, &finished, first_n, t0);
 			if (job_id(dir) < 0) {
 				fprintf(stderr, "%s: error: sbatch did not submit the array (its output: %s/sbatch.out)\n",
 				        DSE_TOOL, dir);
@@ -227,6 +227,6 @@ bool dse_run_slurm(dse_run *r, const dse_slurm *opt) {
 		        DSE_TOOL, (int)interrupted);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
-	free(todo), free(seen);
+	free(pending), free(seen);
 	return ok && !interrupted;
 }
