@@ -14,6 +14,8 @@ Usage: python3 fuzz/seed-corpus.py OUT_DIR
   hl          every .hl file of the tests and of examples/
   pm          every .pm file of the tests and of examples/
   rda         every chunk of a .mlir test that holds an rda.design
+  cgra        the chunks holding a cgra.design
+  cgrabits    every .bs file of the tests (CGRA bitstreams)
 """
 import hashlib
 import os
@@ -51,6 +53,8 @@ def main():
         write(out, 'ir', c)
         if b'rda.design' in c:
             write(out, 'rda', c)
+        if b'cgra.design' in c:
+            write(out, 'cgra', c)
         # The interpreter and the passes only see what verifies: a chunk
         # that expects an error would only add parser coverage, which the
         # `ir` corpus has.
@@ -64,6 +68,8 @@ def main():
                 for ext in ('acg', 'hl', 'pm'):
                     if f.endswith('.' + ext):
                         write(out, ext, open(os.path.join(dirpath, f), 'rb').read())
+                if f.endswith('.bs'):
+                    write(out, 'cgrabits', open(os.path.join(dirpath, f), 'rb').read())
     pat = re.compile(rb"pass-pipeline[= ]'([^']*)'")
     for dirpath, _, files in os.walk(os.path.join(ROOT, 'test')):
         for f in files:

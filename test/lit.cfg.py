@@ -97,7 +97,8 @@ def llvm_tool(name):
 config.substitutions.append(('%python', '"%s"' % config.python_executable))
 config.substitutions.append(('%strata_src_root', config.strata_src_root))
 config.substitutions.append(('%strata_obj_root', config.strata_obj_root))
-for tool in ('strata-opt', 'strata-translate', 'strata-run', 'strata-tv', 'stratac', 'strata-dse'):
+for tool in ('strata-opt', 'strata-translate', 'strata-run', 'strata-tv', 'stratac', 'strata-dse',
+             'strata-cgrasim'):
     config.substitutions.append((tool_pattern(tool), built_tool(tool)))
 for tool in ('FileCheck', 'not'):
     config.substitutions.append((tool_pattern(tool), llvm_tool(tool)))

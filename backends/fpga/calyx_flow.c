@@ -19,18 +19,6 @@ static const char *const passes[] = {
 	"calyx-compile-control", "calyx-remove-groups", "lower-calyx-to-hw",
 };
 
-typedef struct watch {
-	st_target_run *run;
-	fpga_design *d;
-	double t0;
-	const char *failed; /* the pass that failed */
-} watch;
-
-static void before_pass(void *ud, const st_pass *pass, st_op *op) {
-	(void)pass, (void)op;
-	((watch *)ud)->t0 = st_backend_now_ms();
-}
-
 /* The static groups lower-to-calyx pipelined, before calyx-remove-groups
  * takes them away. */
 static st_walk_result note_pipeline(st_op *op, void *ud) {
@@ -52,17 +40,13 @@ static st_walk_result note_pipeline(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
-static void after_pass(void *ud, const st_pass *pass, st_op *op, st_status s) {
-	watch *w = ud;
-	const char *name = st_pass_get_def(pass)->name;
-	st_qor_time(w->run->qor, name, w->t0);
-	if (st_failed(s)) {
-		w->failed = name;
-		return;
-	}
-	fpga_calyx_note_ii(op, &w->d->ii);
-	if (!strcmp(name, "lower-to-calyx"))
-		st_walk(op, ST_WALK_PRE, note_pipeline, w->d);
+/* What the design's report needs from the passes: the II of each pass's
+ * output, and the pipelined loops of lower-to-calyx. */
+static void after_pass(void *ud, const char *pass, st_op *op) {
+	fpga_design *d = ud;
+	fpga_calyx_note_ii(op, &d->ii);
+	if (!strcmp(pass, "lower-to-calyx"))
+		st_walk(op, ST_WALK_PRE, note_pipeline, d);
 }
 
 static bool lower(st_target_run *run, fpga_design *d, st_op *m) {
@@ -82,19 +66,10 @@ static bool lower(st_target_run *run, fpga_design *d, st_op *m) {
 		"calyx-compile-control,calyx-remove-groups,lower-calyx-to-hw",
 		soft ? "arith-soft-float{memrefs=true within=@" : "", soft ? run->kernel_name : "", soft ? "}," : "",
 		run->kernel_name, o->pipeline ? "true" : "false", parallel[o->parallel], o->memories ? "seq" : "comb");
-	watch w = {run, d, 0, NULL};
-	st_pass_instrument ins = {
-		.verify_each = true, .before_pass = before_pass, .after_pass = after_pass, .callback_ud = &w};
-	st_pass_manager *pm = pipeline ? st_pass_manager_create(run->ctx, "builtin.module") : NULL;
-	if (pm)
-		st_pass_manager_set_instrument(pm, &ins);
-	bool ok = pm && st_succeeded(st_pass_manager_parse_pipeline(pm, st_str_c(pipeline), "<fpga pipeline>")) &&
-	          st_succeeded(st_pass_manager_run(pm, m));
-	st_pass_manager_destroy(pm);
+	char *what = st_backend_fmt("on kernel '%s'", run->kernel_name);
+	bool ok = pipeline && what && st_run_passes(run, m, pipeline, what, after_pass, d);
 	free(pipeline);
-	if (!ok)
-		fprintf(stderr, "%s: error: the pass '%s' failed on kernel '%s'\n", run->opts->tool,
-		        w.failed ? w.failed : "(pipeline)", run->kernel_name);
+	free(what);
 	return ok;
 }
 

@@ -23,25 +23,6 @@ bool fpga_stream_chosen(const st_target_run *run) {
 	return st_accel_contains_accelerated(run->input);
 }
 
-typedef struct watch {
-	st_target_run *run;
-	double t0;
-	const char *failed;
-} watch;
-
-static void before_pass(void *ud, const st_pass *pass, st_op *op) {
-	(void)pass, (void)op;
-	((watch *)ud)->t0 = st_backend_now_ms();
-}
-
-static void after_pass(void *ud, const st_pass *pass, st_op *op, st_status s) {
-	(void)op;
-	watch *w = ud;
-	st_qor_time(w->run->qor, st_pass_get_def(pass)->name, w->t0);
-	if (st_failed(s))
-		w->failed = st_pass_get_def(pass)->name;
-}
-
 /* The flow's passes as one pipeline, each timed by the instrument's
  * callbacks; arith-soft-float makes f32 kernels integer datapaths on the
  * bits (only the kernels: the host side keeps its floats). */
@@ -57,19 +38,7 @@ static bool lower(st_target_run *run, st_op *m) {
 			        run->opts->tool, passes[i]);
 			return false;
 		}
-	watch w = {run, 0, NULL};
-	st_pass_instrument ins = {
-		.verify_each = true, .before_pass = before_pass, .after_pass = after_pass, .callback_ud = &w};
-	st_pass_manager *pm = st_pass_manager_create(run->ctx, "builtin.module");
-	if (pm)
-		st_pass_manager_set_instrument(pm, &ins);
-	bool ok = pm && st_succeeded(st_pass_manager_parse_pipeline(pm, st_str_c(pipeline), "<stream pipeline>")) &&
-	          st_succeeded(st_pass_manager_run(pm, m));
-	st_pass_manager_destroy(pm);
-	if (!ok)
-		fprintf(stderr, "%s: error: the pass '%s' failed (the stream flow)\n", run->opts->tool,
-		        w.failed ? w.failed : "(pipeline)");
-	return ok;
+	return st_run_passes(run, m, pipeline, "(the stream flow)", NULL, NULL);
 }
 
 static st_op *find_stream_module(st_op *m) {

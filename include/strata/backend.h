@@ -149,6 +149,14 @@ ST_API bool st_run_execute(st_target_run *run);
  * @target` (first in the module), for the target to lower; NULL after an
  * error. */
 ST_API st_op *st_run_lowering_copy(st_target_run *run);
+/* Runs the pass pipeline `pipeline` (strata/pass.h's text) on `m`,
+ * verifying after each pass and adding each pass's time to compile_ms
+ * under its name; `after` (may be NULL) sees each pass that succeeded and
+ * the op it ran on.  False after the pass's errors and "<tool>: error: the
+ * pass 'P' failed <what>" (`what`: "on kernel 'k'", "(the stream flow)"). */
+typedef void (*st_run_pass_fn)(void *ud, const char *pass, st_op *op);
+ST_API bool st_run_passes(st_target_run *run, st_op *m, const char *pipeline, const char *what,
+                          st_run_pass_fn after, void *ud);
 /* The buffer called `name`, or NULL. */
 ST_API st_buffer *st_run_buffer(st_target_run *run, const char *name);
 

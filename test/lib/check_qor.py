@@ -190,7 +190,47 @@ def check_systolic(c, report, obj):
         c.err(p + 'sim', 'compute + onchip_stall + dram_stall is %d, not the %d cycles' % (sum(parts), cycles))
 
 
-CLASS_CHECKS = {'fpga': check_fpga, 'systolic': check_systolic}
+
+CGRA_KEYS = ['bitstream_bytes', 'bitstream_writes', 'design', 'map_ms', 'mul_pes', 'multiplies', 'output_lanes',
+             'output_words', 'registers', 'route_iterations', 'routing_only_tiles', 'schedule_latency', 'stall_cycles']
+CGRA_UTILIZATION = ('pe', 'mem', 'io', 'tracks')
+
+
+def check_cgra(c, report, obj):
+    """The "cgra" object (docs/qor-schema.md): the output that bounds the
+    ideal cycles, the mapping's numbers, the configuration's size."""
+    p = 'cgra.'
+    c.keys(obj, p, CGRA_KEYS)
+    c.want(obj, p, 'design', lambda v: isinstance(v, str) and v != '', 'a non-empty string')
+    for k in ('output_words', 'output_lanes', 'route_iterations', 'schedule_latency', 'bitstream_writes',
+              'bitstream_bytes'):
+        c.want(obj, p, k, int_at_least(1), 'an integer >= 1')
+    for k in ('registers', 'routing_only_tiles', 'mul_pes', 'multiplies'):
+        c.want(obj, p, k, int_at_least(0), 'an integer >= 0')
+    c.want(obj, p, 'stall_cycles', nullable(int_at_least(0)), 'an integer >= 0 or null')
+    ms = obj.get('map_ms')
+    if 'map_ms' in obj and (not isinstance(ms, dict) or sorted(ms) != ['netlist', 'place', 'route', 'schedule'] or
+                            not all(is_num(v) and v >= 0 for v in ms.values())):
+        c.err(p + 'map_ms', 'an object {schedule, netlist, place, route} of numbers >= 0, not %s' % json.dumps(ms))
+    words, lanes = obj.get('output_words'), obj.get('output_lanes')
+    muls, mpes = obj.get('multiplies'), obj.get('mul_pes')
+    if all(is_int(v) for v in (words, lanes, muls, mpes)) and lanes >= 1 and report.get('ideal_cycles') is not None:
+        want = max(-(-words // lanes), -(-muls // mpes) if mpes > 0 else 0)
+        if report.get('ideal_cycles') != want:
+            c.err('ideal_cycles', '%s, but the larger of ceil(cgra.output_words / cgra.output_lanes) and '
+                  'ceil(cgra.multiplies / cgra.mul_pes) is %d' % (json.dumps(report.get('ideal_cycles')), want))
+    if (report.get('cycles') is None) != (obj.get('stall_cycles') is None):
+        c.err(p + 'stall_cycles', 'null exactly when cycles is null')
+    util = report.get('utilization')
+    if isinstance(util, dict):
+        for k in CGRA_UTILIZATION:
+            if k not in util:
+                c.err('utilization.' + k, 'missing (a cgra report counts %s)' % ', '.join(CGRA_UTILIZATION))
+    if report.get('ii') != 1:
+        c.err('ii', 'a cgra design takes a value a cycle on every stream: 1, not %s' % json.dumps(report.get('ii')))
+
+
+CLASS_CHECKS = {'fpga': check_fpga, 'systolic': check_systolic, 'cgra': check_cgra}
 
 
 # ---------------------------------------------------------------- report

@@ -5,6 +5,8 @@
 #include "strata/affine.h"
 #include "strata/arith.h"
 #include "strata/calyx.h"
+#include "strata/cgra.h"
+#include "strata/cgra_backend.h"
 #include "strata/cf.h"
 #include "strata/comb.h"
 #include "strata/conversions/affine_to_calyx.h"
@@ -49,6 +51,7 @@ st_status st_register_all_dialects(st_context *ctx) {
 		st_register_srdfg_dialect,
 		st_register_rda_dialect,
 		st_register_codelet_dialect,
+		st_register_cgra_dialect,
 	};
 	for (size_t i = 0; i < sizeof regs / sizeof regs[0]; i++)
 		if (st_failed(regs[i](ctx)))
@@ -78,6 +81,8 @@ st_status st_register_all_passes(st_context *ctx) {
 		return ST_FAIL;
 	if (st_failed(st_register_arith_soft_float_passes(ctx)))
 		return ST_FAIL;
+	if (st_failed(st_register_cgra_passes(ctx)))
+		return ST_FAIL;
 	return st_register_affine_to_calyx_passes(ctx);
 }
 
@@ -85,6 +90,8 @@ st_status st_register_all_translations(st_context *ctx) {
 	if (st_failed(st_register_pmlang_translations(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_halide_translations(ctx)) || st_failed(st_register_systolic_translations(ctx)))
+		return ST_FAIL;
+	if (st_failed(st_register_cgra_translations(ctx)))
 		return ST_FAIL;
 	return st_register_verilog_translations(ctx);
 }
