@@ -85,6 +85,62 @@ static unsigned word_width(st_type *t) {
 	return st_type_is_float(t) ? st_type_float_width(t) : 0;
 }
 
+/* The argument's attribute dictionary (NULL: none). */
+static st_attr *arg_dict(st_op *kernel, size_t index) {
+	st_attr *aa = st_op_get_attr(kernel, "arg_attrs");
+	st_attr *d = aa && st_attr_get_kind(aa) == ST_ATTR_ARRAY && index < st_attr_array_size(aa)
+	                 ? st_attr_array_elt(aa, index)
+	                 : NULL;
+	return d && st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? d : NULL;
+}
+
+/* Whether `s` can name the buffer's files: letters, digits, '_', '-' and
+ * '.', not starting with '.' (which --inputs skips) or '-'. */
+static bool file_name_ok(st_str s, size_t max) {
+	if (!s.len || s.len >= max || s.data[0] == '.' || s.data[0] == '-')
+		return false;
+	for (size_t i = 0; i < s.len; i++) {
+		char c = s.data[i];
+		if (!(c == '_' || c == '-' || c == '.' || (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+		      (c >= 'A' && c <= 'Z')))
+			return false;
+	}
+	return true;
+}
+
+/* The argument's name as the source gave it: the first string attribute
+ * `<dialect>.name` of its dictionary (the Halide frontend's halide.name,
+ * a hand-written kernel's calyx.name). */
+static bool source_name(st_attr *dict, char *buf, size_t n) {
+	for (size_t j = 0; dict && j < st_attr_dict_size(dict); j++) {
+		st_named_attr e = st_attr_dict_entry(dict, j);
+		st_str k = st_ident_str(e.name);
+		if (k.len > 5 && !memcmp(k.data + k.len - 5, ".name", 5) && st_attr_get_kind(e.value) == ST_ATTR_STRING &&
+		    file_name_ok(st_attr_string(e.value), n)) {
+			st_str v = st_attr_string(e.value);
+			snprintf(buf, n, "%.*s", (int)v.len, v.data);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* A scalar argument's `func.default` (the func dialect verifies it has
+ * the argument's type) as a word. */
+static void read_default(st_attr *dict, st_buffer *b) {
+	st_attr *d = dict ? st_attr_dict_get_c(dict, "func.default") : NULL;
+	if (!d || st_attr_type(d) != b->elt)
+		return;
+	uint64_t mask = b->width >= 64 ? ~0ull : (1ull << b->width) - 1;
+	if (st_attr_get_kind(d) == ST_ATTR_FLOAT)
+		b->default_word = st_attr_float_bits(d) & mask;
+	else if (st_attr_get_kind(d) == ST_ATTR_INTEGER)
+		b->default_word = st_attr_int_uvalue(d) & mask;
+	else
+		return;
+	b->has_default = true;
+}
+
 static bool make_buffer(st_op *kernel, st_type *t, bool result, size_t index, st_buffer *b) {
 	const char *what = result ? "result" : "argument";
 	b->index = index;
@@ -99,10 +155,12 @@ static bool make_buffer(st_op *kernel, st_type *t, bool result, size_t index, st
 		return st_op_error(kernel, "%s %zu is %s; a kernel's buffers hold integers and floats of 1 to 64 bits",
 		                   what, index, memory ? "a memref of another element type" : "neither a memref nor a number"),
 		       false;
-	snprintf(b->name, sizeof b->name, "%s%zu", memory ? "arg" : result ? "out" : "in", index);
+	st_attr *dict = result ? NULL : arg_dict(kernel, index);
+	if (!source_name(dict, b->name, sizeof b->name))
+		snprintf(b->name, sizeof b->name, "%s%zu", memory ? "arg" : result ? "out" : "in", index);
 	b->size = 1;
 	if (!memory)
-		return true;
+		return read_default(dict, b), true;
 	if (!st_type_has_rank(t) || st_type_rank(t) > ST_BUFFER_MAX_DIMS)
 		return st_op_error(kernel, "argument %zu is a memref of %s; a kernel's memories have 0 to %d dimensions",
 		                   index, st_type_has_rank(t) ? "more dimensions" : "unknown rank", ST_BUFFER_MAX_DIMS),
@@ -139,7 +197,14 @@ bool st_run_kernel_buffers(st_op *kernel, st_buffer **out, size_t *n) {
 		                 i < nargs ? i : i - nargs, &b[i])) {
 			free(b);
 			return false;
-		}
+		} else
+			for (size_t k = 0; k < i; k++)
+				if (!strcmp(b[k].name, b[i].name)) {
+					/* Two arguments of one source name: the later one takes its
+					 * position's name, so that each buffer has its own files. */
+					snprintf(b[i].name, sizeof b[i].name, "%s%zu", b[i].kind == ST_BUFFER_MEMORY ? "arg" : "in", i);
+					break;
+				}
 	*out = b;
 	*n = nargs + nres;
 	return true;

@@ -3,6 +3,9 @@
  * compared word by word with the reference's. */
 #include "common.h"
 
+#include "strata/interp.h"
+
+#include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,8 +29,10 @@ bool st__alloc_words(const st_target_run *run, st_buffer *b, uint64_t **p) {
 }
 
 /* Small values, never zero (a word may be a divisor): -50..50 for 8 bits
- * and more, 1..2^w-1 below.  Buffer i draws from seed * K + i, so that a
- * buffer's words do not depend on the others'. */
+ * and more, 1..2^w-1 below; floats -15.625..15.625 in steps of 1/64 (exact
+ * in every float format, and numbers rather than the NaNs and subnormals
+ * small integers' bits would be).  Buffer i draws from seed * K + i, so
+ * that a buffer's words do not depend on the others'. */
 static bool generate(st_target_run *run) {
 	for (size_t i = 0; i < run->nbuffers; i++) {
 		st_buffer *m = &run->buffers[i];
@@ -35,9 +40,19 @@ static bool generate(st_target_run *run) {
 			return false;
 		if (m->kind == ST_BUFFER_SCALAR_OUT)
 			continue;
+		if (m->has_default) {
+			m->init[0] = m->default_word;
+			continue;
+		}
 		uint64_t s = run->opts->seed * 0x2545f4914f6cdd1dull + i;
 		for (int64_t k = 0; k < m->size; k++) {
 			uint64_t r = splitmix(&s);
+			if (st_type_is_float(m->elt)) {
+				int64_t q = (int64_t)(r % 2001) - 1000;
+				double x = (double)(q ? q : 1) / 64.0;
+				m->init[k] = st_float_bits_from_double(st_type_get_kind(m->elt), x) & st__mask_of(m->width);
+				continue;
+			}
 			int64_t v = m->width >= 8 ? (int64_t)(r % 100) - 50 : (int64_t)(r % st__mask_of(m->width)) + 1;
 			if (m->width >= 8 && v >= 0)
 				v++;
@@ -113,14 +128,56 @@ static bool read_file(const st_target_run *run, const char *path, const st_buffe
 	return ok;
 }
 
-/* A buffer without a file starts at zero (typically an output), and so
- * does a scalar input; but a folder that gives none of the buffers is a
+/* Whether `file` is <name>.txt of a buffer the run takes words for. */
+static bool names_input(const st_target_run *run, const char *file) {
+	size_t n = strlen(file);
+	for (size_t i = 0; i < run->nbuffers; i++) {
+		const st_buffer *m = &run->buffers[i];
+		size_t k = strlen(m->name);
+		if (m->kind != ST_BUFFER_SCALAR_OUT && n == k + 4 && !memcmp(file, m->name, k) && !strcmp(file + k, ".txt"))
+			return true;
+	}
+	return false;
+}
+
+/* Every file of the directory names an input of the kernel: a file named
+ * after anything else (a source-language name, a typo) would otherwise
+ * leave its buffer at zero and the run would "pass" on the wrong words.
+ * Hidden files (editors', the run's own) are left alone. */
+static bool check_input_names(const st_target_run *run, const char *dir) {
+	DIR *d = opendir(dir);
+	if (!d) {
+		fprintf(stderr, "%s: error: cannot read the directory '%s': %s\n", run->opts->tool, dir, strerror(errno));
+		return false;
+	}
+	bool ok = true;
+	for (struct dirent *e; ok && (e = readdir(d));) {
+		if (e->d_name[0] == '.' || names_input(run, e->d_name))
+			continue;
+		fprintf(stderr, "%s: error: --inputs %s: '%s' names no input of kernel '%s'; it takes", run->opts->tool, dir,
+		        e->d_name, run->kernel_name);
+		size_t shown = 0;
+		for (size_t i = 0; i < run->nbuffers; i++)
+			if (run->buffers[i].kind != ST_BUFFER_SCALAR_OUT)
+				fprintf(stderr, "%s %s.txt", shown++ ? "," : "", run->buffers[i].name);
+		fprintf(stderr, "%s\n", shown ? "" : " none");
+		ok = false;
+	}
+	closedir(d);
+	return ok;
+}
+
+/* A buffer without a file starts at zero (typically an output); a scalar
+ * input without one takes its default (st_buffer.has_default), else zero;
+ * but a folder that gives none of the buffers is a
  * mistake (a wrong path: every memory zero, and the comparison of zeros
  * proves nothing). */
 static bool read_inputs(st_target_run *run, const char *dir) {
 	size_t wanted = 0, found = 0;
 	char names[512] = "";
 	size_t len = 0;
+	if (!check_input_names(run, dir))
+		return false;
 	for (size_t i = 0; i < run->nbuffers; i++) {
 		st_buffer *m = &run->buffers[i];
 		if (!st__alloc_words(run, m, &m->init))
@@ -130,6 +187,8 @@ static bool read_inputs(st_target_run *run, const char *dir) {
 		wanted++;
 		if (len < sizeof names)
 			len += (size_t)snprintf(names + len, sizeof names - len, "%s%s.txt", len ? ", " : "", m->name);
+		if (m->has_default)
+			m->init[0] = m->default_word;
 		char *path = st_backend_fmt("%s/%s.txt", dir, m->name);
 		struct stat st;
 		bool there = path && stat(path, &st) == 0;

@@ -209,9 +209,10 @@ static void arg_name(st_op *fn, size_t i, bool memory, char *buf, size_t n) {
 		snprintf(buf, n, "%s%zu", memory ? "arg" : "in", i);
 }
 
-/* Hardware widths of scalars: index is 32 bits (docs/calyx-lowering.md). */
+/* Hardware widths of scalars: index is 32 bits (docs/calyx-lowering.md);
+ * an f32 is its bits (arith-soft-float{memrefs}). */
 static unsigned scalar_width(st_type *t) {
-	return st_type_is_index(t) ? 32 : st_type_is_integer(t) ? st_type_int_width(t) : 0;
+	return st_type_is_index(t) ? 32 : st_type_is_integer(t) ? st_type_int_width(t) : st_type_get_kind(t) == ST_TYPE_F32 ? 32 : 0;
 }
 
 /* Entry i (an argument, then the results) is the one of the kernel's
@@ -233,7 +234,8 @@ static bool take(st_op *kernel, fpga_design *d, size_t i, const char *name, st_b
 }
 
 /* The design's ports in the order of the kernel's buffers, which take the
- * design's names and widths (index is 32 bits wide in hardware). */
+ * design's widths (index is 32 bits wide in hardware) and keep their
+ * names (the ports' files). */
 static bool match_kernel(st_target_run *run, fpga_design *d) {
 	st_op *kernel = run->kernel;
 	st_type *ft = st_attr_type_value(st_op_get_attr(kernel, "function_type"));
@@ -255,7 +257,7 @@ static bool match_kernel(st_target_run *run, fpga_design *d) {
 			snprintf(what, sizeof what, "result %zu", i - nargs);
 		}
 		if (!memory && !scalar_width(t))
-			return st_op_error(kernel, "%s is neither a memref nor an integer", what), false;
+			return st_op_error(kernel, "%s is neither a memref, an integer nor an f32", what), false;
 		if (!take(kernel, d, i, name, b->kind, what))
 			return false;
 		fpga_port *m = &d->ports[i];
@@ -273,7 +275,7 @@ static bool match_kernel(st_target_run *run, fpga_design *d) {
 			return st_op_error(kernel, "%s does not match %s '%s' of the design (%u-bit, %zu dims)", what,
 			                   memory ? "memory" : "port", m->name, m->width, m->ndims),
 			       false;
-		snprintf(b->name, sizeof b->name, "%s", m->name);
+		snprintf(m->file, sizeof m->file, "%s", b->name);
 		b->width = m->width;
 	}
 	return true;

@@ -25,6 +25,9 @@ typedef struct fpga_options {
 #define FPGA_MAX_BANKS 64
 typedef struct fpga_port {
 	char name[64];
+	/* The buffer's files (<file>.txt in inputs/ and outputs/): the kit's
+	 * name of the buffer, which may differ from the design's. */
+	char file[64];
 	st_buffer_kind kind;
 	unsigned width;
 	size_t ndims;

@@ -75,8 +75,8 @@ static bool read_stream(st_op *top, const st_ub_stream_info *info, fpga_port *p)
 	return true;
 }
 
-/* The kernel's arguments, in order, are the streams; the buffers take the
- * streams' names. */
+/* The kernel's arguments, in order, are the streams (the buffers keep
+ * their names: the streams' files). */
 static bool read_design(st_target_run *run, st_op *top, fpga_design *d) {
 	size_t n = st_ub_module_num_streams(top), nargs = 0;
 	for (size_t i = 0; i < run->nbuffers; i++)
@@ -109,9 +109,9 @@ static bool read_design(st_target_run *run, st_op *top, fpga_design *d) {
 		if (!same)
 			return st_op_error(run->kernel, "argument %d does not match host stream '%s' of the design", arg, p.name),
 			       false;
+		snprintf(p.file, sizeof p.file, "%s", b->name);
 		d->ports[arg] = p;
 		d->streams[i] = (size_t)arg;
-		snprintf(b->name, sizeof b->name, "%s", p.name);
 	}
 	d->latency = st_attr_int_value(st_op_get_attr(top, "ub.latency"));
 	return true;

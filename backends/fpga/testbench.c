@@ -102,7 +102,7 @@ static void calyx_testbench(FILE *f, const fpga_design *d) {
 		        "\tif (!load(in + \"/%s.txt\", mem%zu, %lld, %#llxull))\n"
 		        "\t\treturn 2;\n"
 		        "\tuint64_t wrong%zu = 0;\n",
-		        m->name, i, (long long)m->size, mask_of(m->width), i);
+		        m->file, i, (long long)m->size, mask_of(m->width), i);
 		if (m->kind == ST_BUFFER_SCALAR_IN)
 			fprintf(f, "\ttop.%s = mem%zu[0];\n", m->name, i);
 		for (unsigned b = 0; b < banks(m); b++)
@@ -226,7 +226,7 @@ static void calyx_testbench(FILE *f, const fpga_design *d) {
 			        "\t\tprintf(\"warning: %%llu writes to memory %s were out of range\\n\", "
 			        "(unsigned long long)wrong%zu);\n",
 			        i, d->ports[i].name, i);
-		fprintf(f, "\tok = save(out + \"/%s.txt\", mem%zu) && ok;\n", d->ports[i].name, i);
+		fprintf(f, "\tok = save(out + \"/%s.txt\", mem%zu) && ok;\n", d->ports[i].file, i);
 	}
 	fputs("\treturn ok ? 0 : 2;\n}\n", f);
 }
@@ -277,7 +277,7 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 		const fpga_port *m = &d->ports[d->streams[i]];
 		if (d->ports[d->streams[i]].in)
 			fprintf(f, "\tstd::vector<uint64_t> s%zu;\n\tif (!load(in + \"/%s.txt\", s%zu, %lld, %#llxull))\n\t\treturn 2;\n",
-			        i, m->name, i, (long long)m->size, mask_of(m->width));
+			        i, m->file, i, (long long)m->size, mask_of(m->width));
 		else
 			fprintf(f, "\tstd::vector<uint64_t> s%zu(%lld, 0);\n", i, (long long)m->size);
 		fprintf(f, "\tsize_t n%zu = 0;\n\tbool take%zu = false;\n", i, i);
@@ -328,7 +328,7 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 		fprintf(f,
 		        "\tif (n%zu != s%zu.size()) {\n\t\tfprintf(stderr, \"testbench: stream %s moved %%zu of its %%zu values\\n\", "
 		        "n%zu, s%zu.size());\n\t\tok = false;\n\t}\n\tif (!save(out + \"/%s.txt\", s%zu))\n\t\treturn 2;\n",
-		        i, i, nm, i, i, nm, i);
+		        i, i, nm, i, i, d->ports[d->streams[i]].file, i);
 	}
 	fputs("\tprintf(\"cycles %llu\\nfirst_output %llu\\n\", cycles, first);\n\treturn ok ? 0 : 1;\n}\n", f);
 }

@@ -51,6 +51,8 @@ typedef struct state {
 	size_t nmems, cap_mems;
 	st_op **carriers; /* loops and ifs carrying f32, to retype */
 	size_t ncarriers, cap_carriers;
+	st_op **fns; /* functions whose f32 arguments and results become i32 */
+	size_t nfns, cap_fns;
 	st_value_map *bits; /* f32 value -> its i32 bits */
 	/* Every refusal is reported before the conversion changes anything. */
 	st_status status;
@@ -140,6 +142,9 @@ static bool memrefs_of(state *s, st_op *op) {
 	for (size_t i = 0; i < st_block_num_args(entry); i++)
 		if (!add_memref(s, st_block_arg(entry, i), op))
 			return false;
+	if (!st_ctx_grow(s->ctx, (void **)&s->fns, &s->cap_fns, NULL, sizeof *s->fns, s->nfns + 1))
+		return false;
+	s->fns[s->nfns++] = op;
 	return true;
 }
 
@@ -333,27 +338,97 @@ static st_status convert_ops(state *s, st_op *root) {
 	return st;
 }
 
+/* The function's type after its arguments changed type, and (`bits`) its
+ * f32 results became i32 ones. */
+static st_status sync_signature(state *s, st_op *fn, bool bits) {
+	st_type *ft = st_attr_type_value(st_op_get_attr(fn, "function_type"));
+	st_block *entry = st_region_first_block(st_op_region(fn, 0));
+	size_t nin = st_block_num_args(entry), nout = st_type_num_results(ft);
+	size_t bytes = (nin + nout + 1) * sizeof(st_type *);
+	st_type **types = st_ctx_alloc(s->ctx, bytes);
+	if (!types)
+		return ST_FAIL;
+	for (size_t i = 0; i < nin; i++)
+		types[i] = st_value_type(st_block_arg(entry, i));
+	for (size_t i = 0; i < nout; i++) {
+		st_type *t = st_type_result(ft, i);
+		types[nin + i] = bits && is_f32(t) ? st_integer_type(s->ctx, 32, ST_SIGNLESS) : t;
+	}
+	st_op_set_attr(fn, "function_type",
+	               st_type_attr(s->ctx, st_function_type(s->ctx, nin, types, nout, types + nin)));
+	st_ctx_free(s->ctx, types, bytes);
+	return ST_OK;
+}
+
 /* A function argument's new type goes into the function's type too. */
 static st_status retype(state *s, st_value *m) {
 	if (st_failed(st__sf_retype_memref(s->ctx, m)))
 		return ST_FAIL;
 	if (!st_value_is_block_arg(m))
 		return ST_OK;
-	st_op *fn = st_block_parent_op(st_value_owner_block(m));
-	st_type *ft = st_attr_type_value(st_op_get_attr(fn, "function_type"));
-	size_t nin = st_block_num_args(st_value_owner_block(m)), nout = st_type_num_results(ft);
-	size_t bytes = (nin + nout + 1) * sizeof(st_type *);
-	st_type **types = st_ctx_alloc(s->ctx, bytes);
-	if (!types)
+	return sync_signature(s, st_block_parent_op(st_value_owner_block(m)), false);
+}
+
+typedef struct returns {
+	state *s;
+	st_op *fn;
+	st_status status;
+} returns;
+
+static st_walk_result return_bits(st_op *op, void *ud) {
+	returns *r = ud;
+	if (strcmp(st_op_name_cstr(op), "func.return") || st_op_parent_op(op) != r->fn)
+		return ST_WALK_ADVANCE;
+	for (size_t i = 0; i < st_op_num_operands(op) && st_succeeded(r->status); i++)
+		if (is_f32(st_value_type(st_op_operand(op, i))))
+			r->status = st__sf_operand_to_bits(r->s->ctx, op, i);
+	return st_succeeded(r->status) ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
+}
+
+/* Argument i's `func.default`, an f32, becomes its bits as an i32, so
+ * that it keeps the argument's type. */
+static st_status default_to_bits(state *s, st_op *fn, size_t i) {
+	st_attr *aa = st_op_get_attr(fn, "arg_attrs");
+	size_t n = aa && st_attr_get_kind(aa) == ST_ATTR_ARRAY ? st_attr_array_size(aa) : 0;
+	st_attr *d = i < n ? st_attr_array_elt(aa, i) : NULL;
+	st_attr *v = d && st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? st_attr_dict_get_c(d, "func.default") : NULL;
+	if (!v || st_attr_get_kind(v) != ST_ATTR_FLOAT)
+		return ST_OK;
+	size_t ne = st_attr_dict_size(d);
+	st_named_attr *e = st_ctx_alloc(s->ctx, ne * sizeof *e);
+	st_attr **elts = st_ctx_alloc(s->ctx, n * sizeof *elts);
+	if (!e || !elts) {
+		st_ctx_free(s->ctx, e, ne * sizeof *e);
+		st_ctx_free(s->ctx, elts, n * sizeof *elts);
 		return ST_FAIL;
-	for (size_t i = 0; i < nin; i++)
-		types[i] = st_value_type(st_block_arg(st_value_owner_block(m), i));
-	for (size_t i = 0; i < nout; i++)
-		types[nin + i] = st_type_result(ft, i);
-	st_op_set_attr(fn, "function_type",
-	               st_type_attr(s->ctx, st_function_type(s->ctx, nin, types, nout, types + nin)));
-	st_ctx_free(s->ctx, types, bytes);
+	}
+	for (size_t j = 0; j < ne; j++) {
+		e[j] = st_attr_dict_entry(d, j);
+		if (st_str_eq_c(st_ident_str(e[j].name), "func.default"))
+			e[j].value = st_integer_attr(s->ctx, st_integer_type(s->ctx, 32, ST_SIGNLESS),
+			                             (int64_t)(int32_t)(uint32_t)st_attr_float_bits(v));
+	}
+	for (size_t j = 0; j < n; j++)
+		elts[j] = j == i ? st_dict_attr(s->ctx, ne, e) : st_attr_array_elt(aa, j);
+	st_op_set_attr(fn, "arg_attrs", st_array_attr(s->ctx, n, elts));
+	st_ctx_free(s->ctx, e, ne * sizeof *e);
+	st_ctx_free(s->ctx, elts, n * sizeof *elts);
 	return ST_OK;
+}
+
+/* With `memrefs`, a function's f32 scalar arguments and results are its
+ * bits too (a kernel's scalar ports hold integers): each argument becomes
+ * i32 (its f32 users read it through a bitcast, which the lowered ops'
+ * own cancels), each returned f32 its bits. */
+static st_status scalars_to_bits(state *s, st_op *fn) {
+	st_block *entry = st_region_first_block(st_op_region(fn, 0));
+	for (size_t i = 0; i < st_block_num_args(entry); i++)
+		if (is_f32(st_value_type(st_block_arg(entry, i))) &&
+		    (st_failed(st__sf_value_to_bits(s->ctx, st_block_arg(entry, i))) || st_failed(default_to_bits(s, fn, i))))
+			return ST_FAIL;
+	returns r = {s, fn, ST_OK};
+	st_walk(fn, ST_WALK_PRE, return_bits, &r);
+	return st_succeeded(r.status) ? sync_signature(s, fn, true) : ST_FAIL;
 }
 
 static st_status run(st_pass *pass, st_op *root) {
@@ -371,6 +446,9 @@ static st_status run(st_pass *pass, st_op *root) {
 	for (size_t i = 0; i < s.ncarriers && st_succeeded(s.status); i++)
 		s.status = st__sf_retype_carrier(ctx, s.carriers[i]);
 	st_ctx_free(ctx, s.carriers, s.cap_carriers * sizeof *s.carriers);
+	for (size_t i = 0; i < s.nfns && st_succeeded(s.status); i++)
+		s.status = scalars_to_bits(&s, s.fns[i]);
+	st_ctx_free(ctx, s.fns, s.cap_fns * sizeof *s.fns);
 	st_value_map_destroy(s.bits);
 	return s.status;
 }
@@ -382,8 +460,9 @@ static const st_pass_option_def opts[] = {
 	 .kind = ST_PASS_OPT_STRING,
 	 .offset = offsetof(options, within)},
 	{.name = "memrefs",
-	 .summary = "also make f32 memrefs (arguments, allocations) i32 ones, and the f32 carried by loops and ifs "
-	            "i32 values, for memories and registers of integers (Calyx)",
+	 .summary = "also make f32 memrefs (arguments, allocations) i32 ones, the f32 carried by loops and ifs "
+	            "i32 values, and a function's f32 scalar arguments and results i32 ones, for memories, registers "
+	            "and ports of integers (Calyx)",
 	 .kind = ST_PASS_OPT_BOOL,
 	 .offset = offsetof(options, memrefs)},
 };

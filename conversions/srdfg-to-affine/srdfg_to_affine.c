@@ -257,9 +257,11 @@ static bool convert_graph(const st_pattern *p, st_op *op, st_value *const *opera
 	if (!ft)
 		return false;
 	st_builder b = at_op(op, rw);
-	st_attr *vals[2] = {st_op_get_attr(op, "sym_name"), st_type_attr(L->ctx, ft)};
-	const char *names[] = {"sym_name", "function_type"};
-	st_op *fn = st_build_op(&b, "func.func", 0, NULL, 0, NULL, dict(L->ctx, 2, names, vals), 1);
+	/* The frontend's names and defaults of the arguments (arg_attrs) go
+	 * with them. */
+	st_attr *vals[3] = {st_op_get_attr(op, "sym_name"), st_type_attr(L->ctx, ft), st_op_get_attr(op, "arg_attrs")};
+	const char *names[] = {"sym_name", "function_type", "arg_attrs"};
+	st_op *fn = st_build_op(&b, "func.func", 0, NULL, 0, NULL, dict(L->ctx, vals[2] ? 3 : 2, names, vals), 1);
 	if (!fn)
 		return false;
 	st_rewriter_inline_region_before(rw, st_op_region(op, 0), st_op_region(fn, 0), NULL);

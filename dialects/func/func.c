@@ -20,6 +20,25 @@ static const st_callable_iface func_callable = {.body = func_body, .function_typ
 
 /* Each entry of arg_attrs/res_attrs is a dictionary of dialect attributes
  * (MLIR's FunctionOpInterface): the custom form could print nothing else. */
+/* `func.default` (Strata's, docs/dialects/func.md): the value a scalar
+ * argument takes when a caller outside the IR (strata-run, stratac) gives
+ * none, e.g. a PMLang `param float d = 0.85`; an integer or float
+ * attribute of the argument's own type. */
+static st_status verify_default(st_op *op, st_attr *v, bool args, size_t i) {
+	st_type *ft = func_type(op);
+	st_type *t = args && i < st_type_num_inputs(ft) ? st_type_input(ft, i) : NULL;
+	bool number = t && (st_type_is_integer(t) || st_type_is_index(t) || st_type_is_float(t));
+	if (!number)
+		return st_op_error(op, "'func.default' belongs on a scalar argument (integer, index or float)");
+	st_attr_kind k = st_attr_get_kind(v);
+	if ((k != ST_ATTR_INTEGER && k != ST_ATTR_FLOAT) || st_attr_type(v) != t) {
+		char tb[64];
+		return st_op_error(op, "'func.default' of argument %zu must be a number of its type '%s'", i,
+		                   st_type_str(st_op_context(op), t, tb, sizeof tb));
+	}
+	return ST_OK;
+}
+
 static st_status verify_arg_attr_dicts(st_op *op, st_attr *arr, bool args) {
 	const char *what = args ? "argument" : "result";
 	for (size_t i = 0; i < st_attr_array_size(arr); i++) {
@@ -39,6 +58,8 @@ static st_status verify_arg_attr_dicts(st_op *op, st_attr *arr, bool args) {
 			st_dialect *dl = st_context_get_dialect(st_op_context(op), st_str_make(name.data, (size_t)(dot - name.data)));
 			const st_dialect_def *def = dl ? st_dialect_get_def(dl) : NULL;
 			if (args && def && def->verify_arg_attr && st_failed(def->verify_arg_attr(op, i, e)))
+				return ST_FAIL;
+			if (st_str_eq_c(name, "func.default") && st_failed(verify_default(op, e.value, args, i)))
 				return ST_FAIL;
 		}
 	}

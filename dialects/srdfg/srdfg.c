@@ -134,6 +134,9 @@ static const st_interface_impl graph_ifaces[] = {{ST_IFACE_CALLABLE, &graph_call
 static const st_attr_def graph_attrs[] = {
 	{.name = "sym_name", .constraint = &st_ac_symbol_name},
 	{.name = "domain", .constraint = &st_ac_string, .optional = true},
+	/* One dictionary per argument (the frontend's names and defaults),
+	 * carried to the func.func convert-srdfg-to-affine makes. */
+	{.name = "arg_attrs", .constraint = &st_ac_array, .optional = true},
 };
 static const st_region_def one_body[] = {{.name = "body"}};
 

@@ -414,6 +414,36 @@ static bool same_type(pm_type x, pm_type y) {
 	return (bx && by) || (x.kind == y.kind && x.fxp_int == y.fxp_int && x.fxp_frac == y.fxp_frac);
 }
 
+/* The value of scalar param `f` (of element type `felt`) given as the
+ * literal expression `arg` at `at` (an argument of an instance, `what`
+ * names it; or main's default), as an attribute, with its integer and
+ * float forms in *lit; NULL after an error. */
+static st_attr *param_literal(pm_builder *b, pm_scope *s, pm_formal *f, st_type *felt, pm_expr *arg, pm_loc at,
+                              const char *what, pm_var *lit) {
+	if (arg->kind == PM_E_FLOAT || (arg->kind == PM_E_UN && arg->a->kind == PM_E_FLOAT)) {
+		lit->cf = arg->kind == PM_E_FLOAT ? arg->f : -arg->a->f;
+		lit->ci = (int64_t)lit->cf;
+	} else if (st__pm_is_complex(f->type)) {
+		return ERR(at, "%s must be a variable: a complex param is not given as a literal", what), NULL;
+	} else if (arg->kind == PM_E_STR) {
+		return ERR(at, "%s is a string; strings are not supported yet", what), NULL;
+	} else {
+		if (!st__pm_const_int(b, s, arg, &lit->ci))
+			return NULL;
+		lit->cf = (double)lit->ci;
+	}
+	if (st__pm_is_fxp(f->type)) {
+		/* Kept as its scaled integer, never a size or a subscript. */
+		bool fl = arg->kind == PM_E_FLOAT || (arg->kind == PM_E_UN && arg->a->kind == PM_E_FLOAT);
+		lit->ci = st__pm_fxp_scale(fl, lit->ci, lit->cf, f->type);
+	} else if (st_type_is_float(felt))
+		lit->ci = (int64_t)lit->cf;
+	else
+		lit->cf = (double)lit->ci;
+	lit->const_float = st_type_is_float(felt) || st__pm_is_fxp(f->type);
+	return st_type_is_float(felt) ? st_float_attr(b->ctx, felt, lit->cf) : st_integer_attr(b->ctx, felt, lit->ci);
+}
+
 static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 	pm_expr *call = st->call;
 	pm_component *c = find_component(b, call->name);
@@ -475,30 +505,11 @@ static bool instantiate(pm_builder *b, pm_scope *s, pm_stmt *st) {
 		if (f->mod == PM_M_PARAM && !f->ndims && (!cv || cv->kind != PM_V_EDGE)) {
 			/* A scalar param given as a constant expression. */
 			pm_var lit = {.elt = felt, .has_const = true};
-			if (arg->kind == PM_E_FLOAT || (arg->kind == PM_E_UN && arg->a->kind == PM_E_FLOAT)) {
-				lit.cf = arg->kind == PM_E_FLOAT ? arg->f : -arg->a->f;
-				lit.ci = (int64_t)lit.cf;
-			} else if (st__pm_is_complex(f->type)) {
-				return ERR(at, "argument %zu of '%.*s' must be a variable: a complex param is not given as a literal",
-				           argno, S(c->name));
-			} else if (arg->kind == PM_E_STR) {
-				return ERR(at, "argument %zu of '%.*s' is a string; strings are not supported yet", argno, S(c->name));
-			} else {
-				if (!st__pm_const_int(b, s, arg, &lit.ci))
-					return false;
-				lit.cf = (double)lit.ci;
-			}
-			if (st__pm_is_fxp(f->type)) {
-				/* Kept as its scaled integer, never a size or a subscript. */
-				bool fl = arg->kind == PM_E_FLOAT || (arg->kind == PM_E_UN && arg->a->kind == PM_E_FLOAT);
-				lit.ci = st__pm_fxp_scale(fl, lit.ci, lit.cf, f->type);
-			} else if (st_type_is_float(felt))
-				lit.ci = (int64_t)lit.cf;
-			else
-				lit.cf = (double)lit.ci;
-			lit.const_float = st_type_is_float(felt) || st__pm_is_fxp(f->type);
-			st_attr *val = st_type_is_float(felt) ? st_float_attr(b->ctx, felt, lit.cf)
-			                                      : st_integer_attr(b->ctx, felt, lit.ci);
+			char what[300];
+			snprintf(what, sizeof what, "argument %zu of '%.*s'", argno, S(c->name));
+			st_attr *val = param_literal(b, s, f, felt, arg, at, what, &lit);
+			if (!val)
+				return false;
 			st_builder sb = st__pm_at(b, s->block, at);
 			st_value *k = st_srdfg_build_constant(&sb, val, edge(b, ST_SRDFG_PARAM, felt, 0, NULL));
 			if (!st__pm_built(b, k, at))
@@ -626,8 +637,33 @@ static bool check_program(pm_builder *b) {
 	return true;
 }
 
+/* What the kernel keeps of main's formal `f` (docs/pmlang.md): its name
+ * (`srdfg.name`, the name of the kernel's buffer: stratac's files) and a
+ * scalar param's default (`func.default`, the value strata-run and
+ * stratac give it when none is given). */
+static bool main_arg_attrs(pm_builder *b, pm_scope *s, pm_formal *f, st_type *elt, st_attr **out) {
+	st_named_attr e[2];
+	size_t n = 0;
+	e[n++] = (st_named_attr){st_ident_get_c(b->ctx, "srdfg.name"), st_string_attr(b->ctx, f->name)};
+	if (f->dflt) {
+		pm_var lit = {.elt = elt};
+		char what[300];
+		snprintf(what, sizeof what, "the default of '%.*s'", S(f->name));
+		st_attr *v = param_literal(b, s, f, elt, f->dflt, f->dflt->loc, what, &lit);
+		if (!v)
+			return false;
+		e[n++] = (st_named_attr){st_ident_get_c(b->ctx, "func.default"), v};
+	}
+	*out = st_dict_attr(b->ctx, n, e);
+	return *out != NULL;
+}
+
 static bool build_main(pm_builder *b, pm_component *c, st_op *module) {
 	pm_scope s = {.comp = c};
+	st_attr *args[256];
+	size_t nargs = 0;
+	if (c->nformals > 256)
+		return ERR(c->loc, "more than 256 parameters");
 	st_builder gb = st__pm_at(b, st_region_first_block(st_op_region(module, 0)), c->loc);
 	st_op *g = st_srdfg_build_graph(&gb, st_str_c("main"));
 	if (!st__pm_built(b, g, c->loc))
@@ -659,7 +695,10 @@ static bool build_main(pm_builder *b, pm_component *c, st_op *module) {
 			return ERR(f->loc, "main's %s '%.*s' must be an array (write it '%.*s[1]')",
 			           f->mod == PM_M_OUTPUT ? "output" : "state", S(f->name), S(f->name));
 		v->val = st_block_add_arg(s.block, var_edge(b, v->mod, v), st__pm_loc(b->p, f->loc));
+		if (!main_arg_attrs(b, &s, f, elt, &args[nargs++]))
+			return false;
 	}
+	st_op_set_attr(g, "arg_attrs", st_array_attr(b->ctx, nargs, args));
 	if (!build_body(b, &s))
 		return false;
 	st_value *ys[512];

@@ -6,8 +6,9 @@
  *     registry by its file extension and taken to func/affine/scf/memref;
  *   - the kernel (`--top`, or the only public function with a body) and its
  *     buffers, read from its signature: a memref argument is a buffer of
- *     words (element type, width, shape), a scalar argument a scalar input,
- *     a result a scalar output;
+ *     words (element type, width, shape), a scalar argument a scalar input
+ *     (with its `func.default`, if any), a result a scalar output, each
+ *     named after the argument's `<dialect>.name` attribute if it has one;
  *   - their initial words, drawn from `--seed` or read from `--inputs DIR`
  *     (one word a line), the reference run in the interpreter, and the
  *     bit-exact comparison that names the first difference;
@@ -66,10 +67,12 @@ typedef enum st_buffer_kind {
 } st_buffer_kind;
 
 typedef struct st_buffer {
-	/* Its files are <name>.txt in inputs/ and outputs/.  The kit names
-	 * argument i `arg<i>` (a memref) or `in<i>` (a scalar) and result j
-	 * `out<j>`; a target renames a buffer after its design's port before
-	 * the inputs are made (its compile hook). */
+	/* Its files are <name>.txt in inputs/ and outputs/: the argument's
+	 * name as the source gave it (a string attribute `<dialect>.name` of
+	 * the argument: halide.name, calyx.name, ...), else `arg<i>` (a
+	 * memref) or `in<i>` (a scalar); result j is `out<j>`.  Every flow of
+	 * a target keeps these names, so the same kernel reads the same
+	 * --inputs files whatever the flow. */
 	char name[64];
 	st_buffer_kind kind;
 	size_t index;   /* the argument's or result's position */
@@ -87,6 +90,11 @@ typedef struct st_buffer {
 	uint64_t *init, *sim, *ref;
 	/* Elements the reference read and wrote (memories). */
 	uint64_t loads, stores;
+	/* A scalar input's default value (the argument's `func.default`
+	 * attribute, e.g. a PMLang `param float d = 0.85`), as a word: the run
+	 * gives it when no value is given (no --inputs file); never drawn. */
+	bool has_default;
+	uint64_t default_word;
 } st_buffer;
 
 typedef struct st_qor st_qor;

@@ -49,7 +49,9 @@ static void usage(FILE *f) {
 	      "  --arg=<value>           the next argument: a literal (i32:5, i7:-3, index:10,\n"
 	      "                          f32:1.5, f32:nan, f16:-inf, bf16:0x3f80), or for a\n"
 	      "                          memref a file (x.npy, img.pgm, img.ppm, memref:<file>)\n"
-	      "                          or memref:zeros (zero-filled, static shapes)\n"
+	      "                          or memref:zeros (zero-filled, static shapes);\n"
+	      "                          arguments with a default (func.default, e.g. a\n"
+	      "                          PMLang param's `= value`) may all be left out\n"
 	      "  --out=<n>:<file>        after the run, write memref argument n to <file>\n"
 	      "                          (.npy, .pgm or .ppm)\n"
 	      "  --max-steps=<n>         stop after n operations (default 100000000; 0: no limit)\n"
@@ -183,6 +185,29 @@ static bool make_arg(st_interp *it, const char *text, size_t i, st_type *t, st_i
 	return true;
 }
 
+/* The `func.default` of argument i of `fn` (a func.func's arg_attrs,
+ * verified to be a number of the argument's type), or NULL. */
+static st_attr *arg_default(st_op *fn, size_t i) {
+	st_attr *aa = st_op_get_attr(fn, "arg_attrs");
+	st_attr *d = aa && st_attr_get_kind(aa) == ST_ATTR_ARRAY && i < st_attr_array_size(aa) ? st_attr_array_elt(aa, i)
+	                                                                                         : NULL;
+	return d && st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? st_attr_dict_get_c(d, "func.default") : NULL;
+}
+
+/* A default as the argument's value (numbers of up to 64 bits). */
+static bool default_arg(st_context *ctx, st_attr *d, size_t i, st_type *t, st_ival *out) {
+	unsigned w = st_type_is_float(t) ? st_type_float_width(t) : st_type_is_index(t) ? 64 : st_type_int_width(t);
+	if (w > 64) {
+		char tb[64];
+		fprintf(stderr, "strata-run: error: argument #%zu: its default is a '%s'; give it with --arg\n", i,
+		        st_type_str(ctx, t, tb, sizeof tb));
+		return false;
+	}
+	uint64_t bits = st_attr_get_kind(d) == ST_ATTR_FLOAT ? st_attr_float_bits(d) : st_attr_int_uvalue(d);
+	*out = st_ival_bits(t, w >= 64 ? bits : bits & ((1ull << w) - 1));
+	return true;
+}
+
 static int run(st_context *ctx, st_op *module, const options *o) {
 	char tb[128];
 	st_op *fn = st_symbol_lookup(module, st_str_c(o->entry));
@@ -192,13 +217,22 @@ static int run(st_context *ctx, st_op *module, const options *o) {
 		return 1;
 	}
 	st_type *ft = ci->function_type(fn);
-	size_t nparams = st_type_num_inputs(ft), nres = st_type_num_results(ft);
-	if (nparams != o->nargs) {
+	size_t nparams = st_type_num_inputs(ft), nres = st_type_num_results(ft), ndefaults = 0;
+	for (size_t i = 0; i < nparams; i++)
+		ndefaults += arg_default(fn, i) != NULL;
+	/* Either every argument is given, or every one without a default
+	 * (those with one take it: a PMLang param's `= value`). */
+	bool use_defaults = ndefaults && o->nargs == nparams - ndefaults;
+	if (nparams != o->nargs && !use_defaults) {
 		fprintf(stderr, "strata-run: error: '@%s' takes %zu argument%s of type (", o->entry, nparams,
 		        nparams == 1 ? "" : "s");
 		for (size_t i = 0; i < nparams; i++)
-			fprintf(stderr, "%s%s", i ? ", " : "", st_type_str(ctx, st_type_input(ft, i), tb, sizeof tb));
-		fprintf(stderr, "), %zu given with --arg\n", o->nargs);
+			fprintf(stderr, "%s%s%s", i ? ", " : "", st_type_str(ctx, st_type_input(ft, i), tb, sizeof tb),
+			        arg_default(fn, i) ? " = default" : "");
+		fprintf(stderr, "), %zu given with --arg", o->nargs);
+		if (ndefaults)
+			fprintf(stderr, " (give all %zu, or the %zu without a default)", nparams, nparams - ndefaults);
+		fputc('\n', stderr);
 		return 1;
 	}
 	for (size_t i = 0; i < o->nouts; i++)
@@ -215,10 +249,13 @@ static int run(st_context *ctx, st_op *module, const options *o) {
 	st_interp *it = st_interp_create(ctx, &io);
 	st_ival *args = calloc(nparams + 1, sizeof *args), *res = calloc(nres + 1, sizeof *res);
 	int rc = it && args && res ? 0 : 1;
-	size_t made = 0;
-	for (; rc == 0 && made < nparams; made++)
-		if (!make_arg(it, o->args[made], made, st_type_input(ft, made), &args[made]))
+	size_t made = 0, given = 0;
+	for (; rc == 0 && made < nparams; made++) {
+		st_attr *d = use_defaults ? arg_default(fn, made) : NULL;
+		if (d ? !default_arg(ctx, d, made, st_type_input(ft, made), &args[made])
+		      : !make_arg(it, o->args[given++], made, st_type_input(ft, made), &args[made]))
 			rc = 1;
+	}
 	for (uint64_t run = 0; rc == 0 && run < o->invocations; run++) {
 		for (size_t i = 0; run && i < nres; i++)
 			st_ival_release(it, &res[i]);

@@ -208,6 +208,12 @@ static int run(st_context *ctx, st_halide_program *prog, const char *const *args
 		fprintf(stderr, "strata-hl-eval: error: the program has %zu inputs, %zu given\n", nin, nargs);
 		return 1;
 	}
+	for (size_t k = nout; k < 16; k++)
+		if (outs[k]) {
+			fprintf(stderr, "strata-hl-eval: error: --out=%zu:%s: the program has %zu output%s (0 to %zu)\n", k,
+			        outs[k], nout, nout == 1 ? "" : "s", nout ? nout - 1 : 0);
+			return 1;
+		}
 	st_halide_buffer in[16], out[16];
 	elt_info eout[16];
 	memset(in, 0, sizeof in);
