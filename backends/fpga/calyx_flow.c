@@ -64,7 +64,7 @@ static bool lower(st_target_run *run, fpga_design *d, st_op *m) {
 	char *pipeline = st_backend_fmt(
 		"%s%s%slower-to-calyx{top=%s pipeline=%s parallel=%s memories=%s},calyx-go-insertion,calyx-compile-invoke,"
 		"calyx-compile-control,calyx-remove-groups,lower-calyx-to-hw",
-		soft ? "arith-soft-float{memrefs=true within=@" : "", soft ? run->kernel_name : "", soft ? "}," : "",
+		soft ? "arith-soft-float{memrefs=true scalars=true within=@" : "", soft ? run->kernel_name : "", soft ? "}," : "",
 		run->kernel_name, o->pipeline ? "true" : "false", parallel[o->parallel], o->memories ? "seq" : "comb");
 	char *what = st_backend_fmt("on kernel '%s'", run->kernel_name);
 	bool ok = pipeline && what && st_run_passes(run, m, pipeline, what, after_pass, d);
@@ -93,8 +93,8 @@ bool fpga_calyx_compile(st_target_run *run, fpga_design *d) {
 	if (ok) {
 		st_qor_set_ii(run->qor, d->ii);
 		keep_hw(hw);
-		ok = fpga_export(run, hw, d);
+		ok = fpga_plan_memories(run, hw, d) && fpga_export(run, hw, d);
 	}
 	st_op_destroy(hw);
-	return ok && fpga_synthesize(run, d->top);
+	return ok && fpga_synthesize(run, d);
 }

@@ -46,6 +46,12 @@ typedef struct fpga_port {
 	unsigned lanes;
 } fpga_port;
 
+typedef struct fpga_memory {
+	char name[64];
+	int64_t words, width, reads, writes;
+	int64_t blocks; /* of the .acg's block memory; 0 in registers */
+} fpga_memory;
+
 typedef struct fpga_pipeline {
 	char group[64];
 	int64_t ii, depth, trip;
@@ -68,6 +74,16 @@ typedef struct fpga_design {
 	size_t *streams;
 	int64_t latency;      /* the ub schedule's */
 	int64_t first_output; /* the cycle the first output left (-1: not simulated) */
+	/* The longest path between registers in yosys's netlist, in cells
+	 * (logic levels; -1: not synthesised), and its delay under the .acg's
+	 * model (timing.c; -1: the .acg gives no model). */
+	int64_t levels, delay_ps;
+	/* The memories inside the design and where they went (memories.c);
+	 * mem_registers: the target has no block memory, so synthesis makes
+	 * them registers. */
+	struct fpga_memory *memories;
+	size_t nmemories;
+	bool mem_registers;
 } fpga_design;
 
 /* target.c */
@@ -75,8 +91,9 @@ const fpga_options *fpga_opts(const st_target_run *run);
 /* Exports design.mlir, design.sv and tb.cpp of `m` (holding only
  * hardware) into the work directory, timing "export-verilog". */
 bool fpga_export(st_target_run *run, st_op *m, const fpga_design *d);
-/* yosys on design.sv: the utilization of the QoR (timed "yosys"). */
-bool fpga_synthesize(st_target_run *run, const char *top);
+/* yosys on design.sv: the utilization of the QoR (timed "yosys") and
+ * the critical path, checked against the clock (timing.c). */
+bool fpga_synthesize(st_target_run *run, fpga_design *d);
 
 /* calyx_flow.c: the Calyx flow's compile (docs/stratac.md). */
 bool fpga_calyx_compile(st_target_run *run, fpga_design *d);
@@ -101,7 +118,21 @@ void fpga_write_testbench(FILE *f, const fpga_design *d);
  * stored there), run on inputs/ into outputs/; the cycles and (stream
  * designs) the first output. */
 bool fpga_simulate(st_target_run *run, fpga_design *d);
-/* yosys.c: resource counts of design.sv; kind -> used. */
-bool fpga_yosys(st_target_run *run, const char *top, bool xilinx);
+/* yosys.c: resource counts of design.sv; kind -> used; *levels: the
+ * cells on the longest path between registers, ports and memories. */
+bool fpga_yosys(st_target_run *run, const fpga_design *d, bool xilinx, int64_t *levels);
+
+/* memories.c: places the memories inside `hw` (seq.hlmem) in the .acg's
+ * block memory, or in registers when it has none (the report's
+ * fpga.memories); false after an error naming the memory and the storage
+ * that cannot hold it. */
+bool fpga_plan_memories(st_target_run *run, st_op *hw, fpga_design *d);
+void fpga_memories_report(const st_target_run *run, const fpga_design *d, st_json *obj);
+
+/* timing.c: the delay of d->levels under the .acg's model, checked
+ * against its clock_mhz (a warning at that line when the path is longer
+ * than a clock period), and the report's "timing" object. */
+void fpga_timing_check(st_target_run *run, fpga_design *d);
+void fpga_timing_report(const st_target_run *run, const fpga_design *d, st_json *obj);
 
 #endif

@@ -167,8 +167,8 @@ bool fpga_stream_compile(st_target_run *run, fpga_design *d) {
 		d->ii = 1;
 		st_qor_set_ii(run->qor, 1);
 		keep_only(hw, top);
-		ok = fpga_export(run, hw, d);
+		ok = fpga_plan_memories(run, hw, d) && fpga_export(run, hw, d);
 	}
 	st_op_destroy(hw);
-	return ok && fpga_synthesize(run, d->top);
+	return ok && fpga_synthesize(run, d);
 }

@@ -60,13 +60,15 @@ bool fpga_export(st_target_run *run, st_op *m, const fpga_design *d) {
 	return ok && export_file(run, "tb.cpp", m, 2, d);
 }
 
-bool fpga_synthesize(st_target_run *run, const char *top) {
+bool fpga_synthesize(st_target_run *run, fpga_design *d) {
 	const fpga_options *o = fpga_opts(run);
 	if (o->no_synth)
 		return true;
 	double t0 = st_backend_now_ms();
-	bool ok = fpga_yosys(run, top, o->synth == FPGA_SYNTH_XILINX);
+	bool ok = fpga_yosys(run, d, o->synth == FPGA_SYNTH_XILINX, &d->levels);
 	st_qor_time(run->qor, "yosys", t0);
+	if (ok)
+		fpga_timing_check(run, d);
 	return ok;
 }
 
@@ -78,6 +80,7 @@ static st_status compile(st_target_run *run) {
 	}
 	d->ii = -1;
 	d->first_output = -1;
+	d->levels = d->delay_ps = -1;
 	run->state = d;
 	d->stream = fpga_stream_chosen(run);
 	return (d->stream ? fpga_stream_compile : fpga_calyx_compile)(run, d) ? ST_OK : ST_FAIL;
@@ -150,6 +153,9 @@ static st_status report(st_target_run *run) {
 		st_json_set_int(p, "depth", d->pipelines[i].depth);
 		st_json_set_int(p, "trip", d->pipelines[i].trip);
 	}
+	if (!o->no_synth)
+		fpga_timing_report(run, d, st_json_set_object(obj, "timing"));
+	fpga_memories_report(run, d, obj);
 	return ST_OK;
 }
 
@@ -160,6 +166,7 @@ static void release(st_target_run *run) {
 	free(d->ports);
 	free(d->streams);
 	free(d->pipelines);
+	free(d->memories);
 	free(d);
 	run->state = NULL;
 }

@@ -34,6 +34,20 @@ static void add(resources *r, const char *kind, int64_t n) {
 
 static bool starts(const char *s, const char *prefix) { return strncmp(s, prefix, strlen(prefix)) == 0; }
 
+/* The LUTs a distributed-RAM primitive of the 7 series occupies
+ * (RAM<depth><shape>: M four or, as M8/M16, eight LUTs; X1D two per 64
+ * words; X1S one per 64 words). */
+static int64_t lutram_luts(const char *type) {
+	char *shape;
+	long depth = strtol(type + 3, &shape, 10);
+	int64_t per64 = depth > 64 ? depth / 64 : 1;
+	if (starts(shape, "M8") || starts(shape, "M16"))
+		return 8;
+	if (starts(shape, "M"))
+		return 4;
+	return starts(shape, "X1D") ? 2 * per64 : per64;
+}
+
 /* Generic cells: flip-flops and the rest; memories (kept whole, counted
  * in bits by mem_bits) are neither.  Xilinx: the four budgets of an
  * FPGA; a RAMB18 is half a RAMB36, I/O buffers and carry chains are not
@@ -56,6 +70,12 @@ static void classify(resources *r, bool xilinx, const char *type, int64_t n, int
 		add(r, "bram", n);
 	else if (starts(type, "RAMB18"))
 		*ramb18 += n;
+	else if (starts(type, "RAM") && type[3] >= '0' && type[3] <= '9') {
+		/* Distributed RAM: LUTs used as memory, counted as LUTs (as the
+		 * vendor's report does) and on their own. */
+		add(r, "lut", n * lutram_luts(type));
+		add(r, "lutram", n * lutram_luts(type));
+	}
 }
 
 static bool parse_stat(const char *json, bool xilinx, resources *r) {
@@ -119,20 +139,36 @@ static int64_t memory_bits(const char *il) {
  * sharing it looks for is already explicit in a Calyx design's cells. */
 static const char generic[] = "synth -noshare -flatten -top %s -run :fine; opt -fast -full; techmap; opt -fast; "
                               "abc -fast; opt -fast";
+static const char generic_registers[] = "synth -noshare -flatten -top %s -run :fine; memory_map; opt -fast -full; "
+                                        "techmap; opt -fast; abc -fast; opt -fast";
 
-bool fpga_yosys(st_target_run *run, const char *top, bool xilinx) {
+/* The cells of the path `ltp` printed: one line "(via <cell>)" each. */
+static int64_t path_cells(const char *text) {
+	int64_t n = 0;
+	for (const char *p = text; p && (p = strstr(p, "(via ")); p += 5)
+		n++;
+	return n;
+}
+
+bool fpga_yosys(st_target_run *run, const fpga_design *d, bool xilinx, int64_t *levels) {
+	const char *top = d->top;
 	const char *tool = run->opts->tool, *work = run->work;
-	char flow[1024], log[4096], stat[4096], mems[4096];
+	char flow[1024], log[4096], stat[4096], mems[4096], ltp[4096];
 	snprintf(log, sizeof log, "%s/yosys.log", work);
 	snprintf(stat, sizeof stat, "%s/yosys-stat.json", work);
 	snprintf(mems, sizeof mems, "%s/yosys-mems.il", work);
+	snprintf(ltp, sizeof ltp, "%s/yosys-ltp.txt", work);
+	/* A target without block memory holds the memories in registers
+	 * (memories.c): no BRAM nor LUT RAM, every memory bit a flip-flop. */
 	if (xilinx)
-		snprintf(flow, sizeof flow, "synth_xilinx -flatten -top %s", top);
+		snprintf(flow, sizeof flow, "synth_xilinx -flatten -top %s%s", top, d->mem_registers ? " -nobram -nolutram" : "");
 	else
-		snprintf(flow, sizeof flow, generic, top);
-	char *script = st_backend_fmt(
-		"read_verilog -sv %s/design.sv; %s; tee -q -o %s stat -json; tee -q -o %s dump t:$mem_v2", work, flow, stat,
-		mems);
+		snprintf(flow, sizeof flow, d->mem_registers ? generic_registers : generic, top);
+	/* The longest path of the netlist, cut at its flip-flops (yosys's
+	 * own with -noff; the Xilinx FD* cells by selection), in cells. */
+	char *script = st_backend_fmt("read_verilog -sv %s/design.sv; %s; tee -q -o %s stat -json; tee -q -o %s dump "
+	                              "t:$mem_v2; tee -q -o %s ltp -noff%s",
+	                              work, flow, stat, mems, ltp, xilinx ? " t:FD* %n" : "");
 	char *argv[] = {"yosys", "-q", "-p", script, NULL};
 	bool ran = script && st_backend_spawn(tool, argv, log);
 	free(script);
@@ -140,7 +176,10 @@ bool fpga_yosys(st_target_run *run, const char *top, bool xilinx) {
 		fprintf(stderr, "%s: error: yosys failed; its output is in %s\n", tool, log);
 		return false;
 	}
-	char *json = st_backend_slurp(stat, NULL), *il = xilinx ? NULL : st_backend_slurp(mems, NULL);
+	char *json = st_backend_slurp(stat, NULL), *il = xilinx ? NULL : st_backend_slurp(mems, NULL),
+	     *path = st_backend_slurp(ltp, NULL);
+	*levels = path ? path_cells(path) : -1;
+	free(path);
 	resources r = {0};
 	bool ok = json && parse_stat(json, xilinx, &r);
 	int64_t bits = il ? memory_bits(il) : 0;

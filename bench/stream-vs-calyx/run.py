@@ -49,10 +49,10 @@ APPS = [
     ('gaussian', 'examples/halide/gaussian_hw.hl', ('input', 8)),
     ('harris', 'test/Analysis/ub/Inputs/harris64.hl', ('input', 8)),
     ('unsharp (int)', 'test/Conversion/ub-to-hw/Inputs/hw-unsharp64.hl', ('input', 8)),
-    ('unsharp (f32, one channel)', 'test/Target/fpga/Inputs/stream-unsharp-f32-gray.hl', ('hw_input', F32_WORDS, 4096)),
-    ('unsharp (f32, three channels)', 'test/Analysis/ub/Inputs/unsharp64.hl', ('hw_input', F32_WORDS, 3 * 4096)),
+    ('unsharp (f32, one channel)', 'test/Target/fpga/Inputs/stream-unsharp-f32-gray.hl', ('input', F32_WORDS, 4096)),
+    ('unsharp (f32, three channels)', 'test/Analysis/ub/Inputs/unsharp64.hl', ('input', F32_WORDS, 3 * 4096)),
     ('blur + tone curve', 'test/Conversion/ub-to-hw/Inputs/hw-tonemap64.hl', ('input', 8)),
-    ('camera (demosaic, ccm, tone curve)', 'test/Analysis/ub/Inputs/camera64.hl', ('hw_input', 12)),
+    ('camera (demosaic, ccm, tone curve)', 'test/Analysis/ub/Inputs/camera64.hl', ('raw', 12)),
 ]
 TIMEOUT = 1200  # seconds per run (yosys on a 32-bit divider is slow)
 MEM_LIMIT = 8  # GB of address space per run: a runaway yosys fails instead of starving the shared machine

@@ -41,12 +41,13 @@ typedef struct options {
 	 * "": everywhere. */
 	const char *within;
 	bool memrefs;       /* f32 memrefs become i32 ones (st__sf_memref.c) */
+	bool scalars;       /* a function's f32 arguments and results become i32 ones */
 } options;
 
 typedef struct state {
 	st_context *ctx;
 	const char *within;
-	bool memrefs;
+	bool memrefs, scalars;
 	st_value **mems; /* f32 memrefs to retype */
 	size_t nmems, cap_mems;
 	st_op **carriers; /* loops and ifs carrying f32, to retype */
@@ -142,6 +143,8 @@ static bool memrefs_of(state *s, st_op *op) {
 	for (size_t i = 0; i < st_block_num_args(entry); i++)
 		if (!add_memref(s, st_block_arg(entry, i), op))
 			return false;
+	if (!s->scalars)
+		return true;
 	if (!st_ctx_grow(s->ctx, (void **)&s->fns, &s->cap_fns, NULL, sizeof *s->fns, s->nfns + 1))
 		return false;
 	s->fns[s->nfns++] = op;
@@ -416,7 +419,7 @@ static st_status default_to_bits(state *s, st_op *fn, size_t i) {
 	return ST_OK;
 }
 
-/* With `memrefs`, a function's f32 scalar arguments and results are its
+/* With `scalars` (and `memrefs`), a function's f32 scalar arguments and results are its
  * bits too (a kernel's scalar ports hold integers): each argument becomes
  * i32 (its f32 users read it through a bitcast, which the lowered ops'
  * own cancels), each returned f32 its bits. */
@@ -434,7 +437,12 @@ static st_status scalars_to_bits(state *s, st_op *fn) {
 static st_status run(st_pass *pass, st_op *root) {
 	st_context *ctx = st_pass_context(pass);
 	const options *o = st_pass_options(pass);
-	state s = {.ctx = ctx, .within = o->within, .memrefs = o->memrefs, .bits = st_value_map_create(ctx), .status = ST_OK};
+	state s = {.ctx = ctx,
+	           .within = o->within,
+	           .memrefs = o->memrefs,
+	           .scalars = o->scalars,
+	           .bits = st_value_map_create(ctx),
+	           .status = ST_OK};
 	if (!s.bits)
 		return ST_FAIL;
 	st_walk(root, ST_WALK_PRE, s.within && *s.within ? find_scopes : collect, &s);
@@ -460,18 +468,22 @@ static const st_pass_option_def opts[] = {
 	 .kind = ST_PASS_OPT_STRING,
 	 .offset = offsetof(options, within)},
 	{.name = "memrefs",
-	 .summary = "also make f32 memrefs (arguments, allocations) i32 ones, the f32 carried by loops and ifs "
-	            "i32 values, and a function's f32 scalar arguments and results i32 ones, for memories, registers "
-	            "and ports of integers (Calyx)",
+	 .summary = "also make f32 memrefs (arguments, allocations) i32 ones, and the f32 carried by loops and ifs "
+	            "i32 values, for memories and registers of integers (Calyx)",
 	 .kind = ST_PASS_OPT_BOOL,
 	 .offset = offsetof(options, memrefs)},
+	{.name = "scalars",
+	 .summary = "with memrefs, also make a function's f32 scalar arguments and results (and an argument's "
+	            "func.default) i32 ones, for data ports of integers (a Calyx kernel's)",
+	 .kind = ST_PASS_OPT_BOOL,
+	 .offset = offsetof(options, scalars)},
 };
 
 static const st_pass_def soft_float_pass = {
 	.name = "arith-soft-float",
 	.summary = "Rewrite f32 arithmetic into integer arith ops on the IEEE-754 bits",
 	.options = opts,
-	.noptions = 2,
+	.noptions = 3,
 	.options_size = sizeof(options),
 	.run = run,
 };

@@ -85,19 +85,57 @@ class Checker:
 # ----------------------------------------------------------- class objects
 
 FPGA_STREAM_KEYS = ['fill', 'first_output', 'pixels', 'pixels_per_cycle', 'schedule_latency']
+FPGA_TIMING_KEYS = ['clock_mhz', 'delay_ns', 'fmax_mhz', 'levels', 'meets_clock']
+FPGA_MEMORY_KEYS = ['blocks', 'in', 'reads', 'width', 'words', 'writes']
+
+
+def check_fpga_timing(c, t):
+    """fpga.timing: the critical path in logic levels, its delay under the
+    .acg's model, and whether it fits a period of clock_mhz."""
+    p = 'fpga.timing'
+    if not isinstance(t, dict) or sorted(t) != FPGA_TIMING_KEYS:
+        c.err(p, 'an object {%s}, not %s' % (', '.join(FPGA_TIMING_KEYS), json.dumps(t)))
+        return
+    for k, ok in [('levels', nullable(int_at_least(0))), ('delay_ns', nullable(num_at_least(0))),
+                  ('fmax_mhz', nullable(num_at_least(0))), ('clock_mhz', nullable(int_at_least(1))),
+                  ('meets_clock', lambda v: v is None or isinstance(v, bool))]:
+        if not ok(t[k]):
+            c.err(p + '.' + k, 'not %s' % json.dumps(t[k]))
+    if (t['delay_ns'] is None or t['clock_mhz'] is None) != (t['meets_clock'] is None):
+        c.err(p + '.meets_clock', 'null exactly when delay_ns or clock_mhz is')
+    elif t['meets_clock'] is not None and is_num(t['delay_ns']) and is_int(t['clock_mhz']) and \
+            t['meets_clock'] != (t['delay_ns'] * t['clock_mhz'] <= 1000 + 1e-6):
+        c.err(p + '.meets_clock', '%s, but delay_ns x clock_mhz is %s' %
+              (json.dumps(t['meets_clock']), t['delay_ns'] * t['clock_mhz']))
 
 
 def check_fpga(c, report, obj):
     """The "fpga" object (docs/qor-schema.md): the flow, the synthesis, the
     pipelined loops of a Calyx design, the numbers of a stream design."""
     p = 'fpga.'
-    c.keys(obj, p, ['flow', 'synth'], ['pipelines', 'stream'])
+    c.keys(obj, p, ['flow', 'synth'], ['pipelines', 'stream', 'timing', 'memories'])
     c.want(obj, p, 'flow', lambda v: v in ('calyx', 'stream'), '"calyx" or "stream"')
     c.want(obj, p, 'synth', lambda v: v in (None, 'generic', 'xilinx'), '"generic", "xilinx" or null')
     if obj.get('flow') == 'stream' and 'stream' not in obj:
         c.err(p + 'stream', 'missing (the stream flow writes it)')
     if obj.get('flow') != 'stream' and 'stream' in obj:
         c.err(p + 'stream', 'only the stream flow writes it')
+    if obj.get('synth') is None and 'timing' in obj:
+        c.err(p + 'timing', 'only when yosys ran (synth is not null)')
+    if 'timing' in obj:
+        check_fpga_timing(c, obj['timing'])
+    mems = obj.get('memories')
+    if mems is not None:
+        if not isinstance(mems, dict) or not mems:
+            c.err(p + 'memories', 'a non-empty object, not %s' % json.dumps(mems))
+        else:
+            for name, m in mems.items():
+                if not isinstance(m, dict) or sorted(m) != FPGA_MEMORY_KEYS or not isinstance(m['in'], str) or \
+                        not all(is_int(m[k]) and m[k] >= (1 if k in ('words', 'width') else 0)
+                                for k in FPGA_MEMORY_KEYS if k != 'in') or \
+                        (m['in'] == 'registers') != (m['blocks'] == 0):
+                    c.err(p + 'memories.' + name, 'an object {%s} (blocks 0 exactly in registers), not %s' %
+                          (', '.join(FPGA_MEMORY_KEYS), json.dumps(m)))
     pipes = obj.get('pipelines')
     if pipes is not None:
         if not isinstance(pipes, dict) or not pipes:

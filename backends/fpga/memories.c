@@ -1,0 +1,128 @@
+/* The FPGA target's memory plan (docs/stratac.md "Memories"): every memory
+ * inside a design (a Calyx design's internal memories, a stream design's
+ * line buffers: the lowered module's seq.hlmem) is placed in the block
+ * memory the .acg declares, its first on-chip storage node (archs/fpga.acg:
+ * BRAM, 140 blocks of 1024 x 36 bits with two read and two write ports),
+ * or, when the .acg declares none, in registers.  A memory takes
+ * ceil(width / data_width) x ceil(words / depth) blocks; more reads or
+ * writes a cycle than the block has ports, or more blocks than the target
+ * has, is an error naming the memory and the storage.  Registers are what
+ * synthesis then makes of every memory (yosys.c), so the .acg's flip-flop
+ * budget holds them.  External memories (the kernel's memref arguments)
+ * are the host's, outside the design. */
+#include "fpga.h"
+
+#include "strata/acg.h"
+#include "strata/seq.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The block memory of the target: its first on-chip storage node with
+ * read and write ports (the .acg's order), or NULL. */
+static st_op *block_memory(st_op *graph) {
+	st_block *b = st_region_first_block(st_op_region(graph, 0));
+	for (st_op *n = b ? st_block_first_op(b) : NULL; n; n = st_op_next(n)) {
+		st_attr *on = st_op_get_attr(n, "on_chip");
+		if (st_acg_node_kind(n) == ST_ACG_STORAGE && !(on && !st_attr_int_value(on)) &&
+		    st_acg_int(n, "ports_in", 1) > 0 && st_acg_int(n, "ports_out", 1) > 0)
+			return n;
+	}
+	return NULL;
+}
+
+typedef struct plan {
+	st_target_run *run;
+	fpga_design *d;
+	st_op *node; /* the block memory, or NULL: registers */
+	const char *node_name;
+	int64_t width, depth, ports_in, ports_out, count;
+	int64_t blocks; /* taken so far */
+	bool ok;
+} plan;
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+static st_attr *node_loc(plan *p) {
+	char key[96];
+	snprintf(key, sizeof key, "storage %s", p->node_name);
+	return st_backend_acg_loc(p->run->ctx, p->run->opts->target, p->run->acg_text, key);
+}
+
+static st_walk_result place(st_op *op, void *ud) {
+	plan *p = ud;
+	if (strcmp(st_op_name_cstr(op), "seq.hlmem"))
+		return ST_WALK_ADVANCE;
+	fpga_memory *grown = realloc(p->d->memories, (p->d->nmemories + 1) * sizeof *grown);
+	if (!grown) {
+		fprintf(stderr, "%s: error: out of memory\n", p->run->opts->tool);
+		p->ok = false;
+		return ST_WALK_INTERRUPT;
+	}
+	p->d->memories = grown;
+	fpga_memory *m = &grown[p->d->nmemories++];
+	memset(m, 0, sizeof *m);
+	st_type *t = st_value_type(st_op_result(op, 0));
+	m->words = (int64_t)st_seq_hlmem_depth(t);
+	m->width = st_hw_bit_width(st_seq_hlmem_element(t));
+	for (st_use *u = st_value_first_use(st_op_result(op, 0)); u; u = st_use_next(u)) {
+		const char *n = st_op_name_cstr(st_use_owner(u));
+		m->reads += !strcmp(n, "seq.read");
+		m->writes += !strcmp(n, "seq.write");
+	}
+	st_attr *na = st_op_get_attr(op, "name");
+	st_str name = na ? st_attr_string(na) : st_str_c("?");
+	snprintf(m->name, sizeof m->name, "%.*s", (int)(name.len < 63 ? name.len : 63), name.data);
+	if (!p->node)
+		return ST_WALK_ADVANCE;
+	if (m->reads > p->ports_out || m->writes > p->ports_in) {
+		st_error(p->run->ctx, node_loc(p),
+		         "memory '%s' of the design is read %lld and written %lld times a cycle; a block of %s has %lld "
+		         "read and %lld write ports",
+		         m->name, (long long)m->reads, (long long)m->writes, p->node_name, (long long)p->ports_out,
+		         (long long)p->ports_in);
+		p->ok = false;
+		return ST_WALK_INTERRUPT;
+	}
+	m->blocks = ceil_div(m->width, p->width) * ceil_div(m->words, p->depth);
+	p->blocks += m->blocks;
+	return ST_WALK_ADVANCE;
+}
+
+bool fpga_plan_memories(st_target_run *run, st_op *hw, fpga_design *d) {
+	plan p = {.run = run, .d = d, .node = block_memory(run->graph), .ok = true};
+	if (p.node) {
+		p.node_name = st_ident_cstr(st_symbol_name(p.node));
+		p.width = st_acg_int(p.node, "data_width", 1);
+		p.depth = st_acg_int(p.node, "depth", 1);
+		p.ports_in = st_acg_int(p.node, "ports_in", 1);
+		p.ports_out = st_acg_int(p.node, "ports_out", 1);
+		p.count = st_acg_int(p.node, "banks", 1);
+		/* The acg dialect keeps data_width and depth positive. */
+		if (p.width < 1 || p.depth < 1)
+			p.node = NULL;
+	}
+	d->mem_registers = !p.node;
+	st_walk(hw, ST_WALK_PRE, place, &p);
+	if (p.ok && p.node && p.blocks > p.count) {
+		st_error(run->ctx, node_loc(&p),
+		         "the design's memories need %lld blocks of %s (%lld x %lld bits each); the target has %lld",
+		         (long long)p.blocks, p.node_name, (long long)p.depth, (long long)p.width, (long long)p.count);
+		p.ok = false;
+	}
+	return p.ok;
+}
+
+void fpga_memories_report(const st_target_run *run, const fpga_design *d, st_json *obj) {
+	st_op *node = block_memory(run->graph);
+	for (size_t i = 0; i < d->nmemories; i++) {
+		const fpga_memory *m = &d->memories[i];
+		st_json *o = st_json_set_object(st_json_set_object(obj, "memories"), m->name);
+		st_json_set_int(o, "words", m->words);
+		st_json_set_int(o, "width", m->width);
+		st_json_set_int(o, "reads", m->reads);
+		st_json_set_int(o, "writes", m->writes);
+		st_json_set_string(o, "in", node ? st_ident_cstr(st_symbol_name(node)) : "registers");
+		st_json_set_int(o, "blocks", m->blocks);
+	}
+}
