@@ -99,7 +99,8 @@ def main():
     ref = None
     if o.ref:
         exe = os.path.join(o.tmp, 'ref')
-        run(['cc', '-std=c11', '-O1', '-ffp-contract=off', '-o', exe, o.ref, '-lm'])
+        run(['cc', '-std=c11', '-O1', '-ffp-contract=off', '-I', os.path.dirname(os.path.abspath(__file__)), '-o', exe,
+             o.ref, '-lm'])
         ref = [l.split() for l in run([exe, '1'], '\n'.join(stdin) + '\n').split('\n') if l.strip()]
         if len(ref) != len(returned):
             sys.exit('stratac_check: the C reference printed %d lines, expected %d' % (len(ref), len(returned)))

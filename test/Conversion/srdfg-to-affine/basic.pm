@@ -12,7 +12,7 @@ mv(input float A[m][n], input float x[n], output float y[m]) {
   y[j] = sum[i: i != j](A[j][i] * x[i]) + pick[i](x[i]);
 }
 
-// CHECK: func.func @main(%[[A:.*]]: memref<2x3xf32>, %[[X:.*]]: memref<3xf32>, %[[S:.*]]: memref<2xf32>, %[[Y:.*]]: memref<2xf32>) -> (memref<2xf32>, memref<2xf32>)
+// CHECK: func.func @main(%[[A:.*]]: memref<2x3xf32> {srdfg.name = "A"}, %[[X:.*]]: memref<3xf32> {srdfg.name = "x"}, %[[S:.*]]: memref<2xf32> {srdfg.name = "s"}, %[[Y:.*]]: memref<2xf32> {srdfg.name = "y"}) -> (memref<2xf32>, memref<2xf32>)
 main(input float A[2][3], input float x[3], state float s[2], output float y[2]) {
   index k[0:1];
 // CHECK: %[[B:.*]] = memref.alloc() : memref<2xf32>

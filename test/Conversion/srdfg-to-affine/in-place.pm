@@ -14,7 +14,7 @@ shift(input float prev[n], output float next[n]) {
   next[i] = prev[i + 1];
 }
 
-// CHECK: func.func @main(%[[A:.*]]: memref<3xf32>, %[[B:.*]]: memref<3xf32>, %[[C:.*]]: memref<3xf32>)
+// CHECK: func.func @main(%[[A:.*]]: memref<3xf32> {srdfg.name = "a"}, %[[B:.*]]: memref<3xf32> {srdfg.name = "b"}, %[[C:.*]]: memref<3xf32> {srdfg.name = "c"})
 main(state float a[3], state float b[3], state float c[3]) {
   index i[0:2];
 // CHECK-NOT: memref.alloc

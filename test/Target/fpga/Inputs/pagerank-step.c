@@ -1,6 +1,7 @@
 /* C reference of Inputs/pagerank-step.pm (test/pmlang-ref/ref_io.h's
- * protocol): the same operations in the same order, in float. */
-#include "../../../pmlang-ref/ref_io.h"
+ * protocol; stratac_check.py puts that folder on the include path): the
+ * same operations in the same order, in float. */
+#include "ref_io.h"
 
 #define N 4
 
