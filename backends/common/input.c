@@ -109,7 +109,7 @@ static bool file_name_ok(st_str s, size_t max) {
 }
 
 /* The argument's name as the source gave it: the first string attribute
- * `<dialect>.name` of its dictionary (the Halide frontend's halide.name,
+ * `<dialect>.name` of its dictionary (the Halide frontend's accel.name,
  * a hand-written kernel's calyx.name). */
 static bool source_name(st_attr *dict, char *buf, size_t n) {
 	for (size_t j = 0; dict && j < st_attr_dict_size(dict); j++) {

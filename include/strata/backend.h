@@ -69,7 +69,7 @@ typedef enum st_buffer_kind {
 typedef struct st_buffer {
 	/* Its files are <name>.txt in inputs/ and outputs/: the argument's
 	 * name as the source gave it (a string attribute `<dialect>.name` of
-	 * the argument: halide.name, calyx.name, ...), else `arg<i>` (a
+	 * the argument: accel.name, srdfg.name, calyx.name), else `arg<i>` (a
 	 * memref) or `in<i>` (a scalar); result j is `out<j>`.  Every flow of
 	 * a target keeps these names, so the same kernel reads the same
 	 * --inputs files whatever the flow. */
