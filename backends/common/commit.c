@@ -11,7 +11,8 @@
  * mark listing what the run wrote there, and an old directory holding
  * anything else (the user's kernel, notes) is refused before the run
  * starts.  When a step of the commit fails, the steps before it are undone,
- * so that `-o DIR` holds what it held. */
+ * so that `-o DIR` holds what it held; so does a signal meanwhile
+ * (interrupt.c). */
 /* realpath (XSI). */
 #define _DEFAULT_SOURCE 1
 
@@ -251,8 +252,12 @@ bool st__run_commit(const st_target_run *run) {
 	const char **names = list_outputs(run, &n);
 	pending *ps = names ? calloc(n ? n : 1, sizeof *ps) : NULL;
 	bool ok = ps != NULL;
+	/* A signal from here on only marks the run (interrupt.c): the next
+	 * step sees it and undoes the others (the copies beside their
+	 * destinations too). */
+	st__interrupt_defer(true);
 	/* The names; the new directories' marks; the files' copies written. */
-	for (size_t i = 0; ok && i < n; i++) {
+	for (size_t i = 0; ok && !st__interrupt_pending() && i < n; i++) {
 		pending *p = &ps[i];
 		p->from = st_backend_fmt("%s/%s", run->work, names[i]);
 		p->to = st_backend_fmt("%s/%s", run->opts->outdir, names[i]);
@@ -274,14 +279,17 @@ bool st__run_commit(const st_target_run *run) {
 	/* Directories renamed in, then files. */
 	for (size_t i = 0; ok && i < n; i++)
 		if (ps[i].dir)
-			ok = move_dir(run, &ps[i]);
+			ok = !st__interrupt_pending() && move_dir(run, &ps[i]);
+	ok = ok && st__test_pause(run, "commit");
 	for (size_t i = 0; ok && i < n; i++)
 		if (ps[i].open)
-			ok = file_in(run, &ps[i], i);
+			ok = !st__interrupt_pending() && file_in(run, &ps[i], i);
+	ok = ok && !st__interrupt_pending();
 	if (!ok && ps) {
 		undo(ps, n);
 		fprintf(stderr, "%s: note: '%s' is left as it was\n", run->opts->tool, run->opts->outdir);
 	}
+	st__interrupt_defer(false);
 	for (size_t i = 0; ps && i < n; i++) {
 		free(ps[i].from);
 		free(ps[i].to);

@@ -5,11 +5,33 @@
 
 #include "strata/backend.h"
 
+#include <sys/types.h>
+
 /* commit.c: before the run, whether every output may go into -o DIR (no
  * input replaced, no directory holding what no run wrote); after it, the
  * outputs moved in, all or none.  Both false after saying why. */
 bool st__run_check_outputs(const st_target_run *run);
 bool st__run_commit(const st_target_run *run);
+
+/* interrupt.c: SIGINT, SIGTERM and SIGHUP during a run kill the running
+ * child's process group, remove the work directory (and -o DIR when the
+ * run created it) and exit with 128 + the signal; during the commit they
+ * only mark the run, whose commit then undoes itself.  begin installs the
+ * handlers (where the disposition is not "ignore"), end restores them and
+ * exits after a deferred signal.  hold blocks the signals while the work
+ * directory is made and recorded (set_work). */
+void st__interrupt_begin(const st_run_options *o);
+void st__interrupt_end(void);
+void st__interrupt_hold(bool on);
+void st__interrupt_set_work(const char *work, const char *created_outdir);
+/* The process group of the child st_backend_spawn runs (0: none). */
+void st__interrupt_child(pid_t pgid);
+void st__interrupt_defer(bool on);
+bool st__interrupt_pending(void);
+/* The test hook STRATAC_TEST_PAUSE=<point>:<file>: at `point` (when the
+ * variable names it) writes `file`, waits for a signal and returns false;
+ * else true. */
+bool st__test_pause(const st_target_run *run, const char *point);
 
 /* words.c */
 uint64_t st__mask_of(unsigned width);

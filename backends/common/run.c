@@ -84,7 +84,7 @@ static bool simulate(st_target_run *run) {
 /* Everything after the work directory exists. */
 static bool steps(st_target_run *run) {
 	const st_run_options *o = run->opts;
-	if (st_failed(run->target->compile(run)) || !st__qor_check_budgets(run))
+	if (!st__test_pause(run, "compile") || st_failed(run->target->compile(run)) || !st__qor_check_budgets(run))
 		return false;
 	char *in = st_backend_fmt("%s/inputs", run->work), *qor = st_backend_fmt("%s/qor.json", run->work);
 	bool ok = in && qor && st__run_inputs(run) && st_run_write_words(run, in, 0);
@@ -107,13 +107,17 @@ bool st_run_execute(st_target_run *run) {
 	run->target_name = st_ident_cstr(st_symbol_name(run->graph));
 	if (!st__run_check_outputs(run) || !st__check_inputs_dir(o))
 		return false;
+	st__interrupt_begin(o);
 	double t0 = st_backend_now_ms();
 	run->input = st_run_load_input(run->ctx, o->input, run->input_text);
 	run->kernel = run->input ? st_run_find_kernel(o->tool, run->input, o->top) : NULL;
 	run->kernel_name = run->kernel ? st_ident_cstr(st_symbol_name(run->kernel)) : NULL;
 	bool ok = run->kernel && st_run_kernel_buffers(run->kernel, &run->buffers, &run->nbuffers);
 	bool created = false;
+	st__interrupt_hold(true);
 	char *work = ok ? make_work(o, &created) : NULL;
+	st__interrupt_set_work(work, created ? o->outdir : NULL);
+	st__interrupt_hold(false);
 	run->work = work;
 	ok = work && (run->qor = st__qor_new());
 	if (ok) {
@@ -140,5 +144,6 @@ bool st_run_execute(st_target_run *run) {
 	if (run->input)
 		st_op_destroy(run->input);
 	run->input = NULL;
+	st__interrupt_end();
 	return ok;
 }

@@ -1,10 +1,11 @@
 /* Small helpers of the flow kit (strata/backend.h): formatted strings,
  * whole files, directories made and removed, child processes, a clock. */
-#include "strata/backend.h"
+#include "common.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -103,25 +104,55 @@ bool st_backend_rm_rf(const char *path) {
 	return unlink(path) == 0;
 }
 
+/* The child leads a process group of its own, which an interrupted run
+ * kills whole (interrupt.c: a Verilator build's make and compilers too);
+ * the signals stay blocked from before it starts until it is recorded, and
+ * until it is forgotten after it ended. */
 bool st_backend_spawn(const char *tool, char *const *argv, const char *log) {
 	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t attr;
 	if (posix_spawn_file_actions_init(&fa))
 		return false;
+	if (posix_spawnattr_init(&attr)) {
+		posix_spawn_file_actions_destroy(&fa);
+		return false;
+	}
 	posix_spawn_file_actions_addopen(&fa, 1, log, O_WRONLY | O_CREAT | O_APPEND, 0644);
 	posix_spawn_file_actions_adddup2(&fa, 1, 2);
 	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	sigset_t stop, mask;
+	sigemptyset(&stop);
+	sigaddset(&stop, SIGINT);
+	sigaddset(&stop, SIGTERM);
+	sigaddset(&stop, SIGHUP);
+	sigprocmask(SIG_BLOCK, &stop, &mask);
+	posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK);
+	posix_spawnattr_setpgroup(&attr, 0);
+	posix_spawnattr_setsigmask(&attr, &mask);
 	pid_t pid;
-	int err = posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ);
+	int err = posix_spawnp(&pid, argv[0], &fa, &attr, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&attr);
+	if (!err)
+		st__interrupt_child(pid);
+	sigprocmask(SIG_SETMASK, &mask, NULL);
 	if (err) {
 		fprintf(stderr, "%s: error: cannot run %s: %s\n", tool, argv[0], strerror(err));
 		return false;
 	}
-	int status;
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return false;
-	return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+	/* Waited for without reaping, so that its group's number stays its own
+	 * until it is forgotten. */
+	siginfo_t si;
+	while (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT) < 0 && errno == EINTR)
+		;
+	sigprocmask(SIG_BLOCK, &stop, NULL);
+	st__interrupt_child(0);
+	int status = 0;
+	pid_t r;
+	while ((r = waitpid(pid, &status, 0)) < 0 && errno == EINTR)
+		;
+	sigprocmask(SIG_SETMASK, &mask, NULL);
+	return r == pid && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
 void st_backend_write_file(void *file, const char *data, size_t len) { fwrite(data, 1, len, file); }

@@ -191,7 +191,9 @@ ST_API bool st_backend_rm_rf(const char *path);
 /* Runs argv (argv[0] looked up in PATH) with stdin from /dev/null and
  * stdout and stderr appended to `log`; true when it exited with 0.  A
  * program that cannot be started is reported as "<tool>: error: cannot run
- * ...". */
+ * ...".  It runs in a process group of its own, which a run interrupted by
+ * SIGINT, SIGTERM or SIGHUP kills whole (docs/stratac.md): run a target's
+ * programs only through it. */
 ST_API bool st_backend_spawn(const char *tool, char *const *argv, const char *log);
 /* Where `key` (words one space apart: "class", "budget ff") starts a
  * statement of the top graph in the .acg text, for located messages; the

@@ -113,6 +113,7 @@ typedef struct dse_attempt {
 	int pid;
 	unsigned tries;
 	double start_ms;
+	double kill_ms; /* when dse_attempt_kill first signalled it; 0: not yet */
 	char tmp[512]; /* the attempt's stratac output folder */
 	char log[512];
 } dse_attempt;
@@ -123,7 +124,11 @@ bool dse_attempt_start(dse_run *r, size_t job, unsigned tries, dse_attempt *a);
  * crashed or timed out; recorded as failed once retries are used up). */
 typedef enum dse_outcome { DSE_OUT_DONE, DSE_OUT_FAILED, DSE_OUT_RETRY } dse_outcome;
 dse_outcome dse_attempt_finish(dse_run *r, dse_attempt *a, int status, bool timed_out);
-/* Kills the attempt's process group (timeout, or the tool interrupted). */
+/* Stops the attempt (timeout, or the tool interrupted): SIGTERM to its
+ * process group, so that stratac kills the programs it started (each in a
+ * group of its own) and removes its work folder (docs/stratac.md,
+ * "Interrupting a run"); called again 10 s later on an attempt that is
+ * still running, SIGKILL. */
 void dse_attempt_kill(dse_attempt *a);
 
 /* The progress line of finished job j, the k-th of `total` ("[k/total]

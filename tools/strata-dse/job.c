@@ -77,11 +77,12 @@ bool dse_attempt_start(dse_run *r, size_t job, unsigned tries, dse_attempt *a) {
 	pid_t parent = getpid();
 	pid_t pid = ok ? fork() : -1;
 	if (pid == 0) {
-		/* Its own process group, so that a timeout kills stratac with what it
-		 * started (Verilator, yosys); and it dies with this tool, so that a
-		 * killed sweep leaves no stratac writing into its folder. */
+		/* Its own process group, so that a timeout stops stratac with what
+		 * it started (Verilator, yosys); and it is stopped with this tool
+		 * (SIGTERM: stratac then stops its own children), so that a killed
+		 * sweep leaves no stratac writing into its folder. */
 		setpgid(0, 0);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		prctl(PR_SET_PDEATHSIG, SIGTERM);
 		if (getppid() != parent)
 			_exit(127);
 		int in = open("/dev/null", O_RDONLY), out = open(a->log, O_WRONLY | O_APPEND);
@@ -102,7 +103,12 @@ bool dse_attempt_start(dse_run *r, size_t job, unsigned tries, dse_attempt *a) {
 }
 
 void dse_attempt_kill(dse_attempt *a) {
-	if (a->pid > 0)
+	if (a->pid <= 0)
+		return;
+	if (!a->kill_ms) {
+		kill(-a->pid, SIGTERM);
+		a->kill_ms = dse_now_ms();
+	} else if (dse_now_ms() - a->kill_ms > 10000)
 		kill(-a->pid, SIGKILL);
 }
 
@@ -152,13 +158,17 @@ dse_outcome dse_attempt_finish(dse_run *r, dse_attempt *a, int status, bool time
 		return DSE_OUT_FAILED;
 	}
 	st_backend_rm_rf(a->tmp);
-	if (!timed_out && WIFEXITED(status)) {
+	/* stratac stopped by SIGINT, SIGTERM or SIGHUP cleans up and exits with
+	 * 128 + the signal (docs/stratac.md): killed, not a refusal. */
+	int code = WIFEXITED(status) ? WEXITSTATUS(status) : 0;
+	bool stopped = code == 128 + SIGINT || code == 128 + SIGTERM || code == 128 + SIGHUP;
+	if (!timed_out && WIFEXITED(status) && !stopped) {
 		char *err = first_error(a->log);
 		record_failure(r, a, "failed", WEXITSTATUS(status), err ? err : "stratac failed without a message");
 		free(err);
 		return DSE_OUT_FAILED;
 	}
-	int sig = timed_out ? SIGKILL : WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+	int sig = timed_out ? SIGTERM : WIFSIGNALED(status) ? WTERMSIG(status) : stopped ? code - 128 : 0;
 	if (a->tries < r->sweep->retries)
 		return DSE_OUT_RETRY;
 	char why[160];

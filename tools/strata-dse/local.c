@@ -89,10 +89,10 @@ bool dse_run_local(dse_run *r, const size_t *jobs, size_t njobs, unsigned worker
 			int status;
 			pid_t p = waitpid(slot[w].pid, &status, WNOHANG);
 			if (p == 0) {
-				if (!timed_out[w] && dse_now_ms() - slot[w].start_ms > (double)r->sweep->timeout_s * 1000) {
+				if (!timed_out[w] && dse_now_ms() - slot[w].start_ms > (double)r->sweep->timeout_s * 1000)
 					timed_out[w] = true;
+				if (timed_out[w])
 					dse_attempt_kill(&slot[w]);
-				}
 				continue;
 			}
 			if (p < 0 && errno == EINTR)
@@ -118,9 +118,10 @@ bool dse_run_local(dse_run *r, const size_t *jobs, size_t njobs, unsigned worker
 		for (unsigned w = 0; w < workers; w++)
 			if (busy[w]) {
 				int status;
-				dse_attempt_kill(&slot[w]);
-				while (waitpid(slot[w].pid, &status, 0) < 0 && errno == EINTR)
-					;
+				pid_t p;
+				while (dse_attempt_kill(&slot[w]), (p = waitpid(slot[w].pid, &status, WNOHANG)) == 0 ||
+				       (p < 0 && errno == EINTR))
+					nap(20);
 				st_backend_rm_rf(slot[w].tmp);
 			}
 		fprintf(stderr, "%s: interrupted by signal %d; the jobs that did not finish run again next time\n",
