@@ -1,6 +1,7 @@
 /* Shared setup of the fuzz harnesses (fuzz_common.h). */
 #include "fuzz_common.h"
 
+#include "strata/limit.h"
 #include "strata/pass.h"
 #include "strata/registry.h"
 
@@ -41,8 +42,13 @@ st_context *fz_context(bool allow_unregistered) {
 	}
 	if (!shared) {
 		shared = st_context_create_with_alloc(capped_alloc, NULL);
-		if (!shared || st_failed(st_register_all_dialects(shared)) || st_failed(st_register_all_passes(shared))) {
+		if (!shared || st_failed(st_register_all_dialects(shared)) || st_failed(st_register_all_passes(shared)) ||
+		    st_failed(st_register_all_translations(shared))) {
 			fprintf(stderr, "fuzz: cannot set up a context\n");
+			abort();
+		}
+		if (st_failed(st_context_set_limit(shared, st_str_c("isl-operations"), FZ_ISL_OPERATIONS))) {
+			fprintf(stderr, "fuzz: cannot set the isl-operations limit\n");
 			abort();
 		}
 		st_context_set_allow_unregistered(shared, allow_unregistered);

@@ -1,5 +1,5 @@
-/* What every fuzz harness shares: a context with every shipped dialect and
- * pass, diagnostics rendered into a sink that drops them (rendering is
+/* What every fuzz harness shares: a context with every shipped dialect,
+ * pass and translation, diagnostics rendered into a sink that drops them (rendering is
  * part of what is fuzzed), a growable text buffer for
  * the printer, and the check that turns a broken property into a crash
  * libFuzzer reports.
@@ -20,8 +20,8 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* The context for one input, with every dialect and pass registered and
- * diagnostics swallowed; aborts when even that fails (not an input's
+/* The context for one input, with every dialect, pass and translation
+ * registered and diagnostics swallowed; aborts when even that fails (not an input's
  * fault).  Registering everything costs several times more than a typical
  * input, so a context serves up to FZ_CONTEXT_INPUTS inputs in a row (and
  * is made afresh after one ran out of memory); end each input with
@@ -30,6 +30,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 enum { FZ_CONTEXT_INPUTS = 500 };
 /* The largest block the context's allocator hands out (64 MiB). */
 enum { FZ_MAX_BLOCK = 64 << 20 };
+/* The context's isl-operations limit (strata/limit.h; 200,000 by
+ * default): the polyhedral analysis of a 2 KB nest of nested floordiv/mod
+ * maps (test/Dialect/affine/isl/limit-operations.mlir) reaches the default
+ * bound only after 3 s of CPU in a release build, 15-18 s of wall time in
+ * the fuzzing build on a loaded machine (each operation slower as isl's
+ * numbers grow), which the 1 s limit of a run reports as a hang; 10,000
+ * operations take 0.15 s of CPU there and still end the analysis with the
+ * limit's error. */
+enum { FZ_ISL_OPERATIONS = 10000 };
 st_context *fz_context(bool allow_unregistered);
 void fz_done(st_context *ctx);
 /* Parses an input without registering it as a diagnostic source: the

@@ -34,7 +34,7 @@ while [ $# -gt 0 ]; do
 done
 [ ${#harnesses[@]} -gt 0 ] || mapfile -t harnesses < <(fuzz_harnesses "$ROOT")
 
-fuzz_build "$ROOT" "$BUILD" "${harnesses[@]}" || exit 1
+fuzz_build "$ROOT" "$BUILD" || exit 1
 mkdir -p "$BUILD/long"
 
 status=0

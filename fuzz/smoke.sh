@@ -20,7 +20,7 @@ SECONDS_EACH=${FUZZ_SECONDS:-20}
 harnesses=("$@")
 [ ${#harnesses[@]} -gt 0 ] || mapfile -t harnesses < <(fuzz_harnesses "$ROOT")
 
-fuzz_build "$ROOT" "$BUILD" "${harnesses[@]}" || exit 1
+fuzz_build "$ROOT" "$BUILD" || exit 1
 
 status=0
 for h in "${harnesses[@]}"; do
