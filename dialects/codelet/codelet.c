@@ -176,6 +176,16 @@ const char *st_codelet_compute_loc(const st_op *op) { return st__codelet_str_att
 const char *st_codelet_transfer_to(const st_op *op) { return st__codelet_str_attr(op, "to"); }
 bool st_codelet_transfer_padded(const st_op *op) { return st_op_get_attr(op, "pad") != NULL; }
 
+int64_t st_codelet_transfer_pad_value(const st_op *op) {
+	st_attr *a = st_op_get_attr(op, "pad_value");
+	return a && st_attr_get_kind(a) == ST_ATTR_INTEGER ? st_attr_int_value(a) : 0;
+}
+
+void st_codelet_transfer_set_pad_value(st_op *op, int64_t value) {
+	st_context *ctx = st_op_context(op);
+	st_op_set_attr(op, "pad_value", st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), value));
+}
+
 size_t st_codelet_transfer_perm(const st_op *op, int64_t *perm) {
 	st_attr *p = st_op_get_attr(op, "perm");
 	if (p && st_attr_get_kind(p) == ST_ATTR_DENSE_ARRAY && st_attr_dense_array_size(p) <= ST_CODELET_MAX_RANK) {
@@ -255,6 +265,7 @@ static const st_attr_def transfer_attrs[] = {
 	{.name = "sizes", .constraint = &st_ac_dense_i64_array},
 	{.name = "to", .constraint = &st_ac_string, .optional = true},
 	{.name = "pad", .constraint = &st_ac_unit, .optional = true},
+	{.name = "pad_value", .constraint = &st_ac_i64, .optional = true},
 	{.name = "perm", .constraint = &st_ac_dense_i64_array, .optional = true},
 	{.name = "base", .constraint = &st_ac_dense_i64_array, .optional = true},
 	{.name = "layout", .constraint = &st_ac_affine_map, .optional = true},

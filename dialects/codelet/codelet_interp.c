@@ -4,7 +4,9 @@
  * Surrogates are memrefs: an inp/out surrogate is a view of the layer's
  * memref, a local a new buffer (uninitialised unless filled, so reading an
  * element no transfer or compute wrote is reported).  A transfer copies a
- * slice (out-of-bounds source elements of a padded transfer read as zero);
+ * slice (out-of-bounds source elements of a padded transfer read as zero, or
+ * as its pad value), converting integers as LD and ST do (sign-extended
+ * into a wider destination, truncated into a narrower one);
  * a compute reads its input slices, applies its capability (integers,
  * sign-extended, wrapping at the output width) and writes its output
  * slice.  Loops run their body for lb, lb + step, ... < ub. */
@@ -181,6 +183,10 @@ static st_status exec_transfer(st_interp_exec *x) {
 	size_t drank = st_codelet_transfer_perm(op, perm);
 	st_interp_memref *dm = target->u.mem;
 	st_type *elt = st_type_element(st_value_type(st_op_operand(op, 0)));
+	st_type *delt = st_type_element(alloc ? st_interp_result_type(x, 0) : st_value_type(st_op_operand(op, 1)));
+	unsigned dw = st_type_is_integer(delt) ? st_interp_int_width(delt) : 0;
+	uint64_t dmask = dw >= 64 ? UINT64_MAX : ((uint64_t)1 << dw) - 1;
+	uint64_t padv = (uint64_t)st_codelet_transfer_pad_value(op);
 	for (int64_t k = 0; k < src.count; k++) {
 		int64_t se = slice_element(&src, k), de = 0, si[ST_CODELET_MAX_RANK], r = k;
 		for (size_t d = src.rank; d-- > 0;) {
@@ -189,10 +195,17 @@ static st_status exec_transfer(st_interp_exec *x) {
 		}
 		for (size_t d = 0; d < drank; d++)
 			de = de * dm->sizes[d] + dst.off[d] + (perm[d] >= 0 ? si[perm[d]] : 0);
-		st_ival v = st_ival_bits(elt, 0);
+		st_ival v = st_ival_bits(elt, src.width >= 64 ? padv : padv & (((uint64_t)1 << src.width) - 1));
 		/* In bounds (checked above), so both accesses succeed. */
 		if (se >= 0)
 			st_interp_memref_get(it, src.mem, se, &v);
+		if (delt != elt) {
+			/* An integer conversion (verified): sign-extend, truncate. */
+			bool poison = v.poison;
+			uint64_t bits = (uint64_t)st__codelet_sext(v.u.bits, src.width) & dmask;
+			st_ival_release(it, &v);
+			v = poison ? st_ival_poison(delt) : st_ival_bits(delt, bits);
+		}
 		st_interp_memref_set(it, target, de, &v);
 		st_ival_release(it, &v);
 	}

@@ -162,7 +162,8 @@ static void pool(const st_codelet_layer_info *l, const dense *in, dense *out, un
 							if (h < 0 || h >= H || wc < 0 || wc >= W)
 								continue;
 							int64_t v = in->v[((n * H + h) * W + wc) * C + c];
-							acc = l->pool == ST_CODELET_POOL_MAX ? (v > acc ? v : acc) : acc + v;
+							/* The sum wraps at 32 bits, as a SIMD lane's does. */
+							acc = l->pool == ST_CODELET_POOL_MAX ? (v > acc ? v : acc) : (int32_t)((uint32_t)acc + (uint32_t)v);
 						}
 					if (l->pool == ST_CODELET_POOL_AVG)
 						acc /= l->window[0] * l->window[1];

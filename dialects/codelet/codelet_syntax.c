@@ -425,9 +425,15 @@ st_status st__codelet_parse_transfer(st_parser *p, st_parse_state *s) {
 		if (st_failed(st_parse_state_add_result_type(s, rt)))
 			return ST_FAIL;
 	}
-	if (st_parser_optional_keyword(p, "pad") &&
-	    st_failed(st_parse_state_add_attr(s, "pad", st_unit_attr(ctx))))
-		return ST_FAIL;
+	if (st_parser_optional_keyword(p, "pad")) {
+		if (st_failed(st_parse_state_add_attr(s, "pad", st_unit_attr(ctx))))
+			return ST_FAIL;
+		int64_t v;
+		if (st_parser_optional_punct(p, "(") &&
+		    (st_failed(st_parser_integer(p, &v)) || st_failed(st_parser_expect_punct(p, ")")) ||
+		     st_failed(st_parse_state_add_attr(s, "pad_value", st_integer_attr(ctx, st_integer_type(ctx, 64, ST_SIGNLESS), v)))))
+			return ST_FAIL;
+	}
 	if (st_failed(finish_accesses(p, s, &idv, acc, n)) ||
 	    st_failed(st_parse_state_add_attr(s, "sizes", sizes_attr(ctx, acc[0].sizes, acc[0].rank))))
 		return ST_FAIL;
@@ -435,7 +441,7 @@ st_status st__codelet_parse_transfer(st_parser *p, st_parse_state *s) {
 }
 
 void st__codelet_print_transfer(st_printer *p, st_op *op) {
-	static const char *const elided[] = {"maps", "sizes", "to", "pad", "perm", NULL};
+	static const char *const elided[] = {"maps", "sizes", "to", "pad", "pad_value", "perm", NULL};
 	st_printer_write(p, " ", 1);
 	print_access(p, op, 0, true);
 	st_attr *perm = st_op_get_attr(op, "perm");
@@ -455,6 +461,8 @@ void st__codelet_print_transfer(st_printer *p, st_op *op) {
 	}
 	if (st_codelet_transfer_padded(op))
 		st_printer_write(p, " pad", 4);
+	if (st_codelet_transfer_padded(op) && st_op_get_attr(op, "pad_value"))
+		st_printer_printf(p, "(%lld)", (long long)st_codelet_transfer_pad_value(op));
 	st_printer_attr_dict(p, op, elided, false);
 }
 

@@ -340,6 +340,8 @@ st_status st__codelet_verify_transfer(st_op *op) {
 	if (to && !alloc)
 		return st_op_error(op, "a transfer into a surrogate goes where that surrogate is: it takes no `to`");
 	bool pad = st_codelet_transfer_padded(op);
+	if (!pad && st_op_get_attr(op, "pad_value"))
+		return st_op_error(op, "`pad_value` belongs to a padded transfer (`pad`)");
 	st_codelet_access src, dst;
 	if (st_failed(check_access(op, 0, "the source", pad, &src)))
 		return ST_FAIL;
@@ -365,8 +367,11 @@ st_status st__codelet_verify_transfer(st_op *op) {
 	if (!alloc) {
 		if (st_failed(check_access(op, 1, "the destination", false, &dst)))
 			return ST_FAIL;
-		if (st_type_element(st_value_type(dst.surrogate)) != elt)
-			return st_op_error(op, "source and destination have different element types");
+		/* Integers convert as LD and ST do: sign-extended into a wider
+		 * destination, truncated into a narrower one. */
+		st_type *de = st_type_element(st_value_type(dst.surrogate));
+		if (de != elt && !(st_type_is_integer(de) && st_type_is_integer(elt)))
+			return st_op_error(op, "source and destination have different element types (only integers convert)");
 		dest = st_codelet_location(st_value_type(dst.surrogate));
 	} else {
 		st_type *rt = st_value_type(st_op_result(op, 0));

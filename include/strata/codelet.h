@@ -110,6 +110,11 @@ ST_API const char *st_codelet_compute_loc(const st_op *compute);
  * has a result); whether out-of-bounds source elements read as zero. */
 ST_API const char *st_codelet_transfer_to(const st_op *transfer);
 ST_API bool st_codelet_transfer_padded(const st_op *transfer);
+/* The value out-of-bounds source elements of a padded transfer read as
+ * (`pad(v)`; 0 when the transfer says only `pad`), and setting it (a
+ * max-pooling input is padded with its type's lowest value). */
+ST_API int64_t st_codelet_transfer_pad_value(const st_op *transfer);
+ST_API void st_codelet_transfer_set_pad_value(st_op *transfer, int64_t value);
 /* The dimension order of a transfer's destination: for each of its
  * dimensions, the source dimension it takes, or -1 for a dimension of
  * extent 1 (`perm`; without it the source's own order).  Writes up to

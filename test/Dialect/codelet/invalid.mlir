@@ -277,10 +277,10 @@ func.func @f(%A: memref<12xi16>, %B: memref<12xi16>) {
 
 // -----
 
-func.func @f(%A: memref<12xi16>, %B: memref<12xi32>) {
+func.func @f(%A: memref<12xf32>, %B: memref<12xi32>) {
   codelet.cdlt "x" {
-    // expected-error @+1 {{source and destination have different element types}}
-    codelet.transfer %A[0][1] : memref<12xi16> into %B[0] : memref<12xi32>
+    // expected-error @+1 {{source and destination have different element types (only integers convert)}}
+    codelet.transfer %A[0][1] : memref<12xf32> into %B[0] : memref<12xi32>
   }
   return
 }
@@ -458,6 +458,16 @@ func.func @f(%A: memref<4x4xi16>, %B: memref<4xi16>) {
   codelet.cdlt "x" {
     // expected-error @+1 {{the permutation drops source dimension 0, which has 4 elements}}
     codelet.transfer %A[0, 0][4, 4] : memref<4x4xi16> perm [1] into %B[0] : memref<4xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%A: memref<12xi16>, %B: memref<12xi16>) {
+  codelet.cdlt "x" {
+    // expected-error @+1 {{`pad_value` belongs to a padded transfer (`pad`)}}
+    "codelet.transfer"(%A, %B) {maps = [affine_map<() -> (0)>, affine_map<() -> (0)>], sizes = array<i64: 1>, pad_value = 3} : (memref<12xi16>, memref<12xi16>) -> ()
   }
   return
 }
