@@ -142,7 +142,7 @@ static st_walk_result note_use(st_op *op, void *ud) {
 		}
 	}
 	/* A transfer out of an output surrogate reads it: the layer accumulates. */
-	if (!strcmp(st_op_name_cstr(op), "codelet.transfer") && st_op_num_results(op)) {
+	if (!strcmp(st_op_name_cstr(op), "codelet.transfer") && st_op_num_operands(op)) {
 		st_op *d = st_value_defining_op(st_op_operand(op, 0));
 		if (d && !strcmp(st_op_name_cstr(d), "codelet.out") && st_op_num_operands(d)) {
 			int t = tensor_of(w, st_op_operand(d, 0));
@@ -261,6 +261,18 @@ static st_status bind_onchip(walk *w, st_op *op, st_value *v) {
 	return ST_OK;
 }
 
+/* Fills the destination slice of a transfer with `value` (the padding
+ * of a clipped source). */
+static st_status fill_slice(xfer *t, const int64_t *sizes, int64_t value) {
+	xfer x = *t;
+	x.fill_only = true;
+	x.fill = value;
+	sys_space sp = {.ndims = (int)x.srank, .nops = 1, .node = {x.dst->node}, .addr = xfer_addr, .ud = &x, .splittable = true};
+	for (size_t d = 0; d < x.srank; d++)
+		sp.size[d] = sizes[d];
+	return sys_cg_split(x.w->g, x.at, &sp, emit_xfer, &x);
+}
+
 /* Fills every element of a bound on-chip surrogate of type t. */
 static st_status fill_all(walk *w, st_op *op, const binding *dst, st_type *t, int64_t value) {
 	xfer x = {.w = w, .dst = dst, .drank = st_type_rank(t), .srank = st_type_rank(t), .fill_only = true, .fill = value, .at = op};
@@ -340,7 +352,7 @@ static st_status gen_transfer(walk *w, st_op *op) {
 	}
 	if (clipped && !st_codelet_transfer_padded(op))
 		return st_op_error(op, "this transfer reads outside its source at run time and is not padded");
-	if (clipped && st_failed(fill_all(w, op, dst, st_value_type(dv), 0)))
+	if (clipped && st_failed(fill_slice(&x, sa.sizes, st_codelet_transfer_pad_value(op))))
 		return ST_FAIL;
 	return empty ? ST_OK : sys_cg_split(w->g, op, &sp, emit_xfer, &x);
 }
@@ -506,6 +518,13 @@ static st_status gen_compute(walk *w, st_op *outer, st_op *compute) {
 			return ST_FAIL;
 	} else if (g->m.simd[0] && !strcmp(loc, g->m.simd)) {
 		e.mnemonic = cap;
+		/* A multiply-accumulate adds to its destination: its accumulator
+		 * (the third input) must be the output slice itself. */
+		if (na == 4 && (acc[3].surrogate != acc[0].surrogate || acc[3].offsets != acc[0].offsets))
+			return st_op_error(compute, "'%s' on the SIMD unit accumulates into its output: its third input must be the output slice",
+			                   cap);
+		if (na == 4)
+			na = 3;
 		sp.nops = (int)na;
 		if (na > 3)
 			return st_op_error(compute, "the SIMD unit takes at most two inputs");

@@ -19,7 +19,7 @@ typedef struct sys_conv {
 
 bool sys_conv_of(const st_codelet_layer_info *l, sys_conv *c);
 
-enum { SYS_WS = 0, SYS_OS = 1 };
+enum { SYS_WS = 0, SYS_OS = 1, SYS_SIMD = 2 }; /* SIMD: a layer of the SIMD unit */
 enum { SYS_K_OUTER = 0, SYS_SPATIAL_OUTER = 1 };
 
 /* The tiles of DRAM (divisors of the extents, Algorithm 3's candidates),
@@ -52,5 +52,11 @@ typedef struct sys_search {
 /* The best plan over dataflows, loop orders and tile sizes; false when no
  * tiling fits (*s says which buffer lacks how much). */
 bool sys_plan_best(const sys_machine *m, const sys_conv *c, sys_plan *best, sys_search *s);
+
+/* The placed codelet of a SIMD layer (sys_map_simd.c) before `layer`, its
+ * plan (dataflow SYS_SIMD, tiles p, q, 1, c) and search; NULL after an
+ * error at the layer. */
+st_op *sys_map_simd_layer(const sys_machine *m, st_op *layer, const st_codelet_layer_info *l, sys_plan *plan,
+                          sys_search *search);
 
 #endif

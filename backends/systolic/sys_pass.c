@@ -12,10 +12,10 @@
 #include <stdio.h>
 
 st_op *sys_map_array_layer(const sys_machine *m, st_op *layer, const sys_conv *c, const sys_plan *p, const char *name);
-st_status sys_map_simd_layer(const sys_machine *m, st_op *layer, const st_codelet_layer_info *l);
 
 typedef struct map_options {
 	const char *target;
+	const char *func; /* only this function's layers (NULL: every function's) */
 } map_options;
 
 static const char *type_name(st_context *ctx, st_type *t, char *buf, size_t n) { return st_type_str(ctx, t, buf, n); }
@@ -47,7 +47,7 @@ static st_attr *plan_attr(st_context *ctx, const sys_plan *p, const sys_search *
 	st_named_attr e[6] = {
 		{st_ident_get_c(ctx, "candidates"), st_integer_attr(ctx, i64, (int64_t)s->candidates)},
 		{st_ident_get_c(ctx, "cycles"), st_integer_attr(ctx, i64, (int64_t)p->cycles)},
-		{st_ident_get_c(ctx, "dataflow"), st_string_attr(ctx, st_str_c(p->dataflow == SYS_OS ? "os" : "ws"))},
+		{st_ident_get_c(ctx, "dataflow"), st_string_attr(ctx, st_str_c(p->dataflow == SYS_OS ? "os" : p->dataflow == SYS_SIMD ? "simd" : "ws"))},
 		{st_ident_get_c(ctx, "order"), st_string_attr(ctx, st_str_c(p->order == SYS_K_OUTER ? "k-outer" : "spatial-outer"))},
 		{st_ident_get_c(ctx, "tiles"), st_dense_int_array_attr(ctx, i64, 4, tiles)},
 		{st_ident_get_c(ctx, "valid"), st_integer_attr(ctx, i64, (int64_t)s->valid)},
@@ -60,16 +60,20 @@ static st_status map_layer(const sys_machine *m, st_op *layer) {
 	sys_conv c;
 	if (!st_codelet_layer_get(layer, &l))
 		return ST_OK;
-	if (!sys_conv_of(&l, &c))
-		return sys_map_simd_layer(m, layer, &l);
-	if (st_failed(check_types(m, layer)))
-		return ST_FAIL;
 	sys_plan p;
-	sys_search s;
-	if (!sys_plan_best(m, &c, &p, &s))
-		return st_op_error(layer, "does not fit the target: its smallest tiles need %lld elements of '%s', which has %lld",
-		                   (long long)s.need, s.lacking ? s.lacking : "?", (long long)s.have);
-	st_op *cd = sys_map_array_layer(m, layer, &c, &p, st_codelet_layer_name(l.kind));
+	sys_search s = {0};
+	st_op *cd;
+	if (!sys_conv_of(&l, &c)) {
+		cd = sys_map_simd_layer(m, layer, &l, &p, &s);
+	} else {
+		if (st_failed(check_types(m, layer)))
+			return ST_FAIL;
+		if (!sys_plan_best(m, &c, &p, &s))
+			return st_op_error(layer,
+			                   "does not fit the target: its smallest tiles need %lld elements of '%s', which has %lld",
+			                   (long long)s.need, s.lacking ? s.lacking : "?", (long long)s.have);
+		cd = sys_map_array_layer(m, layer, &c, &p, st_codelet_layer_name(l.kind));
+	}
 	if (!cd)
 		return ST_FAIL;
 	st_op_set_attr(cd, "plan", plan_attr(st_op_context(layer), &p, &s));
@@ -87,7 +91,17 @@ static st_status run_map(st_pass *pass, st_op *module) {
 		return ST_FAIL;
 	st_context *ctx = st_pass_context(pass);
 	size_t n = 0;
-	st_op **ops = st_codelet_layer_ops(module, &n);
+	st_op *root = module;
+	if (o->func && o->func[0]) {
+		root = NULL;
+		st_block *b = st_region_first_block(st_op_region(module, 0));
+		for (st_op *op = b ? st_block_first_op(b) : NULL; op && !root; op = st_op_next(op))
+			if (!strcmp(st_op_name_cstr(op), "func.func") && st_str_eq_c(st_ident_str(st_symbol_name(op)), o->func))
+				root = op;
+		if (!root)
+			return st_pass_option_error(pass, "func", module, "no function '%s' in the module", o->func);
+	}
+	st_op **ops = st_codelet_layer_ops(root, &n);
 	if (n && !ops)
 		return ST_FAIL;
 	st_status st = ST_OK;
@@ -101,6 +115,8 @@ static st_status run_map(st_pass *pass, st_op *module) {
 static const st_pass_option_def map_opts[] = {
 	{"target", "the acg.graph to map onto (@name; default: the only one)", ST_PASS_OPT_STRING, NULL,
 	 offsetof(map_options, target), NULL},
+	{"func", "map only this function's layers (default: every function's)", ST_PASS_OPT_STRING, NULL,
+	 offsetof(map_options, func), NULL},
 };
 
 static const st_pass_def map_pass = {
@@ -108,7 +124,7 @@ static const st_pass_def map_pass = {
 	.summary = "Place the codelet layers on the systolic target: dataflow, loop order and tiles by a cost model",
 	.anchor = "builtin.module",
 	.options = map_opts,
-	.noptions = 1,
+	.noptions = 2,
 	.options_size = sizeof(map_options),
 	.run = run_map,
 };

@@ -105,8 +105,11 @@ static st_status compile(st_target_run *run) {
 	double t0 = st_backend_now_ms();
 	st_op *m = st_run_lowering_copy(run);
 	st_pass_manager *pm = m ? st_pass_manager_create(run->ctx, "builtin.module") : NULL;
-	bool ok = pm && st_succeeded(st_pass_manager_add(pm, "systolic-map", NULL)) &&
+	/* Only the kernel's layers: another function is no part of the run. */
+	char *opts = st_backend_fmt("func=%s", run->kernel_name);
+	bool ok = pm && opts && st_succeeded(st_pass_manager_add(pm, "systolic-map", opts)) &&
 	          st_succeeded(st_pass_manager_run(pm, m));
+	free(opts);
 	if (ok)
 		st_qor_time(run->qor, "systolic-map", t0);
 	st_op *fn = ok ? find_function(m, run->kernel_name) : NULL;

@@ -201,7 +201,7 @@ def check_systolic(c, report, obj):
         c.err(p + 'layers', 'an object, not %s' % json.dumps(layers))
     else:
         for name, l in layers.items():
-            if not isinstance(l, dict) or l.get('dataflow') not in ('ws', 'os') or \
+            if not isinstance(l, dict) or l.get('dataflow') not in ('ws', 'os', 'simd') or \
                     l.get('order') not in ('k-outer', 'spatial-outer') or \
                     not isinstance(l.get('tiles'), dict) or sorted(l['tiles']) != ['c', 'k', 'p', 'q'] or \
                     not all(int_at_least(1)(v) for v in l['tiles'].values()) or \
