@@ -662,6 +662,9 @@ st_status st_systolic_simulate(st_context *ctx, const st_systolic_program *p, st
 		sys_time_issue(s);
 		st = execute(s, &ins[i]);
 		ended = ins[i].mn->kind == SYS_END;
+		if (st_succeeded(st) && o && o->max_cycles && (uint64_t)s->end > o->max_cycles)
+			st = fail(s, "the program runs past %llu cycles (--max-cycles) at %s", (unsigned long long)o->max_cycles,
+			          ins[i].mn->name);
 	}
 	if (st_succeeded(st) && !ended)
 		st = st_error(ctx, p->nwords ? sys_program_loc(p, p->nwords - 1) : loc, "the program does not end with END");

@@ -61,7 +61,10 @@ def run_layer(exe, arch, name, text, outdir):
         f.write(text)
     out = os.path.join(outdir, name)
     t0 = time.time()
-    r = subprocess.run([exe, path, "--target", os.path.join(ROOT, ARCHS[arch]), "-o", out, "-q"],
+    # Full-size layers run for billions of cycles: lift --max-cycles (the
+    # simulator's own work stays bounded by the limit systolic-sim-work).
+    r = subprocess.run([exe, path, "--target", os.path.join(ROOT, ARCHS[arch]), "-o", out, "-q",
+                        "--max-cycles", str(10 ** 12)],
                        capture_output=True, text=True)
     wall = time.time() - t0
     if r.returncode != 0:

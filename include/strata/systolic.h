@@ -95,6 +95,9 @@ typedef struct st_systolic_sim_options {
 	 * back: a program that overwrites its inputs shows.  The simulator's
 	 * work is bounded by the limit systolic-sim-work (strata/limit.h). */
 	int32_t *const *inputs_after;
+	/* When not 0, the run is an error once its cycles pass this many
+	 * (stratac's --max-cycles): checked after each instruction. */
+	uint64_t max_cycles;
 } st_systolic_sim_options;
 
 /* Per storage node: accesses in elements (words) and the node's capacity
