@@ -105,9 +105,11 @@ static st_status compile(st_target_run *run) {
 	double t0 = st_backend_now_ms();
 	st_op *m = st_run_lowering_copy(run);
 	st_pass_manager *pm = m ? st_pass_manager_create(run->ctx, "builtin.module") : NULL;
-	/* Only the kernel's layers: another function is no part of the run. */
+	/* Only the kernel's layers: another function is no part of the run.
+	 * Loops (a .hl or .pm program) are raised to layers first. */
 	char *opts = st_backend_fmt("func=%s", run->kernel_name);
-	bool ok = pm && opts && st_succeeded(st_pass_manager_add(pm, "systolic-map", opts)) &&
+	bool ok = pm && opts && st_succeeded(st_pass_manager_add(pm, "affine-raise-to-codelet", opts)) &&
+	          st_succeeded(st_pass_manager_add(pm, "systolic-map", opts)) &&
 	          st_succeeded(st_pass_manager_run(pm, m));
 	free(opts);
 	if (ok)
@@ -182,7 +184,7 @@ static st_status simulate(st_target_run *run) {
 		else if (ok)
 			outs[nout++] = data[i];
 	}
-	st_systolic_sim_options so = {.inputs_after = back};
+	st_systolic_sim_options so = {.inputs_after = back, .max_cycles = run->opts->max_cycles};
 	ok = ok && st_succeeded(st_systolic_simulate(run->ctx, p, run->graph, ins, outs, &so, &s->stats));
 	for (size_t i = 0; ok && i < nt; i++) {
 		const st_systolic_tensor *t = st_systolic_program_tensor(p, i);

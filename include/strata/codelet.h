@@ -7,8 +7,8 @@
  * - Layer ops (codelet.gemm, codelet.conv2d, codelet.depthwise,
  *   codelet.pool, codelet.eltwise, codelet.requant) work on whole memrefs:
  *   what a layer computes, with its strides and padding, and nothing about
- *   a machine.  Raising (conversions/affine-to-codelet,
- *   conversions/srdfg-to-codelet) produces them.
+ *   a machine.  Raising (conversions/affine-to-codelet; PMLang's srDFG
+ *   through its lowering to affine) produces them.
  * - Codelet programs (codelet.cdlt) say how a layer runs on an ACG: the
  *   surrogates (codelet.inp, codelet.out, codelet.param, codelet.local and
  *   the results of codelet.transfer), each a memref whose memory space is

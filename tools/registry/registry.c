@@ -10,6 +10,7 @@
 #include "strata/cf.h"
 #include "strata/comb.h"
 #include "strata/conversions/affine_to_calyx.h"
+#include "strata/conversions/affine_to_codelet.h"
 #include "strata/conversions/affine_to_ub.h"
 #include "strata/conversions/arith_soft_float.h"
 #include "strata/conversions/calyx_to_hw.h"
@@ -75,7 +76,8 @@ st_status st_register_all_passes(st_context *ctx) {
 		return ST_FAIL;
 	if (st_failed(st_register_srdfg_passes(ctx)))
 		return ST_FAIL;
-	if (st_failed(st_register_codelet_passes(ctx)) || st_failed(st_register_systolic_passes(ctx)))
+	if (st_failed(st_register_codelet_passes(ctx)) || st_failed(st_register_systolic_passes(ctx)) ||
+	    st_failed(st_register_affine_to_codelet_passes(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_memref_passes(ctx)))
 		return ST_FAIL;
