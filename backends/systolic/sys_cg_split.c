@@ -7,7 +7,8 @@
  * own (transfers only).  Every command is checked against the IR's
  * addresses before it is written: all points when there are few, else
  * every value of each level (the others at their first index) and every
- * corner. */
+ * corner.  The analysis of an op's space is remembered (sys_space.key_op),
+ * so that an unrolled loop's later executions cost a base and a check. */
 #include "sys_codegen.h"
 
 #define MAXD (ST_CODELET_MAX_RANK + 4)
@@ -68,16 +69,19 @@ static bool blocked(const sys_space *sp, int d, int64_t B, const int64_t *base, 
 	return true;
 }
 
-static st_status check(cg *g, st_op *at, const sys_space *sp, const sys_cmd *c, const int *lvl_dim, const int64_t *lvl_mul) {
+static st_status check(cg *g, st_op *at, const sys_space *sp, const sys_cmd *c, const int *lvl_dim, const int64_t *lvl_mul,
+                       bool repeat) {
 	int64_t pts = 1;
 	for (int l = 0; l < c->nlev; l++)
 		pts *= c->iters[l];
 	int64_t it[SYS_LEVELS] = {0};
 	/* The points to check: all, or each level alone and every corner. */
 	int64_t corner = 0, ncorners = (int64_t)1 << c->nlev;
-	int sweep = 0;
+	/* A repeat (the same op, shape and on-chip offsets as one checked in
+	 * full) differs by its bases only: its corners are checked. */
+	int sweep = repeat ? c->nlev : 0;
 	int64_t sweep_i = 0;
-	bool full = pts <= FULL_CHECK;
+	bool full = pts <= FULL_CHECK && !repeat;
 	for (int64_t n = 0;; n++) {
 		int64_t idx[MAXD], a[3];
 		memcpy(idx, sp->start, sizeof idx);
@@ -125,9 +129,87 @@ static st_status check(cg *g, st_op *at, const sys_space *sp, const sys_cmd *c, 
 	}
 }
 
+/* What the analysis of a space found: a split (the remainder of dimension
+ * split_d after blocks of split_b) or each dimension's plan. */
+typedef struct sys_split_memo {
+	const st_op *op;
+	int ndims;
+	int64_t start[MAXD], size[MAXD];
+	size_t nkey;
+	int64_t key[ST_CODELET_MAX_RANK * 3];
+	int split_d;
+	int64_t split_b;
+	dimplan dp[MAXD];
+} memo_t;
+
+static memo_t *memo_find(cg *g, const sys_space *sp) {
+	if (!sp->key_op)
+		return NULL;
+	for (size_t i = g->nmemo; i-- > 0;) {
+		memo_t *m = &g->memo[i];
+		if (m->op == sp->key_op && m->ndims == sp->ndims && m->nkey == sp->nkey &&
+		    !memcmp(m->start, sp->start, (size_t)sp->ndims * sizeof *m->start) &&
+		    !memcmp(m->size, sp->size, (size_t)sp->ndims * sizeof *m->size) &&
+		    !memcmp(m->key, sp->key, sp->nkey * sizeof *m->key))
+			return m;
+	}
+	return NULL;
+}
+
+static void memo_add(cg *g, const sys_space *sp, int split_d, int64_t split_b, const dimplan *dp) {
+	if (!sp->key_op)
+		return;
+	if (g->nmemo == g->capmemo) {
+		size_t nc = g->capmemo ? 2 * g->capmemo : 64;
+		memo_t *n = st_ctx_realloc(g->ctx, g->memo, g->capmemo * sizeof *n, nc * sizeof *n);
+		if (!n)
+			return; /* only slower */
+		g->memo = n;
+		g->capmemo = nc;
+	}
+	memo_t *m = &g->memo[g->nmemo++];
+	memset(m, 0, sizeof *m);
+	m->op = sp->key_op;
+	m->ndims = sp->ndims;
+	memcpy(m->start, sp->start, sizeof m->start);
+	memcpy(m->size, sp->size, sizeof m->size);
+	m->nkey = sp->nkey;
+	memcpy(m->key, sp->key, sp->nkey * sizeof *m->key);
+	m->split_d = split_d;
+	m->split_b = split_b;
+	if (dp)
+		memcpy(m->dp, dp, (size_t)sp->ndims * sizeof *dp);
+}
+
+bool sys_cg_seen(cg *g, const sys_space *sp) { return memo_find(g, sp) != NULL; }
+
+void sys_cg_split_free(cg *g) {
+	if (g->memo)
+		st_ctx_free(g->ctx, g->memo, g->capmemo * sizeof *g->memo);
+	g->memo = NULL;
+	g->nmemo = g->capmemo = 0;
+}
+
+/* Whole blocks of dimension d, then its remainder, as separate commands. */
+static st_status split_at(cg *g, st_op *at, const sys_space *sp, int d, int64_t b,
+                          st_status (*fn)(void *ud, const sys_cmd *c), void *ud) {
+	sys_space part = *sp;
+	part.size[d] = sp->size[d] / b * b;
+	if (part.size[d] && st_failed(sys_cg_split(g, at, &part, fn, ud)))
+		return ST_FAIL;
+	part.start[d] = sp->start[d] + part.size[d];
+	part.size[d] = sp->size[d] % b;
+	return sys_cg_split(g, at, &part, fn, ud);
+}
+
 st_status sys_cg_split(cg *g, st_op *at, const sys_space *sp, st_status (*fn)(void *ud, const sys_cmd *c), void *ud) {
 	dimplan dp[MAXD];
-	for (int d = 0; d < sp->ndims; d++) {
+	memo_t *memo = memo_find(g, sp);
+	if (memo && memo->split_d >= 0)
+		return split_at(g, at, sp, memo->split_d, memo->split_b, fn, ud);
+	if (memo)
+		memcpy(dp, memo->dp, (size_t)sp->ndims * sizeof *dp);
+	for (int d = 0; !memo && d < sp->ndims; d++) {
 		memset(&dp[d], 0, sizeof dp[d]);
 		if (sp->size[d] <= 1)
 			continue;
@@ -142,17 +224,13 @@ st_status sys_cg_split(cg *g, st_op *at, const sys_space *sp, st_status (*fn)(vo
 		if (!blocked(sp, d, b, base, dp[d].step, dp[d].bstep))
 			return st_op_error(at, "dimension %d of this op's addresses is neither linear nor linear in blocks", d);
 		if (sp->size[d] % b) {
-			/* Whole blocks, then the remainder, as separate commands. */
-			sys_space part = *sp;
-			part.size[d] = sp->size[d] / b * b;
-			if (part.size[d] && st_failed(sys_cg_split(g, at, &part, fn, ud)))
-				return ST_FAIL;
-			part.start[d] = sp->start[d] + part.size[d];
-			part.size[d] = sp->size[d] % b;
-			return sys_cg_split(g, at, &part, fn, ud);
+			memo_add(g, sp, d, b, NULL);
+			return split_at(g, at, sp, d, b, fn, ud);
 		}
 		dp[d].block = b;
 	}
+	if (!memo)
+		memo_add(g, sp, -1, 0, dp);
 	sys_cmd c = {.nops = sp->nops};
 	int lvl_dim[SYS_LEVELS];
 	int64_t lvl_mul[SYS_LEVELS];
@@ -183,7 +261,7 @@ st_status sys_cg_split(cg *g, st_op *at, const sys_space *sp, st_status (*fn)(vo
 			c.nlev++;
 		}
 	}
-	if (st_failed(check(g, at, sp, &c, lvl_dim, lvl_mul)))
+	if (st_failed(check(g, at, sp, &c, lvl_dim, lvl_mul, memo != NULL)))
 		return ST_FAIL;
 	return fn(ud, &c);
 }

@@ -198,6 +198,34 @@ static bool surrogate_addr(walk *w, const binding *b, const int64_t *idx, size_t
 	return true;
 }
 
+/* ------------------------------------------------------------ repeats */
+
+/* Whether every offset of op's accesses is a sum of multiples of its
+ * indices (no floordiv or mod): then an execution with the same on-chip
+ * offsets at its first point has the same addresses but for a base. */
+static bool pure_affine(const st_op *op) {
+	st_codelet_access a;
+	for (size_t i = 0; i < st_codelet_num_accesses(op); i++) {
+		if (!st_codelet_get_access(op, i, &a))
+			return false;
+		for (size_t r = 0; r < st_affine_map_num_results(a.offsets); r++)
+			if (!st_affine_expr_is_pure_affine(st_affine_map_result(a.offsets, r)))
+				return false;
+	}
+	return true;
+}
+
+/* Keys a space by op, what it does (`what`) and the on-chip offsets it
+ * starts at (sys_space.key_op). */
+static void key_space(sys_space *sp, const st_op *op, int64_t what, const int64_t *off, size_t n) {
+	if (!pure_affine(op) || 1 + n > sizeof sp->key / sizeof *sp->key)
+		return;
+	sp->key_op = op;
+	sp->key[0] = what;
+	memcpy(sp->key + 1, off, n * sizeof *off);
+	sp->nkey = 1 + n;
+}
+
 /* -------------------------------------------------------------- transfers */
 
 typedef struct xfer {
@@ -270,6 +298,7 @@ static st_status fill_slice(xfer *t, const int64_t *sizes, int64_t value) {
 	sys_space sp = {.ndims = (int)x.srank, .nops = 1, .node = {x.dst->node}, .addr = xfer_addr, .ud = &x, .splittable = true};
 	for (size_t d = 0; d < x.srank; d++)
 		sp.size[d] = sizes[d];
+	key_space(&sp, x.at, 1, x.doff, x.drank);
 	return sys_cg_split(x.w->g, x.at, &sp, emit_xfer, &x);
 }
 
@@ -281,6 +310,7 @@ static st_status fill_all(walk *w, st_op *op, const binding *dst, st_type *t, in
 		sp.size[d] = st_type_dim(t, d);
 		x.perm[d] = (int64_t)d;
 	}
+	key_space(&sp, op, 2, NULL, 0);
 	return sys_cg_split(w->g, op, &sp, emit_xfer, &x);
 }
 
@@ -354,6 +384,7 @@ static st_status gen_transfer(walk *w, st_op *op) {
 		return st_op_error(op, "this transfer reads outside its source at run time and is not padded");
 	if (clipped && st_failed(fill_slice(&x, sa.sizes, st_codelet_transfer_pad_value(op))))
 		return ST_FAIL;
+	key_space(&sp, op, 3, x.load ? x.doff : x.soff, x.load ? x.drank : x.srank);
 	return empty ? ST_OK : sys_cg_split(w->g, op, &sp, emit_xfer, &x);
 }
 
@@ -468,6 +499,27 @@ static st_status check_weights(nest *n, int64_t rows, int64_t cols, int64_t M) {
 	return ST_OK;
 }
 
+/* Keys a nest's space by the on-chip offsets it starts at. */
+static st_status key_nest(nest *n, sys_space *sp) {
+	int64_t origin[ST_CODELET_MAX_RANK * 3 - 1];
+	size_t no = 0;
+	bool fits = true;
+	for (int k = 0; k < sp->nops; k++) {
+		st_codelet_access a;
+		int64_t off[ST_CODELET_MAX_RANK], base;
+		if (st_failed(slice_origin(n, k, &a, off, &base)))
+			return ST_FAIL;
+		for (size_t d = 0; d < a.rank; d++) {
+			fits = fits && no < sizeof origin / sizeof *origin;
+			if (fits)
+				origin[no++] = off[d];
+		}
+	}
+	if (fits)
+		key_space(sp, n->compute, 4, origin, no);
+	return ST_OK;
+}
+
 static st_status gen_compute(walk *w, st_op *outer, st_op *compute) {
 	cg *g = w->g;
 	nest n = {.w = w, .compute = compute};
@@ -513,8 +565,12 @@ static st_status gen_compute(walk *w, st_op *outer, st_op *compute) {
 		e.os = df && st_attr_get_kind(df) == ST_ATTR_STRING && st_str_eq_c(st_attr_string(df), "os");
 		st_attr *rl = st_op_get_attr(compute, "row_level");
 		e.row_level = e.os && rl ? (int)st_attr_int_value(rl) : -1;
-		if (st_failed(check_vector(&n, 0, e.rows, 1, "input")) || st_failed(check_vector(&n, 2, e.cols, 1, "output")) ||
-		    st_failed(check_weights(&n, e.rows, e.cols, g->m.cols)))
+		/* A repeat (same on-chip offsets) has the layout checked already. */
+		if (st_failed(key_nest(&n, &sp)))
+			return ST_FAIL;
+		if (!sys_cg_seen(g, &sp) &&
+		    (st_failed(check_vector(&n, 0, e.rows, 1, "input")) || st_failed(check_vector(&n, 2, e.cols, 1, "output")) ||
+		     st_failed(check_weights(&n, e.rows, e.cols, g->m.cols))))
 			return ST_FAIL;
 	} else if (g->m.simd[0] && !strcmp(loc, g->m.simd)) {
 		e.mnemonic = cap;
@@ -538,7 +594,9 @@ static st_status gen_compute(walk *w, st_op *outer, st_op *compute) {
 		e.lanes = 1;
 		for (size_t d = 0; d < acc[0].rank; d++)
 			e.lanes *= acc[0].sizes[d];
-		for (int k = 0; k < (int)na; k++) {
+		if (st_failed(key_nest(&n, &sp)))
+			return ST_FAIL;
+		for (int k = 0; k < (int)na && !sys_cg_seen(g, &sp); k++) {
 			bool scalar = g->m.nodes[n.b[k]->node].banks == 1;
 			if (st_failed(check_vector(&n, k, scalar ? 1 : e.lanes, 1, k ? "source" : "destination")))
 				return ST_FAIL;
@@ -669,6 +727,7 @@ st_systolic_program *st_systolic_codegen(st_op *fn, st_op *graph) {
 		st_ctx_free(ctx, w.ops, w.capops * sizeof *w.ops);
 		st_ctx_free(ctx, w.count, w.capops * sizeof *w.count);
 	}
+	sys_cg_split_free(g);
 	st_ctx_free(ctx, g, sizeof *g);
 	if (st_failed(st)) {
 		st_systolic_program_destroy(p);

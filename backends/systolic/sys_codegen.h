@@ -37,7 +37,12 @@ typedef struct cg {
 	int64_t rows, cols, lanes;
 	int row_level;
 	uint64_t max_points; /* a command's points are checked one by one */
+	struct sys_split_memo *memo; /* sys_cg_split's analyses, by op and shape */
+	size_t nmemo, capmemo;
 } cg;
+
+/* Frees what sys_cg_split remembered. */
+void sys_cg_split_free(cg *g);
 
 st_status sys_cg_emit_dma(cg *g, st_op *at, const sys_cmd *c, bool load, int eb);
 st_status sys_cg_emit_fill(cg *g, st_op *at, const sys_cmd *c, int64_t value);
@@ -60,6 +65,15 @@ typedef struct sys_space {
 	/* Whether a dimension may be split into several commands (transfers);
 	 * a compute keeps its loops as levels. */
 	bool splittable;
+	/* When set, the op whose repeated executions (an unrolled loop) give
+	 * spaces of one shape: with the same start, size and `key` (the
+	 * on-chip offsets the op starts at) their on-chip addresses differ by
+	 * a base only and DRAM's are row-major, so the analysis of the first
+	 * is reused and later ones are checked at their corners and along
+	 * each level only.  Code generation then costs little per repeat. */
+	const st_op *key_op;
+	size_t nkey;
+	int64_t key[ST_CODELET_MAX_RANK * 3];
 } sys_space;
 
 /* Splits a space into commands whose addresses are linear in their levels
@@ -67,5 +81,7 @@ typedef struct sys_space {
  * level, a remainder its own command), checks every point, and hands each
  * command to `fn`. */
 st_status sys_cg_split(cg *g, st_op *at, const sys_space *sp, st_status (*fn)(void *ud, const sys_cmd *c), void *ud);
+/* Whether sys_cg_split analysed a space of this key before (a repeat). */
+bool sys_cg_seen(cg *g, const sys_space *sp);
 
 #endif
