@@ -84,7 +84,7 @@ static void collect_plans(sys_run *s, st_op *fn) {
 }
 
 /* The kernel's buffers are tensors the host exchanges with DRAM (argument
- * i is the program's tensor `arg<i>`, as st_run_kernel_buffers names it). */
+ * i is the program's tensor `arg<i>`; the kit names its buffer after the source). */
 static st_status check_buffers(st_target_run *run) {
 	for (size_t i = 0; i < run->nbuffers; i++) {
 		const st_buffer *b = &run->buffers[i];
@@ -146,6 +146,19 @@ static int32_t from_word(uint64_t w, unsigned bits) {
 	return bits >= 32 ? (int32_t)(uint32_t)w : (int32_t)((int64_t)(w << (64 - bits)) >> (64 - bits));
 }
 
+/* The kernel's buffer of a program tensor: tensor `arg<i>` is argument i,
+ * whatever name the kit gave its buffer (the source's, e.g. accel.name). */
+static st_buffer *tensor_buffer(st_target_run *run, const st_systolic_tensor *t) {
+	unsigned i;
+	char end;
+	if (sscanf(t->name, "arg%u%c", &i, &end) != 1)
+		return NULL;
+	for (size_t k = 0; k < run->nbuffers; k++)
+		if (run->buffers[k].kind == ST_BUFFER_MEMORY && run->buffers[k].index == i)
+			return &run->buffers[k];
+	return NULL;
+}
+
 /* The simulator on the program read back from the work directory. */
 static st_status simulate(st_target_run *run) {
 	sys_run *s = run->state;
@@ -167,7 +180,7 @@ static st_status simulate(st_target_run *run) {
 		const st_systolic_tensor *t = st_systolic_program_tensor(p, i);
 		if (t->kind == ST_SYSTOLIC_LOCAL)
 			continue;
-		st_buffer *b = st_run_buffer(run, t->name);
+		st_buffer *b = tensor_buffer(run, t);
 		if (!b || b->size != count_of(t)) {
 			fprintf(stderr, "%s: error: the program's tensor '%s' is no buffer of the kernel\n", tool_of(run), t->name);
 			ok = false;
@@ -188,7 +201,7 @@ static st_status simulate(st_target_run *run) {
 	ok = ok && st_succeeded(st_systolic_simulate(run->ctx, p, run->graph, ins, outs, &so, &s->stats));
 	for (size_t i = 0; ok && i < nt; i++) {
 		const st_systolic_tensor *t = st_systolic_program_tensor(p, i);
-		st_buffer *b = t->kind == ST_SYSTOLIC_LOCAL ? NULL : st_run_buffer(run, t->name);
+		st_buffer *b = t->kind == ST_SYSTOLIC_LOCAL ? NULL : tensor_buffer(run, t);
 		if (!b)
 			continue;
 		uint64_t mask = b->width >= 64 ? UINT64_MAX : (UINT64_C(1) << b->width) - 1;
