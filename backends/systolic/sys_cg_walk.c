@@ -222,7 +222,8 @@ static void key_space(sys_space *sp, const st_op *op, int64_t what, const int64_
 		return;
 	sp->key_op = op;
 	sp->key[0] = what;
-	memcpy(sp->key + 1, off, n * sizeof *off);
+	if (n)
+		memcpy(sp->key + 1, off, n * sizeof *off);
 	sp->nkey = 1 + n;
 }
 
