@@ -133,8 +133,10 @@ def main():
     failed = False
     report = ["# bench/systolic results", "",
               "Written by `python3 bench/systolic/run.py%s` (docs/systolic.md, \"Benchmarks\"). Every layer is "
-              "simulated and compared bit for bit with the interpreter; cycles are the simulator's." %
-              ("" if a.scale == 1 else " --scale %d" % a.scale), ""]
+              "simulated and compared bit for bit with the interpreter; cycles are the simulator's. Run %s UTC, "
+              "load average %.1f at the start (run s and the ms columns are wall time)." %
+              ("" if a.scale == 1 else " --scale %d" % a.scale, time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
+               os.getloadavg()[0]), ""]
     totals = {}
     sim_time = {}
     checks = []
