@@ -10,6 +10,7 @@
 #include "strata/interp.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* A scalar of type `t` from a word of `width` bits: sign-extended when a
  * target holds an index in fewer bits than the interpreter's 64. */
@@ -20,34 +21,43 @@ static st_ival scalar(st_type *t, uint64_t word, unsigned width) {
 }
 
 typedef struct counter {
-	st_ident *muls[2];
-	uint64_t n;
+	st_ident *muls[2], *constant;
+	uint64_t n, data;
 	uint64_t extra_ops; /* operations beyond one per executed op */
 } counter;
 
 /* A multiplication is a MAC unit's work (docs/qor-schema.md); a codelet
  * layer op is its multiply-accumulates (gemm, conv2d, depthwise) and its
  * element operations (the other layers), one op of the interpreter for a
- * whole layer's work. */
+ * whole layer's work. An arith or math op making a value that is no index
+ * is work on data. */
 static void count_op(void *ud, const st_op *op) {
 	counter *c = ud;
 	st_ident *name = st_op_name(op);
 	c->n += name == c->muls[0] || name == c->muls[1];
 	st_codelet_layer_info l;
-	if (!st_codelet_layer_get(op, &l))
+	if (st_codelet_layer_get(op, &l)) {
+		int64_t work = st_codelet_layer_work(&l);
+		if (l.kind == ST_CODELET_GEMM || l.kind == ST_CODELET_CONV2D || l.kind == ST_CODELET_DEPTHWISE)
+			c->n += (uint64_t)work;
+		if (work == 0)
+			work = st_type_num_elements_static(st_value_type(st_op_operand((st_op *)op, l.noperands - 1)));
+		c->extra_ops += work > 1 ? (uint64_t)work - 1 : 0;
 		return;
-	int64_t work = st_codelet_layer_work(&l);
-	if (l.kind == ST_CODELET_GEMM || l.kind == ST_CODELET_CONV2D || l.kind == ST_CODELET_DEPTHWISE)
-		c->n += (uint64_t)work;
-	if (work == 0)
-		work = st_type_num_elements_static(st_value_type(st_op_operand((st_op *)op, l.noperands - 1)));
-	c->extra_ops += work > 1 ? (uint64_t)work - 1 : 0;
+	}
+	if (st_op_num_results(op) != 1 || name == c->constant)
+		return;
+	const char *n = st_ident_cstr(name);
+	if ((!strncmp(n, "arith.", 6) || !strncmp(n, "math.", 5)) &&
+	    !st_type_is_index(st_value_type(st_op_result((st_op *)op, 0))))
+		c->data++;
 }
 
 bool st__run_reference(st_target_run *run) {
 	const char *tool = run->opts->tool;
 	st_context *ctx = run->ctx;
-	counter c = {{st_ident_get_c(ctx, "arith.muli"), st_ident_get_c(ctx, "arith.mulf")}, 0, 0};
+	counter c = {{st_ident_get_c(ctx, "arith.muli"), st_ident_get_c(ctx, "arith.mulf")},
+	             st_ident_get_c(ctx, "arith.constant"), 0, 0, 0};
 	st_interp_options io = {.max_steps = 1000000000ull, .on_op = count_op, .on_op_ud = &c};
 	st_interp *it = st_interp_create(ctx, &io);
 	st_type *ft = st_attr_type_value(st_op_get_attr(run->kernel, "function_type"));
@@ -98,6 +108,7 @@ bool st__run_reference(st_target_run *run) {
 	if (ok) {
 		run->ops = st_interp_steps(it) + c.extra_ops;
 		run->muls = c.n;
+		run->data_ops = c.data;
 		run->referenced = true;
 	}
 	if (it) {

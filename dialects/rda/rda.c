@@ -164,6 +164,7 @@ static const st_attr_def scratch_attrs[] = {
 	{.name = "type", .constraint = &ac_memref},
 	{.name = "banks", .constraint = &st_ac_i64},
 	{.name = "bank_div", .constraint = &st_ac_i64, .optional = true},
+	{.name = "bank_skew", .constraint = &st_ac_i64, .optional = true},
 	{.name = "part", .constraint = &st_ac_dense_i64_array, .optional = true},
 };
 
@@ -189,6 +190,7 @@ static const st_value_def reg_result[] = {{.name = "result", .type = &tc_scalar}
 static const st_attr_def reg_attrs[] = {{.name = "reset", .constraint = &st_ac_i64}};
 static const st_value_def reg_set_operands[] = {{.name = "reg", .type = &tc_scalar},
                                                 {.name = "next", .type = &tc_scalar, .infer = "$reg"}};
+static const st_value_def reg_set_result[] = {{.name = "result", .type = &tc_scalar, .infer = "$reg"}};
 static const st_value_def fold_operands[] = {{.name = "acc", .type = &tc_scalar, .infer = "$result"},
                                              {.name = "value", .type = &tc_scalar, .infer = "$result"}};
 static const st_attr_def fold_attrs[] = {{.name = "kind", .constraint = &st_ac_string}};
@@ -206,17 +208,17 @@ static const st_value_def load_operands[] = {
 	{.name = "addr", .type = &st_tc_index, .infer = "index"},
 	{.name = "stream", .type = &tc_stream},
 	{.name = "pred", .type = &st_tc_bool, .arity = ST_OPTIONAL, .infer = "i1"},
-	{.name = "ack", .type = &tc_token, .arity = ST_OPTIONAL, .infer = "!rda.token"},
+	{.name = "ack", .type = &tc_token, .arity = ST_VARIADIC, .infer = "!rda.token"},
 };
 static const st_value_def store_operands[] = {
 	{.name = "value", .type = &tc_scalar},
 	{.name = "addr", .type = &st_tc_index, .infer = "index"},
 	{.name = "pred", .type = &st_tc_bool, .arity = ST_OPTIONAL, .infer = "i1"},
-	{.name = "ack", .type = &tc_token, .arity = ST_OPTIONAL, .infer = "!rda.token"},
+	{.name = "ack", .type = &tc_token, .arity = ST_VARIADIC, .infer = "!rda.token"},
 };
 static const st_attr_def access_attrs[] = {
 	{.name = "mem", .constraint = &st_ac_flat_symbol_ref},
-	{.name = "ack_level", .constraint = &st_ac_i64, .optional = true},
+	{.name = "ack_levels", .constraint = &st_ac_dense_i64_array, .optional = true},
 };
 static const st_attr_def index_attrs[] = {{.name = "index", .constraint = &st_ac_i64}};
 static const st_value_def result_operands[] = {{.name = "value", .type = &tc_scalar}};
@@ -346,8 +348,10 @@ static const st_opdef rda_ops[] = {
 	},
 	{
 		.name = "rda.reg_set",
-		.summary = "the value a register holds at the next firing",
+		.summary = "the value a register holds at the next firing (kept on lanes not valid in this firing); "
+		           "the result is what the register holds after the firing",
 		OPS(reg_set_operands),
+		RES(reg_set_result),
 		IN_CONTEXT,
 		.format = "$reg `,` $next attr-dict `:` type($reg)",
 		.verify = st__rda_verify_reg_set,
@@ -384,24 +388,25 @@ static const st_opdef rda_ops[] = {
 	},
 	{
 		.name = "rda.load",
-		.summary = "a DRAM read request; the responses go, in order, to the stream; `ack` gets a token per "
-		           "iteration of ack_level once its responses are back",
+		.summary = "a DRAM read request; the responses go, in order, to the stream; each `ack` stream gets a "
+		           "token per iteration of its level once the iteration's responses are back",
 		OPS(load_operands),
 		ATTRS(access_attrs),
 		IN_CONTEXT,
 		.traits = ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS,
-		.format = "$mem `[` $addr `]` `->` $stream (`if` $pred^)? (`ack` $ack^ `at` $ack_level)? attr-dict `:` "
+		.format = "$mem `[` $addr `]` `->` $stream (`if` $pred^)? (`ack` $ack^ `at` $ack_levels)? attr-dict `:` "
 		          "type($stream)",
 		.verify = st__rda_verify_dram_access,
 	},
 	{
 		.name = "rda.store",
-		.summary = "a DRAM write request; `ack` gets a token per iteration of ack_level once its writes are done",
+		.summary = "a DRAM write request; each `ack` stream gets a token per iteration of its level once the "
+		           "iteration's writes are done",
 		OPS(store_operands),
 		ATTRS(access_attrs),
 		IN_CONTEXT,
 		.traits = ST_TRAIT_ATTR_SIZED_OPERAND_SEGMENTS,
-		.format = "$value `,` $mem `[` $addr `]` (`if` $pred^)? (`ack` $ack^ `at` $ack_level)? attr-dict `:` "
+		.format = "$value `,` $mem `[` $addr `]` (`if` $pred^)? (`ack` $ack^ `at` $ack_levels)? attr-dict `:` "
 		          "type($value)",
 		.verify = st__rda_verify_dram_access,
 	},
@@ -434,7 +439,11 @@ static const st_dialect_def rda_def = {
 	.print_type = print_type,
 };
 
-st_status st_register_rda_dialect(st_context *ctx) { return st_context_register_dialect(ctx, &rda_def); }
+st_status st_register_rda_dialect(st_context *ctx) {
+	if (st_failed(st_context_register_limit(ctx, &st_rda_units_limit)))
+		return ST_FAIL;
+	return st_context_register_dialect(ctx, &rda_def);
+}
 
 const char *st_rda_unit_kind_name(st_rda_unit_kind k) {
 	return (unsigned)k < N(kind_cases) - 1 ? kind_cases[k] : "?";

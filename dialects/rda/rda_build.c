@@ -133,9 +133,10 @@ st_value *st_rda_build_reg(st_builder *b, st_value *init, int64_t reset) {
 	return result0(emit(b, "rda.reg", 1, &init, 1, &t, level_dict(b->ctx, "reset", reset), 0));
 }
 
-st_op *st_rda_build_reg_set(st_builder *b, st_value *reg, st_value *next) {
+st_value *st_rda_build_reg_set(st_builder *b, st_value *reg, st_value *next) {
 	st_value *ops[] = {reg, next};
-	return emit(b, "rda.reg_set", 2, ops, 0, NULL, NULL, 0);
+	st_type *t = reg ? st_value_type(reg) : NULL;
+	return result0(emit(b, "rda.reg_set", 2, ops, 1, &t, NULL, 0));
 }
 
 st_value *st_rda_build_fold(st_builder *b, const char *kind, st_value *acc, st_value *v) {
@@ -165,33 +166,39 @@ st_op *st_rda_build_write(st_builder *b, const char *mem, st_value *addr, st_val
 }
 
 /* A DRAM access: the value (stores) or the stream (loads) with the address,
- * then the optional predicate and ack token, as the operand groups say. */
+ * then the optional predicate and the ack tokens, as the operand groups
+ * say. */
 static st_op *dram_access(st_builder *b, const char *name, const char *mem, st_value *first, st_value *second,
-                          st_value *pred, st_value *ack, int64_t ack_level) {
+                          st_value *pred, size_t nack, st_value *const *acks, const int64_t *levels) {
 	st_context *ctx = b->ctx;
-	st_value *ops[4];
+	enum { MAX_ACKS = 16 };
+	if (nack > MAX_ACKS) {
+		b->failed = true;
+		return NULL;
+	}
+	st_value *ops[3 + MAX_ACKS];
 	size_t n = 0;
 	ops[n++] = first;
 	ops[n++] = second;
 	if (pred)
 		ops[n++] = pred;
-	if (ack)
-		ops[n++] = ack;
-	int64_t seg[4] = {1, 1, pred ? 1 : 0, ack ? 1 : 0};
-	const char *names[] = {"mem", "ack_level", "operandSegmentSizes"};
-	st_attr *values[] = {sym_ref(ctx, mem), ack ? int_attr(ctx, ack_level) : NULL,
+	for (size_t i = 0; i < nack; i++)
+		ops[n++] = acks[i];
+	int64_t seg[4] = {1, 1, pred ? 1 : 0, (int64_t)nack};
+	const char *names[] = {"mem", "ack_levels", "operandSegmentSizes"};
+	st_attr *values[] = {sym_ref(ctx, mem), nack ? st_dense_int_array_attr(ctx, i64(ctx), nack, levels) : NULL,
 	                     st_dense_int_array_attr(ctx, st_integer_type(ctx, 32, ST_SIGNLESS), 4, seg)};
 	return emit(b, name, n, ops, 0, NULL, dict(ctx, 3, names, values), 0);
 }
 
-st_op *st_rda_build_load(st_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
-                         st_value *ack, int64_t ack_level) {
-	return dram_access(b, "rda.load", mem, addr, stream, pred, ack, ack_level);
+st_op *st_rda_build_load(st_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred, size_t nack,
+                         st_value *const *acks, const int64_t *levels) {
+	return dram_access(b, "rda.load", mem, addr, stream, pred, nack, acks, levels);
 }
 
-st_op *st_rda_build_store(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
-                          st_value *ack, int64_t ack_level) {
-	return dram_access(b, "rda.store", mem, v, addr, pred, ack, ack_level);
+st_op *st_rda_build_store(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred, size_t nack,
+                          st_value *const *acks, const int64_t *levels) {
+	return dram_access(b, "rda.store", mem, v, addr, pred, nack, acks, levels);
 }
 
 st_value *st_rda_build_arg(st_builder *b, int64_t index, st_type *type) {

@@ -46,7 +46,7 @@ static bool writes_through(const st_op *op, size_t i) {
 	/* The ack token of a DRAM access. */
 	size_t start, count;
 	if ((!strcmp(n, "rda.store") || !strcmp(n, "rda.load")) && st_succeeded(st_op_operand_group(op, 3, &start, &count)))
-		return count == 1 && i == start;
+		return i >= start && i < start + count;
 	return false;
 }
 

@@ -58,6 +58,18 @@ static bool in_list_param(const st_op *node, const char *key, const char *word) 
 	return false;
 }
 
+bool st_rda_machine_computes(const st_rda_machine *m, const st_rda_cap *cap) {
+	for (size_t i = 0; i < m->npus; i++) {
+		const st_rda_pu *pu = &m->pus[i];
+		bool ok = pu->kind == ST_RDA_MEMORY ? !st_type_is_float(cap->out) && !st_type_is_float(cap->in) &&
+		                                          in_list_param(pu->node, "address_ops", cap->name)
+		                                    : has_cap(pu->node, cap, 1);
+		if (ok)
+			return true;
+	}
+	return false;
+}
+
 /* The operations of a context on the physical unit: compute and dram units
  * by their capabilities, memory units by `address_ops` (integers only). */
 static st_status check_ops(st_op *context, const st_rda_pu *pu) {
@@ -66,106 +78,33 @@ static st_status check_ops(st_op *context, const st_rda_pu *pu) {
 		st_rda_cap cap;
 		if (!st_rda_takes_stage(o) || !st_rda_op_cap(o, &cap))
 			continue;
+		/* An address generator computes the lanes' addresses one after the
+		 * other: one lane of a capability serves all. */
 		bool ok = pu->kind == ST_RDA_MEMORY
 		                  ? !st_type_is_float(cap.out) && !st_type_is_float(cap.in) &&
 		                            in_list_param(pu->node, "address_ops", cap.name)
-		                  : has_cap(pu->node, &cap, lanes);
+		                  : has_cap(pu->node, &cap, pu->kind == ST_RDA_DRAM ? 1 : lanes);
 		if (!ok)
 			return st_op_error(o, "%s has no %s for this operation", pu->name, cap.name);
 	}
 	return ST_OK;
 }
 
-typedef struct port_count {
-	int64_t in[3], out[3];
-} port_count;
-
-/* Streams entering and leaving `unit`, per track class (broadcast counted
- * once). */
-static st_status count_ports(const st_rda_machine *m, st_op *design, st_op *unit, port_count *pc) {
-	memset(pc, 0, sizeof *pc);
-	for (st_op *s = st_block_first_op(st_rda_body(design)); s; s = st_op_next(s)) {
-		if (!named(s, "rda.stream"))
-			continue;
-		st_value *v = st_op_result(s, 0);
-		st_op *w = st_rda_stream_writer(v);
-		bool writes = w && unit_of_use(w) == unit, reads = false, read_outside = false;
-		for (st_use *u = st_value_first_use(v); u; u = st_use_next(u)) {
-			st_op *o = st_use_owner(u);
-			if (o == w)
-				continue;
-			if (unit_of_use(o) == unit)
-				reads = true;
-			else
-				read_outside = true;
-		}
-		int c = st_rda_net_class_of(m, st_value_type(v));
-		if (c < 0 && ((writes && read_outside) || (reads && !writes)))
-			return st_op_error(s, "the stream is wider than the tracks of its class");
-		if (reads && !writes)
-			pc->in[c]++;
-		if (writes && read_outside)
-			pc->out[c]++;
-	}
-	return ST_OK;
-}
-
-static st_status check_port(st_op *unit, const st_rda_pu *pu, const char *what, int64_t used, int64_t avail) {
-	if (used > avail)
-		return st_op_error(unit, "needs %lld %s, %s has %lld", (long long)used, what, pu->name, (long long)avail);
-	return ST_OK;
-}
-
-static int64_t scratch_words(st_op *scratch, int64_t word_bits) {
-	st_type *t = st_attr_type_value(st_op_get_attr(scratch, "type"));
-	st_type *e = st_type_element(t);
-	int64_t bits = st_type_is_index(e) ? 32 : st_type_is_float(e) ? st_type_float_width(e) : st_type_int_width(e);
-	int64_t per = word_bits > 0 ? (bits + word_bits - 1) / word_bits : 1;
-	int64_t n = st_type_num_elements_static(t);
-	st_attr *part = st_op_get_attr(scratch, "part");
-	if (part) {
-		int64_t parts = st_attr_dense_array_int(part, 1);
-		n = (n + parts - 1) / parts;
-	}
-	return n * per;
-}
-
-static st_status check_unit(const st_rda_machine *m, st_op *design, st_op *unit, const st_rda_pu *pu) {
+static st_status check_unit(const st_rda_machine *m, st_op *unit, const st_rda_pu *pu) {
 	st_rda_unit_kind k = st_rda_unit_kind_of(unit);
 	st_rda_unit_kind need = k == ST_RDA_HOST ? ST_RDA_DRAM : k;
 	if (pu->kind != need)
 		return st_op_error(unit, "a %s unit cannot run on %s", st_rda_unit_kind_name(k), pu->name);
-	int64_t stages = 0, counters = 0, lanes = 1, words = 0, banks = 0;
-	for (st_op *o = st_block_first_op(st_rda_body(unit)); o; o = st_op_next(o)) {
-		if (named(o, "rda.scratch")) {
-			words += scratch_words(o, pu->word_bits);
-			st_attr *b = st_op_get_attr(o, "banks");
-			banks = b && st_attr_int_value(b) > banks ? st_attr_int_value(b) : banks;
-			continue;
-		}
-		stages += st_rda_context_stages(o);
-		counters += (int64_t)st_rda_context_counters(o, NULL, 0);
-		int64_t l = st_rda_context_lanes(o);
-		lanes = l > lanes ? l : lanes;
-		if (st_failed(check_ops(o, pu)))
+	for (st_op *o = st_block_first_op(st_rda_body(unit)); o; o = st_op_next(o))
+		if (named(o, "rda.context") && st_failed(check_ops(o, pu)))
 			return ST_FAIL;
-	}
-	/* An address generator's lanes are the words of one burst. */
-	int64_t max_lanes = pu->kind == ST_RDA_DRAM ? pu->burst_bits / 32 : pu->lanes;
-	port_count pc;
-	if (st_failed(count_ports(m, design, unit, &pc)) || st_failed(check_port(unit, pu, "lanes", lanes, max_lanes)) ||
-	    st_failed(check_port(unit, pu, "stages", stages, pu->stages)) ||
-	    st_failed(check_port(unit, pu, "counters", counters, pu->counters)) ||
-	    st_failed(check_port(unit, pu, "vector inputs", pc.in[ST_RDA_NET_VECTOR], pu->vector_in)) ||
-	    st_failed(check_port(unit, pu, "scalar inputs", pc.in[ST_RDA_NET_SCALAR], pu->scalar_in)) ||
-	    st_failed(check_port(unit, pu, "control inputs", pc.in[ST_RDA_NET_CONTROL], pu->control_in)) ||
-	    st_failed(check_port(unit, pu, "vector outputs", pc.out[ST_RDA_NET_VECTOR], pu->vector_out)) ||
-	    st_failed(check_port(unit, pu, "scalar outputs", pc.out[ST_RDA_NET_SCALAR], pu->scalar_out)) ||
-	    st_failed(check_port(unit, pu, "control outputs", pc.out[ST_RDA_NET_CONTROL], pu->control_out)))
+	st_rda_needs n;
+	if (st_failed(st_rda_unit_needs(m, unit, &n)))
 		return ST_FAIL;
-	if (k == ST_RDA_MEMORY && (st_failed(check_port(unit, pu, "scratchpad words", words, pu->depth * pu->banks)) ||
-	                           st_failed(check_port(unit, pu, "banks", banks, pu->banks))))
-		return ST_FAIL;
+	int64_t used, avail;
+	const char *what = st_rda_misfit(pu, &n, &used, &avail);
+	if (what)
+		return st_op_error(unit, "needs %lld %s, %s has %lld", (long long)used, what, pu->name, (long long)avail);
 	return ST_OK;
 }
 
@@ -344,7 +283,7 @@ st_status st__rda_verify_mapped(st_op *design) {
 		if (!pu || !st_str_eq_c(want, pu->name))
 			return st_op_error(u, "target '%s' has %s at (%lld, %lld), not %.*s", m->name, pu ? pu->name : "no unit",
 			                   (long long)r, (long long)c, (int)want.len, want.data);
-		if (st_failed(check_unit(m, design, u, pu)))
+		if (st_failed(check_unit(m, u, pu)))
 			return ST_FAIL;
 	}
 	links l = {NULL, 0, 0, ctx};

@@ -103,6 +103,8 @@ st_status st__rda_verify_scratch(st_op *op) {
 		return st_op_error(op, "banks must be positive");
 	if (int_attr(op, "bank_div", 1) < 1)
 		return st_op_error(op, "bank_div must be positive");
+	if (int_attr(op, "bank_skew", 0) < 0)
+		return st_op_error(op, "bank_skew must not be negative");
 	st_attr *part = st_op_get_attr(op, "part");
 	if (part) {
 		if (st_attr_dense_array_size(part) != 3)
@@ -275,11 +277,20 @@ st_status st__rda_verify_dram_access(st_op *op) {
 	st_type *t = load ? st_rda_stream_elt(st_value_type(st_op_operand(op, 1))) : st_value_type(st_op_operand(op, 0));
 	if (st_failed(check_elt(op, mem, t)))
 		return ST_FAIL;
-	size_t start, n;
-	bool ack = st_succeeded(st_op_operand_group(op, 3, &start, &n)) && n == 1;
-	if (ack != (st_op_get_attr(op, "ack_level") != NULL))
-		return st_op_error(op, "an ack token and ack_level go together");
-	return ack ? check_level(op, "ack_level") : ST_OK;
+	size_t start, n = 0;
+	if (st_failed(st_op_operand_group(op, 3, &start, &n)))
+		n = 0;
+	st_attr *levels = st_op_get_attr(op, "ack_levels");
+	if ((levels ? st_attr_dense_array_size(levels) : 0) != n)
+		return st_op_error(op, "ack_levels needs one level per ack token");
+	int64_t max = st__rda_levels_of(op);
+	for (size_t i = 0; i < n; i++) {
+		int64_t k = st_attr_dense_array_int(levels, i);
+		if (max >= 0 && (k < 0 || k > max))
+			return st_op_error(op, "level %lld is outside 0..%lld (the context's counters)", (long long)k,
+			                   (long long)max);
+	}
+	return ST_OK;
 }
 
 st_status st__rda_verify_host(st_op *op) {

@@ -122,8 +122,10 @@ struct st_target_run {
 	const char *work;
 	st_qor *qor;
 	/* Set by the reference run: operations executed, of which
-	 * multiplications (arith.muli, arith.mulf). */
-	uint64_t ops, muls;
+	 * multiplications (arith.muli, arith.mulf), and the operations on data
+	 * (arith and math ops other than constants whose result is no index:
+	 * the work a datapath must do, without loop control and addresses). */
+	uint64_t ops, muls, data_ops;
 	bool referenced;
 	void *state; /* the target's own, between hooks; freed by its release hook */
 };

@@ -21,6 +21,7 @@
 
 #include "strata/builder.h"
 #include "strata/ir.h"
+#include "strata/limit.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -138,10 +139,39 @@ typedef struct st_rda_machine {
 ST_API st_status st_rda_machine_read(st_op *graph, st_rda_machine *m);
 /* The tile kind at (row, col) (the IO ring included), or NULL. */
 ST_API const st_rda_pu *st_rda_machine_pu_at(const st_rda_machine *m, int64_t row, int64_t col);
+/* Whether some unit of the machine computes `cap` (a compute or dram
+ * unit's `.acg` capability of those types, on one lane at least; a memory
+ * unit's integer `address_ops`). */
+ST_API bool st_rda_machine_computes(const st_rda_machine *m, const st_rda_cap *cap);
+
+/* The limit `rda-units` (registered with the dialect) and its check: an
+ * error at `design` naming the limit when it holds more units, `when`
+ * saying after which step ("after the lowering"). */
+ST_API extern const st_limit_def st_rda_units_limit;
+ST_API st_status st_rda_check_units(st_op *design, const char *when);
 /* The track class a stream of type `t` travels on: tokens on the control
  * class, scalar streams on the scalar class, vector streams on the vector
  * class; -1 when the class is too narrow for it. */
 ST_API int st_rda_net_class_of(const st_rda_machine *m, const st_type *t);
+
+/* What a unit needs of the tile it runs on, with Zhang's aggregation rules
+ * (Table 3.3): stages and counters add up over its contexts, lanes and
+ * pipeline registers take the largest, inputs and outputs count the
+ * streams crossing its boundary per track class (a broadcast once), a
+ * memory unit's scratchpads add up in words and take the most banks. */
+typedef struct st_rda_needs {
+	int64_t stages, lanes, counters, regs, words, banks;
+	int64_t in[3], out[3]; /* per st_rda_net_class */
+} st_rda_needs;
+/* Fails (with an error at the stream) when a stream is wider than its
+ * track class. */
+ST_API st_status st_rda_unit_needs(const st_rda_machine *m, st_op *unit, st_rda_needs *n);
+/* The most values live across a stage boundary of a context. */
+ST_API int64_t st_rda_context_regs(st_op *context);
+/* NULL when `n` fits a tile of kind `pu`; else what does not ("stages",
+ * "vector inputs", ...) with the numbers.  An address generator's lanes
+ * are the 32-bit words of its burst. */
+ST_API const char *st_rda_misfit(const st_rda_pu *pu, const st_rda_needs *n, int64_t *used, int64_t *avail);
 
 /* --------------------------------------------------------------- builders */
 
@@ -166,16 +196,18 @@ ST_API st_op *st_rda_build_wait(st_builder *b, st_value *token, int64_t level);
 ST_API st_op *st_rda_build_enq(st_builder *b, st_value *stream, st_value *v, int64_t level, st_value *pred);
 ST_API st_op *st_rda_build_signal(st_builder *b, st_value *token, int64_t level);
 ST_API st_value *st_rda_build_reg(st_builder *b, st_value *init, int64_t reset);
-ST_API st_op *st_rda_build_reg_set(st_builder *b, st_value *reg, st_value *next);
+/* The register's value after the firing. */
+ST_API st_value *st_rda_build_reg_set(st_builder *b, st_value *reg, st_value *next);
 ST_API st_value *st_rda_build_fold(st_builder *b, const char *kind, st_value *acc, st_value *v);
 ST_API st_value *st_rda_build_read(st_builder *b, const char *mem, st_value *addr, st_type *elt, st_value *pred);
 ST_API st_op *st_rda_build_write(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred);
-/* `ack` (or NULL) gets one token per iteration at `ack_level` once every
- * response of that iteration is back (loads) or every write done (stores). */
-ST_API st_op *st_rda_build_load(st_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred,
-                         st_value *ack, int64_t ack_level);
-ST_API st_op *st_rda_build_store(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred,
-                          st_value *ack, int64_t ack_level);
+/* Each of the `nack` ack streams gets one token per iteration of its level
+ * once every response of that iteration is back (loads) or every write
+ * done (stores). */
+ST_API st_op *st_rda_build_load(st_builder *b, const char *mem, st_value *addr, st_value *stream, st_value *pred, size_t nack,
+                         st_value *const *acks, const int64_t *levels);
+ST_API st_op *st_rda_build_store(st_builder *b, const char *mem, st_value *addr, st_value *v, st_value *pred, size_t nack,
+                          st_value *const *acks, const int64_t *levels);
 ST_API st_value *st_rda_build_arg(st_builder *b, int64_t index, st_type *type);
 ST_API st_op *st_rda_build_result(st_builder *b, int64_t index, st_value *v);
 /* A constant (arith.constant) of an integer, index or float type. */

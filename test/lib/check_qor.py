@@ -268,7 +268,59 @@ def check_cgra(c, report, obj):
         c.err('ii', 'a cgra design takes a value a cycle on every stream: 1, not %s' % json.dumps(report.get('ii')))
 
 
-CLASS_CHECKS = {'fpga': check_fpga, 'systolic': check_systolic, 'cgra': check_cgra}
+RDA_KEYS = ['compute_units_merged', 'compute_units_partitioned', 'dram_bandwidth_used', 'dram_bits_per_cycle',
+            'dram_read_bytes', 'dram_write_bytes', 'heuristic_ms', 'ilp', 'operations', 'stalls', 'unit_activity',
+            'units_mapped', 'units_virtual']
+RDA_MEASURED = ['dram_bandwidth_used', 'dram_read_bytes', 'dram_write_bytes', 'operations', 'stalls', 'unit_activity']
+
+
+def check_rda(c, report, obj):
+    """The "rda" object (docs/qor-schema.md): the allocation by the
+    heuristic and the ILP, the DRAM traffic, activity and stalls."""
+    p = 'rda.'
+    c.keys(obj, p, RDA_KEYS)
+    for k in ('units_virtual', 'units_mapped', 'dram_bits_per_cycle'):
+        c.want(obj, p, k, int_at_least(0), 'an integer >= 0')
+    c.want(obj, p, 'heuristic_ms', num_at_least(0), 'a number >= 0')
+    ilp = obj.get('ilp')
+    for k in ('compute_units_partitioned', 'compute_units_merged'):
+        v = obj.get(k)
+        if not isinstance(v, dict) or sorted(v) != ['heuristic', 'ilp'] or not is_int(v['heuristic']) or \
+                not (v['ilp'] is None if ilp is None else is_int(v['ilp'])):
+            c.err(p + k, '{heuristic, ilp} integers (ilp null when no ILP ran), not %s' % json.dumps(v))
+        elif v['ilp'] is not None and v['ilp'] > v['heuristic']:
+            c.err(p + k + '.ilp', '%d, more units than the heuristic\'s %d (the ILP starts from it)' %
+                  (v['ilp'], v['heuristic']))
+    if ilp is not None:
+        if not isinstance(ilp, dict) or sorted(ilp) != ['gap', 'ms', 'optimal', 'solved', 'timed_out'] or \
+                not int_at_least(0)(ilp['solved']) or \
+                not num_at_least(0)(ilp['ms']) or not num_at_least(0)(ilp['gap']) or \
+                not isinstance(ilp['optimal'], bool) or not isinstance(ilp['timed_out'], bool):
+            c.err(p + 'ilp', 'null or {solved, ms, gap >= 0, optimal, timed_out}, not %s' % json.dumps(ilp))
+        elif ilp['optimal'] and ilp['gap'] > 1e-6:
+            c.err(p + 'ilp.gap', '%s, but the ILP says it is optimal' % ilp['gap'])
+    if report.get('cycles') is None:
+        if any(obj.get(k) is not None for k in RDA_MEASURED):
+            c.err(p[:-1], 'the measured numbers (%s) must be null when cycles is null' % ', '.join(RDA_MEASURED))
+        return
+    c.want(obj, p, 'dram_bandwidth_used', lambda v: is_num(v) and 0 <= v <= 1 + 1e-6, 'a number in [0, 1]')
+    c.want(obj, p, 'unit_activity', lambda v: is_num(v) and 0 <= v <= 1 + 1e-6, 'a number in [0, 1]')
+    for k in ('dram_read_bytes', 'dram_write_bytes', 'operations'):
+        c.want(obj, p, k, int_at_least(0), 'an integer >= 0')
+    st = obj.get('stalls')
+    if not isinstance(st, dict) or sorted(st) != ['dram', 'input', 'output', 'port'] or \
+            not all(is_int(v) and v >= 0 for v in st.values()):
+        c.err(p + 'stalls', '{input, output, dram, port} integers >= 0, not %s' % json.dumps(st))
+    bpc, cycles = obj.get('dram_bits_per_cycle'), report['cycles']
+    if is_int(bpc) and bpc > 0 and is_int(obj.get('dram_read_bytes')) and is_int(obj.get('dram_write_bytes')) and \
+            is_num(obj.get('dram_bandwidth_used')):
+        used = (obj['dram_read_bytes'] + obj['dram_write_bytes']) * 8 / (cycles * bpc)
+        if abs(used - obj['dram_bandwidth_used']) > 1e-3 + 1e-3 * used:
+            c.err(p + 'dram_bandwidth_used', '%s, but the bytes moved over cycles x bits per cycle is %.6f' %
+                  (obj['dram_bandwidth_used'], used))
+
+
+CLASS_CHECKS = {'fpga': check_fpga, 'systolic': check_systolic, 'cgra': check_cgra, 'rda': check_rda}
 
 
 # ---------------------------------------------------------------- report

@@ -11,6 +11,8 @@
 #include "strata/comb.h"
 #include "strata/conversions/affine_to_calyx.h"
 #include "strata/conversions/affine_to_codelet.h"
+#include "strata/conversions/affine_to_rda.h"
+#include "strata/rda_backend.h"
 #include "strata/conversions/affine_to_ub.h"
 #include "strata/conversions/arith_soft_float.h"
 #include "strata/conversions/calyx_to_hw.h"
@@ -84,6 +86,8 @@ st_status st_register_all_passes(st_context *ctx) {
 	if (st_failed(st_register_arith_soft_float_passes(ctx)))
 		return ST_FAIL;
 	if (st_failed(st_register_cgra_passes(ctx)))
+		return ST_FAIL;
+	if (st_failed(st_register_affine_to_rda_passes(ctx)) || st_failed(st_register_rda_backend(ctx)))
 		return ST_FAIL;
 	return st_register_affine_to_calyx_passes(ctx);
 }

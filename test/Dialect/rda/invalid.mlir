@@ -156,6 +156,15 @@ rda.design @d attributes {lanes = 16 : i64} {
 
 rda.design @d attributes {lanes = 16 : i64} {
   rda.unit memory @u {
+    // expected-error @+1 {{bank_skew must not be negative}}
+    rda.scratch @M : memref<4xf32> {banks = 1 : i64, bank_skew = -1 : i64}
+  }
+}
+
+// -----
+
+rda.design @d attributes {lanes = 16 : i64} {
+  rda.unit memory @u {
     // expected-error @+1 {{part must be [index, parts, div]}}
     rda.scratch @M : memref<4xf32> {banks = 1 : i64, part = array<i64: 0, 2>}
   }
@@ -383,7 +392,7 @@ rda.design @d attributes {lanes = 16 : i64} {
     rda.context @c {
       %f = arith.constant 1.0 : f32
       // expected-error @+1 {{expects a register (an rda.reg of the same context)}}
-      rda.reg_set %f, %f : f32
+      %g = rda.reg_set %f, %f : f32
     }
   }
 }
@@ -470,8 +479,8 @@ rda.design @d attributes {lanes = 16 : i64} {
     rda.context @c {
       %a = arith.constant 0 : index
       %f = arith.constant 1.0 : f32
-      // expected-error @+1 {{an ack token and ack_level go together}}
-      rda.store %f, @A[%a] {ack_level = 0 : i64} : f32
+      // expected-error @+1 {{ack_levels needs one level per ack token}}
+      rda.store %f, @A[%a] {ack_levels = array<i64: 0>} : f32
     }
   }
 }

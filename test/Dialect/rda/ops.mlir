@@ -17,15 +17,15 @@
 // CHECK: rda.context @loadA attributes {lanes = 16 : i64} {
 // CHECK: %[[HI:.*]] = rda.deq %[[N]] at 0 : !rda.stream<index>
 // CHECK: %[[I:.*]] = rda.counter %{{.*}} to %[[HI]] step 1 stride 32 vec
-// CHECK: rda.load @A[%[[I]]] -> %[[A]] ack %[[LA:.*]] at 0 : !rda.stream<vector<16xi32>>
+// CHECK: rda.load @A[%[[I]]] -> %[[A]] ack %[[LA:.*]] at array<i64: 0> : !rda.stream<vector<16xi32>>
 // CHECK: rda.unit compute @pcu0 {
 // CHECK: %[[X:.*]] = rda.deq %[[A]] at 1 : !rda.stream<vector<16xi32>>
 // CHECK: %[[ACC:.*]] = rda.reg %{{.*}} reset 0 : i32
 // CHECK: %[[NEXT:.*]] = rda.fold "addi" %[[ACC]], %{{.*}} : i32
-// CHECK: rda.reg_set %[[ACC]], %[[NEXT]] : i32
+// CHECK: %{{.*}} = rda.reg_set %[[ACC]], %[[NEXT]] : i32
 // CHECK: rda.enq %[[S]], %[[NEXT]] at 0 if %{{.*}} : !rda.stream<i32>
 // CHECK: rda.wait %[[T]] at 0
-// CHECK: rda.store %{{.*}}, @R[%{{.*}}] ack %[[T]] at 0 : i32
+// CHECK: rda.store %{{.*}}, @R[%{{.*}}] ack %[[T]] at array<i64: 0> : i32
 // CHECK: rda.unit memory @pmu0 {
 // CHECK: rda.scratch @M : memref<16x16xf32> {banks = 16 : i64}
 // CHECK: rda.write %{{.*}}, @M[%{{.*}}] : f32
@@ -50,7 +50,7 @@ rda.design @dot attributes {lanes = 16 : i64, kernel = "dot"} {
       %c0 = arith.constant 0 : index
       %hi = rda.deq %n at 0 : !rda.stream<index>
       %i = rda.counter %c0 to %hi step 1 stride 32 vec
-      rda.load @A[%i] -> %a ack %la at 0 : !rda.stream<vector<16xi32>>
+      rda.load @A[%i] -> %a ack %la at array<i64: 0> : !rda.stream<vector<16xi32>>
     }
   }
   rda.unit compute @pcu0 {
@@ -64,7 +64,7 @@ rda.design @dot attributes {lanes = 16 : i64, kernel = "dot"} {
       %acc = rda.reg %z reset 0 : i32
       %sq = arith.muli %x, %x : i32
       %next = rda.fold "addi" %acc, %sq : i32
-      rda.reg_set %acc, %next : i32
+      %kept = rda.reg_set %acc, %next : i32
       %p = arith.cmpi sgt, %next, %z : i32
       rda.enq %s, %next at 0 if %p : !rda.stream<i32>
     }
@@ -76,7 +76,7 @@ rda.design @dot attributes {lanes = 16 : i64, kernel = "dot"} {
       %j = rda.counter %c0 to %c1 step 1
       rda.wait %t at 0
       %v = rda.deq %s at 1 : !rda.stream<i32>
-      rda.store %v, @R[%j] ack %t at 0 : i32
+      rda.store %v, @R[%j] ack %t at array<i64: 0> : i32
     }
   }
   rda.unit memory @pmu0 {

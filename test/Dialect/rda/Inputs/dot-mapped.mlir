@@ -24,7 +24,7 @@ rda.design @dot attributes {lanes = 16 : i64, target = @target, mapped} {
       %acc = rda.reg %z reset 0 : i32
       %sq = arith.muli %x, %x : i32
       %next = rda.fold "addi" %acc, %sq : i32
-      rda.reg_set %acc, %next : i32
+      %kept = rda.reg_set %acc, %next : i32
       rda.enq %s, %next at 0 : !rda.stream<i32>
     }
   }

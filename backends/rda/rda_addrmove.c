@@ -1,0 +1,157 @@
+/* Memory units whose access contexts need more stages than a PMU has: the
+ * address (and predicate) arithmetic of the biggest ones moves out into
+ * address contexts on compute units, which stream the addresses to the
+ * memory unit (SARA section 3.3.1: "address contexts may be moved out of
+ * the memory VU if address stages run out").  The access itself, its
+ * tokens and its counters stay with the memory. */
+#include "rda_backend_internal.h"
+
+#include <stdint.h>
+
+#include <stdio.h>
+#include <string.h>
+
+static bool named(const st_op *op, const char *name) { return op && strcmp(st_op_name_cstr(op), name) == 0; }
+
+static st_op *access_of(st_op *context) {
+	for (st_op *o = st_block_first_op(st_rda_body(context)); o; o = st_op_next(o))
+		if (named(o, "rda.read") || named(o, "rda.write"))
+			return o;
+	return NULL;
+}
+
+/* The stages of the context spent on what the access's address and
+ * predicate depend on. */
+static int64_t address_stages(st_op *context) {
+	return st_rda_context_stages(context) - 1;
+}
+
+/* Whether value v is needed (transitively) by operand `i` of the access. */
+static void mark(st_value *v, st_op *context, st_value_map *keep, int depth) {
+	st_op *d = st_value_defining_op(v);
+	if (!d || st_op_parent_op(d) != context || depth > 64 || st_value_map_lookup(keep, v))
+		return;
+	st_value_map_add(keep, v, v);
+	for (size_t i = 0; i < st_op_num_operands(d); i++)
+		mark(st_op_operand(d, i), context, keep, depth + 1);
+}
+
+static bool effect(const st_op *o) {
+	const char *n = st_op_name_cstr(o);
+	return !strcmp(n, "rda.read") || !strcmp(n, "rda.write") || !strcmp(n, "rda.enq") || !strcmp(n, "rda.signal") ||
+	       !strcmp(n, "rda.wait") || !strcmp(n, "rda.counter") || !strcmp(n, "rda.reg_set");
+}
+
+/* Moves the address of `context`'s access into a new compute unit. */
+static st_status move_address(st_op *context, int64_t depth) {
+	st_context *ctx = st_op_context(context);
+	st_op *acc = access_of(context), *unit = st_op_parent_op(context);
+	st_attr *loc = st_op_loc(context);
+	bool read = named(acc, "rda.read");
+	size_t addr_i = read ? 0 : 1, pred_i = read ? 1 : 2;
+	st_value *addr = st_op_operand(acc, addr_i);
+	st_value *pred = st_op_num_operands(acc) > pred_i ? st_op_operand(acc, pred_i) : NULL;
+	int64_t lanes = st_rda_context_lanes(context);
+	int64_t nlevels = (int64_t)st_rda_context_counters(context, NULL, 0);
+	/* The new context: the counters (with what their bounds need), then
+	 * everything the address and predicate need, cloned in order. */
+	st_value_map *keep = st_value_map_create(ctx), *map = st_value_map_create(ctx);
+	if (!keep || !map)
+		return ST_FAIL;
+	mark(addr, context, keep, 0);
+	if (pred)
+		mark(pred, context, keep, 0);
+	for (st_op *o = st_block_first_op(st_rda_body(context)); o; o = st_op_next(o))
+		if (named(o, "rda.counter"))
+			for (size_t i = 0; i < 2; i++)
+				mark(st_op_operand(o, i), context, keep, 0);
+	char name[96];
+	snprintf(name, sizeof name, "%s_addr", st_ident_cstr(st_symbol_name(context)));
+	st_builder db = st_builder_before(unit);
+	st_op *nu = st_rda_build_unit(&db, name, ST_RDA_COMPUTE);
+	st_builder ub = st_builder_at_end(ctx, st_rda_body(nu), loc);
+	st_op *nc = st_rda_build_context(&ub, name, lanes);
+	st_status s = nc ? ST_OK : ST_FAIL;
+	for (st_op *o = st_block_first_op(st_rda_body(context)); o && st_succeeded(s); o = st_op_next(o)) {
+		bool need = named(o, "rda.counter") || (st_op_num_results(o) && st_value_map_lookup(keep, st_op_result(o, 0)));
+		if (!need)
+			continue;
+		st_op *cl = st_op_clone(o, map);
+		if (!cl)
+			s = ST_FAIL;
+		else
+			st_block_append_op(st_rda_body(nc), cl);
+	}
+	/* The streams: the address (and predicate) each firing. */
+	st_builder sb = st_builder_before(unit);
+	st_builder cb = st_builder_at_end(ctx, st_rda_body(nc), loc);
+	st_value *vals[2] = {addr, pred}, *streams[2] = {NULL, NULL};
+	for (int k = 0; k < 2 && st_succeeded(s); k++) {
+		if (!vals[k])
+			continue;
+		st_type *t = st_rda_stream_type(ctx, st_value_type(vals[k]), lanes > 1 ? st_attr_int_value(st_op_get_attr(st_rda_design_of(context), "lanes")) : 0);
+		streams[k] = st_rda_build_stream(&sb, t, depth, 0, NULL);
+		st_value *v = st_value_map_lookup(map, vals[k]);
+		if (!streams[k] || !v || !st_rda_build_enq(&cb, streams[k], v, nlevels, NULL))
+			s = ST_FAIL;
+	}
+	/* The memory's context dequeues them; what only they needed goes. */
+	if (st_succeeded(s)) {
+		st_builder ab = st_builder_before(acc);
+		st_value *a = st_rda_build_deq(&ab, streams[0], nlevels);
+		st_value *p = streams[1] ? st_rda_build_deq(&ab, streams[1], nlevels) : NULL;
+		if (!a || (streams[1] && !p))
+			s = ST_FAIL;
+		else {
+			st_op_set_operand(acc, addr_i, a);
+			if (p)
+				st_op_set_operand(acc, pred_i, p);
+		}
+	}
+	for (bool changed = true; st_succeeded(s) && changed;) {
+		changed = false;
+		for (st_op *o = st_block_last_op(st_rda_body(context)), *prev; o; o = prev) {
+			prev = st_op_prev(o);
+			if (!effect(o) && st_op_results_unused(o)) {
+				st_op_erase(o);
+				changed = true;
+			}
+		}
+	}
+	st_value_map_destroy(keep);
+	st_value_map_destroy(map);
+	return s;
+}
+
+st_status st__rda_move_addresses(st_op *design, const st_rda_machine *m) {
+	const st_rda_pu *pu = st__rda_kind_for(m, ST_RDA_MEMORY), *cpu = st__rda_kind_for(m, ST_RDA_COMPUTE);
+	if (!pu || !cpu)
+		return ST_OK;
+	int64_t depth = cpu->buffer_depth > 0 ? cpu->buffer_depth : 2;
+	for (st_op *u = st_block_first_op(st_rda_body(design)); u; u = st_op_next(u)) {
+		if (!named(u, "rda.unit") || st_rda_unit_kind_of(u) != ST_RDA_MEMORY)
+			continue;
+		/* Each move must take stages off the unit (a context whose
+		 * address arithmetic stays, or came back, stops the moves; the
+		 * unit's fit is checked after). */
+		for (int64_t before = INT64_MAX;;) {
+			st_rda_needs n;
+			if (st_failed(st_rda_unit_needs(m, u, &n)))
+				return ST_FAIL;
+			if (n.stages <= pu->stages || n.stages >= before)
+				break;
+			before = n.stages;
+			/* the context spending the most stages on addresses */
+			st_op *best = NULL;
+			int64_t most = 0;
+			for (st_op *c = st_block_first_op(st_rda_body(u)); c; c = st_op_next(c))
+				if (named(c, "rda.context") && access_of(c) && address_stages(c) > most)
+					best = c, most = address_stages(c);
+			if (!best)
+				break;
+			if (st_failed(move_address(best, depth)))
+				return ST_FAIL;
+		}
+	}
+	return ST_OK;
+}

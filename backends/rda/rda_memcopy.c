@@ -1,0 +1,230 @@
+/* Memory units too big for a PMU by the number of their accesses (stages,
+ * counters, ports), not by their words, whose only writer is the staging
+ * copy-in (it waits on no token): the readers are spread over copies of
+ * the memory, each copy written by a copy of the writer (its input stream
+ * broadcast to every copy), so that each copy holds what the original
+ * would and serves a group of readers that fits.  Tokens between
+ * a writer and a reader stay with the copy of the reader's group; tokens
+ * between writers are made once per copy.  (SARA partitions a memory's
+ * banks instead; copies are the simplest partition for what is written
+ * rarely and read often, the staged inputs and tiles of the apps.) */
+#include "rda_backend_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool named(const st_op *op, const char *name) { return op && strcmp(st_op_name_cstr(op), name) == 0; }
+
+static bool writes(st_op *context) {
+	for (st_op *o = st_block_first_op(st_rda_body(context)); o; o = st_op_next(o))
+		if (named(o, "rda.write"))
+			return true;
+	return false;
+}
+
+static bool fits(const st_rda_machine *m, const st_rda_pu *pu, st_op *unit) {
+	st_rda_needs n;
+	int64_t used, avail;
+	return st_succeeded(st_rda_unit_needs(m, unit, &n)) && !st_rda_misfit(pu, &n, &used, &avail);
+}
+
+/* The context holding an op that reads or writes `stream`, other than
+ * `not`. */
+static st_op *partner(st_value *stream, st_op *not) {
+	for (st_use *u = st_value_first_use(stream); u; u = st_use_next(u)) {
+		st_op *c = st_op_parent_op(st_use_owner(u));
+		if (c != not)
+			return c;
+	}
+	return NULL;
+}
+
+static st_op *unit_of(st_op *op) {
+	for (; op; op = st_op_parent_op(op))
+		if (named(op, "rda.unit"))
+			return op;
+	return NULL;
+}
+
+/* A token op of an original writer and the context at its other end. */
+typedef struct tok {
+	size_t writer, pos;
+	st_op *partner;
+} tok;
+
+static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_pu *pu) {
+	st_context *ctx = st_op_context(unit);
+	/* The token ops of the writers and their partners, before anything
+	 * moves. */
+	tok *toks = NULL;
+	size_t ntoks = 0, captoks = 0, wi = 0;
+	for (st_op *w = st_block_first_op(st_rda_body(unit)); w; w = st_op_next(w)) {
+		if (!named(w, "rda.context") || !writes(w))
+			continue;
+		size_t pos = 0;
+		for (st_op *o = st_block_first_op(st_rda_body(w)); o; o = st_op_next(o), pos++) {
+			if (!named(o, "rda.signal") && !named(o, "rda.wait"))
+				continue;
+			tok t = {wi, pos, partner(st_op_operand(o, 0), w)};
+			if (ntoks == captoks && !st_ctx_grow(ctx, (void **)&toks, &captoks, NULL, sizeof *toks, ntoks + 1))
+				return ST_FAIL;
+			toks[ntoks++] = t;
+		}
+		wi++;
+	}
+	/* The readers leave for a holding unit, to be placed copy by copy. */
+	st_builder db = st_builder_before(unit);
+	st_op *hold = st_rda_build_unit(&db, "memcopy_hold", ST_RDA_MEMORY);
+	if (!hold)
+		return ST_FAIL;
+	size_t nreaders = 0;
+	for (st_op *o = st_block_first_op(st_rda_body(unit)), *next; o; o = next) {
+		next = st_op_next(o);
+		if (named(o, "rda.context") && !writes(o)) {
+			st_op_remove(o);
+			st_block_append_op(st_rda_body(hold), o);
+			nreaders++;
+		}
+	}
+	st_op **copies = fits(m, pu, unit) ? st_ctx_alloc(ctx, (nreaders + 1) * sizeof *copies) : NULL;
+	if (!copies) {
+		if (toks)
+			st_ctx_free(ctx, toks, captoks * sizeof *toks);
+		return st_op_error(unit, "the writers of this memory alone need more than a %s", pu->name);
+	}
+	size_t ncopies = 1;
+	copies[0] = unit;
+	st_status s = ST_OK;
+	while (st_succeeded(s) && !st_block_is_empty(st_rda_body(hold))) {
+		st_op *r = st_block_first_op(st_rda_body(hold));
+		st_op *u = copies[ncopies - 1];
+		st_op_remove(r);
+		st_block_append_op(st_rda_body(u), r);
+		if (fits(m, pu, u))
+			continue;
+		st_op_remove(r);
+		st_block_append_op(st_rda_body(hold), r);
+		/* A new copy: the scratchpad and every writer, cloned. */
+		char name[96];
+		snprintf(name, sizeof name, "%s_copy%zu", st_ident_cstr(st_symbol_name(unit)), ncopies);
+		st_op *nu = st_rda_build_unit(&db, name, ST_RDA_MEMORY);
+		if (!nu) {
+			s = ST_FAIL;
+			break;
+		}
+		for (st_op *o = st_block_first_op(st_rda_body(unit)); o; o = st_op_next(o)) {
+			if (!named(o, "rda.scratch") && !(named(o, "rda.context") && writes(o)))
+				continue;
+			st_op *cl = st_op_clone(o, NULL);
+			if (!cl) {
+				s = ST_FAIL;
+				break;
+			}
+			st_block_append_op(st_rda_body(nu), cl);
+			if (named(cl, "rda.context")) {
+				char cname[96];
+				snprintf(cname, sizeof cname, "%s_copy%zu", st_ident_cstr(st_symbol_name(o)), ncopies);
+				st_op_set_attr(cl, "sym_name", st_string_attr(ctx, st_str_c(cname)));
+			}
+		}
+		copies[ncopies++] = nu;
+		st_op_remove(r);
+		st_block_append_op(st_rda_body(nu), r);
+		if (!fits(m, pu, nu))
+			s = st_op_error(r, "this access needs more of a %s than there is beside the memory's writers", pu->name);
+	}
+	/* Token streams: each writer copy keeps those of its readers' group,
+	 * and gets its own between writers.  Clones first (their bodies are
+	 * the originals' op for op), the originals last. */
+	st_builder sb = st_builder_before(unit);
+	for (size_t k = ncopies; st_succeeded(s) && k-- > 0;) {
+		st_value_map *streams = st_value_map_create(ctx);
+		if (!streams) {
+			s = ST_FAIL;
+			break;
+		}
+		for (size_t t = 0; t < ntoks && st_succeeded(s); t++) {
+			/* the token op in copy k's clone of its writer */
+			size_t wi = 0;
+			st_op *w = NULL;
+			for (st_op *x = st_block_first_op(st_rda_body(copies[k])); x; x = st_op_next(x))
+				if (named(x, "rda.context") && writes(x) && wi++ == toks[t].writer)
+					w = x;
+			st_op *o = w ? st_block_first_op(st_rda_body(w)) : NULL;
+			for (size_t j = 0; o && j < toks[t].pos; j++)
+				o = st_op_next(o);
+			if (!o || (!named(o, "rda.signal") && !named(o, "rda.wait")))
+				continue;
+			st_op *p = toks[t].partner;
+			if (p && writes(p)) {
+				if (!k)
+					continue;
+				st_value *orig = st_op_operand(o, 0), *c = st_value_map_lookup(streams, orig);
+				if (!c) {
+					st_op *cl = st_op_clone(st_value_defining_op(orig), NULL);
+					if (!cl) {
+						s = ST_FAIL;
+						break;
+					}
+					st_block_insert_op_before(sb.block, sb.before, cl);
+					c = st_op_result(cl, 0);
+					st_value_map_add(streams, orig, c);
+				}
+				st_op_set_operand(o, 0, c);
+			} else if (p && unit_of(p) != copies[k]) {
+				/* Left in place for now (positions of later tokens), made
+				 * inert below. */
+				st_op_set_attr(o, "memcopy.drop", st_unit_attr(ctx));
+			}
+		}
+		st_value_map_destroy(streams);
+	}
+	for (size_t k = 0; k < ncopies; k++)
+		for (st_op *w = st_block_first_op(st_rda_body(copies[k])); w; w = st_op_next(w))
+			if (named(w, "rda.context"))
+				for (st_op *o = st_block_first_op(st_rda_body(w)), *n; o; o = n) {
+					n = st_op_next(o);
+					if (st_op_get_attr(o, "memcopy.drop"))
+						st_op_erase(o);
+				}
+	if (toks)
+		st_ctx_free(ctx, toks, captoks * sizeof *toks);
+	st_ctx_free(ctx, copies, (nreaders + 1) * sizeof *copies);
+	if (st_block_is_empty(st_rda_body(hold)))
+		st_op_erase(hold);
+	return s;
+}
+
+st_status st__rda_copy_memories(st_op *design, const st_rda_machine *m) {
+	const st_rda_pu *pu = st__rda_kind_for(m, ST_RDA_MEMORY);
+	if (!pu)
+		return ST_OK;
+	st_op *next;
+	for (st_op *u = st_block_first_op(st_rda_body(design)); u; u = next) {
+		next = st_op_next(u);
+		if (!named(u, "rda.unit") || st_rda_unit_kind_of(u) != ST_RDA_MEMORY || fits(m, pu, u))
+			continue;
+		/* Only memories written by their staging (or whose writers fit
+		 * with each reader) are copied; too many words is not this. */
+		st_rda_needs n;
+		if (st_failed(st_rda_unit_needs(m, u, &n)))
+			return ST_FAIL;
+		if (n.words > pu->depth * pu->banks || n.banks > pu->banks)
+			continue;
+		/* Copies stay consistent only when their writers are the staging
+		 * copy-in: writes of the program are ordered through readers by
+		 * tokens that a copy would not have. */
+		bool program_writes = false;
+		for (st_op *c = st_block_first_op(st_rda_body(u)); c; c = st_op_next(c)) {
+			if (!named(c, "rda.context") || !writes(c))
+				continue;
+			for (st_op *o = st_block_first_op(st_rda_body(c)); o; o = st_op_next(o))
+				program_writes |= named(o, "rda.wait");
+		}
+		if (program_writes)
+			continue;
+		if (st_failed(split_unit(u, m, pu)))
+			return ST_FAIL;
+	}
+	return ST_OK;
+}
