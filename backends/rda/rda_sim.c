@@ -579,9 +579,9 @@ static bool try_fire(st_rda_sim *s, int32_t ci) {
 	c->next = s->now + (uint64_t)gap;
 	c->restart = n;
 	advance(c, &f);
-	c->fired++;
-	if (u->active_cycles == 0 || u->busy_until != s->now + 0)
-		u->active_cycles += 0;
+	if (!c->fired++)
+		c->first = s->now;
+	c->last = s->now;
 	return true;
 }
 
@@ -775,10 +775,12 @@ void st_rda_sim_unit_activity(const st_rda_sim *s, size_t i, const char **pu, in
 
 size_t st_rda_sim_num_contexts(const st_rda_sim *s) { return (size_t)s->ncontexts; }
 
-void st_rda_sim_context_stats(const st_rda_sim *s, size_t i, const char **name, uint64_t *fired, uint64_t stalls[4]) {
+void st_rda_sim_context_stats(const st_rda_sim *s, size_t i, st_rda_sim_context_info *out) {
 	const sim_context *c = &s->contexts[i];
-	*name = c->name, *fired = c->fired;
-	stalls[0] = c->stall_input, stalls[1] = c->stall_output, stalls[2] = c->stall_dram, stalls[3] = c->stall_port;
+	*out = (st_rda_sim_context_info){.name = c->name, .unit = (size_t)c->unit, .lanes = c->lanes, .ii = c->ii,
+	                                 .fired = c->fired, .first = c->first, .last = c->last,
+	                                 .stalls = {c->stall_input, c->stall_output, c->stall_dram, c->stall_port,
+	                                            c->stall_ii}};
 }
 
 static st_status report_deadlock(st_rda_sim *s, const char *why) {

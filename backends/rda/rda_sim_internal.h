@@ -142,6 +142,7 @@ typedef struct sim_context {
 	uint64_t *stored;  /* rda.reg values: nregs x lanes (indexed by the reg's dst) */
 	sim_access *access; /* per instruction of a DRAM access, or NULL */
 	uint64_t fired, stall_input, stall_output, stall_dram, stall_port, stall_ii;
+	uint64_t first, last; /* cycles of its first and last firing */
 	int32_t waiting_on; /* the last stream it could not read or write */
 	bool waiting_output;
 } sim_context;

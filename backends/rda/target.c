@@ -5,6 +5,7 @@
  * what the kit compares with the interpreter. */
 #include "rda_target.h"
 
+#include "strata/outfile.h"
 #include "strata/rda_backend.h"
 
 #include <stddef.h>
@@ -64,6 +65,21 @@ static bool copy_words(st_target_run *run, st_rda_sim *sim, size_t k, st_buffer 
 	return true;
 }
 
+/* sim-report.txt: where the cycles went, per context. */
+static bool write_report(st_target_run *run, const st_rda_sim *sim) {
+	char *path = st_backend_fmt("%s/sim-report.txt", run->work);
+	st_outfile o;
+	bool ok = path && st_outfile_open(&o, path, 0666);
+	if (ok) {
+		st_rda_sim_report(sim, st_outfile_write, &o);
+		ok = st_outfile_close(&o, true);
+	}
+	if (!ok)
+		fprintf(stderr, "%s: error: cannot write '%s'\n", run->opts->tool, path ? path : "sim-report.txt");
+	free(path);
+	return ok;
+}
+
 static bool simulate_config(st_target_run *run, rda_state *st, st_rda_sim *sim) {
 	size_t nargs = 0;
 	for (size_t i = 0; i < run->nbuffers; i++) {
@@ -109,7 +125,7 @@ static bool simulate_config(st_target_run *run, rda_state *st, st_rda_sim *sim) 
 		if (arg >= 0)
 			ok = copy_words(run, sim, k, &run->buffers[arg], 1);
 	}
-	if (!ok)
+	if (!ok || !write_report(run, sim))
 		return false;
 	st->simulated = true;
 	st->stats = *st_rda_sim_get_stats(sim);
@@ -155,7 +171,7 @@ static void release(st_target_run *run) {
 	run->state = NULL;
 }
 
-static const char *const outputs[] = {"design.mlir", "design.rdacfg", NULL};
+static const char *const outputs[] = {"design.mlir", "design.rdacfg", "sim-report.txt", NULL};
 
 static const st_target_def rda_target = {
 	.class_ = "rda",

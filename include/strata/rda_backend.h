@@ -55,9 +55,23 @@ ST_API const st_rda_sim_stats *st_rda_sim_get_stats(const st_rda_sim *s);
 ST_API size_t st_rda_sim_num_units(const st_rda_sim *s);
 ST_API void st_rda_sim_unit_activity(const st_rda_sim *s, size_t i, const char **pu, int64_t *row, int64_t *col,
                               uint64_t *active);
-/* Per context: name, firings and stalls by cause (input, output, dram, port). */
+/* Per context: where the cycles went (the simulator's breakdown,
+ * sim-report.txt): its firings, the cycles of the first and last, and the
+ * cycles it could not fire by cause: input (a stream empty), output (no room
+ * at a reader), dram (its requests full), port (its memory's ports taken),
+ * ii (its initiation interval or a bank conflict not yet over). */
+typedef struct st_rda_sim_context_info {
+	const char *name;
+	size_t unit; /* index for st_rda_sim_unit_activity */
+	int64_t lanes, ii;
+	uint64_t fired, first, last;
+	uint64_t stalls[5];
+} st_rda_sim_context_info;
 ST_API size_t st_rda_sim_num_contexts(const st_rda_sim *s);
-ST_API void st_rda_sim_context_stats(const st_rda_sim *s, size_t i, const char **name, uint64_t *fired, uint64_t stalls[4]);
+ST_API void st_rda_sim_context_stats(const st_rda_sim *s, size_t i, st_rda_sim_context_info *out);
+/* The breakdown as text (sim-report.txt): the totals, then one line per
+ * context. */
+ST_API void st_rda_sim_report(const st_rda_sim *s, void (*write)(void *, const char *, size_t), void *ud);
 
 /* ---------------------------------------------------------------- the flow */
 
