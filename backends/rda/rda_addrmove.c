@@ -26,6 +26,20 @@ static int64_t address_stages(st_op *context) {
 	return st_rda_context_stages(context) - 1;
 }
 
+/* Whether the access of `context` computes its address or predicate
+ * there: one already dequeued from a stream has nothing left to move (a
+ * second move made a unit that only passed the stream on). */
+static bool movable(st_op *context) {
+	st_op *acc = access_of(context);
+	bool read = named(acc, "rda.read");
+	for (size_t i = read ? 0 : 1; i < st_op_num_operands(acc); i++) {
+		st_op *d = st_value_defining_op(st_op_operand(acc, i));
+		if (d && st_op_parent_op(d) == context && !named(d, "rda.deq"))
+			return true;
+	}
+	return false;
+}
+
 /* Whether value v is needed (transitively) by operand `i` of the access. */
 static void mark(st_value *v, st_op *context, st_value_map *keep, int depth) {
 	st_op *d = st_value_defining_op(v);
@@ -65,8 +79,14 @@ static st_status move_address(st_op *context, int64_t depth) {
 		if (named(o, "rda.counter"))
 			for (size_t i = 0; i < 2; i++)
 				mark(st_op_operand(o, i), context, keep, 0);
-	char name[96];
-	snprintf(name, sizeof name, "%s_addr", st_ident_cstr(st_symbol_name(context)));
+	/* Named by its unit and context: the copies of a memory unit hold
+	 * contexts of the same names (GEMM with par=8 made two a0_q0_addr). */
+	char name[160];
+	snprintf(name, sizeof name, "%s_%s_addr", st_ident_cstr(st_symbol_name(unit)),
+	         st_ident_cstr(st_symbol_name(context)));
+	for (int k = 2; st_symbol_lookup(st_op_parent_op(unit), st_str_c(name)); k++)
+		snprintf(name, sizeof name, "%s_%s_addr%d", st_ident_cstr(st_symbol_name(unit)),
+		         st_ident_cstr(st_symbol_name(context)), k);
 	st_builder db = st_builder_before(unit);
 	st_op *nu = st_rda_build_unit(&db, name, ST_RDA_COMPUTE);
 	st_builder ub = st_builder_at_end(ctx, st_rda_body(nu), loc);
@@ -145,7 +165,7 @@ st_status st__rda_move_addresses(st_op *design, const st_rda_machine *m) {
 			st_op *best = NULL;
 			int64_t most = 0;
 			for (st_op *c = st_block_first_op(st_rda_body(u)); c; c = st_op_next(c))
-				if (named(c, "rda.context") && access_of(c) && address_stages(c) > most)
+				if (named(c, "rda.context") && access_of(c) && address_stages(c) > most && movable(c))
 					best = c, most = address_stages(c);
 			if (!best)
 				break;

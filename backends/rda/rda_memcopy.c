@@ -86,11 +86,17 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 			nreaders++;
 		}
 	}
-	st_op **copies = fits(m, pu, unit) ? st_ctx_alloc(ctx, (nreaders + 1) * sizeof *copies) : NULL;
+	st_rda_needs need;
+	int64_t used = 0, avail = 0;
+	const char *what = st_succeeded(st_rda_unit_needs(m, unit, &need)) ? st_rda_misfit(pu, &need, &used, &avail) : "";
+	st_op **copies = !what ? st_ctx_alloc(ctx, (nreaders + 1) * sizeof *copies) : NULL;
 	if (!copies) {
 		if (toks)
 			st_ctx_free(ctx, toks, captoks * sizeof *toks);
-		return st_op_error(unit, "the writers of this memory alone need more than a %s", pu->name);
+		if (what && *what)
+			return st_op_error(unit, "the writers of this memory alone need %lld %s; a %s has %lld",
+			                   (long long)used, what, pu->name, (long long)avail);
+		return what ? ST_FAIL : st_op_error(unit, "out of memory");
 	}
 	size_t ncopies = 1;
 	copies[0] = unit;

@@ -158,6 +158,12 @@ bool st__a2r_match_fold(st_value *acc, st_value *y, st_op **combine, st_value **
 /* The rda.fold kind of an op combining `acc` with another value, or NULL. */
 const char *st__a2r_fold_kind(st_op *combine, st_value *acc);
 
+/* a2r_split.c: with par > 1 and no loop of independent iterations, the
+ * outermost loop carrying integer folds is split into par chunks whose
+ * partial values a last loop folds (*changed: the tree must be rebuilt);
+ * an error when that loop cannot be split. */
+st_status st__a2r_split_reduction(a2r *a, bool *changed);
+
 /* a2r_emit.c: the rda.design, put before the kernel in its module. */
 st_op *st__a2r_emit(a2r *a, st_op *module);
 

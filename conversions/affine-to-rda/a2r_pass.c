@@ -114,6 +114,16 @@ static st_status lower(a2r *a, st_op *module) {
 	if (st_failed(st__a2r_build_tree(a)))
 		return ST_FAIL;
 	st__a2r_find_parallel(a);
+	bool split = false;
+	if (a->failed || st_failed(st__a2r_split_reduction(a, &split)))
+		return ST_FAIL;
+	if (split) {
+		/* The kernel changed: read it again. */
+		st__a2r_free(a);
+		if (st_failed(st__a2r_build_tree(a)))
+			return ST_FAIL;
+		st__a2r_find_parallel(a);
+	}
 	if (a->failed || st_failed(st__a2r_plan_memories(a)) || st_failed(st__a2r_plan_parallelism(a)))
 		return ST_FAIL;
 	st__a2r_plan_tokens(a);

@@ -251,7 +251,8 @@ void st__a2r_free(a2r *a) {
 		st_ctx_free(a->ctx, a->sites, a->capsites * sizeof *a->sites);
 	if (a->tokens)
 		st_ctx_free(a->ctx, a->tokens, a->captokens * sizeof *a->tokens);
-	a->nodes = NULL, a->mems = NULL, a->sites = NULL, a->tokens = NULL;
+	a->nodes = NULL, a->mems = NULL, a->sites = NULL, a->tokens = NULL, a->root = NULL;
+	a->nnodes = a->capnodes = a->nmems = a->capmems = a->nsites = a->capsites = a->ntokens = a->captokens = 0;
 }
 
 /* The block holding `op`: the op itself, or an scf.if of a block around it. */
