@@ -59,7 +59,7 @@ APPS = {
                          'arg3=%d:i32:0:1000' % n]),
     'kmeans': ('kmeans.mlir', None, 'compute', lambda n: ['arg0=512:%s' % F, 'arg1=32:%s' % F]),
     'logreg': ('logreg.pm', None, 'compute',
-               lambda n: ['arg0=512:f32:-1:1', 'arg1=32:f32:0:1', 'arg2=16:f32:-0.1:0.1', 'in3=1:f32:0.01:0.011']),
+               lambda n: ['x=512:f32:-1:1', 'y=32:f32:0:1', 'w=16:f32:-0.1:0.1', 'mu=1:f32:0.01:0.011']),
     'mlp': ('mlp.mlir', None, 'compute',
             lambda n: ['arg0=512:f32:-1:1', 'arg1=1024:f32:-1:1', 'arg2=32:f32:-1:1', 'arg3=256:f32:-1:1',
                        'arg4=8:f32:-1:1']),
