@@ -6,9 +6,10 @@
 #include "strata/pass.h"
 
 extern const st_pass_def st__codelet_expand_pass;
+extern const st_pass_def st__codelet_schedule_pass;
 
 st_status st_register_codelet_passes(st_context *ctx) {
-	const st_pass_def *const defs[] = {&st__codelet_expand_pass};
+	const st_pass_def *const defs[] = {&st__codelet_expand_pass, &st__codelet_schedule_pass};
 	for (size_t i = 0; i < ST__CDLT_N(defs); i++)
 		if (st_failed(st_context_register_pass(ctx, defs[i])))
 			return ST_FAIL;
