@@ -9,8 +9,10 @@
 #include "c2h.h"
 #include "strata/conversions/calyx_to_hw.h"
 #include "strata/pass.h"
+#include "strata/ptrmap.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -137,24 +139,31 @@ bad:
 		s->status = st_op_error(op, "cannot be lowered to hw by lower-calyx-to-hw");
 }
 
+/* The assignments of a component by destination: `head` maps a value to
+ * 1 + the index of its last assignment, `next[i]` is 1 + the index of the
+ * assignment to the same value before assignment i (0: none).  Scanning
+ * every assignment for each port made the lowering quadratic (a soft-float
+ * kernel's few thousand assignments took seconds). */
+typedef struct assign_index {
+	st_op **assigns;
+	size_t n;
+	st_ptr_map *head;
+	size_t *next;
+} assign_index;
+
 /* The driver of `dest`: the guarded assignments to it, first one winning. */
-static void driver(c2h *s, st_value *dest, st_op *const *assigns, size_t n) {
+static void driver(c2h *s, st_value *dest, const assign_index *ix) {
 	unsigned w = vwidth(dest);
-	size_t last = SIZE_MAX, count = 0;
-	for (size_t i = 0; i < n; i++)
-		if (st_op_operand(assigns[i], 0) == dest) {
-			last = i;
-			count++;
-		}
+	size_t first = ix->head ? (size_t)(uintptr_t)st_ptr_map_get(ix->head, dest) : 0;
 	st_value *val = st__c2h_const(s, w, 0);
-	for (size_t i = n; count && i-- > 0;) {
-		if (st_op_operand(assigns[i], 0) != dest)
-			continue;
+	/* Last assignment first, so that the first one is the outermost mux. */
+	for (size_t k = first; k; k = ix->next[k - 1]) {
+		st_op *a = ix->assigns[k - 1];
 		/* CIRCT's defect: only the last assignment reaches the port. */
-		if (!(s->fixes & C2H_FIX_MUX_CHAIN) && i != last)
-			continue;
-		st_value *gv = st_calyx_assign_guard(assigns[i]);
-		st_value *src = st__c2h_value(s, st_op_operand(assigns[i], 1));
+		if (!(s->fixes & C2H_FIX_MUX_CHAIN) && k != first)
+			break;
+		st_value *gv = st_calyx_assign_guard(a);
+		st_value *src = st__c2h_value(s, st_op_operand(a, 1));
 		val = gv ? st_comb_build_mux(&s->b, st__c2h_value(s, gv), src, val) : src;
 	}
 	st__c2h_define(s, dest, st_hw_build_wire(&s->b, val, NULL));
@@ -575,7 +584,7 @@ static void component(c2h *s, bool entry, st_block *into) {
 	st_block *body = st_calyx_comp_body(comp);
 	st_op *wires = st_calyx_comp_wires(comp);
 	st_block *wb = st_region_first_block(st_op_region(wires, 0));
-	/* The assignments, in order. */
+	/* The assignments, in order, indexed by destination. */
 	st_op *small[64], **assigns = small;
 	size_t n = 0, cap = 64;
 	for (st_op *o = wb ? st_block_first_op(wb) : NULL; o; o = st_op_next(o)) {
@@ -586,6 +595,16 @@ static void component(c2h *s, bool entry, st_block *into) {
 			break;
 		}
 		assigns[n++] = o;
+	}
+	assign_index ix = {.assigns = assigns, .n = n, .head = st_ptr_map_create(s->ctx),
+	                   .next = n ? st_ctx_alloc(s->ctx, n * sizeof *ix.next) : NULL};
+	if (!ix.head || (n && !ix.next))
+		s->status = ST_FAIL;
+	for (size_t i = 0; s->status == ST_OK && i < n; i++) {
+		st_value *dest = st_op_operand(assigns[i], 0);
+		ix.next[i] = (size_t)(uintptr_t)st_ptr_map_get(ix.head, dest);
+		if (!st_ptr_map_put(ix.head, dest, (void *)(uintptr_t)(i + 1)))
+			s->status = ST_FAIL;
 	}
 	for (st_op *o = st_block_first_op(body); o && s->status == ST_OK; o = st_op_next(o)) {
 		if (o == wires || strcmp(st_op_name_cstr(o), "calyx.control") == 0)
@@ -599,7 +618,7 @@ static void component(c2h *s, bool entry, st_block *into) {
 		size_t np = st_calyx_cell_ports(o, ports, ST_CALYX_MAX_PORTS);
 		for (size_t i = 0; i < np && i < ST_CALYX_MAX_PORTS; i++)
 			if (ports[i].input && !is_clock_port(ports[i].name))
-				driver(s, st_op_result(o, i), assigns, n);
+				driver(s, st_op_result(o, i), &ix);
 		if (st_calyx_cell_kind_of(o) == ST_CALYX_INSTANCE)
 			instance(s, o);
 		else
@@ -612,8 +631,11 @@ static void component(c2h *s, bool entry, st_block *into) {
 		}
 	s->b.loc = st_op_loc(comp);
 	for (size_t i = st_calyx_comp_num_inputs(comp); i < st_calyx_comp_num_ports(comp); i++)
-		driver(s, st_block_arg(body, i), assigns, n);
+		driver(s, st_block_arg(body, i), &ix);
 	output(s);
+	st_ptr_map_destroy(ix.head);
+	if (ix.next)
+		st_ctx_free(s->ctx, ix.next, n * sizeof *ix.next);
 	if (assigns != small)
 		st_ctx_free(s->ctx, assigns, cap * sizeof *assigns);
 	if (s->status == ST_OK && s->b.failed)

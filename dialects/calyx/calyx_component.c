@@ -3,7 +3,9 @@
  * go/clk/reset/done interface, and the lookups of groups, cells and ports
  * that the verifier and the passes share. */
 #include "calyx_internal.h"
+#include "strata/ptrmap.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static st_type *fn_type(const st_op *comp) {
@@ -276,6 +278,49 @@ static st_status check_special(st_op *op, const char *which, bool input) {
 	return ST_OK;
 }
 
+/* The ops directly in the body: cells with names unique among the cells
+ * and the ports (a map of the names taken, interned: comparing each cell
+ * with every earlier one made the verifier quadratic, seconds for the few
+ * thousand cells of a soft-float kernel after each pass), one calyx.wires,
+ * one calyx.control. */
+enum { TAKEN_BY_PORT = 1, TAKEN_BY_CELL = 2 };
+static st_status check_body(st_op *op, st_block *b, size_t nports) {
+	st_context *ctx = st_op_context(op);
+	st_ptr_map *taken = st_ptr_map_create(ctx);
+	bool ok = taken != NULL;
+	for (size_t i = 0; ok && i < nports; i++) {
+		st_ident *id = st_ident_get(ctx, st_calyx_comp_port_name(op, i));
+		ok = id && st_ptr_map_put(taken, id, (void *)(uintptr_t)TAKEN_BY_PORT);
+	}
+	st_status st = ok ? ST_OK : ST_FAIL;
+	size_t nwires = 0, ncontrol = 0;
+	for (st_op *o = st_block_first_op(b); st == ST_OK && o; o = st_op_next(o)) {
+		const char *on = st_op_name_cstr(o);
+		nwires += strcmp(on, "calyx.wires") == 0;
+		ncontrol += strcmp(on, "calyx.control") == 0;
+		if (st_calyx_is_cell(o)) {
+			st_str name = st_calyx_sym_name(o);
+			st_ident *id = st_ident_get(ctx, name);
+			uintptr_t by = id ? (uintptr_t)st_ptr_map_get(taken, id) : 0;
+			if (!id)
+				st = ST_FAIL;
+			else if (by == TAKEN_BY_CELL)
+				st = st_op_error(o, "redefines the cell name '%.*s'", (int)name.len, name.data);
+			else if (by == TAKEN_BY_PORT)
+				st = st_op_error(o, "has the name of a port of its component: '%.*s'", (int)name.len, name.data);
+			else if (!st_ptr_map_put(taken, id, (void *)(uintptr_t)TAKEN_BY_CELL))
+				st = ST_FAIL;
+		} else if (strncmp(on, "calyx.", 6) == 0 && strcmp(on, "calyx.wires") != 0 &&
+		           strcmp(on, "calyx.control") != 0 && strcmp(on, "calyx.constant") != 0) {
+			st = st_op_error(o, "cannot be directly in a calyx.component");
+		}
+	}
+	st_ptr_map_destroy(taken);
+	if (st == ST_OK && (nwires != 1 || ncontrol != 1))
+		st = st_op_error(op, "requires exactly one of each: 'calyx.wires', 'calyx.control'");
+	return st;
+}
+
 st_status st__calyx_verify_component(st_op *op) {
 	size_t n = st_calyx_comp_num_ports(op);
 	st_attr *names = st_op_get_attr(op, "portNames"), *attrs = st_op_get_attr(op, "portAttributes");
@@ -294,25 +339,5 @@ st_status st__calyx_verify_component(st_op *op) {
 	if (st_failed(check_special(op, "go", true)) || st_failed(check_special(op, "clk", true)) ||
 	    st_failed(check_special(op, "reset", true)) || st_failed(check_special(op, "done", false)))
 		return ST_FAIL;
-	size_t nwires = 0, ncontrol = 0;
-	for (st_op *o = st_block_first_op(b); o; o = st_op_next(o)) {
-		const char *on = st_op_name_cstr(o);
-		nwires += strcmp(on, "calyx.wires") == 0;
-		ncontrol += strcmp(on, "calyx.control") == 0;
-		if (st_calyx_is_cell(o)) {
-			for (st_op *q = st_block_first_op(b); q != o; q = st_op_next(q))
-				if (st_calyx_is_cell(q) && st_str_eq(st_calyx_sym_name(q), st_calyx_sym_name(o)))
-					return st_op_error(o, "redefines the cell name '%.*s'", (int)st_calyx_sym_name(o).len, st_calyx_sym_name(o).data);
-			for (size_t i = 0; i < n; i++)
-				if (st_str_eq(st_calyx_comp_port_name(op, i), st_calyx_sym_name(o)))
-					return st_op_error(o, "has the name of a port of its component: '%.*s'", (int)st_calyx_sym_name(o).len,
-					                   st_calyx_sym_name(o).data);
-		} else if (strncmp(on, "calyx.", 6) == 0 && strcmp(on, "calyx.wires") != 0 &&
-		           strcmp(on, "calyx.control") != 0 && strcmp(on, "calyx.constant") != 0) {
-			return st_op_error(o, "cannot be directly in a calyx.component");
-		}
-	}
-	if (nwires != 1 || ncontrol != 1)
-		return st_op_error(op, "requires exactly one of each: 'calyx.wires', 'calyx.control'");
-	return ST_OK;
+	return check_body(op, b, n);
 }
