@@ -65,12 +65,15 @@ static st_status add_sr(st__ub_mapper *mp, size_t bi, size_t w, int64_t from, in
 	return ST_OK;
 }
 
-/* Segments one memory may hold: a segment takes a write and a read port,
- * and on a single-port wide SRAM two accesses every `fetch` writes. */
+/* Segments one memory may hold: a segment takes a write and a read port
+ * (two of the ports reads and writes share), and on a single-port wide
+ * SRAM two accesses every `fetch` writes. */
 static size_t max_segments(const st__ub_target *t) {
 	if (!t->node)
 		return 1;
 	int64_t n = t->ports_in < t->ports_out ? t->ports_in : t->ports_out;
+	if (t->ports / 2 < n)
+		n = t->ports / 2;
 	if (t->fetch > 1 && t->fetch / 2 < n)
 		n = t->fetch / 2;
 	return n < 1 ? 1 : (size_t)n;
@@ -302,8 +305,12 @@ st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom) {
 		return st_op_error(b->op, "buffer '%s' needs %lld words; a %s memory holds %lld and does not chain", b->name,
 		                   (long long)words, t->name, (long long)tw);
 	/* Banking by replication: every bank takes all writes and serves as many
-	 * reads as a memory has output ports. */
-	size_t per = t->node && t->ports_out > 0 ? (size_t)t->ports_out : (nr ? nr : 1);
+	 * reads as a memory has output ports (and ports the writes leave). */
+	int64_t out = t->ports_out < t->ports - (int64_t)nw ? t->ports_out : t->ports - (int64_t)nw;
+	if (t->node && nr && out < 1)
+		return st_op_error(b->op, "buffer '%s' has %zu write ports and is read; a %s memory has %lld ports in all",
+		                   b->name, nw, t->name, (long long)t->ports);
+	size_t per = t->node && out > 0 ? (size_t)out : (nr ? nr : 1);
 	size_t copies = nr ? (nr + per - 1) / per : 1;
 	for (size_t i = 0; i < copies; i++) {
 		st_ub_mem *mem = st__ub_map_add_mem(mp, bi, rom ? ST_UB_MEM_ROM : ST_UB_MEM_RAM);

@@ -14,6 +14,10 @@ typedef struct st__ub_target {
 	int64_t data_width; /* bits of a word (0: any element is one word) */
 	int64_t words;     /* words of one physical memory (depth x fetch) */
 	int64_t ports_in, ports_out;
+	/* accesses of all kinds a cycle (param `ports`: a true dual-port block
+	 * RAM has two ports, each a read or a write); default ports_in +
+	 * ports_out */
+	int64_t ports;
 	int64_t fetch;     /* words per SRAM access; > 1: single-port wide SRAM */
 	int64_t ag_levels; /* loop levels of an address generator */
 	int64_t count;     /* physical memories available */

@@ -1,6 +1,7 @@
 /* The physical memory the mapper fills, read from an acg.storage node of
  * the target (docs/acg.md): its depth, ports, wide fetch, address
- * generator depth, chaining and ROM mode, and how many there are.  Every
+ * generator depth, chaining and ROM mode, the ports shared by reads and
+ * writes, and how many there are.  Every
  * number comes from the ACG; nothing here knows a particular machine. */
 #include "ub_map_rules.h"
 #include "strata/acg.h"
@@ -66,6 +67,9 @@ st_status st__ub_target_read(st_op *graph, const char *name, st_op *at, st__ub_t
 	t->count = grid ? st_acg_grid_count(grid, t->name) : banks / t->fetch;
 	t->ports_in = st_acg_int(n, "ports_in", 1);
 	t->ports_out = st_acg_int(n, "ports_out", 1);
+	t->ports = param_int(n, "ports", t->ports_in + t->ports_out);
+	if (t->ports < 2) /* a write and a read: what a line buffer needs at least */
+		t->ports = 2;
 	t->ag_levels = param_int(n, "ag_levels", 0);
 	st_attr *ch = st_acg_param(n, "chaining");
 	t->chaining = !ch || st_attr_int_value(ch);

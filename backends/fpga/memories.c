@@ -2,14 +2,18 @@
  * inside a design (a Calyx design's internal memories, a stream design's
  * line buffers: the lowered module's seq.hlmem) is placed in the block
  * memory the .acg declares, its first on-chip storage node (archs/fpga.acg:
- * BRAM, 140 blocks of 1024 x 36 bits with two read and two write ports),
- * or, when the .acg declares none, in registers.  A memory takes
- * ceil(width / data_width) x ceil(words / depth) blocks; more reads or
+ * BRAM, 140 blocks of 1024 x 36 bits with two ports, each a read or a
+ * write a cycle), or, when the .acg declares none, in registers.  A memory
+ * takes ceil(width / data_width) x ceil(words / depth) blocks; more reads or
  * writes a cycle than the block has ports, or more blocks than the target
- * has, is an error naming the memory and the storage.  Registers are what
- * synthesis then makes of every memory (yosys.c), so the .acg's flip-flop
- * budget holds them.  External memories (the kernel's memref arguments)
- * are the host's, outside the design. */
+ * has, is an error naming the memory and the storage.  A memory placed in
+ * the block memory is marked so for synthesis (the Verilog attribute
+ * ram_style = "block", which yosys and the vendors' tools follow even for
+ * a memory small enough for LUTs), so what synthesis makes of the design
+ * is the plan; registers are what it makes of every memory of a target
+ * without block memory (yosys.c), so the .acg's flip-flop budget holds
+ * them.  External memories (the kernel's memref arguments) are the host's,
+ * outside the design. */
 #include "fpga.h"
 
 #include "strata/acg.h"
@@ -37,6 +41,7 @@ typedef struct plan {
 	st_op *node; /* the block memory, or NULL: registers */
 	const char *node_name;
 	int64_t width, depth, ports_in, ports_out, count;
+	int64_t ports; /* reads and writes a cycle in all (param ports) */
 	int64_t blocks; /* taken so far */
 	bool ok;
 } plan;
@@ -75,16 +80,19 @@ static st_walk_result place(st_op *op, void *ud) {
 	snprintf(m->name, sizeof m->name, "%.*s", (int)(name.len < 63 ? name.len : 63), name.data);
 	if (!p->node)
 		return ST_WALK_ADVANCE;
-	if (m->reads > p->ports_out || m->writes > p->ports_in) {
+	if (m->reads > p->ports_out || m->writes > p->ports_in || m->reads + m->writes > p->ports) {
 		st_error(p->run->ctx, node_loc(p),
 		         "memory '%s' of the design is read %lld and written %lld times a cycle; a block of %s has %lld "
-		         "read and %lld write ports",
+		         "read and %lld write ports, %lld in all",
 		         m->name, (long long)m->reads, (long long)m->writes, p->node_name, (long long)p->ports_out,
-		         (long long)p->ports_in);
+		         (long long)p->ports_in, (long long)p->ports);
 		p->ok = false;
 		return ST_WALK_INTERRUPT;
 	}
 	m->blocks = ceil_div(m->width, p->width) * ceil_div(m->words, p->depth);
+	st_context *ctx = p->run->ctx;
+	st_named_attr style = {st_ident_get_c(ctx, "ram_style"), st_string_attr(ctx, st_str_c("block"))};
+	st_op_set_attr(op, "sv.attributes", st_dict_attr(ctx, 1, &style));
 	p->blocks += m->blocks;
 	return ST_WALK_ADVANCE;
 }
@@ -98,6 +106,9 @@ bool fpga_plan_memories(st_target_run *run, st_op *hw, fpga_design *d) {
 		p.ports_in = st_acg_int(p.node, "ports_in", 1);
 		p.ports_out = st_acg_int(p.node, "ports_out", 1);
 		p.count = st_acg_int(p.node, "banks", 1);
+		st_attr *ports = st_acg_param(p.node, "ports");
+		p.ports = ports && st_attr_get_kind(ports) == ST_ATTR_INTEGER ? st_attr_int_value(ports)
+		                                                               : p.ports_in + p.ports_out;
 		/* The acg dialect keeps data_width and depth positive. */
 		if (p.width < 1 || p.depth < 1)
 			p.node = NULL;

@@ -121,6 +121,35 @@ static void aggregate_literal(emitter *e, st_attr *a, st_type *t) {
 	st__v_puts(e->o, "}");
 }
 
+/* `sv.attributes` of an op (as CIRCT's): each entry a Verilog attribute
+ * before its declaration, `(* ram_style = "block" *)`, which synthesis
+ * tools read (a string value quoted, an integer bare; names that are no
+ * Verilog identifier are left out). */
+static void sv_attributes(emitter *e, st_op *op) {
+	st_attr *d = st_op_get_attr(op, "sv.attributes");
+	if (!d || st_attr_get_kind(d) != ST_ATTR_DICTIONARY)
+		return;
+	for (size_t i = 0; i < st_attr_dict_size(d); i++) {
+		st_named_attr a = st_attr_dict_entry(d, i);
+		st_str n = st_ident_str(a.name);
+		bool ident = n.len > 0;
+		for (size_t k = 0; k < n.len; k++)
+			ident &= (n.data[k] >= 'a' && n.data[k] <= 'z') || (n.data[k] >= 'A' && n.data[k] <= 'Z') ||
+			         n.data[k] == '_' || (k && n.data[k] >= '0' && n.data[k] <= '9');
+		if (!ident)
+			continue;
+		if (st_attr_get_kind(a.value) == ST_ATTR_INTEGER) {
+			st__v_printf(e->o, "(* %.*s = %lld *) ", (int)n.len, n.data, (long long)st_attr_int_value(a.value));
+		} else if (st_attr_get_kind(a.value) == ST_ATTR_STRING) {
+			st_str v = st_attr_string(a.value);
+			st__v_printf(e->o, "(* %.*s = \"", (int)n.len, n.data);
+			for (size_t k = 0; k < v.len; k++)
+				st__v_printf(e->o, "%s%c", v.data[k] == '"' || v.data[k] == '\\' ? "\\" : "", v.data[k]);
+			st__v_puts(e->o, "\" *) ");
+		}
+	}
+}
+
 static void declare(emitter *e, st_op *op) {
 	vout *o = e->o;
 	if (is_op(op, "hw.constant") || is_op(op, "hw.aggregate_constant")) {
@@ -135,6 +164,7 @@ static void declare(emitter *e, st_op *op) {
 	if (is_op(op, "seq.hlmem")) {
 		st_type *t = st_value_type(st_op_result(op, 0));
 		st__v_puts(o, "  ");
+		sv_attributes(e, op);
 		st__v_type(o, st_seq_hlmem_element(t));
 		st__v_printf(o, " %s [0:%llu];\n", E(st_op_result(op, 0)),
 		             (unsigned long long)st_seq_hlmem_depth(t) - 1);

@@ -4,12 +4,16 @@
 // 2, 64, 65, 66, 128, 129, 130 writes back: the short gaps are shift
 // registers (6), the two 62-word gaps line segments of a memory; conv1 is
 // written 62 times a 64-cycle row, so its segments are 60 words.  Without a
-// target each segment has a memory of its own; the FPGA target's block RAM
-// has two ports of each kind, so both segments of a buffer share one.  The
+// target each segment has a memory of its own; so it has on the FPGA
+// target's true dual-port block RAM (two ports in all: a segment's write
+// and read), while a block with two ports of each kind (archs/fpga.acg
+// without `param ports = 2`) takes both segments of a buffer.  The
 // input stream has a ready, the output a valid; the input and output
 // buffers are wires.
 // RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --ub-extract --ub-schedule --ub-capacity --convert-ub-to-hw | FileCheck %s
-// RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --acg=%strata_src_root/archs/fpga.acg --ub-extract --ub-schedule --ub-capacity --convert-ub-to-hw | FileCheck %s --check-prefix=BRAM
+// RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --acg=%strata_src_root/archs/fpga.acg --ub-extract --ub-schedule --ub-capacity --convert-ub-to-hw | FileCheck %s
+// RUN: grep -v 'param ports = 2;' %strata_src_root/archs/fpga.acg > %t.quad.acg
+// RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --acg=%t.quad.acg --ub-extract --ub-schedule --ub-capacity --convert-ub-to-hw | FileCheck %s --check-prefix=BRAM
 // With sr-max=61, conv1's 60-word gaps become shift registers too; the words stay.
 // RUN: strata-opt %strata_src_root/test/Analysis/ub/Inputs/cascade.mlir --ub-extract --ub-schedule --ub-capacity '--convert-ub-to-hw=sr-max=61' | FileCheck %s --check-prefix=SR61
 
