@@ -16,6 +16,7 @@
 
 #include "strata/asm.h"
 #include "strata/backend.h"
+#include "strata/outfile.h"
 #include "strata/pass.h"
 
 #include <stdio.h>
@@ -36,22 +37,30 @@ typedef struct sys_run {
 
 static const char *tool_of(const st_target_run *run) { return run->opts->tool; }
 
+/* A work file through the kit (st_run_open_file: checked writes, a
+ * temporary renamed at the close, the reason in the message). */
 static bool write_work_file(st_target_run *run, const char *name, int what, st_op *m) {
 	sys_run *s = run->state;
 	char *path = st_backend_fmt("%s/%s", run->work, name);
-	FILE *f = path ? fopen(path, "w") : NULL;
-	bool ok = f != NULL;
-	if (ok && what == 0)
-		ok = st_succeeded(st_systolic_program_write(s->program, st_backend_write_file, f));
-	else if (ok && what == 1)
-		ok = st_succeeded(st_systolic_disasm(s->program, run->graph, st_backend_write_file, f));
-	else if (ok) {
-		st_print_options po = {0};
-		st_print_op(m, &po, st_backend_write_file, f);
+	st_outfile o;
+	bool ok = path && st_run_open_file(run, path, &o);
+	if (!path)
+		fprintf(stderr, "%s: error: out of memory\n", tool_of(run));
+	if (!ok) {
+		free(path);
+		return false;
 	}
-	ok = f && fclose(f) == 0 && ok;
-	if (!ok)
-		fprintf(stderr, "%s: error: cannot write '%s'\n", tool_of(run), path ? path : name);
+	bool good;
+	if (what == 0)
+		good = st_succeeded(st_systolic_program_write(s->program, st_backend_write_file, o.f));
+	else if (what == 1)
+		good = st_succeeded(st_systolic_disasm(s->program, run->graph, st_backend_write_file, o.f));
+	else {
+		st_print_options po = {0};
+		st_print_op(m, &po, st_backend_write_file, o.f);
+		good = true;
+	}
+	ok = st_run_close_file(run, &o, good) && good;
 	free(path);
 	return ok;
 }
@@ -229,14 +238,15 @@ static st_status simulate(st_target_run *run) {
 static bool write_csv(st_target_run *run) {
 	sys_run *s = run->state;
 	char *path = st_backend_fmt("%s/layers.csv", run->work);
-	FILE *f = path ? fopen(path, "w") : NULL;
-	if (f) {
-		st_systolic_csv_header(st_backend_write_file, f);
-		st_systolic_csv_row(run->kernel_name, &s->stats, &s->bounds, st_backend_write_file, f);
+	st_outfile o;
+	bool ok = path && st_run_open_file(run, path, &o);
+	if (ok) {
+		st_systolic_csv_header(st_backend_write_file, o.f);
+		st_systolic_csv_row(run->kernel_name, &s->stats, &s->bounds, st_backend_write_file, o.f);
+		ok = st_run_close_file(run, &o, true);
+	} else if (!path) {
+		fprintf(stderr, "%s: error: out of memory\n", tool_of(run));
 	}
-	bool ok = f && fclose(f) == 0;
-	if (!ok)
-		fprintf(stderr, "%s: error: cannot write '%s'\n", tool_of(run), path ? path : "layers.csv");
 	free(path);
 	return ok;
 }
