@@ -803,9 +803,6 @@ static st_status report_deadlock(st_rda_sim *s, const char *why) {
 
 st_status st_rda_sim_run(st_rda_sim *s, uint64_t max_cycles) {
 	uint64_t idle = 0, patience = (uint64_t)s->dram_latency + 4096;
-	for (int32_t i = 0; i < s->nstreams; i++)
-		for (int32_t k = 0; k < s->streams[i].nreaders; k++)
-			patience += 0 * (uint64_t)s->streams[i].readers[k].latency;
 	for (s->now = 0;; s->now++) {
 		bool moved = return_credits(s);
 		st__rda_sim_dram_step(s);
@@ -819,10 +816,12 @@ st_status st_rda_sim_run(st_rda_sim *s, uint64_t max_cycles) {
 			try_fire(s, i);
 			if (c->fired != before) {
 				moved = true;
+				/* Its own mark: port_cycle is the ports' (sharing it made
+				 * a memory unit's ports look taken every other cycle). */
 				sim_unit *u = &s->units[c->unit];
-				if (u->port_cycle != s->now + 1) {
+				if (u->active_mark != s->now + 1) {
 					u->active_cycles++;
-					u->port_cycle = s->now + 1;
+					u->active_mark = s->now + 1;
 				}
 			}
 			all_done &= c->done;

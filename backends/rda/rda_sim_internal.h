@@ -95,6 +95,7 @@ typedef struct sim_unit {
 	int64_t reads_used, writes_used;
 	uint64_t busy_until;         /* bank conflicts hold the ports */
 	uint64_t active_cycles;
+	uint64_t active_mark;        /* 1 + the last cycle counted in active_cycles */
 } sim_unit;
 
 /* A DRAM access's iterations still waiting for their requests, per ack. */
