@@ -7,7 +7,9 @@
  * a writer and a reader stay with the copy of the reader's group; tokens
  * between writers are made once per copy.  (SARA partitions a memory's
  * banks instead; copies are the simplest partition for what is written
- * rarely and read often, the staged inputs and tiles of the apps.) */
+ * rarely and read often, the staged inputs and tiles of the apps.)  The
+ * spatial copies of one read (`par`) also spread over copies, no more of
+ * them in one than the PMU reads per cycle. */
 #include "rda_backend_internal.h"
 
 #include <stdio.h>
@@ -26,6 +28,44 @@ static bool fits(const st_rda_machine *m, const st_rda_pu *pu, st_op *unit) {
 	st_rda_needs n;
 	int64_t used, avail;
 	return st_succeeded(st_rda_unit_needs(m, unit, &n)) && !st_rda_misfit(pu, &n, &used, &avail);
+}
+
+/* Readers that are spatial copies of one access (`par`: contexts named
+ * <access>_q<copy>, docs/rda.md) run at the same time, so they compete for
+ * the memory's read ports: more of them than a PMU reads per cycle make
+ * them take turns, and the memory is copied as if they did not fit.  The
+ * group of a context is its name without the _q<copy>. */
+static bool same_group(const char *a, const char *b) {
+	for (;; a++, b++) {
+		bool qa = a[0] == '_' && a[1] == 'q' && a[2] >= '0' && a[2] <= '9';
+		bool qb = b[0] == '_' && b[1] == 'q' && b[2] >= '0' && b[2] <= '9';
+		if (qa && qb) {
+			for (a += 2; *a >= '0' && *a <= '9'; a++)
+				;
+			for (b += 2; *b >= '0' && *b <= '9'; b++)
+				;
+			return !strcmp(a, b);
+		}
+		if (*a != *b || !*a)
+			return false;
+	}
+}
+
+/* Readers in `unit` of the group of reader `r` (r included when there). */
+static int64_t group_count(st_op *unit, st_op *r) {
+	const char *name = st_ident_cstr(st_symbol_name(r));
+	int64_t n = 0;
+	for (st_op *c = st_block_first_op(st_rda_body(unit)); c; c = st_op_next(c))
+		n += named(c, "rda.context") && !writes(c) && same_group(st_ident_cstr(st_symbol_name(c)), name);
+	return n;
+}
+
+static bool ports_taken(const st_rda_pu *pu, st_op *unit) {
+	int64_t reads = pu->reads_per_cycle > 0 ? pu->reads_per_cycle : 1;
+	for (st_op *c = st_block_first_op(st_rda_body(unit)); c; c = st_op_next(c))
+		if (named(c, "rda.context") && !writes(c) && group_count(unit, c) > reads)
+			return true;
+	return false;
 }
 
 /* The context holding an op that reads or writes `stream`, other than
@@ -106,7 +146,7 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 		st_op *u = copies[ncopies - 1];
 		st_op_remove(r);
 		st_block_append_op(st_rda_body(u), r);
-		if (fits(m, pu, u))
+		if (fits(m, pu, u) && !ports_taken(pu, u))
 			continue;
 		st_op_remove(r);
 		st_block_append_op(st_rda_body(hold), r);
@@ -208,7 +248,7 @@ st_status st__rda_copy_memories(st_op *design, const st_rda_machine *m) {
 	st_op *next;
 	for (st_op *u = st_block_first_op(st_rda_body(design)); u; u = next) {
 		next = st_op_next(u);
-		if (!named(u, "rda.unit") || st_rda_unit_kind_of(u) != ST_RDA_MEMORY || fits(m, pu, u))
+		if (!named(u, "rda.unit") || st_rda_unit_kind_of(u) != ST_RDA_MEMORY || (fits(m, pu, u) && !ports_taken(pu, u)))
 			continue;
 		/* Only memories written by their staging (or whose writers fit
 		 * with each reader) are copied; too many words is not this. */
