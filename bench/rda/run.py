@@ -3,13 +3,14 @@
 by side with the SARA thesis's published numbers, in one run.
 
 Usage: run.py [--size table|ci] [--only dot,gemm,...] [--ilp-seconds S]
-              [--sweep] [--out DIR]
+              [--par app=N,...] [--sweep] [--out DIR]
 
 For every app: the kernel at its Table 4.1 size (--size table; the apps of
 chapter 3 at their examples/rda size, which the table does not list) or at
 the size of examples/rda (--size ci), inputs from test/lib/words.py, one
-`stratac --alloc ilp` run on archs/plasticine-rda.acg (its report holds the
-heuristic's and the ILP's unit counts), and the table: cycles,
+`stratac --alloc ilp --par P` run on archs/plasticine-rda.acg (P from PAR;
+its report holds the heuristic's and the ILP's unit counts), and the
+table: par, cycles,
 ideal_cycles, compute_occupancy, DRAM bandwidth used, units by kind,
 compute units after partitioning and merging by heuristic and by ILP, the
 solvers' times and gap, compile time.  Then SARA's Table 3.7 throughputs
@@ -69,6 +70,12 @@ APPS = {
                      lambda n: ['arg0=4096:f32:0:1', 'arg1=60:i32:0:64', 'arg2=60:f32:0:1', 'arg3=64:f32:-1:1']),
 }
 
+# The par factor of each app in the main table (SARA picks one per app by its
+# design-space exploration; these are the largest powers of two that map on
+# plasticine-rda.acg and shorten the run: GEMM's rows go to 16 copies, each
+# with its own copies of A and B).  --par app=N,... overrides them.
+PAR = {'gemm': 16}
+
 # SARA, Table 3.7 (Plasticine 20x20, 1 GHz, 1 TB/s HBM2): throughput, its
 # unit, and what one item moves to or from DRAM (our kernels' words), so
 # that both machines are compared as a share of their DRAM-bound rate.
@@ -109,8 +116,9 @@ def run_app(stratac, app, n, acg, work, extra, max_cycles):
     r = subprocess.run(cmd, capture_output=True, text=True)
     wall = time.time() - t0
     if r.returncode != 0:
-        msg = (r.stderr.strip().splitlines() or ['exit %d' % r.returncode])[-1]
-        return None, wall, msg
+        lines = r.stderr.strip().splitlines()
+        errs = [l.split('error: ', 1)[1] for l in lines if 'error: ' in l]
+        return None, wall, errs[0] if errs else (lines or ['exit %d' % r.returncode])[-1]
     with open(os.path.join(out, 'qor.json')) as f:
         return json.load(f), wall, None
 
@@ -122,23 +130,24 @@ def fmt(v, spec='%s'):
 def main_table(args, stratac, work):
     acg = os.path.join(ARCHS, 'plasticine-rda.acg')
     rows, ok = [], True
-    print('| app | size | cycles | ideal | occupancy | DRAM BW used | PCU | PMU | partitioned h/ilp | merged h/ilp '
+    print('| app | size | par | cycles | ideal | occupancy | DRAM BW used | PCU | PMU | partitioned h/ilp | merged h/ilp '
           '| heuristic ms | ILP ms (solved, gap, optimal) | compile s | verified |')
-    print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
+    print('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|')
     for app in args.only:
         sizes = APPS[app][1]
         n = (sizes[1] if args.size == 'table' else sizes[0]) if sizes else 0
-        q, wall, err = run_app(stratac, app, n, acg, work, ['--alloc', 'ilp', '--ilp-seconds', str(args.ilp_seconds)],
-                               args.max_cycles)
+        par = args.par.get(app, PAR.get(app, 1))
+        q, wall, err = run_app(stratac, app, n, acg, work, ['--alloc', 'ilp', '--ilp-seconds', str(args.ilp_seconds),
+                                                            '--par', str(par)], args.max_cycles)
         if q is None:
-            print('| %s | %s | failed: %s |||||||||||| no |' % (app, n or 'examples', err))
+            print('| %s | %s | %d | failed: %s |||||||||||| no |' % (app, n or 'examples', par, err))
             ok = False
             continue
         r, u = q['rda'], q['utilization']
         ilp = r['ilp'] or {}
         compile_s = sum(v for k, v in q['compile_ms'].items() if k not in ('simulate', 'reference')) / 1e3
-        print('| %s | %s | %d | %d | %.3f | %.3f | %d | %d | %d/%d | %d/%d | %.1f | %.0f (%d, %.4f, %s) | %.2f | %s |' % (
-            app, n or 'examples', q['cycles'], q['ideal_cycles'], q['compute_occupancy'], r['dram_bandwidth_used'],
+        print('| %s | %s | %d | %d | %d | %.3f | %.3f | %d | %d | %d/%d | %d/%d | %.1f | %.0f (%d, %.4f, %s) | %.2f | %s |' % (
+            app, n or 'examples', par, q['cycles'], q['ideal_cycles'], q['compute_occupancy'], r['dram_bandwidth_used'],
             u['PCU']['used'], u['PMU']['used'], r['compute_units_partitioned']['heuristic'],
             r['compute_units_partitioned']['ilp'], r['compute_units_merged']['heuristic'],
             r['compute_units_merged']['ilp'], r['heuristic_ms'], ilp.get('ms', 0), ilp.get('solved', 0),
@@ -193,7 +202,8 @@ def sweep(args, stratac, work):
     sizes = {'dot': 65536, 'gemm': 64, 'blackscholes': 16384}
     ok = True
     for acg in ('plasticine-rda-8x8.acg', 'plasticine-rda.acg', 'plasticine-rda-20x20.acg'):
-        print('\n%s: cycles by par (DRAM bound in brackets)\n' % acg)
+        reasons = []
+        print('\n%s: cycles by par (DRAM bound in brackets; the reasons of what does not map below)\n' % acg)
         print('| app | size | ' + ' | '.join('par %d' % p for p in (1, 2, 4, 8, 16)) + ' |')
         print('|---|---|' + '---|' * 5)
         for app in ('dot', 'gemm', 'blackscholes'):
@@ -202,13 +212,19 @@ def sweep(args, stratac, work):
                 q, wall, err = run_app(stratac, app, sizes[app], os.path.join(ARCHS, acg), work,
                                        ['--par', str(par)], args.max_cycles)
                 if q is None:
-                    cells.append('does not map' if 'needs' in (err or '') else 'failed')
-                    ok = ok and 'needs' in (err or '')
+                    fits = re.search(r'\bneeds?\b', err or '') is not None
+                    if err not in reasons:
+                        reasons.append(err)
+                    cells.append('%s [%d]' % ('does not map' if fits else 'failed', reasons.index(err) + 1))
+                    ok = ok and fits
                 else:
                     r = q['rda']
                     bound = (r['dram_read_bytes'] + r['dram_write_bytes']) * 8 // r['dram_bits_per_cycle']
                     cells.append('%d [%d]' % (q['cycles'], bound))
             print('| %s | %d | %s |' % (app, sizes[app], ' | '.join(cells)))
+        print()
+        for i, why in enumerate(reasons):
+            print('[%d] %s' % (i + 1, why))
     return ok
 
 
@@ -219,9 +235,14 @@ def main():
     ap.add_argument('--ilp-seconds', type=int, default=60)
     ap.add_argument('--max-cycles', type=int, default=50000000)
     ap.add_argument('--sweep', action='store_true')
+    ap.add_argument('--par', default='', help='app=N,... : par factors for the main table (default: PAR)')
     ap.add_argument('--out', default=os.path.join(BENCH, 'out'))
     args = ap.parse_args()
     args.only = [a for a in args.only.split(',') if a]
+    try:
+        args.par = {k: int(v) for k, v in (kv.split('=') for kv in args.par.split(',') if kv)}
+    except ValueError:
+        die('--par takes app=N,... (e.g. gemm=8,dot=4)')
     for a in args.only:
         if a not in APPS:
             die('unknown app %r (apps: %s)' % (a, ', '.join(APPS)))
