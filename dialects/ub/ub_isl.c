@@ -41,12 +41,60 @@ static void parse_error(isl_ctx *ictx, st_op *op, const char *attr, const char *
 	isl_ctx_reset_error(ictx);
 }
 
+static bool name_char(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
+
+/* Where a tuple holds a name followed by a number (`{ a 0 }`, `{ S[x] -> b
+ * 1 }`), or NULL.  isl refuses such text too, but its parser (libisl 0.25)
+ * leaks the name's isl_id on that path (issue 30: found by the pass
+ * harness), so it is refused here before isl reads it.  A tuple position is
+ * the start of the text, of a set or map after `{`, `;` or `->`, up to its
+ * `:` (constraints follow), outside brackets and parentheses. */
+static const char *leaking_tuple(const char *t) {
+	bool tuple = true;
+	int depth = 0;
+	for (const char *p = t; *p; p++) {
+		char c = *p;
+		if (c == '[' || c == '(')
+			depth++;
+		else if ((c == ']' || c == ')') && depth > 0)
+			depth--;
+		else if (depth == 0 && (c == '{' || c == ';' || (c == '-' && p[1] == '>')))
+			tuple = true;
+		else if (depth == 0 && (c == ':' || c == '}'))
+			tuple = false;
+		if (!tuple || depth != 0 || !name_char(c) || (c >= '0' && c <= '9') || (p > t && name_char(p[-1])))
+			continue;
+		const char *q = p;
+		while (name_char(*q))
+			q++;
+		const char *r = q;
+		while (*r == ' ' || *r == '\t' || *r == '\n')
+			r++;
+		if (r > q && *r >= '0' && *r <= '9')
+			return p;
+		p = q - 1;
+	}
+	return NULL;
+}
+
 /* The attribute read by isl as a map or a set (returned as void *). */
 static void *read_attr(isl_ctx *ictx, st_op *op, const char *attr, bool map) {
 	size_t size;
 	char *t = attr_text(op, attr, &size);
 	if (!t)
 		return NULL;
+	const char *bad = leaking_tuple(t);
+	if (bad) {
+		int n = 0;
+		while (bad[n] && bad[n] != '}' && bad[n] != ':' && bad[n] != ';' && n < 32)
+			n++;
+		while (n > 0 && (bad[n - 1] == ' ' || bad[n - 1] == '\t' || bad[n - 1] == '\n'))
+			n--;
+		st_op_error(op, "'%s' is not an isl %s: a tuple holds a name followed by a number ('%.*s')", attr,
+		            map ? "map" : "set", n, bad);
+		st_ctx_free(st_op_context(op), t, size);
+		return NULL;
+	}
 	void *r = map ? (void *)isl_map_read_from_str(ictx, t) : (void *)isl_set_read_from_str(ictx, t);
 	st_ctx_free(st_op_context(op), t, size);
 	if (!r)

@@ -9,6 +9,24 @@ ub.graph @g {
 
 // -----
 
+// A name followed by a number in a tuple: refused before isl reads it (isl
+// refuses it too, but leaks the name's id doing so; issue 30).
+ub.graph @g {
+  %b = ub.buffer @b : memref<4xi16>
+  // expected-error @+1 {{'domain' is not an isl set: a tuple holds a name followed by a number ('a 0')}}
+  ub.write %b {domain = "{ a 0 }", access = "{ S[i] -> b[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+}
+
+// -----
+
+ub.graph @g {
+  %b = ub.buffer @b : memref<4xi16>
+  // expected-error @+1 {{'access' is not an isl map: a tuple holds a name followed by a number ('b 1')}}
+  ub.write %b {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> b 1 }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+}
+
+// -----
+
 ub.graph @g {
   %b = ub.buffer @b : memref<4xi16>
   // expected-error @+1 {{'access' is not an isl map}}
