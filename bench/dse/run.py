@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Issue 29's sweep, measured: a sweep (default fpga-bram.json, 3 parameters
+"""Issue 29's sweep, measured: a sweep (default amber-cgra.json, 3 parameters
 x 3 values x 4 apps = 108 jobs) run by strata-dse on this machine with -j
 workers and through a one-node Slurm cluster started here
 (test/lib/slurm-cluster.sh), side by side in one run: wall time, jobs per
@@ -32,7 +32,7 @@ def run(cmd, env=None):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument('sweep', nargs='?', default=os.path.join(ROOT, 'bench/dse/fpga-bram.json'))
+    ap.add_argument('sweep', nargs='?', default=os.path.join(ROOT, 'bench/dse/amber-cgra.json'))
     ap.add_argument('-j', type=int, default=2)
     ap.add_argument('--build', default=os.path.join(ROOT, 'build'))
     ap.add_argument('--no-slurm', action='store_true')
