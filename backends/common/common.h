@@ -71,5 +71,7 @@ bool st__qor_check_budgets(st_target_run *run);
 /* qor.json and the table on stdout. */
 bool st__qor_write(st_target_run *run, const char *path);
 void st__qor_print(st_target_run *run, FILE *f);
+/* Copies the report's figures into run->summary. */
+void st__qor_summarize(st_target_run *run);
 
 #endif

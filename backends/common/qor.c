@@ -282,3 +282,20 @@ void st__qor_print(st_target_run *run, FILE *f) {
 		fprintf(f, "%s%s %.1f", i ? ", " : " ", q->stages[i].name, q->stages[i].value);
 	fputc('\n', f);
 }
+
+/* The figures a driver compares across targets (strata/backend.h). */
+void st__qor_summarize(st_target_run *run) {
+	const st_qor *q = run->qor;
+	st_run_summary *s = &run->summary;
+	s->verified = verified(run);
+	s->cycles = q->cycles;
+	s->ideal_cycles = q->ideal_cycles;
+	s->occupancy = occupancy(run);
+	s->utilization = max_utilization(q);
+	s->tightest[0] = 0;
+	for (size_t i = 0; i < q->nres; i++)
+		if (q->res[i].available > 0 && (double)q->res[i].used / (double)q->res[i].available == s->utilization) {
+			snprintf(s->tightest, sizeof s->tightest, "%s", q->res[i].kind);
+			break;
+		}
+}

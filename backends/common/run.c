@@ -84,7 +84,12 @@ static bool simulate(st_target_run *run) {
 /* Everything after the work directory exists. */
 static bool steps(st_target_run *run) {
 	const st_run_options *o = run->opts;
-	if (!st__test_pause(run, "compile") || st_failed(run->target->compile(run)) || !st__qor_check_budgets(run))
+	if (!st__test_pause(run, "compile"))
+		return false;
+	double c0 = st_backend_now_ms();
+	bool compiled = st_succeeded(run->target->compile(run));
+	run->summary.compile_ms += st_backend_now_ms() - c0;
+	if (!compiled || !st__qor_check_budgets(run))
 		return false;
 	char *in = st_backend_fmt("%s/inputs", run->work), *qor = st_backend_fmt("%s/qor.json", run->work);
 	bool ok = in && qor && st__run_inputs(run) && st_run_write_words(run, in, 0);
@@ -100,7 +105,30 @@ static bool steps(st_target_run *run) {
 	return ok && st__run_commit(run);
 }
 
+/* Keeps the first error's message for the summary; the default handler
+ * still prints it. */
+static bool first_error(void *ud, const st_diag_info *d) {
+	st_run_summary *s = ud;
+	if (d->severity == ST_SEV_ERROR && !s->error[0])
+		snprintf(s->error, sizeof s->error, "%s", d->message);
+	return false;
+}
+
+static bool execute(st_target_run *run);
+
 bool st_run_execute(st_target_run *run) {
+	run->summary = (st_run_summary){.cycles = -1, .ideal_cycles = -1, .occupancy = -1, .utilization = -1};
+	double t0 = st_backend_now_ms();
+	bool watched = st_succeeded(st_context_push_diag_handler(run->ctx, first_error, &run->summary));
+	bool ok = execute(run);
+	if (watched)
+		st_context_pop_diag_handler(run->ctx);
+	run->summary.ok = ok;
+	run->summary.total_ms = st_backend_now_ms() - t0;
+	return ok;
+}
+
+static bool execute(st_target_run *run) {
 	const st_run_options *o = run->opts;
 	if (!run->graph)
 		run->graph = st_block_first_op(st_region_first_block(st_op_region(run->acg, 0)));
@@ -122,8 +150,11 @@ bool st_run_execute(st_target_run *run) {
 	ok = work && (run->qor = st__qor_new());
 	if (ok) {
 		st_qor_time(run->qor, "parse", t0);
+		run->summary.compile_ms = st_backend_now_ms() - t0;
 		ok = steps(run);
 	}
+	if (run->qor)
+		st__qor_summarize(run);
 	if (run->target->release)
 		run->target->release(run);
 	if (work) {

@@ -99,6 +99,24 @@ typedef struct st_buffer {
 
 typedef struct st_qor st_qor;
 
+/* What a run came to, for a driver that compares several (stratac with
+ * more than one --target): st_run_execute fills it whether the run
+ * succeeded or not, before the report is freed. */
+typedef struct st_run_summary {
+	bool ok;             /* the whole run succeeded (outputs committed) */
+	bool verified;       /* simulated and bit-exact with the interpreter */
+	int64_t cycles;      /* -1: not simulated */
+	int64_t ideal_cycles;
+	double occupancy;    /* ideal_cycles / cycles; -1: none */
+	char tightest[24];   /* the resource kind of the largest used / available; "": none */
+	double utilization;  /* that kind's used / available; -1: none */
+	double compile_ms;   /* parsing the input and the target's compile hook */
+	double total_ms;     /* the whole run */
+	/* The first error reported through the context's diagnostics (its
+	 * message, without the location); "" when none was. */
+	char error[256];
+} st_run_summary;
+
 /* The run handle of strata/target.h: everything the hooks get. */
 struct st_target_run {
 	st_context *ctx;
@@ -128,6 +146,7 @@ struct st_target_run {
 	uint64_t ops, muls, data_ops;
 	bool referenced;
 	void *state; /* the target's own, between hooks; freed by its release hook */
+	st_run_summary summary; /* filled by st_run_execute */
 };
 
 /* The input file `path` (its text): an import registered for its

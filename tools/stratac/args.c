@@ -25,7 +25,7 @@ static const generic_flag generic[] = {
 	{"target", true},      {"o", true},          {"inputs", true},    {"seed", true},
 	{"top", true},         {"max-cycles", true}, {"cache-dir", true}, {"target-opt", true},
 	{"no-sim", false},     {"keep-work", false}, {"quiet", false},    {"allow-over-budget", false},
-	{"help", false},       {"version", false},
+	{"help", false},       {"version", false},    {"progress", false},
 };
 
 /* The generic flag argv[i] is (`--name`, `--name=value`, one dash too),
@@ -79,8 +79,14 @@ int stc_args_generic(int argc, char **argv, stc_args *a) {
 		const char *v = g->value ? value_of(argc, argv, &i, g->name) : NULL;
 		if (g->value && !v)
 			return 2;
-		if (!strcmp(g->name, "target"))
-			o->target = v;
+		if (!strcmp(g->name, "target")) {
+			if (a->ntargets == STC_MAX_TARGETS)
+				return arg_error("more than %s '--target' files", "16");
+			a->targets[a->ntargets++] = v;
+			if (!o->target)
+				o->target = v;
+		} else if (!strcmp(g->name, "progress"))
+			a->progress = true;
 		else if (!strcmp(g->name, "o"))
 			o->outdir = v;
 		else if (!strcmp(g->name, "inputs"))
@@ -119,6 +125,16 @@ static bool cli_diag(void *ud, const st_diag_info *d) {
 	return true;
 }
 
+/* The option `name` of one of `others`, or NULL. */
+static const st_pass_option_def *others_option(const st_target_def *const *others, size_t n, st_str name) {
+	for (size_t k = 0; k < n; k++) {
+		const st_pass_option_def *od = others[k] ? st_options_find(others[k]->options, others[k]->noptions, name) : NULL;
+		if (od)
+			return od;
+	}
+	return NULL;
+}
+
 /* Sets the target option `name` (value: NULL for a bare bool flag). */
 static int set_option(st_context *ctx, const st_target_def *t, void *opts, st_str name, const char *value,
                       const char *flag) {
@@ -147,10 +163,18 @@ static int set_option(st_context *ctx, const st_target_def *t, void *opts, st_st
 
 /* A flag of the target's table: `--name` (a bool), `--name=value`, or
  * `--name value` (not a bool). */
-static int target_flag(int argc, char **argv, int *i, st_context *ctx, const st_target_def *t, void *opts) {
+static int target_flag(int argc, char **argv, int *i, st_context *ctx, const st_target_def *t, void *opts,
+                       const st_target_def *const *others, size_t nothers) {
 	const char *a = argv[*i], *p = a + (a[1] == '-' ? 2 : 1), *eq = strchr(p, '=');
 	st_str name = st_str_make(p, eq ? (size_t)(eq - p) : strlen(p));
 	const st_pass_option_def *od = t ? st_options_find(t->options, t->noptions, name) : NULL;
+	const st_pass_option_def *other = od ? NULL : others_option(others, nothers, name);
+	if (other) {
+		/* Another --target's option: skip it and its value. */
+		if (!eq && other->kind != ST_PASS_OPT_BOOL)
+			++*i;
+		return 0;
+	}
 	if (!od)
 		return t ? arg_error("unknown option '%s'", a) : set_option(ctx, t, opts, name, NULL, a);
 	const char *v = eq ? eq + 1 : NULL;
@@ -162,8 +186,10 @@ static int target_flag(int argc, char **argv, int *i, st_context *ctx, const st_
 	return set_option(ctx, t, opts, name, v, a);
 }
 
-int stc_args_target(int argc, char **argv, stc_args *a, st_context *ctx, const st_target_def *t, void *opts) {
+int stc_args_target(int argc, char **argv, stc_args *a, st_context *ctx, const st_target_def *t, void *opts,
+                    const st_target_def *const *others, size_t nothers) {
 	st_run_options *o = &a->run;
+	o->input = NULL; /* read again for each target */
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		int rc = 0;
@@ -183,7 +209,10 @@ int stc_args_target(int argc, char **argv, stc_args *a, st_context *ctx, const s
 				return 2;
 			if (!eq || eq == v)
 				return arg_error("'--target-opt' takes name=value, not '%s'", v);
-			rc = set_option(ctx, t, opts, st_str_make(v, (size_t)(eq - v)), eq + 1, arg);
+			st_str name = st_str_make(v, (size_t)(eq - v));
+			bool mine = t && st_options_find(t->options, t->noptions, name);
+			if (mine || !others_option(others, nothers, name))
+				rc = set_option(ctx, t, opts, name, eq + 1, arg);
 		} else if (g) {
 			if (g->value && !st_tool_flag_value(arg, g->name))
 				i++; /* read in the first pass */
@@ -192,7 +221,7 @@ int stc_args_target(int argc, char **argv, stc_args *a, st_context *ctx, const s
 				return arg_error("more than one input file: '%s'", arg);
 			o->input = arg;
 		} else
-			rc = target_flag(argc, argv, &i, ctx, t, opts);
+			rc = target_flag(argc, argv, &i, ctx, t, opts, others, nothers);
 		if (rc)
 			return rc;
 	}

@@ -16,7 +16,8 @@ static const char generic[] =
 	"qor.json into <dir> (docs/stratac.md).\n"
 	"\n"
 	"options:\n"
-	"  --target <file.acg>     the target description; its class picks the target below\n"
+	"  --target <file.acg>     the target description; its class picks the target below;\n"
+	"                          repeated: one run per target into <dir>/<file>, one table\n"
 	"  -o <dir>                the output directory (created if missing)\n"
 	"  --top <name>            the kernel function (default: the only public one)\n"
 	"  --inputs <dir>          initial buffer contents: <dir>/<buffer>.txt, one word a line\n"
@@ -28,7 +29,8 @@ static const char generic[] =
 	"                          else ~/.cache/strata/verilator)\n"
 	"  --allow-over-budget     a design over an .acg budget is a warning, not an error\n"
 	"  --keep-work             keep the work directory of a failed run\n"
-	"  -q, --quiet             no QoR table on stdout\n"
+	"  -q, --quiet             no QoR table on stdout (nor progress)\n"
+	"  --progress              a line per target's run on stderr even off a terminal\n"
 	"  --target-opt <n>=<v>    set option <n> of the target (also written --<n>=<v>,\n"
 	"                          --<n> <v>, or --<n> for a bool)\n" ST_TOOL_LIMIT_USAGE ST_TOOL_PLUGIN_USAGE
 	"  --help, --version\n";

@@ -9,8 +9,11 @@
 #include "strata/registry.h"
 #include "tool_acg.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* The registered classes, for the message about one that is not. */
 static void list_classes(st_context *ctx, char *buf, size_t n) {
@@ -38,48 +41,190 @@ static const st_target_def *find_target(st_context *ctx, const char *path, st_st
 	return t;
 }
 
+/* One --target: its .acg, its target and the target's options. */
+typedef struct stc_one {
+	st_tool_input acg_in;
+	st_op *acg, *graph;
+	const st_target_def *t;
+	void *opts;
+	char name[128]; /* the output folder with several targets */
+	stc_row row;
+} stc_one;
+
+/* Keeps the first error's message for the row; the default handler still
+ * prints it. */
+static bool first_error(void *ud, const st_diag_info *d) {
+	st_run_summary *s = ud;
+	if (d->severity == ST_SEV_ERROR && !s->error[0])
+		snprintf(s->error, sizeof s->error, "%s", d->message);
+	return false;
+}
+
+/* Loads the .acg, finds its target and makes its options; false after an
+ * error (the row then says why). */
+static bool load_one(st_context *ctx, const char *path, stc_one *o) {
+	o->row.acg = path;
+	o->row.name = o->name;
+	o->row.summary = (st_run_summary){.cycles = -1, .ideal_cycles = -1, .occupancy = -1, .utilization = -1};
+	bool watched = st_succeeded(st_context_push_diag_handler(ctx, first_error, &o->row.summary));
+	o->acg = st_tool_load_acg(ctx, "stratac", path, &o->acg_in);
+	o->graph = o->acg ? st_block_first_op(st_region_first_block(st_op_region(o->acg, 0))) : NULL;
+	o->t = o->graph ? find_target(ctx, path, st_str_make(o->acg_in.data, o->acg_in.len), o->graph) : NULL;
+	if (watched)
+		st_context_pop_diag_handler(ctx);
+	if (!o->t)
+		return false;
+	o->row.class_ = o->t->class_;
+	if (!o->t->options_size)
+		return true;
+	char owner[96];
+	snprintf(owner, sizeof owner, "target '%s'", o->t->class_);
+	o->opts = calloc(1, o->t->options_size);
+	if (o->opts && st_succeeded(st_options_init(ctx, o->t->options, o->t->noptions, o->opts, o->t->options_size, owner)))
+		return true;
+	fprintf(stderr, "stratac: error: out of memory for the options of target '%s'\n", o->t->class_);
+	free(o->opts);
+	o->opts = NULL;
+	o->t = NULL;
+	return false;
+}
+
+static void free_one(st_context *ctx, stc_one *o) {
+	if (o->opts) {
+		st_options_release(ctx, o->t->options, o->t->noptions, o->opts);
+		free(o->opts);
+	}
+	if (o->acg)
+		st_op_destroy(o->acg);
+	/* The text outlives every diagnostic that shows its lines. */
+	st_tool_free_input(&o->acg_in);
+}
+
+/* The output folder of a target among several: the .acg file's name
+ * without its extension; false after an error (two files of one name). */
+static bool name_outputs(stc_one *all, size_t n) {
+	for (size_t i = 0; i < n; i++) {
+		const char *base = strrchr(all[i].row.acg, '/');
+		base = base ? base + 1 : all[i].row.acg;
+		size_t len = strlen(base);
+		if (len > 4 && !strcmp(base + len - 4, ".acg"))
+			len -= 4;
+		snprintf(all[i].name, sizeof all[i].name, "%.*s", (int)len, base);
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(all[k].name, all[i].name)) {
+				fprintf(stderr,
+				        "stratac: error: '%s' and '%s' would both write '%s/' in the output directory: give the "
+				        ".acg files different names\n",
+				        all[k].row.acg, all[i].row.acg, all[i].name);
+				return false;
+			}
+	}
+	return true;
+}
+
+/* Runs target `o` on the input into `outdir`. */
+static bool run_one(st_context *ctx, stc_args *a, stc_one *o, const st_tool_input *in, const char *outdir,
+                    bool quiet) {
+	st_run_options opts = a->run;
+	opts.target = o->row.acg;
+	opts.outdir = outdir;
+	opts.quiet = quiet;
+	st_target_run run = {
+		.ctx = ctx,
+		.target = o->t,
+		.opts = &opts,
+		.options = o->opts,
+		.input_text = st_str_make(in->data, in->len),
+		.acg_text = st_str_make(o->acg_in.data, o->acg_in.len),
+		.acg = o->acg,
+		.graph = o->graph,
+	};
+	bool ok = st_run_execute(&run);
+	o->row.summary = run.summary;
+	return ok;
+}
+
+/* Several targets: each into -o DIR/<name>, a progress line each, the
+ * table at the end; 0 when every run succeeded. */
+static int run_all(st_context *ctx, stc_args *a, stc_one *all, size_t n, const st_tool_input *in) {
+	struct stat st;
+	bool created = false;
+	if (stat(a->run.outdir, &st) != 0) {
+		if (mkdir(a->run.outdir, 0755) != 0) {
+			fprintf(stderr, "stratac: error: cannot create '%s': %s\n", a->run.outdir, strerror(errno));
+			return 1;
+		}
+		created = true;
+	} else if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "stratac: error: '-o %s' is no directory\n", a->run.outdir);
+		return 1;
+	}
+	bool progress = !a->run.quiet && (a->progress || isatty(2));
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		char *dir = st_backend_fmt("%s/%s", a->run.outdir, all[i].name);
+		if (!dir || (all[i].t && !run_one(ctx, a, &all[i], in, dir, true)) || !all[i].t)
+			rc = 1;
+		free(dir);
+		if (progress)
+			stc_print_progress(stderr, i, n, a->run.input, &all[i].row);
+	}
+	if (!a->run.quiet) {
+		stc_row rows[STC_MAX_TARGETS];
+		for (size_t i = 0; i < n; i++)
+			rows[i] = all[i].row;
+		stc_print_table(stdout, a->run.input, rows, n);
+	}
+	if (created)
+		rmdir(a->run.outdir); /* only when every run failed: it is empty then */
+	return rc;
+}
+
 static int drive(int argc, char **argv, stc_args *a, st_context *ctx) {
-	if (!a->run.target)
-		{
-		stc_args_target(argc, argv, a, ctx, NULL, NULL);
+	if (!a->ntargets) {
+		stc_args_target(argc, argv, a, ctx, NULL, NULL, NULL, 0);
 		return 2;
 	}
-	st_tool_input acg_in = {0}, in = {0};
-	st_op *acg = st_tool_load_acg(ctx, "stratac", a->run.target, &acg_in);
-	st_op *graph = acg ? st_block_first_op(st_region_first_block(st_op_region(acg, 0))) : NULL;
-	const st_target_def *t = graph ? find_target(ctx, a->run.target, st_str_make(acg_in.data, acg_in.len), graph) : NULL;
-	void *opts = t && t->options_size ? calloc(1, t->options_size) : NULL;
-	char owner[96];
-	snprintf(owner, sizeof owner, "target '%s'", t ? t->class_ : "");
-	int rc = !t || (t->options_size && !opts) ? 1 : 0;
-	if (!rc && opts && st_failed(st_options_init(ctx, t->options, t->noptions, opts, t->options_size, owner)))
-		rc = 1;
-	if (!rc)
-		rc = stc_args_target(argc, argv, a, ctx, t, opts);
+	stc_one all[STC_MAX_TARGETS];
+	memset(all, 0, sizeof all);
+	size_t n = a->ntargets;
+	bool loaded = true;
+	for (size_t i = 0; i < n; i++)
+		if (!load_one(ctx, a->targets[i], &all[i]))
+			loaded = false;
+	/* With one target, nothing can run without it; with several, the
+	 * others still run and its row says why it did not. */
+	int rc = n == 1 && !loaded ? 1 : 0;
+	const st_target_def *targets[STC_MAX_TARGETS];
+	for (size_t i = 0; i < n; i++)
+		targets[i] = all[i].t;
+	for (size_t i = 0; !rc && i < n; i++) {
+		/* The options of every target are read against its own table;
+		 * those only another target has are left to it. */
+		const st_target_def *others[STC_MAX_TARGETS];
+		size_t k = 0;
+		for (size_t j = 0; j < n; j++)
+			if (j != i)
+				others[k++] = targets[j];
+		if (all[i].t || n == 1)
+			rc = stc_args_target(argc, argv, a, ctx, all[i].t, all[i].opts, others, k);
+	}
+	bool any = false;
+	for (size_t i = 0; i < n; i++)
+		any = any || all[i].t;
+	if (!rc && !any)
+		rc = 1; /* every --target was refused: nothing to run */
+	st_tool_input in = {0};
+	if (!rc && n > 1 && !name_outputs(all, n))
+		rc = 2;
 	if (!rc && !st_tool_read_input("stratac", a->run.input, &in))
 		rc = 1;
-	if (!rc) {
-		st_target_run run = {
-			.ctx = ctx,
-			.target = t,
-			.opts = &a->run,
-			.options = opts,
-			.input_text = st_str_make(in.data, in.len),
-			.acg_text = st_str_make(acg_in.data, acg_in.len),
-			.acg = acg,
-			.graph = graph,
-		};
-		rc = st_run_execute(&run) ? 0 : 1;
-	}
-	if (opts) {
-		st_options_release(ctx, t->options, t->noptions, opts);
-		free(opts);
-	}
-	if (acg)
-		st_op_destroy(acg);
-	/* The texts outlive every diagnostic that shows their lines. */
+	if (!rc)
+		rc = n == 1 ? (run_one(ctx, a, &all[0], &in, a->run.outdir, a->run.quiet) ? 0 : 1)
+		            : run_all(ctx, a, all, n, &in);
+	for (size_t i = 0; i < n; i++)
+		free_one(ctx, &all[i]);
 	st_tool_free_input(&in);
-	st_tool_free_input(&acg_in);
 	return rc;
 }
 
