@@ -50,6 +50,12 @@ bool st__run_compare(const st_target_run *run);
  * (fills each buffer's `ref`, loads and stores, and run->ops, muls). */
 bool st__run_reference(st_target_run *run);
 
+/* capability.c: the program against what the .acg has (its operations
+ * against the compute nodes' capabilities, its memories against the
+ * target's), before anything is lowered; false after one located error
+ * per missing thing. */
+bool st__run_check_capabilities(st_target_run *run);
+
 /* json.c */
 st_json *st__json_new(void);
 void st__json_free(st_json *o);

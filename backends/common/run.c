@@ -140,7 +140,8 @@ static bool execute(st_target_run *run) {
 	run->input = st_run_load_input(run->ctx, o->input, run->input_text);
 	run->kernel = run->input ? st_run_find_kernel(o->tool, run->input, o->top) : NULL;
 	run->kernel_name = run->kernel ? st_ident_cstr(st_symbol_name(run->kernel)) : NULL;
-	bool ok = run->kernel && st_run_kernel_buffers(run->kernel, &run->buffers, &run->nbuffers);
+	bool ok = run->kernel && st_run_kernel_buffers(run->kernel, &run->buffers, &run->nbuffers) &&
+	          st__run_check_capabilities(run);
 	bool created = false;
 	st__interrupt_hold(true);
 	char *work = ok ? make_work(o, &created) : NULL;

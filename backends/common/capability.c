@@ -1,0 +1,306 @@
+/* Capability checking (docs/stratac.md, "Capability checking"): before a
+ * target lowers anything, the program at loop level is checked against its
+ * `.acg`, so that an impossible program/target pair is refused with one
+ * located error per missing thing instead of failing somewhere inside a
+ * backend.  What is checked is what the file says, for every class alike:
+ *
+ * - each arithmetic operation on data (arith and math ops, not index
+ *   arithmetic, which every target's address generators do) needs a compute
+ *   node with a capability of that operation on its type: a capability
+ *   name (table below: `arith.cmpi` is CMP, EQ, LT, ...), a float type of the
+ *   same format, an integer at least as wide.  A compute node with
+ *   `param logic = true;` is programmable logic (an FPGA's LUTs): it does
+ *   every operation (floats in soft-float);
+ * - each memory of the kernel must fit in one memory of the target: a
+ *   storage node's depth x banks x data_width bits, times its tiles when it
+ *   is a tile kind of a grid.
+ *
+ * A file without compute (or storage) nodes is not checked for operations
+ * (memories): it says nothing to hold them against.  A division by a
+ * constant needs no DIV (backends strength-reduce it).
+ *
+ * What a class accepts beyond that (a stencil pipeline, DNN layers) its
+ * target checks when it compiles. */
+#include "common.h"
+
+#include "strata/acg.h"
+#include "strata/asm.h"
+
+#include <string.h>
+
+/* The capability names that do an operation; casts that only move bits
+ * (extsi, extui, trunci, bitcast, index_cast) need none. */
+typedef struct need {
+	const char *op;
+	const char *caps; /* space-separated */
+} need;
+
+static const need needs[] = {
+	{"arith.addi", "ADD"},
+	{"arith.addf", "ADD"},
+	{"arith.subi", "SUB"},
+	{"arith.subf", "SUB"},
+	{"arith.muli", "MUL MAC MACC FMA"},
+	{"arith.mulf", "MUL MAC MACC FMA"},
+	{"arith.divsi", "DIV"},
+	{"arith.divui", "DIV"},
+	{"arith.floordivsi", "DIV"},
+	{"arith.ceildivsi", "DIV"},
+	{"arith.divf", "DIV"},
+	{"arith.remsi", "REM"},
+	{"arith.remui", "REM"},
+	{"arith.remf", "REM"},
+	{"arith.maxsi", "MAX"},
+	{"arith.maxui", "MAX"},
+	{"arith.maximumf", "MAX"},
+	{"arith.maxnumf", "MAX"},
+	{"arith.minsi", "MIN"},
+	{"arith.minui", "MIN"},
+	{"arith.minimumf", "MIN"},
+	{"arith.minnumf", "MIN"},
+	{"arith.andi", "AND"},
+	{"arith.ori", "OR"},
+	{"arith.xori", "XOR"},
+	{"arith.shli", "SHL LSHIFT"},
+	{"arith.shrsi", "SHR ASHR RSHIFT"},
+	{"arith.shrui", "SHR RSHIFT"},
+	{"arith.cmpi", "CMP EQ NE LT LE GT GE EQUAL NEQ GTE LTE"},
+	{"arith.cmpf", "CMP EQ NE LT LE GT GE EQUAL NEQ GTE LTE"},
+	{"arith.select", "SELECT SEL"},
+	{"arith.negf", "NEG SUB"},
+	{"arith.sitofp", "CVT CAST"},
+	{"arith.uitofp", "CVT CAST"},
+	{"arith.fptosi", "CVT CAST"},
+	{"arith.fptoui", "CVT CAST"},
+	{"arith.extf", "CVT CAST"},
+	{"arith.truncf", "CVT CAST"},
+	{"math.absf", "ABS"},
+	{"math.absi", "ABS"},
+	{"math.exp", "EXP"},
+	{"math.log", "LOG"},
+	{"math.sqrt", "SQRT"},
+	{"math.floor", "FLOOR"},
+	{"math.tanh", "TANH"},
+};
+
+static const need *need_of(const char *op) {
+	for (size_t i = 0; i < sizeof needs / sizeof *needs; i++)
+		if (!strcmp(needs[i].op, op))
+			return &needs[i];
+	return NULL;
+}
+
+/* Whether `name` is one of the space-separated `list`. */
+static bool listed(const char *list, const char *name) {
+	size_t n = strlen(name);
+	for (const char *p = list; *p;) {
+		const char *e = strchr(p, ' ');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		if (len == n && !strncmp(p, name, n))
+			return true;
+		p += len + (e != NULL);
+	}
+	return false;
+}
+
+/* Whether a capability's operand type `have` does data of type `t`. */
+static bool type_covers(const st_type *have, const st_type *t) {
+	if (!have)
+		return false;
+	if (st_type_is_float(t))
+		return st_type_is_float(have) && st_type_get_kind(have) == st_type_get_kind(t);
+	return st_type_is_integer(have) && st_type_int_width(have) >= st_type_int_width(t);
+}
+
+/* The compute nodes of the graph, its grids' tile kinds included. */
+typedef struct nodes {
+	st_op *compute[64], *storage[64];
+	size_t ncompute, nstorage;
+	int64_t instances[64]; /* per storage node: 1, or its tiles in a grid */
+} nodes;
+
+static st_walk_result collect(st_op *op, void *ud) {
+	nodes *n = ud;
+	st_acg_kind k = st_acg_node_kind(op);
+	if (k == ST_ACG_COMPUTE && n->ncompute < 64)
+		n->compute[n->ncompute++] = op;
+	if (k == ST_ACG_STORAGE && n->nstorage < 64) {
+		st_op *parent = st_op_parent_op(op);
+		int64_t tiles = parent ? st_acg_grid_count(parent, st_ident_cstr(st_symbol_name(op))) : 0;
+		n->instances[n->nstorage] = tiles > 0 ? tiles : 1;
+		n->storage[n->nstorage++] = op;
+	}
+	return ST_WALK_ADVANCE;
+}
+
+static bool is_logic(st_op *node) {
+	st_attr *p = st_acg_param(node, "logic");
+	return p && st_attr_is_bool(p) && st_attr_int_value(p) != 0;
+}
+
+/* Whether some compute node does `n` on `t`; else `near` names a node
+ * with one of its capabilities on another type (NULL: none). */
+static bool supported(const nodes *ns, const need *n, const st_type *t, st_op **near) {
+	*near = NULL;
+	for (size_t i = 0; i < ns->ncompute; i++) {
+		if (is_logic(ns->compute[i]))
+			return true;
+		st_acg_cap c;
+		for (size_t k = 0; st_acg_get_cap(ns->compute[i], k, &c); k++) {
+			if (!listed(n->caps, c.op))
+				continue;
+			for (size_t o = 0; o < c.noperands; o++)
+				if (type_covers(st_acg_cap_type(&c, o), t))
+					return true;
+			if (!*near)
+				*near = ns->compute[i];
+		}
+	}
+	return false;
+}
+
+/* The data type an operation computes on: a comparison's operands, else
+ * its result; NULL for index arithmetic and what has no value. */
+static st_type *data_type(st_op *op) {
+	const char *name = st_ident_cstr(st_op_name(op));
+	st_value *v = NULL;
+	if (!strcmp(name, "arith.cmpi") || !strcmp(name, "arith.cmpf"))
+		v = st_op_num_operands(op) ? st_op_operand(op, 0) : NULL;
+	else if (!strcmp(name, "arith.select"))
+		v = st_op_num_operands(op) > 1 ? st_op_operand(op, 1) : NULL;
+	else
+		v = st_op_num_results(op) ? st_op_result(op, 0) : NULL;
+	st_type *t = v ? st_value_type(v) : NULL;
+	if (t && st_type_is_shaped(t))
+		t = st_type_element(t);
+	if (!t || st_type_is_index(t) || !(st_type_is_integer(t) || st_type_is_float(t)))
+		return NULL;
+	return t;
+}
+
+/* One missing capability: the first op that needs it and how many do. */
+typedef struct missing {
+	const need *need;
+	const st_type *type;
+	st_op *first, *near;
+	size_t count;
+} missing;
+
+typedef struct check {
+	const nodes *ns;
+	missing miss[32];
+	size_t nmiss;
+} check;
+
+/* A division or remainder by a constant: backends strength-reduce it
+ * (shifts and masks, or a multiplication by the reciprocal), so it needs
+ * no DIV of its own. */
+static bool by_constant(st_op *op, const need *n) {
+	if (strcmp(n->caps, "DIV") && strcmp(n->caps, "REM"))
+		return false;
+	st_op *d = st_op_num_operands(op) > 1 ? st_value_defining_op(st_op_operand(op, 1)) : NULL;
+	return d && !strcmp(st_ident_cstr(st_op_name(d)), "arith.constant");
+}
+
+static st_walk_result check_op(st_op *op, void *ud) {
+	check *c = ud;
+	const need *n = need_of(st_ident_cstr(st_op_name(op)));
+	st_type *t = n && !by_constant(op, n) ? data_type(op) : NULL;
+	st_op *near;
+	if (!t || supported(c->ns, n, t, &near))
+		return ST_WALK_ADVANCE;
+	for (size_t i = 0; i < c->nmiss; i++)
+		if (c->miss[i].need == n && c->miss[i].type == t) {
+			c->miss[i].count++;
+			return ST_WALK_ADVANCE;
+		}
+	if (c->nmiss < 32)
+		c->miss[c->nmiss++] = (missing){n, t, op, near, 1};
+	return ST_WALK_ADVANCE;
+}
+
+static void append(void *ud, const char *data, size_t len) {
+	char *buf = ud;
+	size_t have = strlen(buf);
+	if (have + len >= 64)
+		len = 63 - have;
+	memcpy(buf + have, data, len);
+	buf[have + len] = 0;
+}
+
+static const char *type_name(st_context *ctx, const st_type *t, char buf[64]) {
+	buf[0] = 0;
+	st_print_type(ctx, t, append, buf);
+	return buf;
+}
+
+/* "ADD", or "one of MUL, MAC, MACC, FMA". */
+static void caps_phrase(const need *n, char *buf, size_t size) {
+	if (!strchr(n->caps, ' ')) {
+		snprintf(buf, size, "%s", n->caps);
+		return;
+	}
+	size_t len = (size_t)snprintf(buf, size, "one of ");
+	for (const char *p = n->caps; *p && len < size; p++)
+		len += (size_t)snprintf(buf + len, size - len, *p == ' ' ? ", " : "%c", *p);
+}
+
+static bool check_ops(st_target_run *run, const nodes *ns) {
+	if (!ns->ncompute)
+		return true; /* the file describes no compute node: nothing to hold against */
+	check c = {.ns = ns};
+	st_walk(run->input, ST_WALK_PRE, check_op, &c);
+	for (size_t i = 0; i < c.nmiss; i++) {
+		const missing *m = &c.miss[i];
+		char tn[64], caps[160], more[64] = "", near[96] = "";
+		if (m->count > 1)
+			snprintf(more, sizeof more, " (and %zu more ops)", m->count - 1);
+		if (m->near)
+			snprintf(near, sizeof near, "; %s has it on other types", st_ident_cstr(st_symbol_name(m->near)));
+		caps_phrase(m->need, caps, sizeof caps);
+		st_op_error(m->first, "needs %s on %s, which no compute node of target '%s' (%s) has%s%s", caps,
+		            type_name(run->ctx, m->type, tn), run->target_name, run->opts->target, near, more);
+	}
+	return c.nmiss == 0;
+}
+
+/* Bits a memory of `instances` tiles holds (saturating). */
+static uint64_t capacity(st_op *storage, int64_t instances) {
+	uint64_t bits = st_acg_capacity_bits(storage);
+	return bits && (uint64_t)instances > UINT64_MAX / bits ? UINT64_MAX : bits * (uint64_t)instances;
+}
+
+static bool check_memories(st_target_run *run, const nodes *ns) {
+	if (!ns->nstorage)
+		return true; /* the file describes no memory: nothing to hold against */
+	size_t best = 0;
+	for (size_t i = 1; i < ns->nstorage; i++)
+		if (capacity(ns->storage[i], ns->instances[i]) > capacity(ns->storage[best], ns->instances[best]))
+			best = i;
+	uint64_t most = capacity(ns->storage[best], ns->instances[best]);
+	bool ok = true;
+	for (size_t i = 0; i < run->nbuffers; i++) {
+		const st_buffer *b = &run->buffers[i];
+		if (b->kind != ST_BUFFER_MEMORY)
+			continue;
+		uint64_t bits = (uint64_t)b->size * b->width;
+		if (bits <= most)
+			continue;
+		char tn[64];
+		st_op_error(run->kernel,
+		            "buffer '%s' (%s, %llu bits) is larger than every memory of target '%s' (%s): the largest, %s, "
+		            "holds %llu bits",
+		            b->name, type_name(run->ctx, b->type, tn), (unsigned long long)bits, run->target_name,
+		            run->opts->target, st_ident_cstr(st_symbol_name(ns->storage[best])), (unsigned long long)most);
+		ok = false;
+	}
+	return ok;
+}
+
+bool st__run_check_capabilities(st_target_run *run) {
+	nodes ns = {0};
+	st_walk(run->graph, ST_WALK_PRE, collect, &ns);
+	bool ops = check_ops(run, &ns);
+	bool mems = check_memories(run, &ns);
+	return ops && mems;
+}
