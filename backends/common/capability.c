@@ -24,7 +24,6 @@
 #include "common.h"
 
 #include "strata/acg.h"
-#include "strata/asm.h"
 
 #include <string.h>
 
@@ -219,19 +218,35 @@ static st_walk_result check_op(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
-static void append(void *ud, const char *data, size_t len) {
-	char *buf = ud;
-	size_t have = strlen(buf);
-	if (have + len >= 64)
-		len = 63 - have;
-	memcpy(buf + have, data, len);
-	buf[have + len] = 0;
+/* An integer or float type as the IR writes it ("i16", "bf16"), without
+ * the printer: no lowering library both prints and parses IR
+ * (test/Layering/no-reparse.test). */
+static const char *type_name(const st_type *t, char buf[16]) {
+	switch (st_type_get_kind(t)) {
+	case ST_TYPE_BF16:
+		return "bf16";
+	case ST_TYPE_F16:
+		return "f16";
+	case ST_TYPE_F32:
+		return "f32";
+	case ST_TYPE_F64:
+		return "f64";
+	default:
+		break;
+	}
+	st_signedness sg = st_type_int_signedness(t);
+	snprintf(buf, 16, "%s%u", sg == ST_SIGNED ? "si" : sg == ST_UNSIGNED ? "ui" : "i", st_type_int_width(t));
+	return buf;
 }
 
-static const char *type_name(st_context *ctx, const st_type *t, char buf[64]) {
-	buf[0] = 0;
-	st_print_type(ctx, t, append, buf);
-	return buf;
+/* A buffer's type: "memref<64x64xi16>". */
+static void buffer_type(const st_buffer *b, char *buf, size_t size) {
+	char tn[16];
+	size_t len = (size_t)snprintf(buf, size, "memref<");
+	for (size_t i = 0; i < b->ndims && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%lldx", (long long)b->dims[i]);
+	if (len < size)
+		snprintf(buf + len, size - len, "%s>", type_name(b->elt, tn));
 }
 
 /* "ADD", or "one of MUL, MAC, MACC, FMA". */
@@ -252,14 +267,14 @@ static bool check_ops(st_target_run *run, const nodes *ns) {
 	st_walk(run->input, ST_WALK_PRE, check_op, &c);
 	for (size_t i = 0; i < c.nmiss; i++) {
 		const missing *m = &c.miss[i];
-		char tn[64], caps[160], more[64] = "", near[96] = "";
+		char tn[16], caps[160], more[64] = "", near[96] = "";
 		if (m->count > 1)
 			snprintf(more, sizeof more, " (and %zu more ops)", m->count - 1);
 		if (m->near)
 			snprintf(near, sizeof near, "; %s has it on other types", st_ident_cstr(st_symbol_name(m->near)));
 		caps_phrase(m->need, caps, sizeof caps);
 		st_op_error(m->first, "needs %s on %s, which no compute node of target '%s' (%s) has%s%s", caps,
-		            type_name(run->ctx, m->type, tn), run->target_name, run->opts->target, near, more);
+		            type_name(m->type, tn), run->target_name, run->opts->target, near, more);
 	}
 	return c.nmiss == 0;
 }
@@ -286,11 +301,12 @@ static bool check_memories(st_target_run *run, const nodes *ns) {
 		uint64_t bits = (uint64_t)b->size * b->width;
 		if (bits <= most)
 			continue;
-		char tn[64];
+		char tn[96];
+		buffer_type(b, tn, sizeof tn);
 		st_op_error(run->kernel,
 		            "buffer '%s' (%s, %llu bits) is larger than every memory of target '%s' (%s): the largest, %s, "
 		            "holds %llu bits",
-		            b->name, type_name(run->ctx, b->type, tn), (unsigned long long)bits, run->target_name,
+		            b->name, tn, (unsigned long long)bits, run->target_name,
 		            run->opts->target, st_ident_cstr(st_symbol_name(ns->storage[best])), (unsigned long long)most);
 		ok = false;
 	}

@@ -105,9 +105,7 @@ static bool steps(st_target_run *run) {
 	return ok && st__run_commit(run);
 }
 
-/* Keeps the first error's message for the summary; the default handler
- * still prints it. */
-static bool first_error(void *ud, const st_diag_info *d) {
+bool st_run_keep_first_error(void *ud, const st_diag_info *d) {
 	st_run_summary *s = ud;
 	if (d->severity == ST_SEV_ERROR && !s->error[0])
 		snprintf(s->error, sizeof s->error, "%s", d->message);
@@ -119,7 +117,7 @@ static bool execute(st_target_run *run);
 bool st_run_execute(st_target_run *run) {
 	run->summary = (st_run_summary){.cycles = -1, .ideal_cycles = -1, .occupancy = -1, .utilization = -1};
 	double t0 = st_backend_now_ms();
-	bool watched = st_succeeded(st_context_push_diag_handler(run->ctx, first_error, &run->summary));
+	bool watched = st_succeeded(st_context_push_diag_handler(run->ctx, st_run_keep_first_error, &run->summary));
 	bool ok = execute(run);
 	if (watched)
 		st_context_pop_diag_handler(run->ctx);

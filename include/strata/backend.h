@@ -117,6 +117,12 @@ typedef struct st_run_summary {
 	char error[256];
 } st_run_summary;
 
+/* A diagnostic handler (st_context_push_diag_handler) that keeps the first
+ * error's message in the st_run_summary `ud` and lets the default handler
+ * print it; st_run_execute installs it for the run, a driver for its own
+ * steps around runs (loading a target). */
+ST_API bool st_run_keep_first_error(void *ud, const st_diag_info *d);
+
 /* The run handle of strata/target.h: everything the hooks get. */
 struct st_target_run {
 	st_context *ctx;

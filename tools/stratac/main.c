@@ -51,22 +51,13 @@ typedef struct stc_one {
 	stc_row row;
 } stc_one;
 
-/* Keeps the first error's message for the row; the default handler still
- * prints it. */
-static bool first_error(void *ud, const st_diag_info *d) {
-	st_run_summary *s = ud;
-	if (d->severity == ST_SEV_ERROR && !s->error[0])
-		snprintf(s->error, sizeof s->error, "%s", d->message);
-	return false;
-}
-
 /* Loads the .acg, finds its target and makes its options; false after an
  * error (the row then says why). */
 static bool load_one(st_context *ctx, const char *path, stc_one *o) {
 	o->row.acg = path;
 	o->row.name = o->name;
 	o->row.summary = (st_run_summary){.cycles = -1, .ideal_cycles = -1, .occupancy = -1, .utilization = -1};
-	bool watched = st_succeeded(st_context_push_diag_handler(ctx, first_error, &o->row.summary));
+	bool watched = st_succeeded(st_context_push_diag_handler(ctx, st_run_keep_first_error, &o->row.summary));
 	o->acg = st_tool_load_acg(ctx, "stratac", path, &o->acg_in);
 	o->graph = o->acg ? st_block_first_op(st_region_first_block(st_op_region(o->acg, 0))) : NULL;
 	o->t = o->graph ? find_target(ctx, path, st_str_make(o->acg_in.data, o->acg_in.len), o->graph) : NULL;
