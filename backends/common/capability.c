@@ -17,7 +17,9 @@
  *
  * A file without compute (or storage) nodes is not checked for operations
  * (memories): it says nothing to hold them against.  A division by a
- * constant needs no DIV (backends strength-reduce it).
+ * constant needs no DIV (backends strength-reduce it), and an operation the
+ * compiler resolves (of constants, or a select of a constant condition)
+ * needs nothing.
  *
  * What a class accepts beyond that (a stencil pipeline, DNN layers) its
  * target checks when it compiles. */
@@ -201,10 +203,67 @@ static bool by_constant(st_op *op, const need *n) {
 	return d && !strcmp(st_ident_cstr(st_op_name(d)), "arith.constant");
 }
 
+/* Whether `v` is known when the program is compiled: a constant, or an
+ * arith op of such values (Halide's lowering of a shift by a constant
+ * leaves comparisons and selects of constants; every backend folds them).
+ * Loop variables and loads are not; `depth` bounds the search. */
+static bool compile_time(st_value *v, int depth) {
+	st_op *d = v ? st_value_defining_op(v) : NULL;
+	if (!d || depth > 16)
+		return false;
+	const char *name = st_ident_cstr(st_op_name(d));
+	if (!strcmp(name, "arith.constant"))
+		return true;
+	if (strncmp(name, "arith.", 6) || !st_op_num_operands(d))
+		return false;
+	for (size_t i = 0; i < st_op_num_operands(d); i++)
+		if (!compile_time(st_op_operand(d, i), depth + 1))
+			return false;
+	return true;
+}
+
+/* An op the compiler resolves: all its operands known at compile time, or
+ * a select of a known condition. */
+static bool folded(st_op *op) {
+	if (!strcmp(st_ident_cstr(st_op_name(op)), "arith.select"))
+		return st_op_num_operands(op) && compile_time(st_op_operand(op, 0), 0);
+	for (size_t i = 0; i < st_op_num_operands(op); i++)
+		if (!compile_time(st_op_operand(op, i), 0))
+			return false;
+	return true;
+}
+
+/* Two values that are the same: one value, or constants of one value. */
+static bool same_value(st_value *a, st_value *b) {
+	if (a == b)
+		return true;
+	st_op *x = st_value_defining_op(a), *y = st_value_defining_op(b);
+	return x && y && !strcmp(st_ident_cstr(st_op_name(x)), "arith.constant") &&
+	       !strcmp(st_ident_cstr(st_op_name(y)), "arith.constant") &&
+	       st_op_get_attr(x, "value") == st_op_get_attr(y, "value");
+}
+
+/* select(cmp(x, y), x, y) in either order is a maximum or a minimum (how
+ * PMLang's max and Halide's clamp lower): MAX or MIN does it. */
+static const need max_min = {"arith.select", "MAX MIN SELECT SEL"};
+
+static const need *select_need(st_op *op, const need *n) {
+	st_op *cmp = st_op_num_operands(op) == 3 ? st_value_defining_op(st_op_operand(op, 0)) : NULL;
+	if (!cmp || st_op_num_operands(cmp) != 2 || (strcmp(st_ident_cstr(st_op_name(cmp)), "arith.cmpi") &&
+	                                             strcmp(st_ident_cstr(st_op_name(cmp)), "arith.cmpf")))
+		return n;
+	st_value *x = st_op_operand(cmp, 0), *y = st_op_operand(cmp, 1), *a = st_op_operand(op, 1),
+	         *b = st_op_operand(op, 2);
+	bool idiom = (same_value(x, a) && same_value(y, b)) || (same_value(x, b) && same_value(y, a));
+	return idiom ? &max_min : n;
+}
+
 static st_walk_result check_op(st_op *op, void *ud) {
 	check *c = ud;
 	const need *n = need_of(st_ident_cstr(st_op_name(op)));
-	st_type *t = n && !by_constant(op, n) ? data_type(op) : NULL;
+	if (n && !strcmp(n->op, "arith.select"))
+		n = select_need(op, n);
+	st_type *t = n && !by_constant(op, n) && !folded(op) ? data_type(op) : NULL;
 	st_op *near;
 	if (!t || supported(c->ns, n, t, &near))
 		return ST_WALK_ADVANCE;
