@@ -61,6 +61,7 @@ static bool read_mem(const st_op *top, const st_calyx_memory_info *info, fpga_po
 	m->size = size;
 	m->nbanks = info->banks > 1 ? info->banks : 0;
 	m->bank_dim = info->bank_dim;
+	m->read_ports = info->read_ports > 1 && !m->nbanks ? info->read_ports : 1;
 	return true;
 }
 
@@ -75,21 +76,29 @@ static bool find_port(const st_op *top, st_hw_dir dir, const char *name, int64_t
 	return false;
 }
 
-/* A port of memory `m`, with the width the contract gives it; `need`: its
- * absence is an error. */
-/* The prefix of the ports of bank k of `m` (the memory's name if whole). */
-static void port_prefix(const fpga_port *m, unsigned k, char *buf, size_t n) {
-	if (m->nbanks)
-		snprintf(buf, n, "%s_b%u", m->name, k);
-	else
-		snprintf(buf, n, "%s", m->name);
+unsigned fpga_port_sets(const fpga_port *m) {
+	return m->kind != ST_BUFFER_MEMORY ? 0 : m->nbanks ? m->nbanks : m->read_ports > 1 ? m->read_ports : 1;
 }
 
+bool fpga_port_read_only(const fpga_port *m, unsigned j) { return !m->nbanks && j > 0; }
+
+const char *fpga_port_prefix(const fpga_port *m, unsigned j, char *buf, size_t n) {
+	if (m->nbanks)
+		snprintf(buf, n, "%s_b%u", m->name, j);
+	else if (j)
+		snprintf(buf, n, "%s_p%u", m->name, j);
+	else
+		snprintf(buf, n, "%s", m->name);
+	return buf;
+}
+
+/* A port of memory `m`, with the width the contract gives it; `need`: its
+ * absence is an error. */
 static bool mem_port(const st_op *top, const fpga_port *m, unsigned bank, st_hw_dir dir, const char *suffix,
                      int64_t want, bool need, bool *has) {
 	char name[160], prefix[96];
 	int64_t w;
-	port_prefix(m, bank, prefix, sizeof prefix);
+	fpga_port_prefix(m, bank, prefix, sizeof prefix);
 	snprintf(name, sizeof name, "%s_%s", prefix, suffix);
 	*has = find_port(top, dir, name, &w);
 	if (!*has && need) {
@@ -113,7 +122,7 @@ static unsigned addr_bits(int64_t n) {
 
 static bool check_ports(const st_op *top, fpga_port *m) {
 	bool has;
-	for (unsigned b = 0; b < (m->nbanks ? m->nbanks : 1); b++) {
+	for (unsigned b = 0; b < fpga_port_sets(m); b++) {
 		for (size_t k = 0; k < m->ndims; k++) {
 			char suffix[32];
 			snprintf(suffix, sizeof suffix, "addr%zu", k);
@@ -122,6 +131,12 @@ static bool check_ports(const st_op *top, fpga_port *m) {
 				return false;
 		}
 		bool has_data;
+		if (fpga_port_read_only(m, b)) { /* the memory's own port set decided the rest */
+			if (!mem_port(top, m, b, ST_HW_IN, "read_data", m->width, true, &has) ||
+			    !mem_port(top, m, b, ST_HW_OUT, "content_en", 1, m->seq, &has))
+				return false;
+			continue;
+		}
 		if (!mem_port(top, m, b, ST_HW_IN, "read_data", m->width, false, &m->has_read) ||
 		    !mem_port(top, m, b, ST_HW_OUT, "write_en", 1, false, &m->has_write) ||
 		    !mem_port(top, m, b, ST_HW_OUT, "write_data", m->width, m->has_write, &has_data) ||
@@ -138,9 +153,9 @@ static bool is_mem_port(const fpga_design *d, st_str name) {
 	                                    "addr0", "addr1", "addr2", "addr3"};
 	for (size_t i = 0; i < d->nports; i++) {
 		const fpga_port *m = &d->ports[i];
-		for (unsigned b = 0; m->kind == ST_BUFFER_MEMORY && b < (m->nbanks ? m->nbanks : 1); b++) {
+		for (unsigned b = 0; b < fpga_port_sets(m); b++) {
 			char prefix[96];
-			port_prefix(m, b, prefix, sizeof prefix);
+			fpga_port_prefix(m, b, prefix, sizeof prefix);
 			size_t n = strlen(prefix);
 			if (name.len <= n || memcmp(name.data, prefix, n) || name.data[n] != '_')
 				continue;

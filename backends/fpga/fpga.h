@@ -39,6 +39,9 @@ typedef struct fpga_port {
 	 * round). */
 	bool seq;
 	unsigned nbanks, bank_dim;
+	/* Further read ports (read_ports - 1 of them, not with banks): port
+	 * set j >= 1 is <name>_p<j>_..., reading only (fpga_port_prefix). */
+	unsigned read_ports;
 	bool has_read, has_write, has_content_en, has_done;
 	/* Stream designs: an input stream (else an output), values per
 	 * transfer. */
@@ -97,6 +100,12 @@ bool fpga_synthesize(st_target_run *run, fpga_design *d);
 
 /* calyx_flow.c: the Calyx flow's compile (docs/stratac.md). */
 bool fpga_calyx_compile(st_target_run *run, fpga_design *d);
+/* The port sets of a memory the testbench plays: its banks (or itself),
+ * then its further read ports; the prefix of set j's port names
+ * (<name>, <name>_b<k>, <name>_p<k>), and whether it only reads. */
+unsigned fpga_port_sets(const fpga_port *m);
+const char *fpga_port_prefix(const fpga_port *m, unsigned j, char *buf, size_t n);
+bool fpga_port_read_only(const fpga_port *m, unsigned j);
 /* calyx_design.c: the hw.module of the lowered design with the Calyx
  * interface, matched with the kernel's buffers (renamed after the design's
  * memories and ports); false after a located error. */
@@ -128,6 +137,10 @@ bool fpga_yosys(st_target_run *run, const fpga_design *d, bool xilinx, int64_t *
  * that cannot hold it. */
 bool fpga_plan_memories(st_target_run *run, st_op *hw, fpga_design *d);
 void fpga_memories_report(const st_target_run *run, const fpga_design *d, st_json *obj);
+/* The reads a cycle a memory of the Calyx flow may have (lower-to-calyx's
+ * read-ports): the block memory's read ports, at most its ports in all
+ * (archs/fpga.acg: 2); 1 without block memory. */
+unsigned fpga_read_ports(const st_target_run *run);
 
 /* timing.c: the delay of d->levels under the .acg's model, checked
  * against its clock_mhz (a warning at that line when the path is longer

@@ -7,7 +7,8 @@
  * takes ceil(width / data_width) x ceil(words / depth) blocks; more reads or
  * writes a cycle than the block has ports, or more blocks than the target
  * has, is an error naming the memory and the storage.  A memory placed in
- * the block memory is marked so for synthesis (the Verilog attribute
+ * the block memory whose reads are registered (as a block RAM's are) is
+ * marked so for synthesis (the Verilog attribute
  * ram_style = "block", which yosys and the vendors' tools follow even for
  * a memory small enough for LUTs), so what synthesis makes of the design
  * is the plan; registers are what it makes of every memory of a target
@@ -17,6 +18,7 @@
 #include "fpga.h"
 
 #include "strata/acg.h"
+#include "strata/calyx.h"
 #include "strata/seq.h"
 
 #include <stdlib.h>
@@ -70,17 +72,36 @@ static st_walk_result place(st_op *op, void *ud) {
 	st_type *t = st_value_type(st_op_result(op, 0));
 	m->words = (int64_t)st_seq_hlmem_depth(t);
 	m->width = st_hw_bit_width(st_seq_hlmem_element(t));
+	/* A write at the address of a read of the memory shares its port (a
+	 * Calyx memory's own read and write: one read/write port of the
+	 * block, as synthesis merges them); registered reads alone make a
+	 * memory that block RAM can hold. */
+	int64_t shared = 0;
+	bool sync = true;
 	for (st_use *u = st_value_first_use(st_op_result(op, 0)); u; u = st_use_next(u)) {
-		const char *n = st_op_name_cstr(st_use_owner(u));
+		st_op *a = st_use_owner(u);
+		const char *n = st_op_name_cstr(a);
 		m->reads += !strcmp(n, "seq.read");
 		m->writes += !strcmp(n, "seq.write");
+		if (!strcmp(n, "seq.read")) {
+			st_attr *lat = st_op_get_attr(a, "latency");
+			sync = sync && lat && st_attr_int_value(lat) > 0;
+		}
+		if (strcmp(n, "seq.write"))
+			continue;
+		for (st_use *v = st_value_first_use(st_op_result(op, 0)); v; v = st_use_next(v))
+			if (!strcmp(st_op_name_cstr(st_use_owner(v)), "seq.read") &&
+			    st_op_operand(st_use_owner(v), 1) == st_op_operand(a, 1)) {
+				shared++;
+				break;
+			}
 	}
 	st_attr *na = st_op_get_attr(op, "name");
 	st_str name = na ? st_attr_string(na) : st_str_c("?");
 	snprintf(m->name, sizeof m->name, "%.*s", (int)(name.len < 63 ? name.len : 63), name.data);
 	if (!p->node)
 		return ST_WALK_ADVANCE;
-	if (m->reads > p->ports_out || m->writes > p->ports_in || m->reads + m->writes > p->ports) {
+	if (m->reads > p->ports_out || m->writes > p->ports_in || m->reads + m->writes - shared > p->ports) {
 		st_error(p->run->ctx, node_loc(p),
 		         "memory '%s' of the design is read %lld and written %lld times a cycle; a block of %s has %lld "
 		         "read and %lld write ports, %lld in all",
@@ -92,9 +113,27 @@ static st_walk_result place(st_op *op, void *ud) {
 	m->blocks = ceil_div(m->width, p->width) * ceil_div(m->words, p->depth);
 	st_context *ctx = p->run->ctx;
 	st_named_attr style = {st_ident_get_c(ctx, "ram_style"), st_string_attr(ctx, st_str_c("block"))};
-	st_op_set_attr(op, "sv.attributes", st_dict_attr(ctx, 1, &style));
+	if (sync)
+		st_op_set_attr(op, "sv.attributes", st_dict_attr(ctx, 1, &style));
 	p->blocks += m->blocks;
 	return ST_WALK_ADVANCE;
+}
+
+/* A block's ports in all (param ports, else ports_in + ports_out). */
+static int64_t all_ports(st_op *node) {
+	st_attr *ports = st_acg_param(node, "ports");
+	return ports && st_attr_get_kind(ports) == ST_ATTR_INTEGER
+	               ? st_attr_int_value(ports)
+	               : st_acg_int(node, "ports_in", 1) + st_acg_int(node, "ports_out", 1);
+}
+
+unsigned fpga_read_ports(const st_target_run *run) {
+	st_op *node = block_memory(run->graph);
+	if (!node)
+		return 1;
+	int64_t r = st_acg_int(node, "ports_out", 1), all = all_ports(node);
+	r = r < all ? r : all;
+	return r < 1 ? 1 : r > ST_CALYX_MAX_READ_PORTS ? ST_CALYX_MAX_READ_PORTS : (unsigned)r;
 }
 
 bool fpga_plan_memories(st_target_run *run, st_op *hw, fpga_design *d) {
@@ -106,9 +145,7 @@ bool fpga_plan_memories(st_target_run *run, st_op *hw, fpga_design *d) {
 		p.ports_in = st_acg_int(p.node, "ports_in", 1);
 		p.ports_out = st_acg_int(p.node, "ports_out", 1);
 		p.count = st_acg_int(p.node, "banks", 1);
-		st_attr *ports = st_acg_param(p.node, "ports");
-		p.ports = ports && st_attr_get_kind(ports) == ST_ATTR_INTEGER ? st_attr_int_value(ports)
-		                                                               : p.ports_in + p.ports_out;
+		p.ports = all_ports(p.node);
 		/* The acg dialect keeps data_width and depth positive. */
 		if (p.width < 1 || p.depth < 1)
 			p.node = NULL;

@@ -89,12 +89,14 @@ static st_status compile(st_target_run *run) {
 static st_status simulate(st_target_run *run) { return fpga_simulate(run, run->state) ? ST_OK : ST_FAIL; }
 
 /* The largest of the bounds a design cannot beat (docs/qor-schema.md):
- * a Calyx design's external memory bank does one read and one write a
- * cycle at most, so a memory needs max(reads, writes) / banks cycles of
- * the reference's accesses; a stream design takes one transfer per cycle
- * on each host stream. */
+ * a Calyx design's external memory bank does one write a cycle at most and
+ * one read, or a whole memory as many reads as the .acg's block memory has
+ * read ports (fpga_read_ports), so a memory needs its reads and its writes
+ * of the reference over those cycles; a stream design takes one transfer
+ * per cycle on each host stream. */
 static int64_t ideal_cycles(const st_target_run *run, const fpga_design *d) {
 	int64_t ideal = 1;
+	uint64_t rp = fpga_read_ports(run);
 	for (size_t i = 0; i < d->nports; i++) {
 		const fpga_port *p = &d->ports[i];
 		const st_buffer *b = &run->buffers[i];
@@ -102,8 +104,9 @@ static int64_t ideal_cycles(const st_target_run *run, const fpga_design *d) {
 		if (d->stream)
 			need = p->size / (p->lanes ? p->lanes : 1);
 		else if (p->kind == ST_BUFFER_MEMORY) {
-			uint64_t banks = p->nbanks ? p->nbanks : 1, acc = b->loads > b->stores ? b->loads : b->stores;
-			need = (int64_t)((acc + banks - 1) / banks);
+			uint64_t banks = p->nbanks ? p->nbanks : 1, reads = p->nbanks ? banks : rp;
+			uint64_t r = (b->loads + reads - 1) / reads, w = (b->stores + banks - 1) / banks;
+			need = (int64_t)(r > w ? r : w);
 		}
 		if (need > ideal)
 			ideal = need;

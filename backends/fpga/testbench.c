@@ -61,16 +61,6 @@ static void emit_index(FILE *f, const fpga_port *m, size_t i, unsigned b, const 
 	}
 }
 
-/* Names the port prefix of bank b of m (its name when whole). */
-static const char *prefix(const fpga_port *m, unsigned b, char *buf, size_t n) {
-	if (m->nbanks)
-		snprintf(buf, n, "%s_b%u", m->name, b);
-	else
-		snprintf(buf, n, "%s", m->name);
-	return buf;
-}
-
-static unsigned banks(const fpga_port *m) { return m->kind != ST_BUFFER_MEMORY ? 0 : m->nbanks ? m->nbanks : 1; }
 
 static void calyx_testbench(FILE *f, const fpga_design *d) {
 	char pre[96];
@@ -105,7 +95,7 @@ static void calyx_testbench(FILE *f, const fpga_design *d) {
 		        m->file, i, (long long)m->size, mask_of(m->width), i);
 		if (m->kind == ST_BUFFER_SCALAR_IN)
 			fprintf(f, "\ttop.%s = mem%zu[0];\n", m->name, i);
-		for (unsigned b = 0; b < banks(m); b++)
+		for (unsigned b = 0; b < fpga_port_sets(m); b++)
 			fprintf(f, "\tuint64_t rd%zu_%u = 0;\n\tbool wdone%zu_%u = false;\n", i, b, i, b);
 	}
 	/* Comb reads depend on addresses that may depend on the read data, so
@@ -119,8 +109,8 @@ static void calyx_testbench(FILE *f, const fpga_design *d) {
 		const fpga_port *m = &d->ports[i];
 		if (m->seq || !m->has_read)
 			continue;
-		for (unsigned b = 0; b < banks(m); b++) {
-			prefix(m, b, pre, sizeof pre);
+		for (unsigned b = 0; b < fpga_port_sets(m); b++) {
+			fpga_port_prefix(m, b, pre, sizeof pre);
 			fputs("\t\t{\n", f);
 			emit_index(f, m, i, b, pre);
 			fprintf(f,
@@ -163,20 +153,27 @@ static void calyx_testbench(FILE *f, const fpga_design *d) {
 		const fpga_port *m = &d->ports[i];
 		if (!(m->seq && m->has_read) && !m->has_write)
 			continue;
-		for (unsigned b = 0; b < banks(m); b++) {
-			prefix(m, b, pre, sizeof pre);
+		/* Further read ports first: they too see the word before the
+		 * edge's write through the memory's own port (set 0, last). */
+		for (unsigned k = 0, n = fpga_port_sets(m); k < n; k++) {
+			unsigned b = (k + 1) % n;
+			/* a further read port of a comb memory has nothing clocked */
+			bool wr = m->has_write && !fpga_port_read_only(m, b);
+			if (!m->seq && !wr)
+				continue;
+			fpga_port_prefix(m, b, pre, sizeof pre);
 			fputs("\t\t{\n", f);
 			emit_index(f, m, i, b, pre);
 			if (m->seq && m->has_read)
 				fprintf(f, "\t\tif (top.%s_content_en)\n\t\t\trd%zu_%u = ok%zu ? mem%zu[idx%zu] : 0;\n", pre, i,
 				        b, i, i, i);
-			if (m->has_write)
+			if (wr)
 				fprintf(f, "\t\twdone%zu_%u = top.%s_write_en;\n", i, b, pre);
 			else
 				fprintf(f, "\t\twdone%zu_%u = false;\n", i, b);
 			if (m->seq && m->has_read)
 				fprintf(f, "\t\twdone%zu_%u = wdone%zu_%u || top.%s_content_en;\n", i, b, i, b, pre);
-			if (m->has_write)
+			if (wr)
 				fprintf(f,
 				        "\t\tif (top.%s_write_en && ok%zu)\n"
 				        "\t\t\tmem%zu[idx%zu] = (uint64_t)top.%s_write_data & %#llxull;\n"
@@ -192,8 +189,8 @@ static void calyx_testbench(FILE *f, const fpga_design *d) {
 	      f);
 	for (size_t i = 0; i < d->nports; i++) {
 		const fpga_port *m = &d->ports[i];
-		for (unsigned b = 0; b < banks(m); b++) {
-			prefix(m, b, pre, sizeof pre);
+		for (unsigned b = 0; b < fpga_port_sets(m); b++) {
+			fpga_port_prefix(m, b, pre, sizeof pre);
 			if (m->seq && m->has_read)
 				fprintf(f, "\t\ttop.%s_read_data = rd%zu_%u;\n", pre, i, b);
 			if (m->has_done)

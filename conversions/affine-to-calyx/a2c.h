@@ -70,6 +70,14 @@ typedef struct st__a2c_mem {
 	struct st__a2c_mem *bank[A2C_MAX_BANKS];
 	int shift_dim; /* -1: none */
 	unsigned shift;
+	/* A whole memory cell of this function (not a bank, a table or a
+	 * component's ports) may get more read ports (option read-ports):
+	 * rport[p] for p >= 1, a cell `<name>_p<p>` reading the same words
+	 * (calyx.port_of), made when a schedule first uses it. */
+	bool multiport, external;
+	char name[64];
+	st_attr *loc;
+	struct st__a2c_mem *rport[ST_CALYX_MAX_READ_PORTS];
 	struct st__a2c_mem *next;
 } st__a2c_mem;
 
@@ -115,6 +123,7 @@ typedef struct st__a2c_comp {
 	st_value *true_val; /* hw.constant true, made on demand */
 	bool pipeline;      /* pipeline innermost loops */
 	bool seq_mems;      /* memories are seq_mem (option memories=seq) */
+	unsigned read_ports; /* of a memory cell (option read-ports) */
 	int64_t max_ii;     /* largest II of the pipelined loops, 0 if none */
 	st__a2c_map banks;      /* memref value -> its banking (st__a2c_parallel.c), + 1 */
 	/* The thread being lowered of an affine.parallel: its variable (in the
@@ -219,6 +228,12 @@ const char *st__a2c_table_problem(st_op *op);
 st__a2c_mem *st__a2c_mem_ports(st__a2c_comp *c, st_value *memref, st_type *t);
 /* Drives the address ports of `m` in `g` from the index operands. */
 bool st__a2c_drive_addr(st__a2c_comp *c, st__a2c_group *g, st__a2c_mem *m, st_op *op, size_t first, st_value *guard);
+/* The read ports a pipelined loop may use on `m`: the option read-ports on
+ * a memory that can have them (st__a2c_mem.multiport), else 1. */
+unsigned st__a2c_read_ports(const st__a2c_comp *c, const st__a2c_mem *m);
+/* Read port p of `m` (p < st__a2c_read_ports): `m` itself for 0, else its
+ * cell `<name>_p<p>`, made on first use; NULL when out of memory. */
+st__a2c_mem *st__a2c_read_port(st__a2c_comp *c, st__a2c_mem *m, unsigned p);
 /* Ports of a memory cell by name: addr<i>, write_data, write_en, read_data, done. */
 st_value *st__a2c_mem_port(st__a2c_mem *m, const char *port, size_t i);
 

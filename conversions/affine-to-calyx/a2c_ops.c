@@ -227,6 +227,8 @@ st__a2c_mem *st__a2c_mem_new(st__a2c_comp *c, st_value *memref, st_type *t, cons
 	unsigned nb, dim;
 	if (!banking(c, memref, &nb, &dim)) {
 		st_attr *contents = init ? bank_init(c, m, init, 1, 0, 0) : NULL;
+		m->multiport = !init, m->external = external, m->loc = loc;
+		snprintf(m->name, sizeof m->name, "%s", name);
 		return (!init || contents) && mem_cell(c, m, name, external, loc, 0, NULL, contents) ? m : NULL;
 	}
 	/* Cyclic banks `<name>_b<k>`; each says whose bank it is, so that the
@@ -255,6 +257,37 @@ st__a2c_mem *st__a2c_mem_new(st__a2c_comp *c, st_value *memref, st_type *t, cons
 			return NULL;
 	}
 	return m;
+}
+
+unsigned st__a2c_read_ports(const st__a2c_comp *c, const st__a2c_mem *m) {
+	return m->multiport && c->read_ports > 1 ? c->read_ports : 1;
+}
+
+st__a2c_mem *st__a2c_read_port(st__a2c_comp *c, st__a2c_mem *m, unsigned p) {
+	if (!p)
+		return m;
+	if (m->rport[p])
+		return m->rport[p];
+	st__a2c_mem *r = mem_alloc(c);
+	if (!r)
+		return NULL;
+	r->rank = m->rank, r->width = m->width, r->seq = m->seq;
+	memcpy(r->sizes, m->sizes, sizeof m->sizes);
+	/* The hardware interface names an external port's signals after the
+	 * cell (<name>_p<p>_addr0, ...) and describes it in the memory's entry
+	 * (read_ports = P, lower-calyx-to-hw). */
+	char pname[80];
+	snprintf(pname, sizeof pname, "%s_p%u", m->name, p);
+	st_type *i64 = st__a2c_int(c, 64);
+	st_named_attr e[] = {{st_ident_get_c(c->ctx, "calyx.port_of"), st_string_attr(c->ctx, st_str_c(m->name))},
+	                     {st_ident_get_c(c->ctx, "calyx.port"), st_integer_attr(c->ctx, i64, p)}};
+	if (!mem_cell(c, r, pname, m->external, m->loc, 2, e, NULL))
+		return NULL;
+	/* The memory's own cell counts its ports, for the interface. */
+	st_attr *have = st_op_get_attr(m->cell, "calyx.read_ports");
+	if (!have || st_attr_int_value(have) < (int64_t)p + 1)
+		st_op_set_attr(m->cell, "calyx.read_ports", st_integer_attr(c->ctx, i64, p + 1));
+	return m->rport[p] = r;
 }
 
 st__a2c_mem *st__a2c_mem_ports(st__a2c_comp *c, st_value *memref, st_type *t) {

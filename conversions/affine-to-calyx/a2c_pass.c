@@ -13,6 +13,7 @@ typedef struct options {
 	bool pipeline;
 	int64_t parallel;
 	int memories;
+	int64_t read_ports;
 } options;
 
 static const char *const memory_kinds[] = {"comb", "seq", NULL};
@@ -26,6 +27,9 @@ static const st_pass_option_def option_defs[] = {
 	             "sequential)", ST_PASS_OPT_INT, "4", offsetof(options, parallel), NULL},
 	{"memories", "the memories: comb (read in the same cycle) or seq (registered read, one cycle)",
 	 ST_PASS_OPT_ENUM, "comb", offsetof(options, memories), memory_kinds},
+	{"read-ports", "read ports of a memory (1 to 4): a pipelined loop reads a memory it does not write that many "
+	               "times a cycle (the target's block RAM ports)",
+	 ST_PASS_OPT_INT, "1", offsetof(options, read_ports), NULL},
 };
 
 /* ------------------------------------------------------------ checking */
@@ -192,6 +196,7 @@ static st_op *lower_func(st_op *module, st_op *func, bool top, const options *o)
 	memset(&c, 0, sizeof c);
 	c.ctx = st_op_context(func), c.module = module, c.func = func, c.pipeline = o->pipeline;
 	c.seq_mems = o->memories == 1;
+	c.read_ports = (unsigned)o->read_ports;
 	st__a2c_map_init(&c.vals, c.ctx);
 	st__a2c_map_init(&c.mems, c.ctx);
 	st__a2c_map_init(&c.banks, c.ctx);
@@ -247,6 +252,10 @@ static st_status run(st_pass *pass, st_op *module) {
 		                            "lower-to-calyx: option parallel=%lld: the threads of an affine.parallel are "
 		                            "a power of two from 1 to %d",
 		                            (long long)o->parallel, A2C_MAX_BANKS);
+	if (o->read_ports < 1 || o->read_ports > ST_CALYX_MAX_READ_PORTS)
+		return st_pass_option_error(pass, "read-ports", module,
+		                            "lower-to-calyx: option read-ports=%lld: a memory has 1 to %d read ports",
+		                            (long long)o->read_ports, ST_CALYX_MAX_READ_PORTS);
 	st_op *top = find_top(module, o->top ? o->top : "");
 	if (!top)
 		return ST_FAIL;

@@ -2,16 +2,18 @@
  * one calyx.static_group.
  *
  * Iteration k starts at cycle k*II; an op scheduled at offset s fires at
- * k*II + s.  II starts at the memory-port bound (each calyx memory has one
- * port: max over memories of the accesses per iteration) and grows only
+ * k*II + s.  II starts at the memory-port bound (max over memories of the
+ * accesses per iteration over its ports: one, or for a memory the loop
+ * only reads, the option read-ports, each further port a cell of its own
+ * reading the same words: st__a2c_read_port) and grows only
  * if the iter_args recurrence needs it.  A value is valid in a window
  * [p, e] of offsets (a register written once per iteration holds II
  * cycles); a use later than e reads a copy, a register latched at e, then
  * e + II, ... (modulo variable expansion by shift registers).  The group's
  * own counters (T: cycles, S: T mod II, K: T div II) give every firing a
  * guard and the induction variable (K + lb - stage).  The schedule itself
- * is ASAP: loads/stores take the first cycle whose port slot (s mod II) is
- * free for their memory; multiplications and divisions (calyx's pipelined
+ * is ASAP: loads/stores take the first cycle in which a port of their
+ * memory has its slot (s mod II) free, the lowest such port; multiplications and divisions (calyx's pipelined
  * units: latency 3, or the data width for dividers; go held high) deliver
  * their result at s + latency.  A division by a constant is no divider:
  * shifts by a power of two, else the multiply-and-shift div-by-constant
@@ -48,8 +50,10 @@ typedef struct pipe {
 	st__a2c_map info;  /* body value -> sval */
 	st__a2c_map when;  /* op -> offset + 1 at which it reads its operands */
 	st__a2c_mem *mems[MAX_MEMS];
-	uint64_t slots[MAX_MEMS];
+	uint64_t slots[MAX_MEMS][ST_CALYX_MAX_READ_PORTS];
+	unsigned ports[MAX_MEMS]; /* of each memory, for this loop */
 	size_t nmems;
+	st__a2c_map port; /* load -> the read port it uses + 1 */
 	/* emission */
 	st__a2c_group g;
 	st__a2c_val *t, *s, *k, *iv;
@@ -168,9 +172,12 @@ static bool eligible(pipe *pp) {
 	if (!scan(pp, pp->body, loaded, stored, count))
 		return false;
 	pp->ii = 1;
-	for (size_t i = 0; i < pp->nmems; i++)
-		if (count[i] > pp->ii)
-			pp->ii = count[i];
+	for (size_t i = 0; i < pp->nmems; i++) {
+		pp->ports[i] = stored[i] ? 1 : st__a2c_read_ports(pp->c, pp->mems[i]);
+		int need = (count[i] + (int)pp->ports[i] - 1) / (int)pp->ports[i];
+		if (need > pp->ii)
+			pp->ii = need;
+	}
 	return pp->ii <= MAX_II;
 }
 
@@ -222,14 +229,19 @@ static int read_end(const pipe *pp, const sval *s, int t) {
 	return s->e + j * pp->ii;
 }
 
-static int port_slot(pipe *pp, st__a2c_mem *m, int s) {
+/* The first offset from s at which a port of m has its slot free; *port:
+ * the lowest such port. */
+static int port_slot(pipe *pp, st__a2c_mem *m, int s, unsigned *port) {
 	size_t i = 0;
 	while (pp->mems[i] != m)
 		i++;
-	while (pp->slots[i] >> (s % pp->ii) & 1)
-		s++;
-	pp->slots[i] |= (uint64_t)1 << (s % pp->ii);
-	return s;
+	for (;; s++)
+		for (unsigned p = 0; p < pp->ports[i]; p++)
+			if (!(pp->slots[i][p] >> (s % pp->ii) & 1)) {
+				pp->slots[i][p] |= (uint64_t)1 << (s % pp->ii);
+				*port = p;
+				return s;
+			}
 }
 
 static bool set_when(pipe *pp, st_op *op, int t) { return st__a2c_map_put(&pp->when, op, (void *)(intptr_t)(t + 1)); }
@@ -260,8 +272,10 @@ static bool schedule(pipe *pp, bool *grow) {
 	*grow = false;
 	free_svals(pp);
 	st__a2c_map_free(&pp->when);
+	st__a2c_map_free(&pp->port);
 	st__a2c_map_init(&pp->info, pp->c->ctx);
 	st__a2c_map_init(&pp->when, pp->c->ctx);
+	st__a2c_map_init(&pp->port, pp->c->ctx);
 	memset(pp->slots, 0, sizeof pp->slots);
 	pp->depth = 1;
 	if (!new_sval(pp, st_block_arg(pp->body, 0), 0, pp->ii - 1))
@@ -278,7 +292,10 @@ static bool schedule(pipe *pp, bool *grow) {
 			 * latched then (the port is free again for another request). */
 			st__a2c_mem *m = st__a2c_static_mem(pp->c, op, true);
 			int late = m->seq;
-			t = port_slot(pp, m, t);
+			unsigned port;
+			t = port_slot(pp, m, t, &port);
+			if (!st__a2c_map_put(&pp->port, op, (void *)(intptr_t)(port + 1)))
+				return false;
 			if (!new_sval(pp, st_op_result(op, 0), t + 1 + late, t + late + pp->ii))
 				return false;
 			if (t + 1 + late >= pp->depth)
@@ -291,7 +308,8 @@ static bool schedule(pipe *pp, bool *grow) {
 				if (!check_copies(pp, st, t) || !set_when(pp, st, t))
 					return false;
 			}
-			t = port_slot(pp, st__a2c_static_mem(pp->c, st, false), t);
+			unsigned port;
+			t = port_slot(pp, st__a2c_static_mem(pp->c, st, false), t, &port);
 			if (t + 1 > pp->depth)
 				pp->depth = t + 1;
 		} else if (unit_of(op)) {
@@ -507,6 +525,9 @@ static bool rebind(pipe *pp, st_op *op, int t) {
 static bool emit_mem(pipe *pp, st_op *op, bool load, int t, st__a2c_val *pred) {
 	st__a2c_comp *c = pp->c;
 	st__a2c_mem *m = st__a2c_static_mem(c, op, load);
+	intptr_t port = load ? (intptr_t)st__a2c_map_get(&pp->port, op) : 1;
+	if (!port || !(m = st__a2c_read_port(c, m, (unsigned)(port - 1))))
+		return false;
 	st_value *g = fire(pp, t);
 	if (g && pred) {
 		st__a2c_val *both = bin(pp, "std_and", st__a2c_map_get(&pp->guards, (void *)(intptr_t)(t + 1)), pred, 1);
@@ -654,6 +675,7 @@ bool st__a2c_pipeline_loop(st__a2c_comp *c, st_op *loop, st_block *ctl, const in
 	st__a2c_map_init(&pp.when, c->ctx);
 	st__a2c_map_init(&pp.guards, c->ctx);
 	st__a2c_map_init(&pp.ivs, c->ctx);
+	st__a2c_map_init(&pp.port, c->ctx);
 	*done = false;
 	bool ok = true;
 	/* ifs are converted only in a loop that pipelines with them (plain
@@ -675,5 +697,6 @@ bool st__a2c_pipeline_loop(st__a2c_comp *c, st_op *loop, st_block *ctl, const in
 	st__a2c_map_free(&pp.when);
 	st__a2c_map_free(&pp.guards);
 	st__a2c_map_free(&pp.ivs);
+	st__a2c_map_free(&pp.port);
 	return ok && !st_context_out_of_memory(c->ctx);
 }

@@ -116,6 +116,29 @@ static void rom(c2h *s, st_op *c, st_attr *init, unsigned w, st_value *addr, uns
 	st__c2h_define_port(s, c, "read_data", bits == w ? st_hw_build_wire(b, v, NULL) : st_comb_build_extract(b, v, 0, w));
 }
 
+/* A further read port of an internal memory (lower-to-calyx's
+ * calyx.port_of cell): a read of the memory `m` at its own address, with
+ * the memory's read latency; its done follows its reads. */
+static void read_port(c2h *s, st_op *r, st_value *m, bool seq, size_t dims, const int64_t *sizes, unsigned fw) {
+	st_hw_builder *b = &s->b;
+	int64_t rs[4], aw[4];
+	if (st_calyx_mem_dims(r, rs, aw) != dims)
+		return;
+	st_value *re = seq ? st__c2h_port(s, r, "content_en") : NULL, *men_re = re;
+	if (seq && !(s->fixes & C2H_FIX_MEM_EN))
+		men_re = st__c2h_const(s, 1, 0);
+	st_value *addr = flat_address(s, r, dims, sizes, aw, fw);
+	st_value *z = st__c2h_const(s, 1, 0);
+	st__c2h_define_port(s, r, "done", seq ? st_seq_build_compreg(b, re, s->clk, s->reset, z, NULL) : z);
+	st__c2h_define_port(s, r, "read_data", seq ? st_seq_build_read(b, m, addr, men_re, 1) : st_seq_build_read(b, m, addr, NULL, 0));
+}
+
+/* Whether cell `o` is a further read port of the memory named `sym`. */
+static bool port_of(const st_op *o, st_str sym) {
+	st_attr *of = st_op_get_attr(o, "calyx.port_of");
+	return of && st_attr_get_kind(of) == ST_ATTR_STRING && st_str_eq(st_attr_string(of), sym);
+}
+
 static void memory(c2h *s, st_op *c, bool seq) {
 	st_hw_builder *b = &s->b;
 	int64_t sizes[4], aw[4];
@@ -140,6 +163,9 @@ static void memory(c2h *s, st_op *c, bool seq) {
 		st__c2h_define_port(s, c, "done", st_hw_build_wire(b, m ? m->done : NULL, NULL));
 		return;
 	}
+	/* An internal memory's further read ports are built with it. */
+	if (st_op_get_attr(c, "calyx.port_of"))
+		return;
 	/* done: one cycle after a write (or, for seq memories, a read). */
 	st_value *req = seq ? st_comb_build_binary(b, ST_COMB_OR, we, re) : we;
 	st_value *z = st__c2h_const(s, 1, 0);
@@ -157,6 +183,9 @@ static void memory(c2h *s, st_op *c, bool seq) {
 	st_value *m = st_seq_build_hlmem(b, sym, s->clk, s->reset, total, st__c2h_int(s, w));
 	st_seq_build_write(b, m, addr, st__c2h_port(s, c, "write_data"), men_we, 1);
 	st__c2h_define_port(s, c, "read_data", seq ? st_seq_build_read(b, m, addr, men_re, 1) : st_seq_build_read(b, m, addr, NULL, 0));
+	for (st_op *o = st_block_first_op(st_op_block(c)); o; o = st_op_next(o))
+		if (o != c && port_of(o, sym) && st_calyx_cell_kind_of(o) == st_calyx_cell_kind_of(c))
+			read_port(s, o, m, seq, dims, sizes, fw);
 }
 
 void st__c2h_cell(c2h *s, st_op *c) {

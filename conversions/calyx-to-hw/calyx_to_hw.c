@@ -418,7 +418,13 @@ typedef struct entries {
 static void mem_entry(c2h *s, const char *m, st_op *o, void *ud) {
 	entries *es = ud;
 	int64_t aw[4], nb = 1, dim = 0;
-	st_calyx_memory_info info = {.seq = is_seq_mem(o), .width = st_calyx_mem_width(o), .banks = 1};
+	/* A further read port (lower-to-calyx's <name>_p<k>) is described by
+	 * its memory's entry: read_ports. */
+	if (st_op_get_attr(o, "calyx.port_of"))
+		return;
+	st_attr *rp = st_op_get_attr(o, "calyx.read_ports");
+	st_calyx_memory_info info = {.seq = is_seq_mem(o), .width = st_calyx_mem_width(o), .banks = 1,
+	                             .read_ports = rp && st_attr_get_kind(rp) == ST_ATTR_INTEGER ? (unsigned)st_attr_int_value(rp) : 1};
 	info.rank = (unsigned)st_calyx_mem_dims(o, info.shape, aw);
 	st_attr *of = bank_info(o, &nb, &dim);
 	char name[256];

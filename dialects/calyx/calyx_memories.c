@@ -1,7 +1,8 @@
 /* The contract between lower-calyx-to-hw and the code that drives the
  * hw.module it makes (a testbench, a target's flow): `calyx.memories`, an
  * array of #calyx.memory<"name", comb|seq, width, [shape], banks = F,
- * bank_dim = d> attributes, one per memory at the module's interface.
+ * bank_dim = d, read_ports = P> attributes, one per memory at the module's
+ * interface.
  * Typed, checked when parsed, built or verified (the calyx dialect's
  * verify_op_attr), and read back as st_calyx_memory_info. */
 #include "calyx_internal.h"
@@ -25,6 +26,10 @@ static const char *invalid(const st_calyx_memory_info *m) {
 		return "a memory has at least 1 bank";
 	if (m->banks > 1 && (m->bank_dim >= m->rank || m->shape[m->bank_dim] % m->banks))
 		return "the banks must divide the banked dimension";
+	if (m->read_ports > ST_CALYX_MAX_READ_PORTS)
+		return "a memory has at most 4 read ports";
+	if (m->read_ports > 1 && m->banks > 1)
+		return "a banked memory has one read port per bank";
 	return NULL;
 }
 
@@ -32,25 +37,26 @@ static st_attr *make(st_context *ctx, const st_calyx_memory_info *m) {
 	st_dialect *d = st_context_get_dialect(ctx, st_str_c("calyx"));
 	if (!d || invalid(m))
 		return NULL;
-	st_attr *p[6] = {
+	st_attr *p[7] = {
 		st_string_attr(ctx, m->name),
 		st_integer_attr(ctx, i64(ctx), m->seq),
 		st_integer_attr(ctx, i64(ctx), m->width),
 		st_dense_int_array_attr(ctx, i64(ctx), m->rank, m->shape),
 		st_integer_attr(ctx, i64(ctx), m->banks),
 		st_integer_attr(ctx, i64(ctx), m->bank_dim),
+		st_integer_attr(ctx, i64(ctx), m->read_ports > 1 ? m->read_ports : 1),
 	};
-	for (size_t i = 0; i < 6; i++)
+	for (size_t i = 0; i < 7; i++)
 		if (!p[i])
 			return NULL;
-	return st_dialect_attr(ctx, d, st_str_c("memory"), 6, p);
+	return st_dialect_attr(ctx, d, st_str_c("memory"), 7, p);
 }
 
 st_attr *st_calyx_memory_attr(st_context *ctx, const st_calyx_memory_info *info) { return make(ctx, info); }
 
 bool st_calyx_memory_attr_read(const st_attr *a, st_calyx_memory_info *out) {
 	if (!a || st_attr_get_kind(a) != ST_ATTR_DIALECT || !st_str_eq_c(st_ident_str(st_attr_mnemonic(a)), "memory") ||
-	    !st_str_eq_c(st_ident_str(st_dialect_name(st_attr_dialect(a))), "calyx") || st_attr_num_params(a) != 6)
+	    !st_str_eq_c(st_ident_str(st_dialect_name(st_attr_dialect(a))), "calyx") || st_attr_num_params(a) != 7)
 		return false;
 	st_calyx_memory_info m = {0};
 	st_attr *shape = st_attr_param(a, 3);
@@ -62,6 +68,7 @@ bool st_calyx_memory_attr_read(const st_attr *a, st_calyx_memory_info *out) {
 		m.shape[i] = st_attr_dense_array_int(shape, i);
 	m.banks = (unsigned)st_attr_int_value(st_attr_param(a, 4));
 	m.bank_dim = (unsigned)st_attr_int_value(st_attr_param(a, 5));
+	m.read_ports = (unsigned)st_attr_int_value(st_attr_param(a, 6));
 	if (out)
 		*out = m;
 	return true;
@@ -89,7 +96,8 @@ static st_status positive(st_parser *p, const char *what, int64_t max, int64_t *
 	return ST_OK;
 }
 
-/* memory<"name", comb|seq, width, [d0, d1, ...] (, banks = F, bank_dim = d)?> */
+/* memory<"name", comb|seq, width, [d0, d1, ...] (, banks = F, bank_dim = d)?
+ *        (, read_ports = P)?> */
 static st_attr *parse_memory(st_parser *p) {
 	st_context *ctx = st_parser_context(p);
 	st_calyx_memory_info m = {.banks = 1};
@@ -121,7 +129,15 @@ static st_attr *parse_memory(st_parser *p) {
 	} while (st_parser_optional_punct(p, ","));
 	if (st_failed(st_parser_expect_punct(p, "]")))
 		return NULL;
-	if (st_parser_optional_punct(p, ",")) {
+	bool more = st_parser_optional_punct(p, ",");
+	if (more && st_parser_optional_keyword(p, "read_ports")) {
+		if (st_failed(st_parser_expect_punct(p, "=")) ||
+		    st_failed(positive(p, "the read port count", ST_CALYX_MAX_READ_PORTS, &v)))
+			return NULL;
+		m.read_ports = (unsigned)v;
+		more = false;
+	}
+	if (more) {
 		if (st_failed(st_parser_expect_keyword(p, "banks")) || st_failed(st_parser_expect_punct(p, "=")) ||
 		    st_failed(positive(p, "the bank count", 1 << 20, &v)) || st_failed(st_parser_expect_punct(p, ",")) ||
 		    st_failed(st_parser_expect_keyword(p, "bank_dim")) || st_failed(st_parser_expect_punct(p, "=")))
@@ -172,6 +188,8 @@ void st__calyx_print_attr(st_printer *p, const st_attr *a) {
 	st_printer_puts(p, "]");
 	if (m.banks > 1)
 		st_printer_printf(p, ", banks = %u, bank_dim = %u", m.banks, m.bank_dim);
+	if (m.read_ports > 1)
+		st_printer_printf(p, ", read_ports = %u", m.read_ports);
 	st_printer_puts(p, ">");
 }
 

@@ -127,10 +127,16 @@ typedef struct st_calyx_memory_info {
 	int64_t shape[ST_CALYX_MAX_MEM_DIMS]; /* the logical memory's */
 	unsigned banks; /* 1: one memory */
 	unsigned bank_dim;
+	/* Read ports (0 or 1: one, the memory's own): port p > 0 of memory m
+	 * is the ports m_p<p>_addr<i>, m_p<p>_read_data (and content_en, done
+	 * for seq memories), reading the same words.  Not with banks. */
+	unsigned read_ports;
 } st_calyx_memory_info;
 /* #calyx.memory<...> of `info`; NULL when it is no valid memory (no name,
  * width 0, 1..4 dimensions of at least 1, banks dividing the banked
- * dimension) or calyx is not registered. */
+ * dimension, more read ports than ST_CALYX_MAX_READ_PORTS or with banks)
+ * or calyx is not registered. */
+#define ST_CALYX_MAX_READ_PORTS 4
 ST_API st_attr *st_calyx_memory_attr(st_context *ctx, const st_calyx_memory_info *info);
 /* Reads a #calyx.memory attribute into *out (may be NULL); false when `a`
  * is none.  The name points into the attribute. */

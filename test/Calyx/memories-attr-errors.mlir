@@ -58,3 +58,14 @@ hw.module @m() attributes {calyx.memories = [#calyx.memory<"A", comb, 32, [8]>, 
 
 // expected-error @+1 {{'calyx.memories' names memory 'A' twice}}
 hw.module @m() attributes {calyx.memories = [#calyx.memory<"A", comb, 32, [8]>, #calyx.memory<"A", seq, 32, [8]>]} {}
+
+// -----
+
+// expected-error @+1 {{#calyx.memory: the read port count must be 1 to 4}}
+hw.module @m() attributes {calyx.memories = [#calyx.memory<"A", comb, 32, [8], read_ports = 5>]} {}
+
+// -----
+
+// A banked memory has a port per bank, no further read ports.
+// expected-error @+1 {{expected '>'}}
+hw.module @m() attributes {calyx.memories = [#calyx.memory<"A", comb, 32, [8], read_ports = 2, banks = 2, bank_dim = 0>]} {}
