@@ -40,10 +40,37 @@ isl_aff *st__ub_row_major_index(const st_ub_model_port *p);
 /* A copy of port p's relation m (access or schedule) on its domain, the
  * range tuple anonymous so that ports of different statements compare. */
 isl_map *st__ub_on_domain(const st_ub_model_port *p, isl_map *m);
+/* The row-major index of a point of the box lo..hi of `space` (taken);
+ * NULL when too large. */
+isl_aff *st__ub_box_index(isl_space *space, unsigned ndims, const int64_t *lo, const int64_t *hi);
 /* The first output of f, f consumed. */
 isl_pw_aff *st__ub_function_of(isl_pw_multi_aff *f);
 /* {[a] -> [b] : a < b} (strict) or a <= b on the range space of `on`. */
 isl_map *st__ub_later(isl_map *on, bool strict);
+
+/* The values of a buffer as isl relations (ub_values_isl.c): per write
+ * port, each point's write cycle wt (x -> [t]) and its value's last read
+ * rl (x -> [t], on the points whose value is read), the live points (read
+ * after the cycle they are written), and the points a window counts:
+ * `counted` (the live ones when they form a box, else the domain), their
+ * row-major index idx and `before` ({t -> x in counted : wt(x) < t}). */
+typedef struct st__ub_writer {
+	size_t port;
+	isl_map *wt, *rl;
+	isl_set *live, *counted;
+	isl_aff *idx;
+	isl_map *before;
+} st__ub_writer;
+typedef struct st__ub_vals {
+	st__ub_writer *w;
+	size_t n;
+} st__ub_vals;
+/* Builds buffer bi's values for a stream (one write port, each element
+ * once, in schedule order) or an accumulation whose reads get, under the
+ * schedule, the values program order gives them; false otherwise or when
+ * isl gives up (the caller enumerates). */
+bool st__ub_vals_build(st_ub_model *m, size_t bi, st__ub_vals *v);
+void st__ub_vals_free(st_context *ctx, st__ub_vals *v);
 
 /* The bound on the accesses ub-capacity enumerates (registered with the
  * passes). */

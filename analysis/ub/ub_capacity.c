@@ -1,8 +1,9 @@
 /* Capacity analysis: how many values of each buffer are live at once under
  * the ports' schedules, a value being live on [write, last read).  A
- * stream's capacity has a closed form (ub_capacity_isl.c) whose cost does
- * not grow with the extents; other buffers (accumulations, several write
- * ports, lanes) are enumerated point by point (their domains are boxes),
+ * stream's or an accumulation's capacity has a closed form
+ * (ub_capacity_isl.c) whose cost does not grow with the extents; other
+ * buffers (lanes, several writes of an element, schedules isl cannot
+ * bound) are enumerated point by point (their domains are boxes),
  * exact and linear in the number of accesses, bounded by the limit
  * ub-enumerated-accesses, and marked `enumerated`.  A buffer whose values
  * are all read in the cycle they are written has capacity 0: a wire.  The
@@ -374,9 +375,10 @@ static st_status enumerated_capacity(st_ub_model *m, size_t bi, int64_t *cap) {
 	int64_t n = buffer_accesses(m, bi), most = st_context_limit(m->ctx, &st__ub_enumerated_limit);
 	if (n < 0 || n > most) {
 		char hint[160];
-		return st_op_error(m->buffers[bi].op, "the capacity of buffer '%s' has no closed form (that needs one write "
-		                                      "port writing each element once, in schedule order) and its %lld "
-		                                      "accesses are too many to enumerate %s",
+		return st_op_error(m->buffers[bi].op, "the capacity of buffer '%s' has no closed form (that needs write "
+		                                      "ports writing one value a cycle in row-major order: a stream, or an "
+		                                      "accumulation whose reads get their values in program order) and its "
+		                                      "%lld accesses are too many to enumerate %s",
 		                   m->buffers[bi].name, (long long)n,
 		                   st_limit_hint(m->ctx, &st__ub_enumerated_limit, hint, sizeof hint));
 	}

@@ -6,8 +6,16 @@
  * an accumulation an element has many values: a rewrite of e itself is at
  * distance 0, the read-modify-write the window must allow.  The
  * largest and smallest index written in a span of time come from sparse
- * tables over the writes in time order: n log n for n values. */
+ * tables over the writes in time order: n log n for n values.  Where the
+ * values have a closed form (ub_values_isl.c: streams, accumulations) the
+ * window is one integer program instead (issue 24): the largest distance
+ * between the element of a value x and that of any write v with
+ * wt(x) <= wt(v) <= rl(x), whatever the extents. */
 #include "ub_map_rules.h"
+
+#include <isl/ilp.h>
+#include <isl/local_space.h>
+#include <isl/val.h>
 
 #include <stdlib.h>
 #include <string.h>
@@ -102,7 +110,73 @@ static int64_t window(st_context *ctx, const int64_t *wt, const int64_t *rl, con
 	return m < words ? m : words;
 }
 
+/* The element (row-major index) writer w's point x writes, as x -> [e]. */
+static isl_map *element_of(const st_ub_model *m, const st__ub_writer *w) {
+	const st_ub_model_port *p = &m->ports[w->port];
+	const st_ub_model_buffer *b = &m->buffers[p->buffer];
+	isl_space *sp = isl_space_domain(isl_map_get_space(w->wt));
+	isl_ctx *ic = isl_space_get_ctx(sp);
+	isl_aff *a = isl_aff_zero_on_domain(isl_local_space_from_space(sp));
+	int64_t c[1 + ST_UB_MAX_DIMS] = {0}, stride = 1;
+	for (unsigned d = b->rank; d-- > 0; stride *= b->shape[d])
+		for (unsigned i = 0; i <= p->ndims; i++)
+			c[i] += stride * p->acc[d].c[i];
+	a = isl_aff_set_constant_val(a, isl_val_int_from_si(ic, c[0]));
+	for (unsigned i = 0; i < p->ndims; i++)
+		a = isl_aff_set_coefficient_val(a, isl_dim_in, (int)i, isl_val_int_from_si(ic, c[1 + i]));
+	return isl_map_from_aff(a);
+}
+
+/* {t -> v : t <= wt(v)} (or >= when `ge`): the writes of w not before
+ * (not after) a cycle. */
+static isl_map *writes_from(const st__ub_writer *w, bool ge) {
+	isl_space *t = isl_space_range(isl_map_get_space(w->wt));
+	return isl_map_apply_range(ge ? isl_map_lex_ge(t) : isl_map_lex_le(t), isl_map_reverse(isl_map_copy(w->wt)));
+}
+
+/* The window in closed form, or -1 (no closed form, or isl gave up). */
+static int64_t closed_window(st_ub_model *m, size_t bi, int64_t words) {
+	st__ub_vals v;
+	if (!st__ub_vals_build(m, bi, &v))
+		return -1;
+	int64_t most = 0;
+	bool ok = true;
+	for (size_t q = 0; ok && q < v.n; q++)
+		for (size_t p = 0; ok && p < v.n; p++) {
+			const st__ub_writer *wq = &v.w[q], *wp = &v.w[p];
+			isl_map *pairs = isl_map_intersect(
+				isl_map_apply_range(isl_map_intersect_domain(isl_map_copy(wq->wt), isl_map_domain(
+					isl_map_copy(wq->rl))), writes_from(wp, false)),
+				isl_map_apply_range(isl_map_copy(wq->rl), writes_from(wp, true)));
+			pairs = isl_map_apply_range(isl_map_apply_domain(pairs, element_of(m, wq)), element_of(m, wp));
+			isl_set *d = isl_map_deltas(pairs);
+			isl_bool empty = isl_set_is_empty(d);
+			ok = empty >= 0;
+			if (ok && !empty) {
+				isl_val *hi = isl_set_dim_max_val(isl_set_copy(d), 0), *lo = isl_set_dim_min_val(isl_set_copy(d), 0);
+				ok = hi && lo && isl_val_is_int(hi) && isl_val_is_int(lo);
+				if (ok) {
+					lo = isl_val_neg(lo);
+					int64_t far = isl_val_get_num_si(isl_val_gt(hi, lo) ? hi : lo);
+					most = far > most ? far : most;
+				}
+				isl_val_free(hi);
+				isl_val_free(lo);
+			}
+			isl_set_free(d);
+		}
+	st__ub_vals_free(m->ctx, &v);
+	if (isl_ctx_last_error(m->ictx) != isl_error_none) {
+		isl_ctx_reset_error(m->ictx);
+		ok = false;
+	}
+	return !ok ? -1 : most + 1 < words ? most + 1 : words;
+}
+
 int64_t st__ub_ram_window(st__ub_mapper *mp, size_t bi, int64_t words) {
+	int64_t closed = mp->scan ? -1 : closed_window(mp->model, bi, words);
+	if (closed >= 0)
+		return closed;
 	st_ub_values v;
 	/* Tables of n log n words: beyond a million values, no window. */
 	if (words > (1 << 20))
