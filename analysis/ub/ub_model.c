@@ -91,6 +91,7 @@ st_ub_model *st_ub_model_build(st_op *graph) {
 	m->ctx = ctx;
 	m->graph = graph;
 	m->ictx = st_ub_isl_ctx_create();
+	m->ntiles = st_ub_graph_tiles(graph, m->tiles);
 	m->cap_buffers = nb + 1;
 	m->cap_ports = np + 1;
 	m->cap_kernels = nk + 1;
@@ -114,6 +115,7 @@ st_ub_model *st_ub_model_build(st_op *graph) {
 			st_attr *a = st_op_get_attr(x, "arg");
 			u->arg = a ? (int)st_attr_int_value(a) : -1;
 			u->capacity = -1;
+			u->tiled = st_ub_buffer_tiling(x, m->ntiles, u->host_shape, u->tile_offset);
 		} else if (st_ub_is_kernel(x)) {
 			st_ub_model_kernel *k = &m->kernels[m->nkernels++];
 			k->op = x;

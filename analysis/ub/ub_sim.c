@@ -79,6 +79,8 @@ typedef struct sim {
 	uint64_t **pending; /* write port -> value per point */
 	sim_event *ev;
 	size_t nev;
+	/* A tiled graph runs once per point of its tile loops: the current. */
+	int64_t tile[ST_UB_MAX_TILE_LOOPS];
 	/* Every allocation of the run, freed together. */
 	sim_alloc *allocs;
 	size_t nallocs, cap_allocs;
@@ -130,6 +132,31 @@ static size_t elem_of(const st_ub_model_buffer *b, const st_ub_model_port *p, co
 static size_t value_at(const sim *s, size_t k, int64_t point, size_t e) {
 	const st_ub_values *v = &s->bufs[s->m->ports[k].buffer].vals;
 	return v->of_port ? (size_t)v->of_port[k][point] : e;
+}
+
+/* Where element e of host buffer b lies in the host's data: itself, or,
+ * for a tiled graph, in the host array at the current run's footprint. */
+static size_t host_index(const sim *s, const st_ub_model_buffer *b, size_t e) {
+	if (!b->tiled)
+		return e;
+	size_t h = 0, rest = e, stride = 1, n = 1 + s->m->ntiles;
+	for (unsigned d = b->rank; d-- > 0;) {
+		int64_t c = (int64_t)(rest % (size_t)b->shape[d]) + b->tile_offset[d * n];
+		rest /= (size_t)b->shape[d];
+		for (unsigned j = 0; j < s->m->ntiles; j++)
+			c += b->tile_offset[d * n + 1 + j] * s->tile[j];
+		h += (size_t)c * stride;
+		stride *= (size_t)b->host_shape[d];
+	}
+	return h;
+}
+
+/* The host's view of buffer b: its host array's shape when tiled. */
+static st_ub_model_buffer host_view(const st_ub_model_buffer *b) {
+	st_ub_model_buffer h = *b;
+	if (b->tiled)
+		memcpy(h.shape, b->host_shape, sizeof h.shape);
+	return h;
 }
 
 static size_t elem_of_value(const sim_buf *sb, size_t v) { return sb->vals.elem ? (size_t)sb->vals.elem[v] : v; }
@@ -307,6 +334,17 @@ static void sort_by_death(const sim_buf *b, size_t *a, size_t *tmp, size_t n) {
 	}
 }
 
+/* Empty, as at the start of a run. */
+static void reset_buffer(sim_buf *sb) {
+	for (size_t e = 0; e < sb->n; e++) {
+		sb->slot_of[e] = -1;
+		sb->cyc_t[e] = INT64_MIN;
+	}
+	sb->nfree = sb->next_death = 0;
+	for (size_t k = 0; k < (size_t)sb->cap; k++)
+		sb->free_slots[sb->nfree++] = (int32_t)((size_t)sb->cap - 1 - k);
+}
+
 static st_status setup_buffer(sim *s, size_t bi) {
 	st_ub_model *m = s->m;
 	sim_buf *sb = &s->bufs[bi];
@@ -332,15 +370,11 @@ static st_status setup_buffer(sim *s, size_t bi) {
 	if (!sb->slot_of || !sb->slot_val || !sb->slot_w || !sb->slot_elem || !sb->free_slots || !sb->cyc_val ||
 	    !sb->cyc_t || !sb->by_death || !tmp)
 		return st_op_error(m->buffers[bi].op, "out of memory");
-	for (size_t e = 0; e < n; e++) {
-		sb->slot_of[e] = -1;
-		sb->cyc_t[e] = INT64_MIN;
+	for (size_t e = 0; e < n; e++)
 		if (sb->wt[e] != INT64_MIN && sb->rl[e] > sb->wt[e])
 			sb->by_death[sb->ndeath++] = e;
-	}
 	sort_by_death(sb, sb->by_death, tmp, sb->ndeath);
-	for (size_t k = 0; k < c; k++)
-		sb->free_slots[sb->nfree++] = (int32_t)(c - 1 - k);
+	reset_buffer(sb);
 	return ST_OK;
 }
 
@@ -516,7 +550,7 @@ static st_status fire(sim *s, const sim_event *ev) {
 		if (p->kernel < 0) {
 			host_out = p;
 			if (s->bufs[p->buffer].host)
-				s->bufs[p->buffer].host[e] = v;
+				s->bufs[p->buffer].host[host_index(s, &m->buffers[p->buffer], e)] = v;
 			continue;
 		}
 		kop = m->kernels[p->kernel].op;
@@ -548,11 +582,12 @@ static st_status fire(sim *s, const sim_event *ev) {
 	if (nc > ST_UB_MAX_DIMS)
 		return st_op_error(kop, "ub-simulate: a kernel takes at most %d coordinates", ST_UB_MAX_DIMS);
 	for (size_t i = 0; i < nc; i++) {
+		/* Past the domain: the tile loops' indices of the run. */
 		int64_t d = st_attr_int_value(st_attr_array_elt(coords, i));
-		if (d >= nat)
+		if (d < 0 || d >= nat + m->ntiles)
 			return st_op_error(kop, "ub-simulate: coordinate #%zu names dimension %lld of a %u-dimensional domain", i,
 			                   (long long)d, nat);
-		args[nin + i] = st_ival_bits(st_index_type(m->ctx), (uint64_t)at[d]);
+		args[nin + i] = st_ival_bits(st_index_type(m->ctx), (uint64_t)(d < nat ? at[d] : s->tile[d - nat]));
 	}
 	if (st_failed(st_interp_call(s->it, kop, nin + nc, args, st_op_num_results(kop), res)))
 		return ST_FAIL;
@@ -580,12 +615,12 @@ static st_status write_event(sim *s, const sim_event *ev) {
 		if (!s->bufs[p->buffer].have_input)
 			return st_op_error(p->op, "ub-simulate: no input file for the host stream into buffer '%s'",
 			                   s->m->buffers[p->buffer].name);
-		v = in[e];
+		v = in[host_index(s, &s->m->buffers[p->buffer], e)];
 	}
 	return store(s, p, value_at(s, (size_t)ev->port, ev->point, e), v, ev->t);
 }
 
-static st_status run(sim *s) {
+static st_status run_once(sim *s) {
 	int64_t cycle = INT64_MIN;
 	for (size_t i = 0; i < s->nev; i++) {
 		const sim_event *ev = &s->ev[i];
@@ -596,6 +631,25 @@ static st_status run(sim *s) {
 		if (st_failed(ev->port < 0 ? fire(s, ev) : write_event(s, ev)))
 			return ST_FAIL;
 	}
+	return ST_OK;
+}
+
+/* One run per point of the tile loops (one for an untiled graph), each
+ * starting with empty buffers. */
+static st_status run(sim *s, int64_t *runs) {
+	const st_ub_model *m = s->m;
+	int64_t lo[ST_UB_MAX_TILE_LOOPS] = {0}, hi[ST_UB_MAX_TILE_LOOPS];
+	for (unsigned j = 0; j < m->ntiles; j++)
+		hi[j] = m->tiles[j] - 1;
+	memset(s->tile, 0, sizeof s->tile);
+	*runs = 0;
+	do {
+		for (size_t b = 0; b < m->nbuffers; b++)
+			reset_buffer(&s->bufs[b]);
+		if (st_failed(run_once(s)))
+			return ST_FAIL;
+		++*runs;
+	} while (st_ub_next_point(m->ntiles, lo, hi, s->tile));
 	return ST_OK;
 }
 
@@ -613,9 +667,10 @@ static st_status setup_host(sim *s, const st_ub_sim_options *o, size_t *ninputs)
 				host_writes = host_writes || (m->ports[k].buffer == (int)b && m->ports[k].write &&
 				                              st_op_num_operands(m->ports[k].op) < 2);
 			/* By element: an accumulation has more values than elements. */
+			st_ub_model_buffer view = host_view(&m->buffers[b]);
 			size_t nelem = 1;
-			for (unsigned d = 0; d < m->buffers[b].rank; d++)
-				nelem *= (size_t)m->buffers[b].shape[d];
+			for (unsigned d = 0; d < view.rank; d++)
+				nelem *= (size_t)view.shape[d];
 			s->bufs[b].host = salloc(s, nelem * sizeof(uint64_t));
 			if (!s->bufs[b].host)
 				return st_op_error(m->buffers[b].op, "out of memory");
@@ -625,8 +680,8 @@ static st_status setup_host(sim *s, const st_ub_sim_options *o, size_t *ninputs)
 				st_op *bop = m->buffers[b].op;
 				st_type *elt = st_type_element(st_value_type(st_op_result(bop, 0)));
 				bool npy = len > 4 && !strcmp(path + len - 4, ".npy");
-				if (st_failed(npy ? read_npy(bop, path, &m->buffers[b], elt, s->bufs[b].host)
-				                  : read_pgm(bop, path, &m->buffers[b], s->bufs[b].host)))
+				if (st_failed(npy ? read_npy(bop, path, &view, elt, s->bufs[b].host)
+				                  : read_pgm(bop, path, &view, s->bufs[b].host)))
 					return ST_FAIL;
 				s->bufs[b].have_input = true;
 			}
@@ -647,8 +702,9 @@ static st_status write_outputs(sim *s, const st_ub_sim_options *o) {
 				host_reads = host_reads || (m->ports[k].buffer == (int)b && !m->ports[k].write && m->ports[k].kernel < 0);
 			char path[512];
 			st_type *elt = st_type_element(st_value_type(st_op_result(m->buffers[b].op, 0)));
+			st_ub_model_buffer view = host_view(&m->buffers[b]);
 			if (host_reads && nth_path(o->output, nout++, path, sizeof path) &&
-			    st_failed(write_npy(m->buffers[b].op, path, &m->buffers[b], elt, s->bufs[b].host)))
+			    st_failed(write_npy(m->buffers[b].op, path, &view, elt, s->bufs[b].host)))
 				return ST_FAIL;
 		}
 	return ST_OK;
@@ -668,12 +724,14 @@ st_status st_ub_simulate(st_ub_model *m, const st_ub_sim_options *o, st_ub_sim_r
 		st = setup_host(&s, o, &ninputs);
 	if (st == ST_OK)
 		st = setup_events(&s);
+	int64_t runs = 0;
 	if (st == ST_OK)
-		st = run(&s);
+		st = run(&s, &runs);
 	if (st == ST_OK)
 		st = write_outputs(&s, o);
-	r->events = s.nev;
-	r->cycles = st_ub_latency(m);
+	r->events = s.nev * (size_t)runs;
+	r->cycles = st_ub_latency(m) * runs;
+	r->runs = runs;
 	sim_free(&s);
 	return st;
 }
@@ -686,8 +744,11 @@ static st_status simulate_graph(st_ub_model *m, void *ud) {
 	st_status st = st_ub_simulate(m, &o, &r);
 	if (st == ST_OK) {
 		char msg[256];
-		int n = snprintf(msg, sizeof msg, "ub-simulate: @%s: %zu events over %lld cycles, no value lost\n",
-		                 st_ident_cstr(st_symbol_name(m->graph)), r.events, (long long)r.cycles);
+		int n = r.runs > 1 ? snprintf(msg, sizeof msg, "ub-simulate: @%s: %lld runs, %zu events over %lld cycles, no "
+		                                               "value lost\n", st_ident_cstr(st_symbol_name(m->graph)),
+		                              (long long)r.runs, r.events, (long long)r.cycles)
+		                   : snprintf(msg, sizeof msg, "ub-simulate: @%s: %zu events over %lld cycles, no value lost\n",
+		                              st_ident_cstr(st_symbol_name(m->graph)), r.events, (long long)r.cycles);
 		st_pass_write(pass, msg, (size_t)n);
 	}
 	return st;

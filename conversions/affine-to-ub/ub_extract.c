@@ -36,6 +36,7 @@ typedef struct xstage {
 	 * or any update after one): it reads the element it updates from the
 	 * buffer instead of taking the value its kernel last stored. */
 	bool rmw;
+	bool host; /* a nest of the function outside the accelerator (.hl form) */
 	unsigned npure; /* the domain's leading pure loops; the rest are rolled */
 	char name[80];  /* its statement and kernel: the buffer's, or <buffer>_update<k> */
 	unsigned ndims;
@@ -62,6 +63,11 @@ typedef struct xbuf {
 	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS];
 	bool touched;
 	int alias; /* a folded host copy: the buffer standing for this one */
+	/* An argument of a tiled accelerator: the buffer holds the footprint
+	 * lo..hi of one run, which moves by stride[d][j] elements of dimension
+	 * d per iteration of tile loop j. */
+	bool strided;
+	int64_t stride[ST_UB_MAX_DIMS][ST_UB_MAX_DIMS];
 	/* A ROM computed at compile time: its constant global, and a detached
 	 * get_global of it that kernels looking it up clone. */
 	st_op *rom, *rom_get;
@@ -82,6 +88,14 @@ typedef struct xctx {
 	/* How many index values stand for the block loops around the
 	 * accelerator (.hl form): constants in every nest. */
 	size_t nbase;
+	/* A tiled accelerator (.hl form): the block loops around it that run
+	 * more than once, outermost first, each one run of the graph per
+	 * iteration.  Their indices are affine terms of their own in the
+	 * accesses: slot tile_slot(x, j) of an st_ub_aff, above the stage's
+	 * dimensions, read off as the buffers' tile strides and dropped. */
+	unsigned ntiles;
+	int64_t tiles[ST_UB_MAX_DIMS];
+	st_op *tile_loops[ST_UB_MAX_DIMS];
 	/* Constant tables (memref.global) the kernels read: at constant
 	 * indices they fold into tap registers; read at computed indices
 	 * (a lookup table) they stay whole, a ROM. */
@@ -89,6 +103,12 @@ typedef struct xctx {
 	bool rom[MAX_BUFS];
 	size_t ntables;
 } xctx;
+
+/* The domain dimension tile loop j's index takes in an affine function. */
+static unsigned tile_slot(const xctx *x, unsigned j) { return ST_UB_MAX_DIMS - x->ntiles + j; }
+
+/* The loops a stage may have: those the tile indices leave. */
+static unsigned max_stage_dims(const xctx *x) { return ST_UB_MAX_DIMS - x->ntiles; }
 
 static const st_ub_aff *index_of(xctx *x, st_value *v) {
 	for (size_t i = x->nidx; i-- > 0;)
@@ -437,8 +457,12 @@ static st_value *coord_value(xctx *x, xstage *s, st_op *op, const st_ub_aff *a) 
 	st_type *it = st_index_type(x->ctx);
 	st_value *acc = NULL;
 	bool failed = false;
-	for (unsigned d = 0; !failed && d < s->ndims; d++) {
-		if (!a->c[1 + d])
+	/* Past the domain's dimensions, the tile loops' indices of the run
+	 * (x = xo * 20 + xi in a tiled camera): coordinates numbered after the
+	 * domain's (docs/dialects/ub.md). */
+	for (unsigned d = 0; !failed && d < s->ndims + x->ntiles; d++) {
+		int64_t c = d < s->ndims ? a->c[1 + d] : a->c[1 + tile_slot(x, d - s->ndims)];
+		if (!c)
 			continue;
 		size_t k = 0;
 		while (k < s->ncoords && s->coord_dim[k] != d)
@@ -449,8 +473,8 @@ static st_value *coord_value(xctx *x, xstage *s, st_op *op, const st_ub_aff *a) 
 			s->ncoords++;
 		}
 		st_value *term = s->coord[k];
-		if (a->c[1 + d] != 1) {
-			st_value *f = body_constant(x, s, op, it, a->c[1 + d]);
+		if (c != 1) {
+			st_value *f = body_constant(x, s, op, it, c);
 			st_value *mo[2] = {term, f};
 			st_op *mul = f ? add_op(x, s->body, "arith.muli", st_op_loc(op), 2, mo, it, NULL, 0) : NULL;
 			term = mul ? st_op_result(mul, 0) : NULL;
@@ -580,8 +604,9 @@ static st_status rolled_loops(xctx *x, xstage *t, st_op *loop, bool reorder) {
 			continue;
 		}
 		st_attr *step = st_op_get_attr(loop, "step");
-		if (t->ndims == ST_UB_MAX_DIMS)
-			return st_op_error(loop, "ub-extract: at most %d loops in a stage", ST_UB_MAX_DIMS);
+		if (t->ndims == max_stage_dims(x))
+			return st_op_error(loop, "ub-extract: at most %u loops in a stage (with %u tile loops)",
+			                   max_stage_dims(x), x->ntiles);
 		if (!const_bound(loop, "lowerBoundMap", &t->lo[t->ndims]) ||
 		    !const_bound(loop, "upperBoundMap", &t->hi[t->ndims]) || (step && st_attr_int_value(step) != 1) ||
 		    st_op_num_results(loop))
@@ -608,8 +633,9 @@ static st_status read_nest(xctx *x, st_op *nest) {
 	memset(&tmp, 0, sizeof tmp);
 	st_op *loop = nest, *inner = NULL;
 	while (loop && is_op(loop, "affine.for") && feeds_index(loop_iv(loop), store)) {
-		if (tmp.ndims == ST_UB_MAX_DIMS)
-			return st_op_error(loop, "ub-extract: at most %d pure loops", ST_UB_MAX_DIMS);
+		if (tmp.ndims == max_stage_dims(x))
+			return st_op_error(loop, "ub-extract: at most %u pure loops (with %u tile loops)", max_stage_dims(x),
+			                   x->ntiles);
 		st_attr *step = st_op_get_attr(loop, "step");
 		if (!const_bound(loop, "lowerBoundMap", &tmp.lo[tmp.ndims]) ||
 		    !const_bound(loop, "upperBoundMap", &tmp.hi[tmp.ndims]) || (step && st_attr_int_value(step) != 1))
@@ -659,6 +685,7 @@ static st_status read_nest(xctx *x, st_op *nest) {
 		s = &x->stages[x->nstages++];
 		*s = tmp;
 		s->buf = b;
+		s->host = !x->nbase;
 		s->body = st_block_create(x->ctx);
 		s->vmap = st_value_map_create(x->ctx);
 		if (!s->body || !s->vmap)
@@ -743,7 +770,7 @@ static void port_text_of(port_text *t, const char *stmt, unsigned n, const int64
 	put(&t->a, " -> %s[", u->name);
 	for (unsigned k = 0; k < rank; k++) {
 		put(&t->a, k ? ", " : "");
-		put_aff(&t->a, &acc[k], n, u->arg < 0 ? u->lo[k] : 0);
+		put_aff(&t->a, &acc[k], n, u->arg < 0 || u->strided ? u->lo[k] : 0);
 	}
 	put(&t->a, "] }");
 	put(&t->s, "{ ");
@@ -781,6 +808,23 @@ static st_op *add_op(xctx *x, st_block *b, const char *name, st_attr *loc, size_
 	return op;
 }
 
+/* A host argument of a tiled graph: the host array's shape, and where
+ * each run's footprint lies in it (docs/dialects/ub.md). */
+static st_status set_tiling(xctx *x, st_op *b, const xbuf *u) {
+	st_type *mt = st_value_type(u->mem), *i64 = st_integer_type(x->ctx, 64, ST_SIGNLESS);
+	size_t rank = st_type_rank(mt);
+	int64_t off[ST_UB_MAX_DIMS * (1 + ST_UB_MAX_DIMS)];
+	size_t n = 0;
+	for (size_t d = 0; d < rank; d++) {
+		off[n++] = u->touched ? u->lo[d] : 0;
+		for (unsigned j = 0; j < x->ntiles; j++)
+			off[n++] = u->stride[d][j];
+	}
+	st_op_set_attr(b, "host_shape", st_dense_int_array_attr(x->ctx, i64, rank, st_type_shape(mt)));
+	st_op_set_attr(b, "tile_offset", st_dense_int_array_attr(x->ctx, i64, n, off));
+	return ST_OK;
+}
+
 static st_status build_graph(xctx *x, st_op *anchor) {
 	st_context *ctx = x->ctx;
 	st_attr *loc = st_op_loc(anchor);
@@ -793,6 +837,9 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 	if (!g)
 		return ST_FAIL;
 	st_op_move_after(g, x->fn);
+	st_type *i64 = st_integer_type(ctx, 64, ST_SIGNLESS);
+	if (x->ntiles)
+		st_op_set_attr(g, "tiles", st_dense_int_array_attr(ctx, i64, x->ntiles, x->tiles));
 	st_builder gbld = st_builder_at_end(ctx, st_ub_graph_body(g), loc), *gb = &gbld;
 	st_value *bufv[MAX_BUFS];
 	for (size_t i = 0; i < x->nbufs; i++) {
@@ -802,10 +849,10 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		st_type *mt = st_value_type(u->mem);
 		int64_t shape[ST_UB_MAX_DIMS];
 		for (size_t d = 0; d < st_type_rank(mt); d++)
-			shape[d] = u->arg >= 0 || !u->touched ? st_type_shape(mt)[d] : u->hi[d] - u->lo[d] + 1;
+			shape[d] = (u->arg >= 0 && !u->strided) || !u->touched ? st_type_shape(mt)[d] : u->hi[d] - u->lo[d] + 1;
 		st_type *bt = st_memref_type(ctx, st_type_rank(mt), shape, st_type_element(mt), NULL, NULL);
 		st_op *b = st_ub_build_buffer(gb, st_str_c(u->name), bt, u->arg, NULL);
-		if (!b)
+		if (!b || (u->strided && st_failed(set_tiling(x, b, u))))
 			return ST_FAIL;
 		bufv[i] = st_op_result(b, 0);
 	}
@@ -835,7 +882,10 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		st_ub_aff id[ST_UB_MAX_DIMS];
 		memset(id, 0, sizeof id);
 		for (unsigned d = 0; d < n; d++) {
-			hi[d] = st_type_shape(mt)[d] - 1;
+			/* A run of a tiled graph streams its footprint. */
+			bool fp = u->strided && u->touched;
+			hi[d] = fp ? u->hi[d] - u->lo[d] : st_type_shape(mt)[d] - 1;
+			id[d].c[0] = fp ? u->lo[d] : 0;
 			id[d].c[1 + d] = 1;
 		}
 		char stmt[80];
@@ -961,26 +1011,186 @@ static bool fold_host_copy(xctx *x, st_op *nest) {
 	return true;
 }
 
-/* The block loops around the accelerator (it and the loops enclosing it)
- * run once: their indices are constants in the nests inside.  A tiled
- * program (several runs) is refused: the graph models one run. */
+/* The block loops around the accelerator (it and the loops enclosing it):
+ * one that runs once has a constant index in the nests inside; one that
+ * runs more than once is a tile loop (the graph models one run, the host
+ * runs it once per iteration; tile_strides reads how the runs move). */
 static st_status enter_accelerator(xctx *x, st_op *top, st_op *acc) {
-	for (st_op *l = acc; l; l = l == top ? NULL : st_op_parent_op(l)) {
+	st_op *loops[MAX_IDX];
+	size_t n = 0;
+	for (st_op *l = acc; l && n < MAX_IDX; l = l == top ? NULL : st_op_parent_op(l))
+		loops[n++] = l;
+	x->ntiles = 0;
+	for (size_t i = n; i-- > 0;) {
+		st_op *l = loops[i];
 		int64_t lo, hi;
-		st_attr *step = st_op_get_attr(l, "step");
+		st_attr *step_a = st_op_get_attr(l, "step");
+		int64_t step = step_a ? st_attr_int_value(step_a) : 1;
 		if (!is_op(l, "affine.for") || !const_bound(l, "lowerBoundMap", &lo) ||
 		    !const_bound(l, "upperBoundMap", &hi))
 			return st_op_error(l, "ub-extract: a loop around the accelerator needs constant bounds");
-		if (hi - lo > (step ? st_attr_int_value(step) : 1))
-			return st_op_error(l, "ub-extract: the accelerator runs more than once (this loop has %lld "
-			                      "iterations); the graph models one run: make the tile the whole output",
-			                   (long long)(hi - lo));
 		st_ub_aff a;
 		memset(&a, 0, sizeof a);
 		a.c[0] = lo;
+		if (hi - lo > step) {
+			if (x->ntiles == ST_UB_MAX_DIMS / 2)
+				return st_op_error(l, "ub-extract: at most %d tile loops around the accelerator", ST_UB_MAX_DIMS / 2);
+			x->tile_loops[x->ntiles] = l;
+			x->tiles[x->ntiles++] = (hi - lo + step - 1) / step;
+		}
+	}
+	/* The slots depend on the count: the indices are pushed after it. */
+	for (size_t i = n, j = 0; i-- > 0;) {
+		st_op *l = loops[i];
+		int64_t lo;
+		st_attr *step_a = st_op_get_attr(l, "step");
+		const_bound(l, "lowerBoundMap", &lo);
+		st_ub_aff a;
+		memset(&a, 0, sizeof a);
+		a.c[0] = lo;
+		if (j < x->ntiles && x->tile_loops[j] == l)
+			a.c[1 + tile_slot(x, j++)] = step_a ? st_attr_int_value(step_a) : 1;
 		push_index(x, loop_iv(l), &a);
 	}
 	x->nbase = x->nidx;
+	return ST_OK;
+}
+
+/* Splits one access's tile terms off into the buffer's strides (the same
+ * for every access of a buffer: a buffer moves as a whole); false when
+ * they differ. */
+static bool take_strides(xctx *x, int b, st_ub_aff *acc, unsigned rank, bool *seen) {
+	xbuf *u = &x->bufs[b];
+	bool same = true;
+	for (unsigned d = 0; d < rank; d++)
+		for (unsigned j = 0; j < x->ntiles; j++) {
+			int64_t *c = &acc[d].c[1 + tile_slot(x, j)];
+			same = same && (!seen[b] || u->stride[d][j] == *c);
+			u->stride[d][j] = *c;
+			*c = 0;
+		}
+	seen[b] = true;
+	return same;
+}
+
+/* A host stage before a tiled accelerator (`hw_input(x, y) =
+ * u16(input(x, y))` computed at the root) becomes part of each run: its
+ * domain shrinks to the footprint the run reads of its buffer, and it moves
+ * with the tile as that footprint does, its reads of the host's data too.
+ * Its store must name each buffer dimension by one pure loop. */
+static st_status localize(xctx *x, xstage *s) {
+	int b = s->buf;
+	unsigned rank = (unsigned)st_type_rank(st_value_type(x->bufs[b].mem));
+	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS], str[ST_UB_MAX_DIMS][ST_UB_MAX_DIMS];
+	bool seen = false;
+	for (size_t k = 0; k < x->nstages; k++) {
+		xstage *t = &x->stages[k];
+		for (size_t r = 0; !t->host && r < t->nreads; r++) {
+			if (t->reads[r].buf != b)
+				continue;
+			const st_ub_aff *a = t->reads[r].acc;
+			for (unsigned d = 0; d < rank; d++) {
+				int64_t l = a[d].c[0], h = a[d].c[0];
+				for (unsigned i = 0; i < t->ndims; i++) {
+					int64_t c = a[d].c[1 + i];
+					l += c * (c > 0 ? t->lo[i] : t->hi[i]);
+					h += c * (c > 0 ? t->hi[i] : t->lo[i]);
+				}
+				for (unsigned j = 0; j < x->ntiles; j++) {
+					int64_t c = a[d].c[1 + tile_slot(x, j)];
+					if (seen && c != str[d][j])
+						return st_op_error(t->loops[0], "ub-extract: stage '%s' reads '%s' at places that move "
+						                                "differently with the tile loops", t->name,
+						                   x->bufs[b].name);
+					str[d][j] = c;
+				}
+				lo[d] = seen && lo[d] < l ? lo[d] : l;
+				hi[d] = seen && hi[d] > h ? hi[d] : h;
+			}
+			seen = true;
+		}
+	}
+	if (!seen)
+		return st_op_error(s->loops[0], "ub-extract: the host computes '%s' in a nest of its own beside a tiled "
+		                                "accelerator that does not read it (only a copy to an argument is "
+		                                "supported)", x->bufs[b].name);
+	if (s->ncoords)
+		return st_op_error(s->loops[0], "ub-extract: the host computes '%s' from its coordinates before a tiled "
+		                                "accelerator (each run would need its tile's)", x->bufs[b].name);
+	unsigned dim_of[ST_UB_MAX_DIMS];
+	bool ok = s->ndims == s->npure && s->npure == rank && s->ndims <= max_stage_dims(x);
+	for (unsigned d = 0; ok && d < rank; d++) {
+		unsigned n = 0;
+		for (unsigned i = 0; i < s->ndims; i++)
+			if (s->store[d].c[1 + i]) {
+				dim_of[d] = i;
+				n += s->store[d].c[1 + i] == 1 ? 1 : 2;
+			}
+		ok = n == 1;
+	}
+	if (!ok)
+		return st_op_error(s->loops[0], "ub-extract: the host computes '%s' before a tiled accelerator; each run "
+		                                "computes its tile of it, which needs a store naming each dimension by "
+		                                "one pure loop (at most %u loops)", x->bufs[b].name, max_stage_dims(x));
+	int64_t dx[ST_UB_MAX_DIMS][ST_UB_MAX_DIMS] = {{0}};
+	for (unsigned d = 0; d < rank; d++) {
+		unsigned i = dim_of[d];
+		int64_t nlo = lo[d] - s->store[d].c[0], nhi = hi[d] - s->store[d].c[0], first = nlo, last = nhi;
+		for (unsigned j = 0; j < x->ntiles; j++)
+			*(str[d][j] < 0 ? &first : &last) += str[d][j] * (x->tiles[j] - 1);
+		if (first < s->lo[i] || last > s->hi[i])
+			return st_op_error(s->loops[0], "ub-extract: a run reads '%s' beyond what the host computes of it",
+			                   x->bufs[b].name);
+		s->lo[i] = nlo;
+		s->hi[i] = nhi;
+		for (unsigned j = 0; j < x->ntiles; j++)
+			dx[i][j] = str[d][j];
+	}
+	for (size_t r = 0; r <= s->nreads; r++) {
+		st_ub_aff *a = r < s->nreads ? s->reads[r].acc : s->store;
+		unsigned n = (unsigned)st_type_rank(st_value_type(x->bufs[r < s->nreads ? s->reads[r].buf : b].mem));
+		for (unsigned e = 0; e < n; e++)
+			for (unsigned j = 0; j < x->ntiles; j++)
+				for (unsigned i = 0; i < s->ndims; i++)
+					a[e].c[1 + tile_slot(x, j)] += a[e].c[1 + i] * dx[i][j];
+	}
+	return ST_OK;
+}
+
+/* After reading a tiled accelerator: every access's tile terms become its
+ * buffer's strides (one per tile loop and dimension: a run's footprint
+ * moves as a whole), and the footprints are the first run's.  An argument
+ * is the host's data, in the global buffer: each run streams its
+ * footprint in or out.  Any other buffer belongs to one run. */
+static st_status tile_strides(xctx *x) {
+	bool seen[MAX_BUFS] = {false};
+	for (size_t k = 0; k < x->nstages; k++)
+		if (x->stages[k].host && st_failed(localize(x, &x->stages[k])))
+			return ST_FAIL;
+	for (size_t k = 0; k < x->nstages; k++) {
+		xstage *s = &x->stages[k];
+		unsigned rank = (unsigned)st_type_rank(st_value_type(x->bufs[s->buf].mem));
+		bool ok = take_strides(x, s->buf, s->store, rank, seen);
+		for (size_t r = 0; ok && r < s->nreads; r++)
+			ok = take_strides(x, s->reads[r].buf, s->reads[r].acc,
+			                  (unsigned)st_type_rank(st_value_type(x->bufs[s->reads[r].buf].mem)), seen);
+		if (!ok)
+			return st_op_error(s->loops[0], "ub-extract: the accesses of a buffer of stage '%s' move differently "
+			                                "with the tile loops (a run's footprint must move as a whole)", s->name);
+	}
+	for (size_t i = 0; i < x->nbufs; i++) {
+		xbuf *u = &x->bufs[i];
+		u->strided = u->alias < 0 && !u->rom && seen[i] && u->arg >= 0;
+		u->touched = false;
+	}
+	/* The first run's footprints, host stages shrunk. */
+	for (size_t k = 0; k < x->nstages; k++) {
+		xstage *s = &x->stages[k];
+		note_access(x, s, s->buf, s->store, (unsigned)st_type_rank(st_value_type(x->bufs[s->buf].mem)));
+		for (size_t r = 0; r < s->nreads; r++)
+			note_access(x, s, s->reads[r].buf, s->reads[r].acc,
+			            (unsigned)st_type_rank(st_value_type(x->bufs[s->reads[r].buf].mem)));
+	}
 	return ST_OK;
 }
 
@@ -1055,6 +1265,9 @@ static st_status extract_func(st_context *ctx, st_op *fn, st_op *acc) {
 		x->bufs[i].alias = -1;
 	if (st == ST_OK)
 		st = read_block(x, body, acc);
+	/* After the host's copies have folded: they name the host's buffers. */
+	if (st == ST_OK && x->ntiles)
+		st = tile_strides(x);
 	if (st == ST_OK && x->nstages == 0)
 		st = st_op_error(fn, "ub-extract: the accelerated function has no loop nest");
 	if (st == ST_OK)

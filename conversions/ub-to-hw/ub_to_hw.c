@@ -303,7 +303,10 @@ static st_status graph(st__uth *s, st_op *g, const st_ub_map_options *mo) {
 	if (!m)
 		return ST_FAIL;
 	s->m = m;
-	st_status st = ST_OK;
+	/* The hardware is one run; the host's tile loops would drive it. */
+	st_status st = m->ntiles ? st_op_error(g, "ub-to-hw: the graph runs once per tile (attribute tiles); the stream "
+	                                          "flow builds one run and has no host loop over the tiles yet")
+	                         : ST_OK;
 	for (size_t bi = 0; bi < m->nbuffers && st == ST_OK; bi++) {
 		st_attr *c = st_op_get_attr(m->buffers[bi].op, "capacity");
 		if (!c)

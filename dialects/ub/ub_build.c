@@ -27,6 +27,29 @@ static st_str str_attr(const st_op *op, const char *name) {
 
 st_str st_ub_buffer_name(const st_op *buffer) { return str_attr(buffer, "name"); }
 st_type *st_ub_buffer_type(const st_op *buffer) { return st_value_type(st_op_result(buffer, 0)); }
+unsigned st_ub_graph_tiles(const st_op *graph, int64_t *tiles) {
+	st_attr *a = st_op_get_attr(graph, "tiles");
+	if (!a || st_attr_get_kind(a) != ST_ATTR_DENSE_ARRAY || st_attr_dense_array_size(a) > ST_UB_MAX_TILE_LOOPS)
+		return 0;
+	unsigned n = (unsigned)st_attr_dense_array_size(a);
+	for (unsigned j = 0; j < n; j++)
+		tiles[j] = st_attr_dense_array_int(a, j);
+	return n;
+}
+
+bool st_ub_buffer_tiling(const st_op *buffer, unsigned ntiles, int64_t *host_shape, int64_t *offset) {
+	st_attr *h = st_op_get_attr(buffer, "host_shape"), *o = st_op_get_attr(buffer, "tile_offset");
+	size_t rank = st_type_rank(st_value_type(st_op_result((st_op *)buffer, 0)));
+	if (!h || !o || st_attr_get_kind(h) != ST_ATTR_DENSE_ARRAY || st_attr_get_kind(o) != ST_ATTR_DENSE_ARRAY ||
+	    st_attr_dense_array_size(h) != rank || st_attr_dense_array_size(o) != rank * (1 + ntiles))
+		return false;
+	for (size_t d = 0; d < rank; d++)
+		host_shape[d] = st_attr_dense_array_int(h, d);
+	for (size_t i = 0; i < rank * (1 + ntiles); i++)
+		offset[i] = st_attr_dense_array_int(o, i);
+	return true;
+}
+
 int64_t st_ub_buffer_arg(const st_op *buffer) { return int_attr(buffer, "arg", -1); }
 int64_t st_ub_buffer_capacity(const st_op *buffer) { return int_attr(buffer, "capacity", -1); }
 

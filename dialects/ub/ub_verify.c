@@ -20,6 +20,39 @@ static bool one_of(st_attr *a, const char *const *names) {
 
 static const char *const buffer_kinds[] = {"wire", "tap", "rom", "line", "stream", "accumulation", "double", NULL};
 
+/* A host buffer of a tiled graph (strata/ub.h): every run's footprint
+ * inside the host array. */
+static st_status verify_tiling(st_op *op, st_type *t) {
+	bool has = st_op_get_attr(op, "host_shape") || st_op_get_attr(op, "tile_offset");
+	st_op *g = st_op_parent_op(op);
+	int64_t tiles[ST_UB_MAX_TILE_LOOPS], host[ST_UB_MAX_DIMS], off[ST_UB_MAX_DIMS * (1 + ST_UB_MAX_TILE_LOOPS)];
+	st_attr *ta = g ? st_op_get_attr(g, "tiles") : NULL;
+	unsigned n = g ? st_ub_graph_tiles(g, tiles) : 0;
+	if (ta && (!n || st_attr_dense_array_size(ta) != n))
+		return st_op_error(g, "tiles is an array of 1 to %d trip counts", ST_UB_MAX_TILE_LOOPS);
+	for (unsigned j = 0; j < n; j++)
+		if (tiles[j] < 1)
+			return st_op_error(g, "a tile loop runs at least once");
+	if (!has)
+		return ST_OK;
+	if (!n || !st_op_get_attr(op, "arg"))
+		return st_op_error(op, "host_shape and tile_offset belong to a host argument's buffer in a graph with tiles");
+	if (!st_ub_buffer_tiling(op, n, host, off))
+		return st_op_error(op, "host_shape needs one extent per dimension, tile_offset an origin and %u strides "
+		                       "per dimension", n);
+	for (size_t d = 0; d < st_type_rank(t); d++) {
+		const int64_t *o = &off[d * (1 + n)];
+		int64_t lo = o[0], hi = o[0];
+		for (unsigned j = 0; j < n; j++)
+			*(o[1 + j] < 0 ? &lo : &hi) += o[1 + j] * (tiles[j] - 1);
+		if (lo < 0 || hi + st_type_shape(t)[d] > host[d])
+			return st_op_error(op, "a run's footprint leaves the host array in dimension %zu (elements %lld to "
+			                       "%lld of %lld)", d, (long long)lo, (long long)(hi + st_type_shape(t)[d] - 1),
+			                   (long long)host[d]);
+	}
+	return ST_OK;
+}
+
 st_status st__ub_verify_buffer(st_op *op) {
 	st_type *t = st_value_type(st_op_result(op, 0));
 	if (!st_type_has_rank(t) || st_type_rank(t) > ST_UB_MAX_DIMS)
@@ -47,7 +80,7 @@ st_status st__ub_verify_buffer(st_op *op) {
 	st_attr *map = st_op_get_attr(op, "map");
 	if (map && !one_of(map, buffer_maps))
 		return st_op_error(op, "unknown buffer mapping '%.*s'", (int)st_attr_string(map).len, st_attr_string(map).data);
-	return ST_OK;
+	return verify_tiling(op, t);
 }
 
 /* A controller: a dictionary whose loop vectors have one entry per level. */

@@ -94,6 +94,26 @@ ST_API struct isl_map *st_ub_port_schedule_isl(struct isl_ctx *ictx, st_op *port
  * caller). */
 ST_API void st_ub_port_set_schedule_isl(st_op *port, struct isl_map *schedule);
 
+/* ------------------------------------------------------- tiled graphs */
+
+/* A graph whose accelerator runs once per tile (issue 24): `tiles` on the
+ * ub.graph lists the host's tile loops' trip counts, outermost first; each
+ * run is one execution of the graph.  A host argument's ub.buffer then
+ * holds one run's footprint: `host_shape` is the host array's shape and
+ * `tile_offset`, per buffer dimension d, the footprint's origin in the
+ * host array for the first run followed by its stride per tile loop.  The
+ * verifier checks that every run's footprint lies in the host array. */
+#define ST_UB_MAX_TILE_LOOPS 4
+
+/* The graph's tile loops' trip counts into tiles[0..n); 0 for a graph that
+ * runs once. */
+ST_API unsigned st_ub_graph_tiles(const st_op *graph, int64_t *tiles);
+/* A host buffer of a tiled graph (false for any other): its host array's
+ * shape (host_shape[0..rank)) and the origin of run k's footprint in
+ * dimension d, offset[d * (1 + ntiles)] + sum_j offset[d * (1 + ntiles) +
+ * 1 + j] * k_j. */
+ST_API bool st_ub_buffer_tiling(const st_op *buffer, unsigned ntiles, int64_t *host_shape, int64_t *offset);
+
 /* ------------------------------------------------------------- builders */
 
 /* Each builder creates its op at the builder's place (strata/builder.h:

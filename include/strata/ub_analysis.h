@@ -59,6 +59,11 @@ typedef struct st_ub_model_buffer {
 	int64_t shape[ST_UB_MAX_DIMS];
 	int arg;          /* host memref argument, or -1 */
 	int64_t capacity; /* -1: not computed */
+	/* A host buffer of a tiled graph (strata/ub.h, "tiled graphs"): the
+	 * host array's shape and where each run's footprint lies in it. */
+	bool tiled;
+	int64_t host_shape[ST_UB_MAX_DIMS];
+	int64_t tile_offset[ST_UB_MAX_DIMS * (1 + ST_UB_MAX_TILE_LOOPS)];
 } st_ub_model_buffer;
 
 typedef struct st_ub_model_kernel {
@@ -78,6 +83,9 @@ typedef struct st_ub_model {
 	st_ub_model_kernel *kernels;
 	size_t nkernels;
 	size_t cap_buffers, cap_ports, cap_kernels;
+	/* The host's tile loops (0: the graph runs once): one run per point. */
+	unsigned ntiles;
+	int64_t tiles[ST_UB_MAX_TILE_LOOPS];
 } st_ub_model;
 
 /* Reads a verified ub.graph.  NULL after a diagnostic (a port the
@@ -226,7 +234,8 @@ typedef struct st_ub_sim_options {
 
 typedef struct st_ub_sim_result {
 	size_t events;  /* port firings simulated */
-	int64_t cycles; /* the graph's latency */
+	int64_t cycles; /* the graph's latency (times its runs) */
+	int64_t runs;   /* runs of the graph: one per tile of a tiled graph */
 } st_ub_sim_result;
 
 /* Runs a scheduled, sized graph cycle by cycle with every buffer holding

@@ -220,12 +220,96 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
 
 // -----
 
-// The graph models one run: a tiled output (several runs) is refused.
+// A tiled accelerator (several runs, tiled-*.test): a run's footprint of a
+// buffer moves as a whole, so two reads of one buffer that move
+// differently with the tile loop are refused.
 func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
-  // expected-error @+1 {{ub-extract: the accelerator runs more than once (this loop has 2 iterations); the graph models one run: make the tile the whole output}}
+  affine.for %b = 0 to 2 {
+    // expected-error @+1 {{ub-extract: the accesses of a buffer of stage 'arg1' move differently with the tile loops (a run's footprint must move as a whole)}}
+    affine.for %x = 0 to 4 {
+      %v = affine.load %in[%b * 4 + %x] : memref<8xi16>
+      %w = affine.load %in[%x] : memref<8xi16>
+      %s = arith.addi %v, %w : i16
+      affine.store %s, %out[%b * 4 + %x] : memref<8xi16>
+    }
+  } {accel.launch = "a"}
+  return
+}
+
+// -----
+
+// A host stage beside a tiled accelerator that does not read it.
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
+  %t = memref.alloc() : memref<8xi16>
+  // expected-error @+1 {{ub-extract: the host computes 'buf2' in a nest of its own beside a tiled accelerator that does not read it (only a copy to an argument is supported)}}
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    %w = arith.addi %v, %v : i16
+    affine.store %w, %t[%x] : memref<8xi16>
+  }
   affine.for %b = 0 to 2 {
     affine.for %x = 0 to 4 {
       %v = affine.load %in[%b * 4 + %x] : memref<8xi16>
+      affine.store %v, %out[%b * 4 + %x] : memref<8xi16>
+    }
+  } {accel.launch = "a"}
+  return
+}
+
+// -----
+
+// A host stage before a tiled accelerator becomes part of each run, which
+// needs its store to name each dimension by one loop.
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
+  %t = memref.alloc() : memref<16xi16>
+  // expected-error @+1 {{ub-extract: the host computes 'buf2' before a tiled accelerator; each run computes its tile of it, which needs a store naming each dimension by one pure loop (at most 7 loops)}}
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    affine.store %v, %t[%x * 2] : memref<16xi16>
+  }
+  affine.for %b = 0 to 2 {
+    affine.for %x = 0 to 4 {
+      %v = affine.load %t[%b * 8 + %x * 2] : memref<16xi16>
+      affine.store %v, %out[%b * 4 + %x] : memref<8xi16>
+    }
+  } {accel.launch = "a"}
+  return
+}
+
+// -----
+
+// ... and each run to read only what the host computes.
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
+  %t = memref.alloc() : memref<8xi16>
+  // expected-error @+1 {{ub-extract: a run reads 'buf2' beyond what the host computes of it}}
+  affine.for %x = 0 to 6 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    %w = arith.addi %v, %v : i16
+    affine.store %w, %t[%x] : memref<8xi16>
+  }
+  affine.for %b = 0 to 2 {
+    affine.for %x = 0 to 4 {
+      %v = affine.load %t[%b * 4 + %x] : memref<8xi16>
+      affine.store %v, %out[%b * 4 + %x] : memref<8xi16>
+    }
+  } {accel.launch = "a"}
+  return
+}
+
+// -----
+
+// ... and not to compute from its coordinates (a run would need its
+// tile's).
+func.func @f(%out: memref<8xi16>) {
+  %t = memref.alloc() : memref<8xi16>
+  // expected-error @+1 {{ub-extract: the host computes 'buf1' from its coordinates before a tiled accelerator (each run would need its tile's)}}
+  affine.for %x = 0 to 8 {
+    %v = arith.index_cast %x : index to i16
+    affine.store %v, %t[%x] : memref<8xi16>
+  }
+  affine.for %b = 0 to 2 {
+    affine.for %x = 0 to 4 {
+      %v = affine.load %t[%b * 4 + %x] : memref<8xi16>
       affine.store %v, %out[%b * 4 + %x] : memref<8xi16>
     }
   } {accel.launch = "a"}
@@ -263,6 +347,77 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
       %j = arith.index_cast %i : i16 to index
       %v = memref.load %rom[%j] : memref<8xi16>
       affine.store %v, %out[%x] : memref<8xi16>
+    }
+  } {accel.launch = "a"}
+  return
+}
+
+// -----
+
+// Tile loops take the affine slots stages leave: 7 pure loops with one.
+func.func @f(%in: memref<2x1x1x1x1x1x1x2xi16>, %out: memref<2x1x1x1x1x1x1x2xi16>) {
+  affine.for %b = 0 to 2 {
+    affine.for %a0 = 0 to 1 {
+     affine.for %a1 = 0 to 1 {
+      affine.for %a2 = 0 to 1 {
+       affine.for %a3 = 0 to 1 {
+        affine.for %a4 = 0 to 1 {
+         affine.for %a5 = 0 to 1 {
+          affine.for %a6 = 0 to 1 {
+           // expected-error @+1 {{ub-extract: at most 7 pure loops (with 1 tile loops)}}
+           affine.for %a7 = 0 to 2 {
+             %v = affine.load %in[%b + %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7] : memref<2x1x1x1x1x1x1x2xi16>
+             affine.store %v, %out[%b + %a0, %a1, %a2, %a3, %a4, %a5, %a6, %a7] : memref<2x1x1x1x1x1x1x2xi16>
+           }
+          }
+         }
+        }
+       }
+      }
+     }
+    }
+  } {accel.launch = "a"}
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<64xi16>, %out: memref<64xi16>) {
+  affine.for %t0 = 0 to 2 {
+   affine.for %t1 = 0 to 2 {
+    affine.for %t2 = 0 to 2 {
+     affine.for %t3 = 0 to 2 {
+      // expected-error @+1 {{ub-extract: at most 4 tile loops around the accelerator}}
+      affine.for %t4 = 0 to 2 {
+        affine.for %x = 0 to 2 {
+          %v = affine.load %in[%t0 * 32 + %t1 * 16 + %t2 * 8 + %t3 * 4 + %t4 * 2 + %x] : memref<64xi16>
+          affine.store %v, %out[%t0 * 32 + %t1 * 16 + %t2 * 8 + %t3 * 4 + %t4 * 2 + %x] : memref<64xi16>
+        }
+      } {accel.launch = "a"}
+     }
+    }
+   }
+  }
+  return
+}
+
+// -----
+
+// A run reads what the host computed at places that move differently.
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
+  %t = memref.alloc() : memref<8xi16>
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
+    %w = arith.addi %v, %v : i16
+    affine.store %w, %t[%x] : memref<8xi16>
+  }
+  affine.for %b = 0 to 2 {
+    // expected-error @+1 {{ub-extract: stage 'arg1' reads 'buf2' at places that move differently with the tile loops}}
+    affine.for %x = 0 to 4 {
+      %v = affine.load %t[%b * 4 + %x] : memref<8xi16>
+      %u = affine.load %t[%x] : memref<8xi16>
+      %s = arith.addi %v, %u : i16
+      affine.store %s, %out[%b * 4 + %x] : memref<8xi16>
     }
   } {accel.launch = "a"}
   return

@@ -287,3 +287,39 @@ ub.graph @g {
   // expected-error @+1 {{a port's buffer must be a ub.buffer}}
   ub.write %m {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> b[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
 }
+
+// -----
+
+// A tiled graph (tiles: the host's tile loops' trip counts).
+// expected-error @+1 {{tiles is an array of 1 to 4 trip counts}}
+ub.graph @g attributes {tiles = array<i64: 2, 2, 2, 2, 2>} {
+  %b = ub.buffer @b {arg = 0 : i64, host_shape = array<i64: 8>, tile_offset = array<i64: 0, 4, 0, 0, 0, 0>} : memref<4xi16>
+}
+
+// -----
+
+// expected-error @+1 {{a tile loop runs at least once}}
+ub.graph @g attributes {tiles = array<i64: 0>} {
+  %b = ub.buffer @b : memref<4xi16>
+}
+
+// -----
+
+ub.graph @g {
+  // expected-error @+1 {{host_shape and tile_offset belong to a host argument's buffer in a graph with tiles}}
+  %b = ub.buffer @b {arg = 0 : i64, host_shape = array<i64: 8>, tile_offset = array<i64: 0, 4>} : memref<4xi16>
+}
+
+// -----
+
+ub.graph @g attributes {tiles = array<i64: 2>} {
+  // expected-error @+1 {{host_shape needs one extent per dimension, tile_offset an origin and 1 strides per dimension}}
+  %b = ub.buffer @b {arg = 0 : i64, host_shape = array<i64: 8>, tile_offset = array<i64: 0>} : memref<4xi16>
+}
+
+// -----
+
+ub.graph @g attributes {tiles = array<i64: 3>} {
+  // expected-error @+1 {{a run's footprint leaves the host array in dimension 0 (elements 0 to 11 of 8)}}
+  %b = ub.buffer @b {arg = 0 : i64, host_shape = array<i64: 8>, tile_offset = array<i64: 0, 4>} : memref<4xi16>
+}
