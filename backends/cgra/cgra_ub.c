@@ -64,6 +64,13 @@ st_status st__cg_ub_read(st_op *graph, cg_ub *u) {
 		return ST_FAIL;
 	}
 	const st_ub_model *m = u->model;
+	/* The fabric is configured for one run; the host's loop over the
+	 * tiles (GLB footprints, strata/ub.h) is not driven yet. */
+	if (m->ntiles) {
+		st__cg_ub_free(u);
+		return st_op_error(graph, "cgra: the graph runs once per tile (attribute tiles); the CGRA flow configures "
+		                          "one run and has no host loop over the tiles yet");
+	}
 	if (u->map->nbuffers != m->nbuffers || u->map->nports != m->nports) {
 		st__cg_ub_free(u);
 		return st_op_error(graph, "cgra: the memory map does not match the graph's buffers and ports");
