@@ -99,11 +99,21 @@ def run_cell(stratac, app, target, outdir, timeout):
     os.makedirs(os.path.dirname(out), exist_ok=True)
     cmd = [stratac, os.path.join(ROOT, prog), "--target", acg, "-o", out, "-q"] + CLASS_OPTIONS.get(cls, [])
     t0 = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        _, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        # SIGTERM lets stratac kill its tools' process groups (yosys,
+        # Verilator) and remove its work folder; SIGKILL only if it hangs.
+        p.terminate()
+        try:
+            p.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.communicate()
         return {"app": name, "target": tname, "class": cls, "status": "timeout", "wall_s": timeout,
                 "error": "no result after %d s" % timeout}
+    r = subprocess.CompletedProcess(cmd, p.returncode, "", err)
     wall = time.perf_counter() - t0
     cell = {"app": name, "target": tname, "class": cls, "wall_s": round(wall, 2)}
     if r.returncode < 0 or r.returncode > 1:
