@@ -204,8 +204,24 @@ static st_attr *bank_init(st__a2c_comp *c, const st__a2c_mem *m, const int64_t *
 	return a;
 }
 
+/* A Calyx memory holds at least one word in every dimension
+ * (`memref<0xi32>` made a calyx.memory that does not verify; issue 30,
+ * found by the pass harness): false after a located error. */
+static bool has_words(st__a2c_comp *c, st_value *memref, st_type *t) {
+	for (size_t i = 0; i < st_type_rank(t); i++)
+		if (st_type_dim(t, i) <= 0) {
+			st_error(c->ctx, st_value_loc(memref),
+			         "lower-to-calyx: a memory with no elements (dimension %zu has size %lld) cannot be a Calyx memory", i,
+			         (long long)st_type_dim(t, i));
+			return false;
+		}
+	return true;
+}
+
 st__a2c_mem *st__a2c_mem_new(st__a2c_comp *c, st_value *memref, st_type *t, const char *name, bool external,
                      const int64_t *init, st_attr *loc) {
+	if (!has_words(c, memref, t))
+		return NULL;
 	st__a2c_mem *m = mem_alloc(c);
 	if (!m)
 		return NULL;
@@ -297,6 +313,8 @@ st__a2c_mem *st__a2c_mem_ports(st__a2c_comp *c, st_value *memref, st_type *t) {
 		                                       "banks for an affine.parallel (option parallel=1 keeps it whole)");
 		return NULL;
 	}
+	if (!has_words(c, memref, t))
+		return NULL;
 	st__a2c_mem *m = mem_alloc(c);
 	if (!m || !st__a2c_map_put(&c->mems, memref, m))
 		return NULL;

@@ -158,3 +158,12 @@ func.func @f(%x: i32, %y: i32) -> i32 {
   %q = arith.ceildivui %x, %y : i32
   return %q : i32
 }
+
+// -----
+
+// A memory with no elements (issue 30: it became a calyx.memory of size 0,
+// which does not verify).
+// expected-error@+1 {{lower-to-calyx: a memory with no elements (dimension 0 has size 0) cannot be a Calyx memory}}
+func.func @f(%A: memref<0xi32>) {
+  return
+}
