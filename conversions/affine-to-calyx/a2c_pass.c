@@ -4,6 +4,7 @@
  * affine dialect's own lower-affine pass, run from here, so the lowering
  * proper sees scf/arith/memref only. */
 #include "a2c.h"
+#include "strata/func.h"
 #include "strata/pass.h"
 #include "strata/conversions/affine_to_calyx.h"
 
@@ -219,31 +220,6 @@ static st_op *lower_func(st_op *module, st_op *func, bool top, const options *o)
 
 static bool is_func(st_op *op) { return !strcmp(st_op_name_cstr(op), "func.func") && !st_region_is_empty(st_op_region(op, 0)); }
 
-static bool is_public(st_op *op) {
-	st_attr *v = st_op_get_attr(op, "sym_visibility");
-	return !v || st_str_eq_c(st_attr_string(v), "public");
-}
-
-static st_op *find_top(st_op *module, const char *name) {
-	st_block *b = st_region_first_block(st_op_region(module, 0));
-	st_op *found = NULL;
-	size_t npublic = 0;
-	for (st_op *op = b ? st_block_first_op(b) : NULL; op; op = st_op_next(op)) {
-		if (!is_func(op))
-			continue;
-		if (*name && st_str_eq_c(st_ident_str(st_symbol_name(op)), name))
-			return op;
-		if (!*name && is_public(op))
-			found = op, npublic++;
-	}
-	if (*name)
-		st_op_error(module, "lower-to-calyx: no function named '%s' (option top)", name);
-	else if (npublic != 1)
-		st_op_error(module, "lower-to-calyx: %s public function; name the top one with the option top=<name>",
-		            npublic ? "more than one" : "no");
-	return npublic == 1 && !*name ? found : NULL;
-}
-
 static st_status run(st_pass *pass, st_op *module) {
 	const options *o = st_pass_options(pass);
 	st_context *ctx = st_pass_context(pass);
@@ -256,7 +232,7 @@ static st_status run(st_pass *pass, st_op *module) {
 		return st_pass_option_error(pass, "read-ports", module,
 		                            "lower-to-calyx: option read-ports=%lld: a memory has 1 to %d read ports",
 		                            (long long)o->read_ports, ST_CALYX_MAX_READ_PORTS);
-	st_op *top = find_top(module, o->top ? o->top : "");
+	st_op *top = st_func_find_top(module, o->top ? o->top : "", "lower-to-calyx", "the top one");
 	if (!top)
 		return ST_FAIL;
 	st_block *mb = st_region_first_block(st_op_region(module, 0));

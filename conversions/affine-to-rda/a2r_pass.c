@@ -9,6 +9,7 @@
  * checked against. */
 #include "a2r.h"
 
+#include "strata/func.h"
 #include "strata/conversions/affine_to_rda.h"
 #include "strata/pass.h"
 
@@ -40,35 +41,6 @@ static const st_pass_option_def option_defs[] = {
 	{"depth", "the buffer of every stream at each reader (0: the target's buffer_depth)", ST_PASS_OPT_INT, "0",
 	 offsetof(options, depth), NULL},
 };
-
-static bool is_func(st_op *op) {
-	return !strcmp(st_op_name_cstr(op), "func.func") && !st_region_is_empty(st_op_region(op, 0));
-}
-
-static bool is_public(st_op *op) {
-	st_attr *v = st_op_get_attr(op, "sym_visibility");
-	return !v || st_str_eq_c(st_attr_string(v), "public");
-}
-
-static st_op *find_kernel(st_op *module, const char *name) {
-	st_block *b = st_region_first_block(st_op_region(module, 0));
-	st_op *found = NULL;
-	size_t npublic = 0;
-	for (st_op *op = b ? st_block_first_op(b) : NULL; op; op = st_op_next(op)) {
-		if (!is_func(op))
-			continue;
-		if (*name && st_str_eq_c(st_ident_str(st_symbol_name(op)), name))
-			return op;
-		if (!*name && is_public(op))
-			found = op, npublic++;
-	}
-	if (*name)
-		st_op_error(module, "convert-affine-to-rda: no function named '%s' (option top)", name);
-	else if (npublic != 1)
-		st_op_error(module, "convert-affine-to-rda: %s public function; name the kernel with the option top=<name>",
-		            npublic ? "more than one" : "no");
-	return npublic == 1 && !*name ? found : NULL;
-}
 
 /* ------------------------------------------------------------- markers */
 
@@ -144,7 +116,7 @@ static st_status run(st_pass *pass, st_op *module) {
 	st_rda_machine machine;
 	if (!graph || st_failed(st_rda_machine_read(graph, &machine)))
 		return ST_FAIL;
-	st_op *kernel = find_kernel(module, o->top ? o->top : "");
+	st_op *kernel = st_func_find_top(module, o->top ? o->top : "", "convert-affine-to-rda", "the kernel");
 	if (!kernel)
 		return ST_FAIL;
 	a2r a = {.ctx = ctx, .original = kernel, .m = &machine};

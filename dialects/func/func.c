@@ -623,3 +623,34 @@ static const st_dialect_def func_dialect = {
 };
 
 st_status st_register_func_dialect(st_context *ctx) { return st_context_register_dialect(ctx, &func_dialect); }
+
+/* ------------------------------------------------------- the top function */
+
+static bool has_body(st_op *op) {
+	return !strcmp(st_op_name_cstr(op), "func.func") && !st_region_is_empty(st_op_region(op, 0));
+}
+
+static bool is_public(st_op *op) {
+	st_attr *v = st_op_get_attr(op, "sym_visibility");
+	return !v || st_str_eq_c(st_attr_string(v), "public");
+}
+
+st_op *st_func_find_top(st_op *module, const char *name, const char *who, const char *what) {
+	st_block *b = st_region_first_block(st_op_region(module, 0));
+	st_op *found = NULL;
+	size_t npublic = 0;
+	for (st_op *op = b ? st_block_first_op(b) : NULL; op; op = st_op_next(op)) {
+		if (!has_body(op))
+			continue;
+		if (*name && st_str_eq_c(st_ident_str(st_symbol_name(op)), name))
+			return op;
+		if (!*name && is_public(op))
+			found = op, npublic++;
+	}
+	if (*name)
+		st_op_error(module, "%s: no function named '%s' (option top)", who, name);
+	else if (npublic != 1)
+		st_op_error(module, "%s: %s public function; name %s with the option top=<name>", who,
+		            npublic ? "more than one" : "no", what);
+	return npublic == 1 && !*name ? found : NULL;
+}
