@@ -13,7 +13,9 @@
  *   every operation (floats in soft-float);
  * - each memory of the kernel must fit in one memory of the target: a
  *   storage node's depth x banks x data_width bits, times its tiles when it
- *   is a tile kind of a grid.
+ *   is a tile kind of a grid;
+ * - each buffer the kernel reads needs an edge path from an off-chip memory
+ *   to a place that computes, each it writes a path back.
  *
  * A file without compute (or storage) nodes is not checked for operations
  * (memories): it says nothing to hold them against.  A division by a
@@ -372,10 +374,121 @@ static bool check_memories(st_target_run *run, const nodes *ns) {
 	return ok;
 }
 
+/* ---------------------------------------------------------------- streams */
+
+/* Where data comes from and goes to (the off-chip memories, `on_chip =
+ * false`) and where it is computed on (the top graph's compute nodes, and
+ * its grids that have a compute tile kind), as edges see them: an edge of
+ * the top graph ends at a node or at a grid as a whole. */
+typedef struct places {
+	st_op *offchip[8], *compute[16];
+	size_t noffchip, ncompute;
+} places;
+
+static st_walk_result find_compute(st_op *op, void *ud) {
+	if (st_acg_node_kind(op) != ST_ACG_COMPUTE)
+		return ST_WALK_ADVANCE;
+	*(bool *)ud = true;
+	return ST_WALK_INTERRUPT;
+}
+
+static void find_places(st_op *graph, places *p) {
+	st_block *body = st_op_num_regions(graph) ? st_region_first_block(st_op_region(graph, 0)) : NULL;
+	for (st_op *op = body ? st_block_first_op(body) : NULL; op; op = st_op_next(op)) {
+		st_acg_kind k = st_acg_node_kind(op);
+		bool computes = k == ST_ACG_COMPUTE;
+		if (!strcmp(st_ident_cstr(st_op_name(op)), "acg.grid"))
+			st_walk(op, ST_WALK_PRE, find_compute, &computes);
+		if (computes && p->ncompute < 16)
+			p->compute[p->ncompute++] = op;
+		if (k == ST_ACG_STORAGE && !st_acg_int(op, "on_chip", 1) && p->noffchip < 8)
+			p->offchip[p->noffchip++] = op;
+	}
+}
+
+/* Whether some edge path leads from one of `from` to one of `to`. */
+static bool reaches(st_op *const *from, size_t nfrom, st_op *const *to, size_t nto, bool *failed) {
+	for (size_t i = 0; i < nfrom; i++)
+		for (size_t j = 0; j < nto; j++) {
+			st_acg_path path;
+			if (st_failed(st_acg_path_by_hops(from[i], to[j], &path))) {
+				*failed = true;
+				return true;
+			}
+			bool found = path.n > 0;
+			st_acg_path_free(st_op_context(from[i]), &path);
+			if (found)
+				return true;
+		}
+	return false;
+}
+
+/* How the kernel uses memory argument `v`: bit 1 read, bit 2 written.  A
+ * use that is neither a load nor a store (a call, a view, a copy) counts
+ * as both. */
+static unsigned access_of(st_value *v) {
+	unsigned how = 0;
+	for (st_use *u = st_value_first_use(v); u; u = st_use_next(u)) {
+		const char *name = st_ident_cstr(st_op_name(st_use_owner(u)));
+		const char *dot = strrchr(name, '.');
+		const char *verb = dot ? dot + 1 : name;
+		if (!strcmp(verb, "load"))
+			how |= 1;
+		else if (!strcmp(verb, "store") && st_use_operand_index(u) > 0)
+			how |= 2;
+		else
+			how |= 3;
+	}
+	return how;
+}
+
+/* "PE, MEM" */
+static void names(st_op *const *ops, size_t n, char *buf, size_t size) {
+	size_t len = 0;
+	buf[0] = 0;
+	for (size_t i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", i ? ", " : "", st_ident_cstr(st_symbol_name(ops[i])));
+}
+
+/* Every buffer the kernel reads needs a way in from an off-chip memory to
+ * a place that computes, every buffer it writes a way out: an `.acg`
+ * without those edges describes a machine the data cannot reach.  How wide
+ * the way is sets how long transfers take (a tile of B bits takes
+ * ceil(B / bandwidth) of them, docs/acg.md), not whether they can happen. */
+static bool check_streams(st_target_run *run) {
+	places p = {0};
+	find_places(run->graph, &p);
+	if (!p.noffchip || !p.ncompute)
+		return true; /* no host memory or no compute described: nothing to hold against */
+	st_block *entry = st_op_num_regions(run->kernel) ? st_region_first_block(st_op_region(run->kernel, 0)) : NULL;
+	bool ok = true, failed = false;
+	for (size_t i = 0; i < run->nbuffers; i++) {
+		const st_buffer *b = &run->buffers[i];
+		if (b->kind != ST_BUFFER_MEMORY || !entry || b->index >= st_block_num_args(entry))
+			continue;
+		unsigned how = access_of(st_block_arg(entry, b->index));
+		bool in = !(how & 1) || reaches(p.offchip, p.noffchip, p.compute, p.ncompute, &failed);
+		bool out = !(how & 2) || reaches(p.compute, p.ncompute, p.offchip, p.noffchip, &failed);
+		if (failed)
+			return false;
+		if (in && out)
+			continue;
+		char from[160], to[160];
+		names(in ? p.compute : p.offchip, in ? p.ncompute : p.noffchip, from, sizeof from);
+		names(in ? p.offchip : p.compute, in ? p.noffchip : p.ncompute, to, sizeof to);
+		st_op_error(run->kernel,
+		            "buffer '%s' is %s, but no edge path of target '%s' (%s) leads from %s to %s",
+		            b->name, in ? "written" : "read", run->target_name, run->opts->target, from, to);
+		ok = false;
+	}
+	return ok;
+}
+
 bool st__run_check_capabilities(st_target_run *run) {
 	nodes ns = {0};
 	st_walk(run->graph, ST_WALK_PRE, collect, &ns);
 	bool ops = check_ops(run, &ns);
 	bool mems = check_memories(run, &ns);
-	return ops && mems;
+	bool streams = check_streams(run);
+	return ops && mems && streams;
 }
