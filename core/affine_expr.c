@@ -233,49 +233,39 @@ static bool simplify_mul(st_context *ctx, st_affine_expr *l, st_affine_expr *r, 
 	return false;
 }
 
-static bool simplify_floordiv(st_context *ctx, st_affine_expr *l, st_affine_expr *r, st_affine_expr **out) {
+/* floordiv (ceil false) and ceildiv by a positive constant. */
+static bool simplify_division(st_context *ctx, bool ceil, st_affine_expr *l, st_affine_expr *r, st_affine_expr **out) {
 	/* Division by zero or by a negative number stays as written. */
 	if (!is_const(r) || r->value < 1)
 		return false;
 	int64_t c = r->value;
 	if (is_const(l)) {
-		*out = st_affine_const(ctx, floor_div(l->value, c));
+		*out = st_affine_const(ctx, ceil ? ceil_div(l->value, c) : floor_div(l->value, c));
 		return true;
 	}
 	if (c == 1) {
 		*out = l;
 		return true;
 	}
-	/* (x * k) floordiv c -> x * (k / c) when c divides k */
+	/* (x * k) div c -> x * (k / c) when c divides k */
 	if (is_kind(l, ST_AFFINE_MUL) && is_const(l->rhs) && l->rhs->value % c == 0) {
 		*out = st_affine_mul(ctx, l->lhs, st_affine_const(ctx, l->rhs->value / c));
 		return true;
 	}
 	/* (x + y) floordiv c -> x floordiv c + y floordiv c when c divides x or y */
-	if (is_kind(l, ST_AFFINE_ADD) && (known_multiple(l->lhs, c) || known_multiple(l->rhs, c))) {
+	if (!ceil && is_kind(l, ST_AFFINE_ADD) && (known_multiple(l->lhs, c) || known_multiple(l->rhs, c))) {
 		*out = st_affine_add(ctx, st_affine_floordiv(ctx, l->lhs, r), st_affine_floordiv(ctx, l->rhs, r));
 		return true;
 	}
 	return false;
 }
 
+static bool simplify_floordiv(st_context *ctx, st_affine_expr *l, st_affine_expr *r, st_affine_expr **out) {
+	return simplify_division(ctx, false, l, r, out);
+}
+
 static bool simplify_ceildiv(st_context *ctx, st_affine_expr *l, st_affine_expr *r, st_affine_expr **out) {
-	if (!is_const(r) || r->value < 1)
-		return false;
-	int64_t c = r->value;
-	if (is_const(l)) {
-		*out = st_affine_const(ctx, ceil_div(l->value, c));
-		return true;
-	}
-	if (c == 1) {
-		*out = l;
-		return true;
-	}
-	if (is_kind(l, ST_AFFINE_MUL) && is_const(l->rhs) && l->rhs->value % c == 0) {
-		*out = st_affine_mul(ctx, l->lhs, st_affine_const(ctx, l->rhs->value / c));
-		return true;
-	}
-	return false;
+	return simplify_division(ctx, true, l, r, out);
 }
 
 static bool simplify_mod(st_context *ctx, st_affine_expr *l, st_affine_expr *r, st_affine_expr **out) {
