@@ -1,8 +1,10 @@
-/* Memory units whose access contexts need more stages than a PMU has: the
- * address (and predicate) arithmetic of the biggest ones moves out into
- * address contexts on compute units, which stream the addresses to the
- * memory unit (SARA section 3.3.1: "address contexts may be moved out of
- * the memory VU if address stages run out").  The access itself, its
+/* Memory units whose access contexts need more stages, or more vector or
+ * scalar inputs, than a PMU has: the address (and predicate) arithmetic of
+ * the biggest ones moves out into address contexts on compute units, which
+ * stream the addresses to the memory unit (SARA section 3.3.1: "address
+ * contexts may be moved out of the memory VU if address stages run out";
+ * an address computed from many streams, a lookup table indexed by data,
+ * takes one input once moved).  The access itself, its
  * tokens and its counters stay with the memory. */
 #include "rda_backend_internal.h"
 
@@ -143,6 +145,8 @@ static st_status move_address(st_op *context, int64_t depth) {
 	return s;
 }
 
+static int64_t excess(int64_t used, int64_t avail) { return used > avail ? used - avail : 0; }
+
 st_status st__rda_move_addresses(st_op *design, const st_rda_machine *m) {
 	const st_rda_pu *pu = st__rda_kind_for(m, ST_RDA_MEMORY), *cpu = st__rda_kind_for(m, ST_RDA_COMPUTE);
 	if (!pu || !cpu)
@@ -151,16 +155,18 @@ st_status st__rda_move_addresses(st_op *design, const st_rda_machine *m) {
 	for (st_op *u = st_block_first_op(st_rda_body(design)); u; u = st_op_next(u)) {
 		if (!named(u, "rda.unit") || st_rda_unit_kind_of(u) != ST_RDA_MEMORY)
 			continue;
-		/* Each move must take stages off the unit (a context whose
-		 * address arithmetic stays, or came back, stops the moves; the
-		 * unit's fit is checked after). */
+		/* Each move must take stages or inputs off the unit (a context
+		 * whose address arithmetic stays, or came back, stops the moves;
+		 * the unit's fit is checked after). */
 		for (int64_t before = INT64_MAX;;) {
 			st_rda_needs n;
 			if (st_failed(st_rda_unit_needs(m, u, &n)))
 				return ST_FAIL;
-			if (n.stages <= pu->stages || n.stages >= before)
+			int64_t over = excess(n.stages, pu->stages) + excess(n.in[ST_RDA_NET_VECTOR], pu->vector_in) +
+			               excess(n.in[ST_RDA_NET_SCALAR], pu->scalar_in);
+			if (!over || over >= before)
 				break;
-			before = n.stages;
+			before = over;
 			/* the context spending the most stages on addresses */
 			st_op *best = NULL;
 			int64_t most = 0;

@@ -7,6 +7,8 @@
  * ...), as the PCU's configuration would name them. */
 #include "rda_backend_internal.h"
 
+#include "strata/interp.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -177,6 +179,42 @@ static const st_rda_pu *pu_of(writer *wr, st_op *unit) {
 	return at_of(unit, &r, &c) ? st_rda_machine_pu_at(wr->m, r, c) : NULL;
 }
 
+/* The bits of element `i` of a dense value of element type `t`, masked
+ * to the width the memory holds. */
+static uint64_t dense_bits(const st_attr *v, const st_type *t, int64_t i) {
+	size_t k = st_attr_dense_is_splat(v) ? 0 : (size_t)i;
+	if (st_type_is_float(t))
+		return st_float_bits_from_double(st_type_get_kind(t), st_attr_dense_float(v, k));
+	uint64_t bits = (uint64_t)st_attr_dense_int(v, k);
+	unsigned w = st_type_is_index(t) ? 32 : st_type_int_width(t);
+	return w >= 64 ? bits : bits & ((1ull << w) - 1);
+}
+
+/* A table's contents as the memory unit holds them: `init <scratch> at
+ * <local word> <bits>...`, the words of this part in its local order
+ * (word a of the memref is local (a / (div * parts)) * div + a % div),
+ * 16 a line. */
+static void write_init(writer *wr, st_op *scratch, int64_t part, int64_t parts, int64_t div) {
+	st_attr *v = st_op_get_attr(scratch, "init");
+	st_type *t = st_attr_type_value(st_op_get_attr(scratch, "type"));
+	int64_t n = st_type_num_elements_static(t), run = 0;
+	if (div < 1 || parts < 1)
+		return;
+	for (int64_t a = 0; a < n; a++) {
+		if ((a / div) % parts != part)
+			continue;
+		int64_t local = (a / (div * parts)) * div + a % div;
+		if (run == 0)
+			out(wr, "init %ld at %" PRId64, item_id(wr, scratch), local);
+		out(wr, " %" PRIu64, dense_bits(v, st_type_element(t), a));
+		bool next = a + 1 < n && ((a + 1) / div) % parts == part;
+		if (++run == 16 || !next) {
+			out(wr, "\n");
+			run = 0;
+		}
+	}
+}
+
 static void write_units(writer *wr) {
 	for (size_t i = 0; i < wr->nitems; i++) {
 		st_op *o = wr->items[i];
@@ -203,6 +241,9 @@ static void write_units(writer *wr) {
 			    part ? st_attr_dense_array_int(part, 0) : 0,
 			    part ? st_attr_dense_array_int(part, 1) : 1,
 			    part ? st_attr_dense_array_int(part, 2) : st_type_num_elements_static(t));
+			if (st_op_get_attr(o, "init"))
+				write_init(wr, o, part ? st_attr_dense_array_int(part, 0) : 0, part ? st_attr_dense_array_int(part, 1) : 1,
+				           part ? st_attr_dense_array_int(part, 2) : st_type_num_elements_static(t));
 		}
 	}
 }

@@ -176,8 +176,15 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 		copies[ncopies++] = nu;
 		st_op_remove(r);
 		st_block_append_op(st_rda_body(nu), r);
-		if (!fits(m, pu, nu))
-			s = st_op_error(r, "this access needs more of a %s than there is beside the memory's writers", pu->name);
+		st_rda_needs nn;
+		int64_t nused = 0, navail = 0;
+		const char *nwhat = NULL;
+		if (st_failed(st_rda_unit_needs(m, nu, &nn)))
+			s = ST_FAIL;
+		else if ((nwhat = st_rda_misfit(pu, &nn, &nused, &navail)) != NULL)
+			s = st_op_error(r, "this access needs more of a %s than there is beside the memory's writers: %lld %s with "
+			                   "them, of %lld",
+			                pu->name, (long long)nused, nwhat, (long long)navail);
 	}
 	/* Token streams: each writer copy keeps those of its readers' group,
 	 * and gets its own between writers.  Clones first (their bodies are

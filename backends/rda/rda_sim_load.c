@@ -263,6 +263,38 @@ static void scratch(lexer *lx) {
 		lx->failed = true;
 }
 
+/* `init <scratch> at <local> <bits>...`: words of a table the memory
+ * unit holds from the start (the bitstream's contents of its SRAM), each
+ * within its element's width. */
+static void init_words(lexer *lx) {
+	st_rda_sim *s = lx->s;
+	if (!s->nscratches) {
+		lex_error(lx, "an init before any scratchpad");
+		return;
+	}
+	sim_scratch *m = &s->scratches[number(lx, 0, s->nscratches - 1)];
+	/* The words this part holds: `div` of every round of div * parts. */
+	int64_t round = m->div * m->parts, rest = m->words % round - m->part * m->div;
+	int64_t cap = m->words / round * m->div + (rest < 0 ? 0 : rest < m->div ? rest : m->div);
+	expect(lx, "at");
+	int64_t local = number(lx, 0, cap - 1);
+	unsigned w = st__rda_sim_bits(m->elt);
+	while (!lx->failed && !at_eol(lx)) {
+		const char *at = lx->p;
+		uint64_t v = unsigned_number(lx);
+		if (lx->failed)
+			return;
+		if (local >= cap || (w < 64 && v >> w)) {
+			lx->p = at;
+			lex_error(lx, local >= cap ? "the init runs past the scratchpad's %lld words"
+			                           : "the word does not fit the scratchpad's %lld-bit elements",
+			          local >= cap ? (long long)cap : (long long)w);
+			return;
+		}
+		m->data[local++] = v;
+	}
+}
+
 static void stream(lexer *lx) {
 	st_rda_sim *s = lx->s;
 	number(lx, s->nstreams, s->nstreams);
@@ -541,6 +573,8 @@ st_status st__rda_sim_load(st_rda_sim *s, const char *text, size_t len) {
 			unit(&lx);
 		else if (!strcmp(kw, "scratch"))
 			scratch(&lx);
+		else if (!strcmp(kw, "init"))
+			init_words(&lx);
 		else if (!strcmp(kw, "stream"))
 			stream(&lx);
 		else if (!strcmp(kw, "reader"))

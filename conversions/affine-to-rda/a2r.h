@@ -58,7 +58,8 @@ typedef enum a2r_place { A2R_DRAM, A2R_ONCHIP } a2r_place;
 /* A memref the kernel uses: an argument or a local allocation. */
 struct a2r_mem {
 	st_value *value;
-	st_op *alloc;        /* memref.alloc/alloca, or NULL for an argument */
+	st_op *alloc;        /* memref.alloc/alloca or the first memref.get_global, or NULL for an argument */
+	st_op *global;       /* a constant memref.global (a table, on chip from the configuration), or NULL */
 	int64_t arg;         /* argument index, -1 for a local */
 	a2r_place place;
 	bool staged;         /* an argument copied on chip before and back after */

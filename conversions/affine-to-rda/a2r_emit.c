@@ -457,11 +457,19 @@ static st_value *stream_of(emitter *e, st_value *v, int copy, int part) {
 
 /* ------------------------------------------------------------- values */
 
+static bool integer_like(const st_type *t) { return st_type_is_integer(t) || st_type_is_index(t); }
+
+/* Whether `v` is computed from the counters `c` has; outside a compute
+ * context only by integer arithmetic (an address pipeline computes no
+ * floats: a table of floats computed from a counter is a compute context's
+ * work). */
 static bool iv_computable(emitter *e, cinst *c, st_value *v, int depth) {
 	if (depth > 32)
 		return false;
 	if (st_value_map_lookup(c->map, v))
 		return true;
+	if (c->kind != K_COMPUTE && !integer_like(st_value_type(v)))
+		return false;
 	st_op *d = st_value_defining_op(v);
 	if (!d || st_op_num_regions(d) || !(!strncmp(st_op_name_cstr(d), "arith.", 6) || !strncmp(st_op_name_cstr(d), "math.", 5)))
 		return false;
@@ -470,8 +478,6 @@ static bool iv_computable(emitter *e, cinst *c, st_value *v, int depth) {
 			return false;
 	return true;
 }
-
-static bool integer_like(const st_type *t) { return st_type_is_integer(t) || st_type_is_index(t); }
 
 /* Whether `d` is cloned into context `c` rather than dequeued. */
 static bool local_op(emitter *e, cinst *c, st_op *d) {
@@ -716,6 +722,8 @@ static st_op *memory_unit(emitter *e, a2r_mem *m, int part) {
 		int64_t chunk = (m->elements + m->parts - 1) / m->parts, vals[3] = {part, m->parts, chunk};
 		st_op_set_attr(s, "part", st_dense_int_array_attr(a->ctx, st_integer_type(a->ctx, 64, ST_SIGNLESS), 3, vals));
 	}
+	if (s && m->global)
+		st_op_set_attr(s, "init", st_op_get_attr(m->global, "initial_value"));
 	e->mem_units[idx] = u;
 	return u;
 }

@@ -24,9 +24,18 @@ static int64_t elt_bits(const st_type *t) {
 	return st_type_is_float(t) ? st_type_float_width(t) : st_type_int_width(t);
 }
 
-static a2r_mem *mem_of(a2r *a, const st_value *v) {
+/* The constant memref.global a memref.get_global reads, or NULL. */
+static st_op *global_of(st_op *get) {
+	st_attr *ref = named(get, "memref.get_global") ? st_op_get_attr(get, "name") : NULL;
+	st_op *g = ref ? st_symbol_lookup_nearest(get, ref) : NULL;
+	return named(g, "memref.global") ? g : NULL;
+}
+
+/* Every memref.get_global of one global is the one table. */
+static a2r_mem *mem_of(a2r *a, st_value *v) {
+	st_op *g = global_of(st_value_defining_op(v));
 	for (size_t i = 0; i < a->nmems; i++)
-		if (a->mems[i].value == v)
+		if (a->mems[i].value == v || (g && a->mems[i].global == g))
 			return &a->mems[i];
 	return NULL;
 }
@@ -43,11 +52,11 @@ static st_status add_mem(a2r *a, st_value *v, st_op *alloc, int64_t arg, st_op *
 	int64_t n = st_type_num_elements_static(t);
 	if (n >= ((int64_t)1 << 31))
 		return st_op_error(where, "a memref of %lld elements; the rda datapath addresses fewer than 2^31", (long long)n);
-	a2r_mem m = {.value = v, .alloc = alloc, .arg = arg, .elements = n, .parts = 1};
+	a2r_mem m = {.value = v, .alloc = alloc, .global = global_of(alloc), .arg = arg, .elements = n, .parts = 1};
 	if (arg >= 0)
 		snprintf(m.name, sizeof m.name, "arg%lld", (long long)arg);
 	else
-		snprintf(m.name, sizeof m.name, "local%zu", a->nmems);
+		snprintf(m.name, sizeof m.name, "%s%zu", m.global ? "table" : "local", a->nmems);
 	m.place = alloc ? A2R_ONCHIP : A2R_DRAM;
 	return st__a2r_push(a, (void **)&a->mems, &a->nmems, &a->capmems, sizeof m, &m) ? ST_OK : ST_FAIL;
 }
@@ -58,9 +67,30 @@ typedef struct site_walk {
 	st_status status;
 } site_walk;
 
+/* A table: a constant memref.global with its contents (a dense value),
+ * held on chip in a memory unit the configuration initialises, as a
+ * Plasticine bitstream would carry them. */
+static st_status add_table(a2r *a, st_op *get) {
+	st_op *g = global_of(get);
+	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
+	if (!g || !st_op_get_attr(g, "constant"))
+		return st_op_error(get, "the rda lowering takes a constant memref.global only (a table the configuration "
+		                        "loads into a memory unit)");
+	if (!init || st_attr_get_kind(init) != ST_ATTR_DENSE_ELEMENTS)
+		return st_op_error(get, "a memref.global without a dense initial value: the rda lowering has no contents to "
+		                        "load into its memory unit");
+	if (mem_of(a, st_op_result(get, 0)))
+		return ST_OK;
+	return add_mem(a, st_op_result(get, 0), get, -1, get);
+}
+
 /* The local memories first (every site then points into a final array). */
 static st_walk_result visit_alloc(st_op *op, void *ud) {
 	site_walk *w = ud;
+	if (named(op, "memref.get_global")) {
+		w->status = add_table(w->a, op);
+		return st_succeeded(w->status) ? ST_WALK_ADVANCE : ST_WALK_INTERRUPT;
+	}
 	if (!named(op, "memref.alloc") && !named(op, "memref.alloca"))
 		return ST_WALK_ADVANCE;
 	if (st_op_num_operands(op)) {
@@ -80,6 +110,11 @@ static st_walk_result visit(st_op *op, void *ud) {
 	a2r_mem *m = mem_of(a, st_op_operand(op, store ? 1 : 0));
 	if (!m) {
 		w->status = st_op_error(op, "the rda lowering needs the memref of an access to be an argument or an allocation");
+		return ST_WALK_INTERRUPT;
+	}
+	if (store && m->global) {
+		w->status = st_op_error(op, "a store into the constant memref.global @%s: a table is read-only",
+		                        st_ident_cstr(st_symbol_name(m->global)));
 		return ST_WALK_INTERRUPT;
 	}
 	m->read |= load, m->written |= store;

@@ -61,7 +61,7 @@ static const char *refusal(st_op *op) {
 	if (!strncmp(n, "arith.", 6) || !strncmp(n, "math.", 5))
 		return NULL;
 	if (named(op, "memref.load") || named(op, "memref.store") || named(op, "memref.alloc") ||
-	    named(op, "memref.alloca") || named(op, "memref.dealloc"))
+	    named(op, "memref.alloca") || named(op, "memref.dealloc") || named(op, "memref.get_global"))
 		return NULL;
 	if (named(op, "scf.while"))
 		return "scf.while is not supported by the rda lowering yet";

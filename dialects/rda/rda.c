@@ -166,6 +166,7 @@ static const st_attr_def scratch_attrs[] = {
 	{.name = "bank_div", .constraint = &st_ac_i64, .optional = true},
 	{.name = "bank_skew", .constraint = &st_ac_i64, .optional = true},
 	{.name = "part", .constraint = &st_ac_dense_i64_array, .optional = true},
+	{.name = "init", .constraint = &st_ac_typed, .optional = true},
 };
 
 static const st_value_def counter_operands[] = {{.name = "lo", .type = &st_tc_index, .infer = "index"},
@@ -268,7 +269,7 @@ static const st_opdef rda_ops[] = {
 	},
 	{
 		.name = "rda.scratch",
-		.summary = "a scratchpad of a memory unit (or a partition of one: `part` = [index, parts, div])",
+		.summary = "a scratchpad of a memory unit (or a partition of one: `part` = [index, parts, div]; `init`: its contents at the start, a table the configuration carries)",
 		ATTRS(scratch_attrs),
 		.traits = ST_TRAIT_SYMBOL,
 		.parent = "rda.unit",

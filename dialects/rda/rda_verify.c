@@ -114,6 +114,16 @@ st_status st__rda_verify_scratch(st_op *op) {
 		if (n < 1 || i < 0 || i >= n || d < 1)
 			return st_op_error(op, "part must be [index, parts, div] with 0 <= index < parts and div >= 1");
 	}
+	/* A table (a constant memref.global): the words of the whole memref,
+	 * of its element type; a part holds its share of them. */
+	st_attr *init = st_op_get_attr(op, "init");
+	if (init) {
+		st_type *t = st_attr_type_value(st_op_get_attr(op, "type")), *it = st_attr_type(init);
+		if (st_attr_get_kind(init) != ST_ATTR_DENSE_ELEMENTS || !it ||
+		    st_type_num_elements_static(it) != st_type_num_elements_static(t) ||
+		    st_type_element(it) != st_type_element(t))
+			return st_op_error(op, "init must be dense elements of the scratchpad's shape and element type");
+	}
 	return ST_OK;
 }
 

@@ -182,6 +182,24 @@ rda.design @d attributes {lanes = 16 : i64} {
 // -----
 
 rda.design @d attributes {lanes = 16 : i64} {
+  rda.unit memory @u {
+    // expected-error @+1 {{init must be dense elements of the scratchpad's shape and element type}}
+    rda.scratch @M : memref<4xi16> {banks = 1 : i64, init = dense<[1, 2, 3]> : tensor<3xi16>}
+  }
+}
+
+// -----
+
+rda.design @d attributes {lanes = 16 : i64} {
+  rda.unit memory @u {
+    // expected-error @+1 {{init must be dense elements of the scratchpad's shape and element type}}
+    rda.scratch @M : memref<4xi16> {banks = 1 : i64, init = dense<[1, 2, 3, 4]> : tensor<4xi32>}
+  }
+}
+
+// -----
+
+rda.design @d attributes {lanes = 16 : i64} {
   rda.unit compute @u {
     // expected-error @+1 {{lanes must be between 1 and the design's 16}}
     rda.context @c attributes {lanes = 32 : i64} {

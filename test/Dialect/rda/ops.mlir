@@ -30,6 +30,7 @@
 // CHECK: rda.scratch @M : memref<16x16xf32> {banks = 16 : i64}
 // CHECK: rda.write %{{.*}}, @M[%{{.*}}] : f32
 // CHECK: rda.read @M[%{{.*}}] : f32
+// CHECK: rda.scratch @T : memref<3xi16> {banks = 16 : i64, init = dense<[1, -2, 3]> : tensor<3xi16>}
 
 rda.design @dot attributes {lanes = 16 : i64, kernel = "dot"} {
   rda.dram @A : memref<64xi32> {arg = 0 : i64}
@@ -87,5 +88,6 @@ rda.design @dot attributes {lanes = 16 : i64, kernel = "dot"} {
       rda.write %f, @M[%c0] : f32
       %r = rda.read @M[%c0] : f32
     }
+    rda.scratch @T : memref<3xi16> {banks = 16 : i64, init = dense<[1, -2, 3]> : tensor<3xi16>}
   }
 }

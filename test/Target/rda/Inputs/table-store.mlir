@@ -1,0 +1,10 @@
+// A store into a constant memref.global: a table is read-only.
+memref.global "private" constant @t : memref<4xi32> = dense<[1, 2, 3, 4]>
+func.func @k(%A: memref<4xi32>) {
+  affine.for %i = 0 to 4 {
+    %g = memref.get_global @t : memref<4xi32>
+    %v = affine.load %A[%i] : memref<4xi32>
+    affine.store %v, %g[%i] : memref<4xi32>
+  }
+  return
+}
