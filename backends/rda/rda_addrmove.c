@@ -1,11 +1,14 @@
-/* Memory units whose access contexts need more stages, or more vector or
- * scalar inputs, than a PMU has: the address (and predicate) arithmetic of
- * the biggest ones moves out into address contexts on compute units, which
- * stream the addresses to the memory unit (SARA section 3.3.1: "address
- * contexts may be moved out of the memory VU if address stages run out";
- * an address computed from many streams, a lookup table indexed by data,
- * takes one input once moved).  The access itself, its
- * tokens and its counters stay with the memory. */
+/* Memory units and address generators whose access contexts need more
+ * stages, vector or scalar inputs, or counters than their tile has: the
+ * address (and predicate) arithmetic of the biggest ones moves out into
+ * address contexts on compute units, which stream the addresses to the
+ * memory unit or address generator (SARA section 3.3.1: "address contexts
+ * may be moved out of the memory VU if address stages run out"; an address
+ * computed from many streams, a lookup table indexed by data, takes one
+ * input once moved; a DRAM address of a strided window, more arithmetic
+ * than an AG's five stages, becomes a stream the AG requests).  The
+ * access itself, its tokens and its counters stay; counters nothing reads
+ * any more are coalesced when the tile has too few (rda_coalesce.c). */
 #include "rda_backend_internal.h"
 
 #include <stdint.h>
@@ -17,9 +20,21 @@ static bool named(const st_op *op, const char *name) { return op && strcmp(st_op
 
 static st_op *access_of(st_op *context) {
 	for (st_op *o = st_block_first_op(st_rda_body(context)); o; o = st_op_next(o))
-		if (named(o, "rda.read") || named(o, "rda.write"))
+		if (named(o, "rda.read") || named(o, "rda.write") || named(o, "rda.load") || named(o, "rda.store"))
 			return o;
 	return NULL;
+}
+
+/* The operand index of an access's address and of its predicate (SIZE_MAX:
+ * none): read (addr, pred?), write (value, addr, pred?), load (addr,
+ * stream, pred?, acks), store (value, addr, pred?, acks). */
+static void access_operands(const st_op *acc, size_t *addr_i, size_t *pred_i) {
+	bool read = named(acc, "rda.read") || named(acc, "rda.load");
+	size_t start, n;
+	*addr_i = read ? 0 : 1;
+	*pred_i = SIZE_MAX;
+	if (st_succeeded(st_op_operand_group(acc, named(acc, "rda.read") ? 1 : 2, &start, &n)) && n == 1)
+		*pred_i = start;
 }
 
 /* The stages of the context spent on what the access's address and
@@ -33,9 +48,10 @@ static int64_t address_stages(st_op *context) {
  * second move made a unit that only passed the stream on). */
 static bool movable(st_op *context) {
 	st_op *acc = access_of(context);
-	bool read = named(acc, "rda.read");
-	for (size_t i = read ? 0 : 1; i < st_op_num_operands(acc); i++) {
-		st_op *d = st_value_defining_op(st_op_operand(acc, i));
+	size_t idx[2];
+	access_operands(acc, &idx[0], &idx[1]);
+	for (size_t k = 0; k < 2; k++) {
+		st_op *d = idx[k] < st_op_num_operands(acc) ? st_value_defining_op(st_op_operand(acc, idx[k])) : NULL;
 		if (d && st_op_parent_op(d) == context && !named(d, "rda.deq"))
 			return true;
 	}
@@ -54,7 +70,8 @@ static void mark(st_value *v, st_op *context, st_value_map *keep, int depth) {
 
 static bool effect(const st_op *o) {
 	const char *n = st_op_name_cstr(o);
-	return !strcmp(n, "rda.read") || !strcmp(n, "rda.write") || !strcmp(n, "rda.enq") || !strcmp(n, "rda.signal") ||
+	return !strcmp(n, "rda.read") || !strcmp(n, "rda.write") || !strcmp(n, "rda.load") || !strcmp(n, "rda.store") ||
+	       !strcmp(n, "rda.enq") || !strcmp(n, "rda.signal") ||
 	       !strcmp(n, "rda.wait") || !strcmp(n, "rda.counter") || !strcmp(n, "rda.reg_set");
 }
 
@@ -63,10 +80,10 @@ static st_status move_address(st_op *context, int64_t depth) {
 	st_context *ctx = st_op_context(context);
 	st_op *acc = access_of(context), *unit = st_op_parent_op(context);
 	st_attr *loc = st_op_loc(context);
-	bool read = named(acc, "rda.read");
-	size_t addr_i = read ? 0 : 1, pred_i = read ? 1 : 2;
+	size_t addr_i, pred_i;
+	access_operands(acc, &addr_i, &pred_i);
 	st_value *addr = st_op_operand(acc, addr_i);
-	st_value *pred = st_op_num_operands(acc) > pred_i ? st_op_operand(acc, pred_i) : NULL;
+	st_value *pred = pred_i < st_op_num_operands(acc) ? st_op_operand(acc, pred_i) : NULL;
 	int64_t lanes = st_rda_context_lanes(context);
 	int64_t nlevels = (int64_t)st_rda_context_counters(context, NULL, 0);
 	/* The new context: the counters (with what their bounds need), then
@@ -148,34 +165,55 @@ static st_status move_address(st_op *context, int64_t depth) {
 static int64_t excess(int64_t used, int64_t avail) { return used > avail ? used - avail : 0; }
 
 st_status st__rda_move_addresses(st_op *design, const st_rda_machine *m) {
-	const st_rda_pu *pu = st__rda_kind_for(m, ST_RDA_MEMORY), *cpu = st__rda_kind_for(m, ST_RDA_COMPUTE);
-	if (!pu || !cpu)
+	const st_rda_pu *cpu = st__rda_kind_for(m, ST_RDA_COMPUTE);
+	if (!cpu)
 		return ST_OK;
 	int64_t depth = cpu->buffer_depth > 0 ? cpu->buffer_depth : 2;
 	for (st_op *u = st_block_first_op(st_rda_body(design)); u; u = st_op_next(u)) {
-		if (!named(u, "rda.unit") || st_rda_unit_kind_of(u) != ST_RDA_MEMORY)
+		if (!named(u, "rda.unit") ||
+		    (st_rda_unit_kind_of(u) != ST_RDA_MEMORY && st_rda_unit_kind_of(u) != ST_RDA_DRAM))
 			continue;
-		/* Each move must take stages or inputs off the unit (a context
-		 * whose address arithmetic stays, or came back, stops the moves;
-		 * the unit's fit is checked after). */
+		const st_rda_pu *pu = st__rda_kind_for(m, st_rda_unit_kind_of(u));
+		if (!pu)
+			continue;
+		/* Each move must take stages, inputs or counters off the unit (a
+		 * context whose address arithmetic stays, or came back, stops the
+		 * moves; the unit's fit is checked after).  Counters a PMU lacks
+		 * are sought in the chains' counters nothing reads, unless the
+		 * memory is copied instead (rda_memcopy.c: copies also give its
+		 * readers more ports). */
+		st_rda_needs n;
+		if (st_failed(st_rda_unit_needs(m, u, &n)))
+			return ST_FAIL;
+		bool coalesce = n.counters > pu->counters && (st_rda_unit_kind_of(u) == ST_RDA_DRAM || !st__rda_copyable(u));
+		for (st_op *c = st_block_first_op(st_rda_body(u)); coalesce && c; c = st_op_next(c))
+			if (named(c, "rda.context") && st__rda_coalesce_context(c) < 0)
+				return ST_FAIL;
 		for (int64_t before = INT64_MAX;;) {
-			st_rda_needs n;
 			if (st_failed(st_rda_unit_needs(m, u, &n)))
 				return ST_FAIL;
 			int64_t over = excess(n.stages, pu->stages) + excess(n.in[ST_RDA_NET_VECTOR], pu->vector_in) +
-			               excess(n.in[ST_RDA_NET_SCALAR], pu->scalar_in);
+			               excess(n.in[ST_RDA_NET_SCALAR], pu->scalar_in) +
+			               (coalesce ? excess(n.counters, pu->counters) : 0);
 			if (!over || over >= before)
 				break;
 			before = over;
-			/* the context spending the most stages on addresses */
+			/* the context spending the most stages on addresses, or, when
+			 * only counters are short, the one with the most counters */
+			bool by_counters = !excess(n.stages, pu->stages) && !excess(n.in[ST_RDA_NET_VECTOR], pu->vector_in) &&
+			                   !excess(n.in[ST_RDA_NET_SCALAR], pu->scalar_in);
 			st_op *best = NULL;
 			int64_t most = 0;
-			for (st_op *c = st_block_first_op(st_rda_body(u)); c; c = st_op_next(c))
-				if (named(c, "rda.context") && access_of(c) && address_stages(c) > most && movable(c))
-					best = c, most = address_stages(c);
+			for (st_op *c = st_block_first_op(st_rda_body(u)); c; c = st_op_next(c)) {
+				if (!named(c, "rda.context") || !access_of(c) || !movable(c))
+					continue;
+				int64_t score = by_counters ? (int64_t)st_rda_context_counters(c, NULL, 0) : address_stages(c);
+				if (score > most)
+					best = c, most = score;
+			}
 			if (!best)
 				break;
-			if (st_failed(move_address(best, depth)))
+			if (st_failed(move_address(best, depth)) || (coalesce && st__rda_coalesce_context(best) < 0))
 				return ST_FAIL;
 		}
 	}

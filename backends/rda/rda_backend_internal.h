@@ -51,9 +51,16 @@ extern const st_limit_def st__rda_sim_words_limit;
 /* rda_addrmove.c: access contexts of memory units with too many stages
  * get their address arithmetic moved to compute units. */
 st_status st__rda_move_addresses(st_op *design, const st_rda_machine *m);
+/* rda_coalesce.c: merges adjacent counters of a context that nothing reads
+ * and no level names (one counter of their product); how many went (-1:
+ * out of memory). */
+int64_t st__rda_coalesce_context(st_op *context);
 /* rda_memcopy.c: memory units with more accesses than a PMU serves get
  * copies (for readers). */
 st_status st__rda_copy_memories(st_op *design, const st_rda_machine *m);
+/* Whether a memory unit's readers may be spread over copies (its writers
+ * are the staging copy-in, or one context). */
+bool st__rda_copyable(st_op *unit);
 /* rda_alloc.c: partitioning and merging (docs/rda.md). */
 st_status st__rda_allocate(st_op *design, const st_rda_machine *m, const st_rda_alloc_options *o,
                            st_rda_alloc_result *res);

@@ -9,7 +9,9 @@
  * banks instead; copies are the simplest partition for what is written
  * rarely and read often, the staged inputs and tiles of the apps.)  The
  * spatial copies of one read (`par`) also spread over copies, no more of
- * them in one than the PMU reads per cycle. */
+ * them in one than the PMU reads per cycle.  A memory with one writer of
+ * the program (a tile filled from a stream, read by several taps) is
+ * copied the same way. */
 #include "rda_backend_internal.h"
 
 #include <stdio.h>
@@ -248,6 +250,26 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 	return s;
 }
 
+/* Copies stay consistent when their writers are the staging copy-in, or
+ * when one context writes: several writers of the program are ordered
+ * through readers by tokens that a copy would not have (the transitive
+ * reduction drops W1 -> W2 when W1 -> R -> W2 orders them), but a single
+ * writer's tokens each join it to one reader, and a copy keeps those of
+ * its readers, so each copy's words go through the writes the original's
+ * do, in the same order with respect to its readers. */
+bool st__rda_copyable(st_op *unit) {
+	bool program_writes = false;
+	int64_t writers = 0;
+	for (st_op *c = st_block_first_op(st_rda_body(unit)); c; c = st_op_next(c)) {
+		if (!named(c, "rda.context") || !writes(c))
+			continue;
+		writers++;
+		for (st_op *o = st_block_first_op(st_rda_body(c)); o; o = st_op_next(o))
+			program_writes |= named(o, "rda.wait");
+	}
+	return !program_writes || writers == 1;
+}
+
 st_status st__rda_copy_memories(st_op *design, const st_rda_machine *m) {
 	const st_rda_pu *pu = st__rda_kind_for(m, ST_RDA_MEMORY);
 	if (!pu)
@@ -264,17 +286,7 @@ st_status st__rda_copy_memories(st_op *design, const st_rda_machine *m) {
 			return ST_FAIL;
 		if (n.words > pu->depth * pu->banks || n.banks > pu->banks)
 			continue;
-		/* Copies stay consistent only when their writers are the staging
-		 * copy-in: writes of the program are ordered through readers by
-		 * tokens that a copy would not have. */
-		bool program_writes = false;
-		for (st_op *c = st_block_first_op(st_rda_body(u)); c; c = st_op_next(c)) {
-			if (!named(c, "rda.context") || !writes(c))
-				continue;
-			for (st_op *o = st_block_first_op(st_rda_body(c)); o; o = st_op_next(o))
-				program_writes |= named(o, "rda.wait");
-		}
-		if (program_writes)
+		if (!st__rda_copyable(u))
 			continue;
 		if (st_failed(split_unit(u, m, pu)))
 			return ST_FAIL;
