@@ -12,18 +12,11 @@
  * bounds, vectorised ones and empty loops stay as they are. */
 #include "rda_backend_internal.h"
 
+#include "strata/arith.h"
+
 #include <string.h>
 
 static bool named(const st_op *op, const char *name) { return op && strcmp(st_op_name_cstr(op), name) == 0; }
-
-static bool constant(st_value *v, int64_t *out) {
-	st_op *d = st_value_defining_op(v);
-	st_attr *a = named(d, "arith.constant") ? st_op_get_attr(d, "value") : NULL;
-	if (!a || st_attr_get_kind(a) != ST_ATTR_INTEGER)
-		return false;
-	*out = st_attr_int_value(a);
-	return true;
-}
 
 static int64_t int_attr(const st_op *op, const char *name, int64_t dflt) {
 	st_attr *a = st_op_get_attr(op, name);
@@ -35,7 +28,7 @@ static int64_t int_attr(const st_op *op, const char *name, int64_t dflt) {
 static int64_t plain_trip(st_op *ctr) {
 	int64_t lo, hi, step = int_attr(ctr, "step", 1), stride = int_attr(ctr, "stride", step);
 	if (st_op_get_attr(ctr, "vec") || st_value_has_uses(st_op_result(ctr, 0)) || stride < 1 ||
-	    !constant(st_op_operand(ctr, 0), &lo) || !constant(st_op_operand(ctr, 1), &hi))
+	    !st_arith_constant_int(st_op_operand(ctr, 0), &lo) || !st_arith_constant_int(st_op_operand(ctr, 1), &hi))
 		return -1;
 	return hi > lo ? (hi - lo + stride - 1) / stride : 0;
 }

@@ -4,6 +4,8 @@
  * (each iteration keeps to its own window of every memory it writes). */
 #include "a2r.h"
 
+#include "strata/arith.h"
+
 #include <string.h>
 
 static bool named(const st_op *op, const char *name) { return op && strcmp(st_op_name_cstr(op), name) == 0; }
@@ -13,15 +15,6 @@ static a2r_node *loop_of_iv(a2r *a, const st_value *v) {
 		if (a->nodes[i]->kind == A2R_LOOP && a->nodes[i]->iv == v)
 			return a->nodes[i];
 	return NULL;
-}
-
-static bool int_constant(st_value *v, int64_t *out) {
-	st_op *d = st_value_defining_op(v);
-	st_attr *val = named(d, "arith.constant") ? st_op_get_attr(d, "value") : NULL;
-	if (!val || st_attr_get_kind(val) != ST_ATTR_INTEGER)
-		return false;
-	*out = st_attr_int_value(val);
-	return true;
 }
 
 static void scale(a2r_linear *l, int64_t k) {
@@ -35,7 +28,7 @@ static bool linear_rec(a2r *a, st_value *v, a2r_linear *out, int depth) {
 	if (depth > 64)
 		return false;
 	int64_t c;
-	if (int_constant(v, &c)) {
+	if (st_arith_constant_int(v, &c)) {
 		out->cst = c;
 		return true;
 	}
@@ -63,13 +56,13 @@ static bool linear_rec(a2r *a, st_value *v, a2r_linear *out, int depth) {
 	}
 	if (!strcmp(n, "arith.muli")) {
 		for (int k = 0; k < 2; k++)
-			if (int_constant(st_op_operand(d, (size_t)k), &c) && linear_rec(a, st_op_operand(d, (size_t)(1 - k)), out, depth + 1)) {
+			if (st_arith_constant_int(st_op_operand(d, (size_t)k), &c) && linear_rec(a, st_op_operand(d, (size_t)(1 - k)), out, depth + 1)) {
 				scale(out, c);
 				return true;
 			}
 		return false;
 	}
-	if (!strcmp(n, "arith.shli") && int_constant(st_op_operand(d, 1), &c) && c >= 0 && c < 31 &&
+	if (!strcmp(n, "arith.shli") && st_arith_constant_int(st_op_operand(d, 1), &c) && c >= 0 && c < 31 &&
 	    linear_rec(a, st_op_operand(d, 0), out, depth + 1)) {
 		scale(out, (int64_t)1 << c);
 		return true;
@@ -127,7 +120,7 @@ static bool inner_range(a2r *a, const a2r_node *loop, const a2r_linear *l, int64
 		if (n->kind != A2R_LOOP || n->level <= loop->level || !l->coef[n->level] || !st__a2r_encloses(loop, n))
 			continue;
 		int64_t first;
-		if (n->trip < 0 || !int_constant(n->lb, &first))
+		if (n->trip < 0 || !st_arith_constant_int(n->lb, &first))
 			return false;
 		int64_t last = first + (n->trip > 0 ? n->trip - 1 : 0) * n->step;
 		int64_t k = l->coef[n->level], x = k * first, y = k * last;

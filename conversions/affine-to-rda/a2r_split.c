@@ -88,16 +88,6 @@ static bool fold_kinds(st_op *loop, const char **kinds, size_t cap, const char *
 	return true;
 }
 
-/* The value of an index constant (the bounds canonicalize left). */
-static bool constant_of(st_value *v, int64_t *out) {
-	st_op *d = st_value_defining_op(v);
-	st_attr *a = named(d, "arith.constant") ? st_op_get_attr(d, "value") : NULL;
-	if (!a || st_attr_get_kind(a) != ST_ATTR_INTEGER)
-		return false;
-	*out = st_attr_int_value(a);
-	return true;
-}
-
 static st_value *cst(st_builder *b, st_type *t, int64_t v) { return st_arith_build_constant(b, t, v); }
 
 /* An scf.for from 0 to `n` with the given carried values, its body holding
@@ -194,9 +184,9 @@ static st_status split(a2r *a, a2r_node *n, const char *const *kinds) {
 	st_builder jb = st_builder_before(st_block_first_op(body));
 	st_value *i = st_arith_build_binary(&jb, "arith.addi", st_arith_build_binary(&jb, "arith.muli", p, vchunk), j);
 	int64_t c;
-	if (!constant_of(step, &c) || c != 1)
+	if (!st_arith_constant_int(step, &c) || c != 1)
 		i = st_arith_build_binary(&jb, "arith.muli", i, step);
-	if (!constant_of(lb, &c) || c != 0)
+	if (!st_arith_constant_int(lb, &c) || c != 0)
 		i = st_arith_build_binary(&jb, "arith.addi", lb, i);
 	for (size_t u = 0; i && u < nuses; u++)
 		st_op_set_operand(owners[u], idx[u], i);

@@ -4,6 +4,8 @@
  * here with an error at the op. */
 #include "a2r.h"
 
+#include "strata/arith.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -44,15 +46,6 @@ static bool holds_loops_walk(st_op *op) {
 				if (named(o, "scf.for") || named(o, "scf.parallel") || named(o, "scf.while") || holds_loops_walk(o))
 					return true;
 	return false;
-}
-
-static bool constant_index(st_value *v, int64_t *out) {
-	st_op *d = st_value_defining_op(v);
-	st_attr *val = named(d, "arith.constant") ? st_op_get_attr(d, "value") : NULL;
-	if (!val || st_attr_get_kind(val) != ST_ATTR_INTEGER)
-		return false;
-	*out = st_attr_int_value(val);
-	return true;
 }
 
 /* Ops a block may hold: arith, math, memory accesses and predicated ifs. */
@@ -126,7 +119,7 @@ static st_status check_inner(a2r *a, st_op *op) {
 static st_status add_loop(a2r *a, a2r_node *parent, st_op *op, st_value *iv, st_value *lb, st_value *ub, st_value *step,
                           bool parallel, a2r_node **out) {
 	int64_t s, l, u;
-	if (!constant_index(step, &s) || s <= 0)
+	if (!st_arith_constant_int(step, &s) || s <= 0)
 		return st_op_error(op, "the rda lowering needs a loop step that is a positive constant");
 	if (parent->level >= A2R_MAX_DEPTH - 1)
 		return st_op_error(op, "loops nest deeper than %d, the most a context's counter chain takes here",
@@ -135,7 +128,7 @@ static st_status add_loop(a2r *a, a2r_node *parent, st_op *op, st_value *iv, st_
 	if (!n)
 		return ST_FAIL;
 	n->iv = iv, n->lb = lb, n->ub = ub, n->step = s, n->parallel = parallel;
-	if (constant_index(lb, &l) && constant_index(ub, &u))
+	if (st_arith_constant_int(lb, &l) && st_arith_constant_int(ub, &u))
 		n->trip = u > l ? (u - l + s - 1) / s : 0;
 	*out = n;
 	return ST_OK;

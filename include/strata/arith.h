@@ -39,6 +39,10 @@ ST_API st_value *st_arith_build_select(st_arith_builder *b, st_value *cond, st_v
 /* A conversion (extui, trunci, bitcast, index_cast, ...) to `type`. */
 ST_API st_value *st_arith_build_cast(st_arith_builder *b, const char *name, st_value *x, st_type *type);
 
+/* Whether `v` is the result of an integer or index arith.constant, and its
+ * value. */
+ST_API bool st_arith_constant_int(const st_value *v, int64_t *out);
+
 #ifdef __cplusplus
 }
 #endif
