@@ -56,40 +56,62 @@ static st_builder builder_at(ctx *x, st_block *b) {
 
 /* A transfer between a DRAM operand (memref order, `roles`) and a tile
  * (canonical order): offsets and sizes in canonical order. */
-static st_op *dram_transfer(ctx *x, st_block *b, st_value *dram, const int *roles, st_affine_expr *const *off,
-                            const int64_t *sizes, st_value *tile, const char *to, bool pad) {
-	st_builder bld = builder_at(x, b);
+/* The DRAM side of a transfer: the slice of `dram` at canonical offsets
+ * and sizes, and for each canonical dimension the memref's (perm). */
+static void dram_access(ctx *x, st_value *dram, const int *roles, st_affine_expr *const *off, const int64_t *sizes,
+                        st_codelet_access *a, int64_t *perm) {
 	size_t rank = st_type_rank(st_value_type(dram));
 	st_affine_expr *doff[ST_CODELET_MAX_RANK];
-	st_codelet_access a = {.surrogate = dram, .rank = rank};
+	*a = (st_codelet_access){.surrogate = dram, .rank = rank};
 	for (size_t d = 0; d < rank; d++) {
 		doff[d] = cst(x, 0);
-		a.sizes[d] = 1;
+		a->sizes[d] = 1;
 	}
-	int64_t perm[4];
 	for (int j = 0; j < 4; j++) {
 		perm[j] = roles[j];
 		if (roles[j] >= 0) {
 			doff[roles[j]] = off[j];
-			a.sizes[roles[j]] = sizes[j];
+			a->sizes[roles[j]] = sizes[j];
 		}
 	}
-	a.offsets = st_affine_map_get(x->ctx, (unsigned)x->nopen, 0, rank, doff);
-	st_op *t;
-	if (to)
-		return st_codelet_build_transfer(&bld, &a, NULL, to, pad, perm, 4, x->nopen, x->open);
-	/* Storing a tile: the tile is the source, DRAM the destination. */
+	a->offsets = st_affine_map_get(x->ctx, (unsigned)x->nopen, 0, rank, doff);
+}
+
+/* The whole of a 4-dimensional tile, at offset 0. */
+static st_codelet_access tile_access(ctx *x, st_value *tile, const int64_t *sizes) {
 	st_affine_expr *zero[4] = {cst(x, 0), cst(x, 0), cst(x, 0), cst(x, 0)};
 	st_codelet_access s = {.surrogate = tile, .rank = 4, .offsets = st_affine_map_get(x->ctx, (unsigned)x->nopen, 0, 4, zero)};
 	memcpy(s.sizes, sizes, 4 * sizeof *sizes);
+	return s;
+}
+
+static st_op *dram_transfer(ctx *x, st_block *b, st_value *dram, const int *roles, st_affine_expr *const *off,
+                            const int64_t *sizes, st_value *tile, const char *to, bool pad) {
+	st_builder bld = builder_at(x, b);
+	st_codelet_access a;
+	int64_t perm[4];
+	dram_access(x, dram, roles, off, sizes, &a, perm);
+	if (to)
+		return st_codelet_build_transfer(&bld, &a, NULL, to, pad, perm, 4, x->nopen, x->open);
+	/* Storing a tile: the tile is the source, DRAM the destination. */
+	st_codelet_access s = tile_access(x, tile, sizes);
+	size_t rank = a.rank;
 	int64_t inv[ST_CODELET_MAX_RANK];
 	for (size_t d = 0; d < rank; d++)
 		inv[d] = -1;
 	for (int j = 0; j < 4; j++)
 		if (roles[j] >= 0)
 			inv[roles[j]] = j;
-	t = st_codelet_build_transfer(&bld, &s, &a, NULL, false, inv, rank, x->nopen, x->open);
-	return t;
+	return st_codelet_build_transfer(&bld, &s, &a, NULL, false, inv, rank, x->nopen, x->open);
+}
+
+/* The output's DRAM slice loaded into the (wider) output tile. */
+static bool load_into(ctx *x, st_block *b, st_affine_expr *const *off, const int64_t *sizes) {
+	st_builder bld = builder_at(x, b);
+	st_codelet_access a, t = tile_access(x, x->tout, sizes);
+	int64_t perm[4];
+	dram_access(x, x->out, x->c->out_dims, off, sizes, &a, perm);
+	return st_codelet_build_transfer(&bld, &a, &t, NULL, false, perm, 4, x->nopen, x->open) != NULL;
 }
 
 static void place(ctx *x, st_op *op, int node, int64_t entries, int copies, const st_affine_map *layout) {
@@ -279,17 +301,27 @@ static bool output_tile(ctx *x, st_block *b, st_op **made) {
 	const sys_plan *p = x->p;
 	int64_t shape[4] = {1, p->tp, p->tq, p->tk};
 	st_op *t;
-	if (x->c->accumulate) {
+	/* The partial sums are the array's 32-bit words whatever the output's
+	 * width: an accumulated narrower output is loaded sign-extended (and
+	 * stored truncated, store_tile), which wrapping sums allow. */
+	bool narrow = st_type_int_width(st_type_element(st_value_type(x->out))) != 32;
+	st_builder bld = builder_at(x, b);
+	if (x->c->accumulate && !narrow) {
 		st_affine_expr *off[4] = {tile_expr(x, IN, 1, 0), tile_expr(x, IP, 1, 0), tile_expr(x, IQ, 1, 0), tile_expr(x, IK, 1, 0)};
 		t = dram_transfer(x, b, x->out, x->c->out_dims, off, shape, NULL, x->m->nodes[x->m->out].name, false);
 	} else {
-		st_builder bld = builder_at(x, b);
-		t = st_codelet_build_local(&bld, tile_type(x, shape, x->i32, x->m->out), st_integer_attr(x->ctx, x->i32, 0));
+		t = st_codelet_build_local(&bld, tile_type(x, shape, x->i32, x->m->out),
+		                           x->c->accumulate ? NULL : st_integer_attr(x->ctx, x->i32, 0));
 	}
 	if (!t)
 		return false;
 	place(x, t, x->m->out, p->entries_out, p->copies_out, layout_out(x));
 	x->tout = st_op_result(t, 0);
+	if (x->c->accumulate && narrow) {
+		st_affine_expr *off[4] = {tile_expr(x, IN, 1, 0), tile_expr(x, IP, 1, 0), tile_expr(x, IQ, 1, 0), tile_expr(x, IK, 1, 0)};
+		if (!load_into(x, b, off, shape))
+			return false;
+	}
 	*made = t;
 	return true;
 }

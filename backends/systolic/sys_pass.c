@@ -33,7 +33,12 @@ static st_status check_types(const sys_machine *m, st_op *layer) {
 	for (size_t i = 0; i < 3; i++) {
 		st_type *have = st_type_element(st_value_type(st_op_operand(layer, i)));
 		st_type *want = st_acg_cap_type(&cap, slot[i]);
-		if (have != want)
+		/* A narrower output takes the low bits of the array's sums (its
+		 * store truncates): the layer's sums wrap at the output's width,
+		 * which truncating an exact 32-bit wrapping sum gives. */
+		bool narrower = i == 2 && st_type_is_integer(have) && st_type_is_integer(want) &&
+		                st_type_int_width(have) < st_type_int_width(want);
+		if (have != want && !narrower)
 			return st_op_error(layer, "the array '%s' has GEMM on %s %s (its capability), not on %s %s", m->sa,
 			                   type_name(st_op_context(layer), want, a, sizeof a), what[i],
 			                   type_name(st_op_context(layer), have, b, sizeof b), what[i]);

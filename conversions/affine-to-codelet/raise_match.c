@@ -343,6 +343,7 @@ static bool classify(matcher *m, const leaves *l, const shape *so, const shape *
 	}
 	int ro[8] = {0}, ra[8] = {0}, rb[8] = {0};
 	int on = -1, ok = -1, oc = -1, an = -1, ac = -1, bk = -1, bc = -1;
+	int aonly[8], aof[8], na = 0, nwin = 0;
 	for (size_t d = 0; d < so->rank; d++) {
 		if (so->dim[d] == 1)
 			continue;
@@ -358,16 +359,28 @@ static bool classify(matcher *m, const leaves *l, const shape *so, const shape *
 				return no(m, "two channel dimensions shared by all three tensors");
 			ro[d] = R_DC, oc = (int)d, ac = pa, bc = pb, ra[pa] = rb[pb] = R_DC;
 		} else if (pa >= 0) {
-			if (on >= 0)
-				return no(m, "two batch dimensions");
-			ro[d] = R_N, on = (int)d, an = pa, ra[pa] = R_N;
+			ro[d] = R_N, aonly[na++] = (int)d, aof[d] = pa;
 		} else if (pb >= 0) {
 			if (ok >= 0)
 				return no(m, "two output-channel dimensions");
 			ro[d] = R_K, ok = (int)d, bk = pb, rb[pb] = R_K;
 		} else {
-			ro[d] = R_WIN;
+			ro[d] = R_WIN, nwin++;
 		}
+	}
+	/* Output dimensions the first tensor alone follows: one is the batch;
+	 * of several (a 1x1 convolution's rows and columns) the innermost
+	 * become windows of one tap (stride 1, no padding) while windows are
+	 * left, and at most one, the outermost, the batch. */
+	int keep = na > 1 ? na - (na < 2 - nwin ? na : 2 - nwin) : na;
+	if (keep > 1)
+		return no(m, "two batch dimensions");
+	for (int i = 0; i < na; i++) {
+		int d = aonly[i];
+		if (i < keep)
+			on = d, an = aof[d], ra[an] = R_N;
+		else
+			ro[d] = R_WIN;
 	}
 	for (size_t i = 0; i < sa->rank; i++)
 		for (size_t j = 0; j < sb->rank; j++)

@@ -2,7 +2,10 @@
 // no multiple of the array, a matrix-vector product, a strided padded
 // convolution of few channels, a 1x1 strided one, one that accumulates
 // into its output, and two layers writing one output in turn (the second
-// accumulating onto the first's result in DRAM).
+// accumulating onto the first's result in DRAM).  Outputs narrower than
+// the array's i32 sums (the sums wrap at the output's width, as a
+// program's 16-bit arithmetic does): a GEMM into i16 whose sums overflow
+// 16 bits, one accumulating into i16, a convolution into i8.
 func.func @gemm(%A: memref<19x37xi8>, %B: memref<37x21xi8>, %C: memref<19x21xi32>) {
   codelet.gemm %A, %B, %C : memref<19x37xi8>, memref<37x21xi8>, memref<19x21xi32>
   return
@@ -31,5 +34,20 @@ func.func @acc(%A: memref<6x18xi8>, %B: memref<18x5xi8>, %C: memref<6x5xi32>) {
 func.func @chain(%A: memref<12x30xi8>, %B: memref<30x10xi8>, %C: memref<12x10xi32>) {
   codelet.gemm %A, %B, %C : memref<12x30xi8>, memref<30x10xi8>, memref<12x10xi32>
   codelet.gemm %A, %B, %C {accumulate} : memref<12x30xi8>, memref<30x10xi8>, memref<12x10xi32>
+  return
+}
+
+func.func @gemm16(%A: memref<19x37xi8>, %B: memref<37x21xi8>, %C: memref<19x21xi16>) {
+  codelet.gemm %A, %B, %C : memref<19x37xi8>, memref<37x21xi8>, memref<19x21xi16>
+  return
+}
+
+func.func @acc16(%A: memref<6x18xi8>, %B: memref<18x5xi8>, %C: memref<6x5xi16>) {
+  codelet.gemm %A, %B, %C {accumulate} : memref<6x18xi8>, memref<18x5xi8>, memref<6x5xi16>
+  return
+}
+
+func.func @conv8(%I: memref<1x9x9x5xi8>, %W: memref<3x3x5x7xi8>, %O: memref<1x9x9x7xi8>) {
+  codelet.conv2d %I, %W, %O {pads = array<i64: 1, 1>} : memref<1x9x9x5xi8>, memref<3x3x5x7xi8>, memref<1x9x9x7xi8>
   return
 }
