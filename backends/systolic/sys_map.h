@@ -18,6 +18,9 @@ typedef struct sys_conv {
 } sys_conv;
 
 bool sys_conv_of(const st_codelet_layer_info *l, sys_conv *c);
+/* Whether the array computes the layer (its operands' types against the
+ * array's GEMM capability); false with the reason in `why`. */
+bool sys_array_takes(const sys_machine *m, st_op *layer, char *why, size_t n);
 
 enum { SYS_WS = 0, SYS_OS = 1, SYS_SIMD = 2 }; /* SIMD: a layer of the SIMD unit */
 enum { SYS_K_OUTER = 0, SYS_SPATIAL_OUTER = 1 };

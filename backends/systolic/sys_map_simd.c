@@ -1,6 +1,7 @@
 /* Mapping the layers of the SIMD unit (element-wise, requantisation,
- * pooling, depthwise convolution) onto a systolic target
- * (docs/systolic.md, "The SIMD unit's layers").
+ * pooling, depthwise convolution, and a GEMM on operands the array does
+ * not take) onto a systolic target (docs/systolic.md, "The SIMD unit's
+ * layers").
  *
  * Every such layer is seen in one canonical view: an output (n, p, q, c)
  * computed from windows of an input (n, h, w, c) (an element-wise layer or
@@ -15,7 +16,14 @@
  * rows; each tile is loaded, computed with one command per element
  * operation (its loops the hardware's loop levels: window, rows, columns,
  * channel blocks) and stored back.  Their layout is one channel block of
- * `lanes` elements per entry, so that every vector starts an entry. */
+ * `lanes` elements per entry, so that every vector starts an entry.
+ *
+ * A GEMM C = A B is a depthwise convolution in this view: a batch of M
+ * rows, channels the N columns of C (across the lanes), a window of the K
+ * rows of B (its weights, w[k][0][n] = B[k][n]) over an input whose row m
+ * holds A[m][k] in every channel.  That input is A broadcast across the
+ * lanes, which the DMA does: one load of A's row into each channel of the
+ * tile.  So each C[m][n-block] is K multiply-accumulates of vectors. */
 #include "sys_map.h"
 
 #include <stdio.h>
@@ -150,8 +158,8 @@ static st_value *constant(smap *x, st_block *b, int64_t v) {
  * `sizes` over `nc` canonical dimensions) and the tile `tile`, into the
  * tile (load) or out of it (store); a padded load reads `padv` outside
  * the tensor. */
-static st_op *dram_move(smap *x, st_block *b, int i, size_t nc, st_affine_expr *const *off, const int64_t *sizes,
-                        st_value *tile, bool load, bool pad, int64_t padv) {
+static st_op *dram_move_at(smap *x, st_block *b, int i, size_t nc, st_affine_expr *const *off, const int64_t *sizes,
+                           st_value *tile, st_affine_expr *const *toff, bool load, bool pad, int64_t padv) {
 	st_builder bld = at_end(x, b);
 	st_value *dram = x->dram[i];
 	const int *roles = x->dims[i];
@@ -163,7 +171,7 @@ static st_op *dram_move(smap *x, st_block *b, int i, size_t nc, st_affine_expr *
 		d.sizes[k] = 1;
 	}
 	for (size_t j = 0; j < nc; j++) {
-		zero[j] = cst(x, 0);
+		zero[j] = toff ? toff[j] : cst(x, 0);
 		t.sizes[j] = sizes[j];
 		if (roles[j] >= 0) {
 			doff[roles[j]] = off[j];
@@ -189,6 +197,15 @@ static st_op *dram_move(smap *x, st_block *b, int i, size_t nc, st_affine_expr *
 			perm[roles[j]] = (int64_t)j;
 	return st_codelet_build_transfer(&bld, &t, &d, NULL, false, perm, rank, x->nopen, x->open);
 }
+
+/* The same, at the tile's origin. */
+static st_op *dram_move(smap *x, st_block *b, int i, size_t nc, st_affine_expr *const *off, const int64_t *sizes,
+                        st_value *tile, bool load, bool pad, int64_t padv) {
+	return dram_move_at(x, b, i, nc, off, sizes, tile, NULL, load, pad, padv);
+}
+
+/* A depthwise convolution, or a GEMM seen as one (see the top). */
+static bool dwlike(const smap *x) { return x->l->kind == ST_CODELET_DEPTHWISE || x->l->kind == ST_CODELET_GEMM; }
 
 /* ---------------------------------------------------------------- nests */
 
@@ -283,9 +300,9 @@ static bool fits(smap *x, int64_t tp, int64_t tq, int64_t tc, int64_t *need, int
 	use[x->vin] += entries(x, Ht, Wt, tc) * x->copies[x->vin];
 	if (l->kind == ST_CODELET_ELTWISE && x->noperands == 3)
 		use[x->vsec] += entries(x, Ht, Wt, tc) * x->copies[x->vsec];
-	if (l->kind == ST_CODELET_DEPTHWISE)
+	if (dwlike(x))
 		use[x->vsec] += entries(x, x->R, x->S, tc) * x->copies[x->vsec];
-	if (l->kind == ST_CODELET_POOL || l->kind == ST_CODELET_DEPTHWISE)
+	if (l->kind == ST_CODELET_POOL || dwlike(x))
 		use[x->vout] += entries(x, tp, tq, tc) * x->copies[x->vout];
 	for (size_t i = 0; i < x->m->nnodes; i++)
 		if (use[i] > x->m->nodes[i].depth) {
@@ -414,6 +431,7 @@ static st_status check_caps(smap *x) {
 			need[n++] = "DIV";
 		break;
 	case ST_CODELET_DEPTHWISE:
+	case ST_CODELET_GEMM:
 		need[n++] = "MACC";
 		break;
 	default:
@@ -449,6 +467,24 @@ static st_status canonical(smap *x) {
 		x->P = x->H = e[1];
 		x->Q = x->W = e[2];
 		x->C = e[3];
+		return ST_OK;
+	}
+	if (l->kind == ST_CODELET_GEMM) {
+		/* A batch of M rows (the input A's rows, its K columns the rows of
+		 * a K x 1 window of stride 1), N channels; the weights B (k, -, n),
+		 * the output C (m, -, -, n). */
+		int in[4] = {l->dims[0][0], l->dims[0][1], -1, -1}, w[4] = {l->dims[1][0], -1, l->dims[1][1], -1},
+		    o[4] = {l->dims[2][0], -1, -1, l->dims[2][1]};
+		memcpy(x->dims[0], in, sizeof in);
+		memcpy(x->dims[1], w, sizeof w);
+		memcpy(x->dims[2], o, sizeof o);
+		x->N = l->ext[0][0];
+		x->H = x->R = l->ext[0][1];
+		x->C = l->ext[1][1];
+		x->W = x->P = x->Q = 1;
+		if (st_op_operand(x->layer, 2) == st_op_operand(x->layer, 0) || st_op_operand(x->layer, 2) == st_op_operand(x->layer, 1))
+			return st_op_error(x->layer, "a GEMM whose output is one of its inputs stays on the host (its tiles would "
+			                             "overwrite inputs other tiles still read)");
 		return ST_OK;
 	}
 	size_t out = l->noperands - 1;
@@ -516,9 +552,20 @@ static bool tile_body(smap *x, st_block *b, tile_vals *tv) {
 	                   ? lowest(st_type_element(st_value_type(st_op_operand(x->layer, 0))))
 	                   : 0;
 	st_op *t = local(x, b, x->vin, 4, ishape, NULL, x->copies[x->vin]);
-	if (!t || !dram_move(x, b, 0, 4, ioff, ishape, st_op_result(t, 0), true, pad, padv))
+	if (!t)
 		return false;
 	tv->in = st_op_result(t, 0);
+	if (l->kind == ST_CODELET_GEMM) {
+		/* A's row in every channel of the tile: a load per channel. */
+		int64_t row[4] = {1, x->Ht, 1, 1};
+		for (int64_t c = 0; c < x->tc; c++) {
+			st_affine_expr *at[4] = {cst(x, 0), cst(x, 0), cst(x, 0), cst(x, c)};
+			if (!dram_move_at(x, b, 0, 4, ioff, row, tv->in, at, true, false, 0))
+				return false;
+		}
+	} else if (!dram_move(x, b, 0, 4, ioff, ishape, tv->in, true, pad, padv)) {
+		return false;
+	}
 	operand in = {tv->in, R_POINT};
 	nest_dims pq = {.n = 2, .ext = {x->tp, x->tq}};
 	switch (l->kind) {
@@ -557,8 +604,9 @@ static bool tile_body(smap *x, st_block *b, tile_vals *tv) {
 		return dram_move(x, b, 2, 4, ooff, oshape, tv->in, false, false, 0) != NULL;
 	}
 	case ST_CODELET_POOL:
-	case ST_CODELET_DEPTHWISE: {
-		bool dw = l->kind == ST_CODELET_DEPTHWISE;
+	case ST_CODELET_DEPTHWISE:
+	case ST_CODELET_GEMM: {
+		bool dw = dwlike(x);
 		bool maxp = !dw && l->pool == ST_CODELET_POOL_MAX;
 		int64_t init = maxp ? lowest(st_type_element(st_value_type(st_op_operand(x->layer, 1)))) : 0;
 		bool load_out = dw && l->accumulate;
@@ -592,7 +640,7 @@ static bool tile_body(smap *x, st_block *b, tile_vals *tv) {
 /* The tile loops (depthwise: channel tiles outermost, so that a weight
  * tile serves every spatial tile), each tile's body innermost. */
 static bool tile_loops(smap *x, st_block *b, tile_vals *tv) {
-	bool dw = x->l->kind == ST_CODELET_DEPTHWISE;
+	bool dw = dwlike(x);
 	int order[4] = {TN, TP, TQ, TC};
 	if (dw) {
 		order[0] = TC;
@@ -709,7 +757,7 @@ st_op *sys_map_simd_layer(const sys_machine *m, st_op *layer, const st_codelet_l
 	 * unit's vectors and the vector memories' DRAM traffic. */
 	memset(plan, 0, sizeof *plan);
 	plan->dataflow = SYS_SIMD;
-	plan->order = l->kind == ST_CODELET_DEPTHWISE ? SYS_K_OUTER : SYS_SPATIAL_OUTER;
+	plan->order = dwlike(&x) ? SYS_K_OUTER : SYS_SPATIAL_OUTER;
 	plan->tp = x.tp;
 	plan->tq = x.tq;
 	plan->tk = 1;

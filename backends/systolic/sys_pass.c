@@ -20,8 +20,13 @@ typedef struct map_options {
 
 static const char *type_name(st_context *ctx, st_type *t, char *buf, size_t n) { return st_type_str(ctx, t, buf, n); }
 
-/* The array computes on the element types of its GEMM capability. */
-static st_status check_types(const sys_machine *m, st_op *layer) {
+/* The array computes on the element types of its GEMM capability: inputs
+ * and weights of those types, an output of that type or narrower (a
+ * narrower output takes the low bits of the array's sums, its store
+ * truncates: the layer's sums wrap at the output's width, which
+ * truncating an exact 32-bit wrapping sum gives).  False with the reason
+ * in `why` otherwise. */
+bool sys_array_takes(const sys_machine *m, st_op *layer, char *why, size_t n) {
 	st_op *sa = st_acg_lookup(m->graph, m->sa);
 	st_acg_cap cap = {0};
 	for (size_t k = 0; k < st_acg_num_caps(sa); k++)
@@ -33,17 +38,16 @@ static st_status check_types(const sys_machine *m, st_op *layer) {
 	for (size_t i = 0; i < 3; i++) {
 		st_type *have = st_type_element(st_value_type(st_op_operand(layer, i)));
 		st_type *want = st_acg_cap_type(&cap, slot[i]);
-		/* A narrower output takes the low bits of the array's sums (its
-		 * store truncates): the layer's sums wrap at the output's width,
-		 * which truncating an exact 32-bit wrapping sum gives. */
-		bool narrower = i == 2 && st_type_is_integer(have) && st_type_is_integer(want) &&
+		bool narrower = i == 2 && st_type_is_integer(have) && want && st_type_is_integer(want) &&
 		                st_type_int_width(have) < st_type_int_width(want);
-		if (have != want && !narrower)
-			return st_op_error(layer, "the array '%s' has GEMM on %s %s (its capability), not on %s %s", m->sa,
-			                   type_name(st_op_context(layer), want, a, sizeof a), what[i],
-			                   type_name(st_op_context(layer), have, b, sizeof b), what[i]);
+		if (have != want && !narrower) {
+			snprintf(why, n, "the array '%s' has GEMM on %s %s (its capability), not on %s %s", m->sa,
+			         type_name(st_op_context(layer), want, a, sizeof a), what[i],
+			         type_name(st_op_context(layer), have, b, sizeof b), what[i]);
+			return false;
+		}
 	}
-	return ST_OK;
+	return true;
 }
 
 static st_attr *plan_attr(st_context *ctx, const sys_plan *p, const sys_search *s) {
@@ -68,11 +72,15 @@ static st_status map_layer(const sys_machine *m, st_op *layer) {
 	sys_plan p;
 	sys_search s = {0};
 	st_op *cd;
-	if (!sys_conv_of(&l, &c)) {
+	char why[192];
+	bool array = sys_conv_of(&l, &c) && sys_array_takes(m, layer, why, sizeof why);
+	/* A GEMM on types the array does not take runs on the SIMD unit's
+	 * multiply-accumulates (docs/systolic.md, "GEMMs on the SIMD unit"). */
+	if (!array && l.kind == ST_CODELET_CONV2D)
+		return st_op_error(layer, "%s", why);
+	if (!array) {
 		cd = sys_map_simd_layer(m, layer, &l, &p, &s);
 	} else {
-		if (st_failed(check_types(m, layer)))
-			return ST_FAIL;
 		if (!sys_plan_best(m, &c, &p, &s))
 			return st_op_error(layer,
 			                   "does not fit the target: its smallest tiles need %lld elements of '%s', which has %lld",

@@ -27,7 +27,8 @@ static st_walk_result add_layer(st_op *op, void *ud) {
 		return ST_WALK_ADVANCE;
 	int64_t work = st_codelet_layer_work(&l);
 	size_t out = l.noperands - 1;
-	if (sys_conv_of(&l, &c)) {
+	char why[192];
+	if (sys_conv_of(&l, &c) && sys_array_takes(w->m, op, why, sizeof why)) {
 		w->b->macs += (uint64_t)work;
 		w->chan[w->m->in] += (double)bytes_of(st_op_operand(op, 0));
 		w->chan[w->m->w] += (double)bytes_of(st_op_operand(op, 1));
@@ -35,9 +36,10 @@ static st_walk_result add_layer(st_op *op, void *ud) {
 		return ST_WALK_ADVANCE;
 	}
 	/* SIMD layers: one operation per output element (a window's worth for
-	 * pooling and depthwise). */
+	 * pooling, depthwise and a GEMM the array does not take). */
 	int64_t elems = st_type_num_elements_static(st_value_type(st_op_operand(op, out)));
-	w->simd_elems += l.kind == ST_CODELET_POOL || l.kind == ST_CODELET_DEPTHWISE ? (double)work : (double)elems;
+	bool window = l.kind == ST_CODELET_POOL || l.kind == ST_CODELET_DEPTHWISE || l.kind == ST_CODELET_GEMM;
+	w->simd_elems += window ? (double)work : (double)elems;
 	for (size_t i = 0; i < l.noperands; i++)
 		w->simd_bytes += (double)bytes_of(st_op_operand(op, i));
 	return ST_WALK_ADVANCE;

@@ -24,3 +24,15 @@ func.func @requant(%X: memref<4x4xi32>, %Q: memref<4x4xi8>) {
   codelet.requant %X, %Q {scale = 3, shift = 2} : memref<4x4xi32>, memref<4x4xi8>
   return
 }
+
+// A GEMM on i32 operands (the SIMD unit's) writing its own input.
+func.func @galias(%A: memref<4x4xi32>, %B: memref<4x4xi32>) {
+  codelet.gemm %A, %B, %A : memref<4x4xi32>, memref<4x4xi32>, memref<4x4xi32>
+  return
+}
+
+// A GEMM on i32 operands: the SIMD unit's multiply-accumulates.
+func.func @gemm32(%A: memref<4x8xi32>, %B: memref<8x4xi32>, %C: memref<4x4xi32>) {
+  codelet.gemm %A, %B, %C : memref<4x8xi32>, memref<8x4xi32>, memref<4x4xi32>
+  return
+}

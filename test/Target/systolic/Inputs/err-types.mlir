@@ -1,5 +1,6 @@
-// A GEMM on i16 inputs: the array's GEMM capability takes i8.
-func.func @types(%A: memref<4x8xi16>, %B: memref<8x4xi8>, %C: memref<4x4xi32>) {
-  codelet.gemm %A, %B, %C : memref<4x8xi16>, memref<8x4xi8>, memref<4x4xi32>
+// A convolution on i16 inputs: the array's GEMM capability takes i8 (a
+// GEMM on them would run on the SIMD unit; a convolution does not).
+func.func @types(%I: memref<1x6x6x4xi16>, %W: memref<3x3x4x8xi8>, %O: memref<1x4x4x8xi32>) {
+  codelet.conv2d %I, %W, %O : memref<1x6x6x4xi16>, memref<3x3x4x8xi8>, memref<1x4x4x8xi32>
   return
 }

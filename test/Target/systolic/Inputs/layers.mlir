@@ -5,7 +5,10 @@
 // accumulating onto the first's result in DRAM).  Outputs narrower than
 // the array's i32 sums (the sums wrap at the output's width, as a
 // program's 16-bit arithmetic does): a GEMM into i16 whose sums overflow
-// 16 bits, one accumulating into i16, a convolution into i8.
+// 16 bits, one accumulating into i16, a convolution into i8.  GEMMs on
+// operands the array does not take run on the SIMD unit: i32 with sums
+// wrapping at 32 bits and N no multiple of the lanes, a dot product
+// (1 x 64 times 64 x 1), i16 inputs accumulating into i32.
 func.func @gemm(%A: memref<19x37xi8>, %B: memref<37x21xi8>, %C: memref<19x21xi32>) {
   codelet.gemm %A, %B, %C : memref<19x37xi8>, memref<37x21xi8>, memref<19x21xi32>
   return
@@ -49,5 +52,20 @@ func.func @acc16(%A: memref<6x18xi8>, %B: memref<18x5xi8>, %C: memref<6x5xi16>) 
 
 func.func @conv8(%I: memref<1x9x9x5xi8>, %W: memref<3x3x5x7xi8>, %O: memref<1x9x9x7xi8>) {
   codelet.conv2d %I, %W, %O {pads = array<i64: 1, 1>} : memref<1x9x9x5xi8>, memref<3x3x5x7xi8>, memref<1x9x9x7xi8>
+  return
+}
+
+func.func @gemm32(%A: memref<5x37xi32>, %B: memref<37x21xi32>, %C: memref<5x21xi32>) {
+  codelet.gemm %A, %B, %C : memref<5x37xi32>, memref<37x21xi32>, memref<5x21xi32>
+  return
+}
+
+func.func @dot(%A: memref<1x64xi32>, %B: memref<64x1xi32>, %C: memref<1x1xi32>) {
+  codelet.gemm %A, %B, %C : memref<1x64xi32>, memref<64x1xi32>, memref<1x1xi32>
+  return
+}
+
+func.func @acc16in(%A: memref<3x9xi16>, %B: memref<9x20xi16>, %C: memref<3x20xi32>) {
+  codelet.gemm %A, %B, %C {accumulate} : memref<3x9xi16>, memref<9x20xi16>, memref<3x20xi32>
   return
 }
