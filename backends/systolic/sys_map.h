@@ -21,6 +21,8 @@ bool sys_conv_of(const st_codelet_layer_info *l, sys_conv *c);
 /* Whether the array computes the layer (its operands' types against the
  * array's GEMM capability); false with the reason in `why`. */
 bool sys_array_takes(const sys_machine *m, st_op *layer, char *why, size_t n);
+/* Whether the SIMD unit has a capability of that name. */
+bool sys_simd_has_cap(const sys_machine *m, const char *cap);
 
 enum { SYS_WS = 0, SYS_OS = 1, SYS_SIMD = 2 }; /* SIMD: a layer of the SIMD unit */
 enum { SYS_K_OUTER = 0, SYS_SPATIAL_OUTER = 1 };

@@ -23,7 +23,10 @@
  * rows of B (its weights, w[k][0][n] = B[k][n]) over an input whose row m
  * holds A[m][k] in every channel.  That input is A broadcast across the
  * lanes, which the DMA does: one load of A's row into each channel of the
- * tile.  So each C[m][n-block] is K multiply-accumulates of vectors. */
+ * tile.  So each C[m][n-block] is K multiply-accumulates of vectors.  A
+ * convolution is the sum over its input channels of such depthwise
+ * convolutions: the output channels across the lanes, for each input
+ * channel its plane broadcast across them, the weights of that channel. */
 #include "sys_map.h"
 
 #include <stdio.h>
@@ -39,6 +42,8 @@ typedef struct smap {
 	int64_t L;     /* lanes: the channel block of an entry */
 	/* The canonical view. */
 	int64_t N, H, W, C, P, Q, R, S, sh, sw, pt, pl;
+	int64_t Cin; /* a convolution's input channels (1 otherwise) */
+	st_value *cin_iv; /* the loop over them (NULL: runs once) */
 	int dims[3][4]; /* roles of operands (input, second input or weights, output) */
 	int vin, vsec, vout, imm; /* nodes */
 	/* The tiles. */
@@ -204,8 +209,11 @@ static st_op *dram_move(smap *x, st_block *b, int i, size_t nc, st_affine_expr *
 	return dram_move_at(x, b, i, nc, off, sizes, tile, NULL, load, pad, padv);
 }
 
-/* A depthwise convolution, or a GEMM seen as one (see the top). */
-static bool dwlike(const smap *x) { return x->l->kind == ST_CODELET_DEPTHWISE || x->l->kind == ST_CODELET_GEMM; }
+/* A depthwise convolution, or a GEMM or a convolution seen as one or a sum
+ * of them (see the top). */
+static bool dwlike(const smap *x) {
+	return x->l->kind == ST_CODELET_DEPTHWISE || x->l->kind == ST_CODELET_GEMM || x->l->kind == ST_CODELET_CONV2D;
+}
 
 /* ---------------------------------------------------------------- nests */
 
@@ -238,6 +246,11 @@ static size_t offsets_of(smap *x, const nest_dims *nd, role r, st_affine_expr *c
 	case R_WEIGHTS:
 		e[0] = rr;
 		e[1] = ss;
+		if (x->l->kind == ST_CODELET_CONV2D) {
+			e[2] = ivx(x, x->cin_iv);
+			e[3] = c;
+			return 4;
+		}
 		e[2] = c;
 		return 3;
 	case R_IN:
@@ -301,7 +314,7 @@ static bool fits(smap *x, int64_t tp, int64_t tq, int64_t tc, int64_t *need, int
 	if (l->kind == ST_CODELET_ELTWISE && x->noperands == 3)
 		use[x->vsec] += entries(x, Ht, Wt, tc) * x->copies[x->vsec];
 	if (dwlike(x))
-		use[x->vsec] += entries(x, x->R, x->S, tc) * x->copies[x->vsec];
+		use[x->vsec] += entries(x, x->R * x->S, x->Cin, tc) * x->copies[x->vsec];
 	if (l->kind == ST_CODELET_POOL || dwlike(x))
 		use[x->vout] += entries(x, tp, tq, tc) * x->copies[x->vout];
 	for (size_t i = 0; i < x->m->nnodes; i++)
@@ -352,7 +365,7 @@ static st_status choose_tiles(smap *x, size_t *cand, size_t *valid) {
 
 /* ----------------------------------------------------------- the machine */
 
-static bool has_cap(const sys_machine *m, const char *cap) {
+bool sys_simd_has_cap(const sys_machine *m, const char *cap) {
 	st_op *u = st_acg_lookup(m->graph, m->simd);
 	st_acg_cap c;
 	for (size_t k = 0; u && k < st_acg_num_caps(u); k++)
@@ -432,13 +445,14 @@ static st_status check_caps(smap *x) {
 		break;
 	case ST_CODELET_DEPTHWISE:
 	case ST_CODELET_GEMM:
+	case ST_CODELET_CONV2D:
 		need[n++] = "MACC";
 		break;
 	default:
 		break;
 	}
 	for (size_t i = 0; i < n; i++)
-		if (!need[i] || !has_cap(x->m, need[i]))
+		if (!need[i] || !sys_simd_has_cap(x->m, need[i]))
 			return st_op_error(x->layer, "the SIMD unit '%s' has no capability '%s', which this %s layer needs", x->m->simd,
 			                   need[i] ? need[i] : "?", st_codelet_layer_name(l->kind));
 	return ST_OK;
@@ -448,7 +462,7 @@ static st_status check_caps(smap *x) {
 static st_status canonical(smap *x) {
 	const st_codelet_layer_info *l = x->l;
 	x->noperands = (int)l->noperands;
-	x->R = x->S = x->sh = x->sw = 1;
+	x->R = x->S = x->sh = x->sw = x->Cin = 1;
 	x->pt = x->pl = 0;
 	if (l->kind == ST_CODELET_ELTWISE || l->kind == ST_CODELET_REQUANT) {
 		st_type *t = st_value_type(st_op_operand(x->layer, 0));
@@ -492,11 +506,16 @@ static st_status canonical(smap *x) {
 	memcpy(x->dims[2], l->dims[out], sizeof x->dims[2]);
 	if (l->kind == ST_CODELET_DEPTHWISE)
 		memcpy(x->dims[1], l->dims[1], sizeof x->dims[1]);
+	if (l->kind == ST_CODELET_CONV2D) {
+		/* Weights (r, s, c, k), the output channels k across the lanes. */
+		memcpy(x->dims[1], l->dims[1], sizeof x->dims[1]);
+		x->Cin = l->ext[0][3];
+	}
 	const int64_t *ie = l->ext[0], *oe = l->ext[out];
 	x->N = ie[0];
 	x->H = ie[1];
 	x->W = ie[2];
-	x->C = ie[3];
+	x->C = l->kind == ST_CODELET_CONV2D ? oe[3] : ie[3];
 	x->P = oe[1];
 	x->Q = oe[2];
 	x->sh = l->strides[0];
@@ -555,7 +574,9 @@ static bool tile_body(smap *x, st_block *b, tile_vals *tv) {
 	if (!t)
 		return false;
 	tv->in = st_op_result(t, 0);
-	if (l->kind == ST_CODELET_GEMM) {
+	if (l->kind == ST_CODELET_CONV2D) {
+		/* Loaded per input channel, below. */
+	} else if (l->kind == ST_CODELET_GEMM) {
 		/* A's row in every channel of the tile: a load per channel. */
 		int64_t row[4] = {1, x->Ht, 1, 1};
 		for (int64_t c = 0; c < x->tc; c++) {
@@ -605,7 +626,8 @@ static bool tile_body(smap *x, st_block *b, tile_vals *tv) {
 	}
 	case ST_CODELET_POOL:
 	case ST_CODELET_DEPTHWISE:
-	case ST_CODELET_GEMM: {
+	case ST_CODELET_GEMM:
+	case ST_CODELET_CONV2D: {
 		bool dw = dwlike(x);
 		bool maxp = !dw && l->pool == ST_CODELET_POOL_MAX;
 		int64_t init = maxp ? lowest(st_type_element(st_value_type(st_op_operand(x->layer, 1)))) : 0;
@@ -618,7 +640,26 @@ static bool tile_body(smap *x, st_block *b, tile_vals *tv) {
 			return false;
 		operand out = {tv->out, R_OUT}, inw = {tv->in, R_IN};
 		nest_dims win = {.n = 4, .ext = {x->R, x->S, x->tp, x->tq}};
-		if (dw) {
+		if (l->kind == ST_CODELET_CONV2D) {
+			/* Per input channel: its plane broadcast across the tile's
+			 * output channels (a load per channel), then the window. */
+			size_t saved = x->nopen;
+			st_block *cb = open_loop(x, b, x->Cin, 1, &x->cin_iv);
+			if (!cb)
+				return false;
+			int64_t plane[4] = {1, x->Ht, x->Wt, 1};
+			ioff[3] = ivx(x, x->cin_iv);
+			for (int64_t c = 0; c < x->tc; c++) {
+				st_affine_expr *at[4] = {cst(x, 0), cst(x, 0), cst(x, 0), cst(x, c)};
+				if (!dram_move_at(x, cb, 0, 4, ioff, plane, tv->in, at, true, pad, 0))
+					return false;
+			}
+			operand ops[4] = {out, inw, {tv->wt, R_WEIGHTS}, out};
+			if (!compute(x, cb, "MACC", 4, ops, win))
+				return false;
+			x->nopen = saved;
+			x->cin_iv = NULL;
+		} else if (dw) {
 			operand ops[4] = {out, inw, {tv->wt, R_WEIGHTS}, out};
 			if (!compute(x, b, "MACC", 4, ops, win))
 				return false;
@@ -656,11 +697,13 @@ static bool tile_loops(smap *x, st_block *b, tile_vals *tv) {
 			return false;
 		if (dw && t == TC) {
 			/* The weights of this channel tile. */
-			int64_t shape[3] = {x->R, x->S, x->tc};
-			st_affine_expr *off[3] = {cst(x, 0), cst(x, 0), tile_off(x, TC, 1, 0)};
+			bool conv = x->l->kind == ST_CODELET_CONV2D;
+			int64_t shape[4] = {x->R, x->S, conv ? x->Cin : x->tc, x->tc};
+			st_affine_expr *off[4] = {cst(x, 0), cst(x, 0), conv ? cst(x, 0) : tile_off(x, TC, 1, 0), tile_off(x, TC, 1, 0)};
+			size_t nc = conv ? 4 : 3;
 			int copies = x->C > x->tc ? x->copies[x->vsec] : 1;
-			st_op *w = local(x, b, x->vsec, 3, shape, NULL, copies);
-			if (!w || !dram_move(x, b, 1, 3, off, shape, st_op_result(w, 0), true, false, 0))
+			st_op *w = local(x, b, x->vsec, nc, shape, NULL, copies);
+			if (!w || !dram_move(x, b, 1, nc, off, shape, st_op_result(w, 0), true, false, 0))
 				return false;
 			tv->wt = st_op_result(w, 0);
 		}
@@ -762,7 +805,7 @@ st_op *sys_map_simd_layer(const sys_machine *m, st_op *layer, const st_codelet_l
 	plan->tq = x.tq;
 	plan->tk = 1;
 	plan->tc = x.tc;
-	double vec = (double)x.N * (double)x.P * (double)x.Q * (double)cdiv(x.C, x.L) * (double)(x.R * x.S);
+	double vec = (double)x.N * (double)x.P * (double)x.Q * (double)cdiv(x.C, x.L) * (double)(x.R * x.S * x.Cin);
 	double bytes = 0;
 	for (size_t i = 0; i < l->noperands; i++) {
 		st_type *t = st_value_type(st_op_operand(layer, i));

@@ -74,10 +74,12 @@ static st_status map_layer(const sys_machine *m, st_op *layer) {
 	st_op *cd;
 	char why[192];
 	bool array = sys_conv_of(&l, &c) && sys_array_takes(m, layer, why, sizeof why);
-	/* A GEMM on types the array does not take runs on the SIMD unit's
-	 * multiply-accumulates (docs/systolic.md, "GEMMs on the SIMD unit"). */
-	if (!array && l.kind == ST_CODELET_CONV2D)
-		return st_op_error(layer, "%s", why);
+	/* A GEMM or a convolution on types the array does not take runs on
+	 * the SIMD unit's multiply-accumulates (docs/systolic.md, "GEMMs and
+	 * convolutions on the SIMD unit"). */
+	bool arrayish = l.kind == ST_CODELET_GEMM || l.kind == ST_CODELET_CONV2D;
+	if (!array && arrayish && m->simd[0] && !sys_simd_has_cap(m, "MACC"))
+		return st_op_error(layer, "%s, and the SIMD unit '%s' has no MACC to run it", why, m->simd);
 	if (!array) {
 		cd = sys_map_simd_layer(m, layer, &l, &p, &s);
 	} else {

@@ -36,9 +36,10 @@ static st_walk_result add_layer(st_op *op, void *ud) {
 		return ST_WALK_ADVANCE;
 	}
 	/* SIMD layers: one operation per output element (a window's worth for
-	 * pooling, depthwise and a GEMM the array does not take). */
+	 * pooling, depthwise, and a GEMM or a convolution the array does not take). */
 	int64_t elems = st_type_num_elements_static(st_value_type(st_op_operand(op, out)));
-	bool window = l.kind == ST_CODELET_POOL || l.kind == ST_CODELET_DEPTHWISE || l.kind == ST_CODELET_GEMM;
+	bool window = l.kind == ST_CODELET_POOL || l.kind == ST_CODELET_DEPTHWISE || l.kind == ST_CODELET_GEMM ||
+	              l.kind == ST_CODELET_CONV2D;
 	w->simd_elems += window ? (double)work : (double)elems;
 	for (size_t i = 0; i < l.noperands; i++)
 		w->simd_bytes += (double)bytes_of(st_op_operand(op, i));

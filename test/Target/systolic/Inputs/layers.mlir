@@ -8,7 +8,9 @@
 // 16 bits, one accumulating into i16, a convolution into i8.  GEMMs on
 // operands the array does not take run on the SIMD unit: i32 with sums
 // wrapping at 32 bits and N no multiple of the lanes, a dot product
-// (1 x 64 times 64 x 1), i16 inputs accumulating into i32.
+// (1 x 64 times 64 x 1), i16 inputs accumulating into i32; so do
+// convolutions: i32, strided and padded, with output channels no multiple
+// of the lanes, and one on i16 inputs accumulating into i32.
 func.func @gemm(%A: memref<19x37xi8>, %B: memref<37x21xi8>, %C: memref<19x21xi32>) {
   codelet.gemm %A, %B, %C : memref<19x37xi8>, memref<37x21xi8>, memref<19x21xi32>
   return
@@ -67,5 +69,15 @@ func.func @dot(%A: memref<1x64xi32>, %B: memref<64x1xi32>, %C: memref<1x1xi32>) 
 
 func.func @acc16in(%A: memref<3x9xi16>, %B: memref<9x20xi16>, %C: memref<3x20xi32>) {
   codelet.gemm %A, %B, %C {accumulate} : memref<3x9xi16>, memref<9x20xi16>, memref<3x20xi32>
+  return
+}
+
+func.func @conv32(%I: memref<1x9x9x5xi32>, %W: memref<3x3x5x20xi32>, %O: memref<1x5x5x20xi32>) {
+  codelet.conv2d %I, %W, %O {strides = array<i64: 2, 2>, pads = array<i64: 1, 1>} : memref<1x9x9x5xi32>, memref<3x3x5x20xi32>, memref<1x5x5x20xi32>
+  return
+}
+
+func.func @convacc16in(%I: memref<1x6x6x3xi16>, %W: memref<3x3x3x4xi16>, %O: memref<1x4x4x4xi32>) {
+  codelet.conv2d %I, %W, %O {accumulate} : memref<1x6x6x3xi16>, memref<3x3x3x4xi16>, memref<1x4x4x4xi32>
   return
 }
