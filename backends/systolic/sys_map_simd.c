@@ -1,7 +1,7 @@
 /* Mapping the layers of the SIMD unit (element-wise, requantisation,
- * pooling, depthwise convolution, and a GEMM on operands the array does
- * not take) onto a systolic target (docs/systolic.md, "The SIMD unit's
- * layers").
+ * pooling, depthwise convolution, and a GEMM or a convolution on operands
+ * the array does not take) onto a systolic target (docs/systolic.md, "The
+ * SIMD unit's layers").
  *
  * Every such layer is seen in one canonical view: an output (n, p, q, c)
  * computed from windows of an input (n, h, w, c) (an element-wise layer or
@@ -678,8 +678,9 @@ static bool tile_body(smap *x, st_block *b, tile_vals *tv) {
 	}
 }
 
-/* The tile loops (depthwise: channel tiles outermost, so that a weight
- * tile serves every spatial tile), each tile's body innermost. */
+/* The tile loops (depthwise, GEMM, convolution: channel tiles outermost,
+ * so that a weight tile serves every spatial tile), each tile's body
+ * innermost. */
 static bool tile_loops(smap *x, st_block *b, tile_vals *tv) {
 	bool dw = dwlike(x);
 	int order[4] = {TN, TP, TQ, TC};
