@@ -283,7 +283,7 @@ static st_status check_host(st__uth *s) {
 		unsigned inner = p->ndims;
 		while (inner > 1 && p->ndims == b->rank && st__uth_is_lane_dim(p, inner - 1))
 			inner--;
-		bool ok = b->arg >= 0 && p->ndims == b->rank && p->sched.c[1 + inner - 1] == 1;
+		bool ok = b->arg >= 0 && p->ndims == b->rank && p->sched.c[1 + inner - 1] >= 1;
 		for (unsigned d = 0; ok && d < p->ndims; d++) {
 			ok = p->lo[d] == 0 && p->hi[d] == b->shape[d] - 1 && p->acc[d].c[0] == 0;
 			for (unsigned e = 0; ok && e < p->ndims; e++)

@@ -102,7 +102,7 @@ const char *st__uth_data_port(const st__uth *s, int bi, unsigned lane, char *buf
 /* st__uth_timing.c: the global cycle counter, the stall signal and one counter
  * set per port schedule; v<port> is high in the cycles the port fires
  * (and the pipeline advances).  ST_FAIL after a located error when a
- * schedule is not one value per cycle in row-major order. */
+ * schedule is not row-major (at most one value per cycle). */
 st_status st__uth_timing(st__uth *s, int64_t latency);
 /* The i64 value of kernel ki's domain coordinate d in the cycle its
  * datapath computes (its write port's schedule less its latency), in lane

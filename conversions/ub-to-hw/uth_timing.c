@@ -2,12 +2,12 @@
  * the cycles in which the pipeline advances (adv: every host stream that
  * is due this cycle has its valid high, so a late input stalls everything
  * instead of being lost).  A port's schedule D + sum c_i x_i over a box is
- * row-major at one value per cycle when, sorted by coefficient, the
- * innermost is 1 and each next one is a multiple of the previous that
- * leaves room for its extent (64y + x over 62 columns: 2 idle cycles per
- * row).  Its counter set is a mixed-radix counter with those moduli that
- * runs from cycle D on; the port fires when every digit but the last is
- * inside its extent.  Ports with the same start and shape share a set.
+ * row-major when, sorted by coefficient, each is a multiple of the
+ * previous that leaves room for its extent (64y + x over 62 columns: 2
+ * idle cycles per row; an innermost coefficient c > 1 is a first digit of
+ * modulus c, the port firing every c-th cycle).  Its counter set is a
+ * mixed-radix counter with those moduli that runs from cycle D on; the
+ * port fires when every digit but the last is inside its extent.  Ports with the same start and shape share a set.
  * A dimension with coefficient 0 is a set of lanes firing together
  * (st__uth_lanes.c), not a digit.  A kernel computing with its coordinates
  * reads them from the digits of its write port's set, shifted back by its
@@ -53,18 +53,25 @@ static bool timer_of(st__uth *s, size_t k, timer *out) {
 	}
 	out->start = st_ub_aff_eval(&p->sched, p->ndims, p->lo);
 	out->end = st_ub_aff_eval(&p->sched, p->ndims, p->hi);
+	/* A port firing every c-th cycle (a downsampled stage, an output
+	 * drained at its stage's rate) counts a phase digit of modulus c
+	 * first, inside its extent only at 0. */
+	if (n > 0 && coef[0] > 1) {
+		out->dim[out->nd++] = ST_UB_MAX_DIMS;
+		out->ext[0] = 1;
+		out->mod[out->ndig++] = coef[0];
+	}
 	for (unsigned i = 0; i < n; i++) {
-		bool ok = i ? true : coef[0] == 1;
+		bool ok = coef[0] >= 1;
 		if (ok && i + 1 < n)
 			ok = coef[i + 1] % coef[i] == 0 && coef[i + 1] / coef[i] >= ext[i];
 		if (!ok) {
-			st_op_error(p->op, "ub-to-hw: the schedule is not row-major at one value per cycle; the streaming "
-			                   "hardware needs the innermost coefficient 1 and each next one a multiple of the "
-			                   "previous that covers its extent");
+			st_op_error(p->op, "ub-to-hw: the schedule is not row-major; the streaming hardware needs each "
+			                   "coefficient a multiple of the previous that covers its extent");
 			return false;
 		}
+		out->ext[out->nd] = ext[i];
 		out->dim[out->nd++] = dim[i];
-		out->ext[i] = ext[i];
 		if (i + 1 < n)
 			out->mod[out->ndig++] = coef[i + 1] / coef[i];
 	}

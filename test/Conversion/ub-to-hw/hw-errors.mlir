@@ -60,19 +60,27 @@ ub.graph @g {
 
 // -----
 
-// A kernel reading every other pixel fires every other cycle: not one
-// value per cycle row-major.
+// A kernel whose schedule steps 2 cycles along one dimension and 3 along
+// the other is no mixed-radix counter (a downsampled stage firing every
+// other cycle, 5 + 8i + 2j, is one: hw-downsample.mlir).
 ub.graph @g {
-  %b = ub.buffer @b {arg = 0, capacity = 4} : memref<4x4xi16>
-  %c = ub.buffer @c {capacity = 0} : memref<2x2xi16>
-  ub.write %b {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> b[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
-  // expected-error @+1 {{ub-to-hw: the schedule is not row-major at one value per cycle}}
-  %r = ub.read %b {domain = "{ K[i, j] : 0 <= i < 2 and 0 <= j < 2 }", access = "{ K[i, j] -> b[2i, 2j] }", schedule = "{ K[i, j] -> [4 + 8i + 2j] }"} : memref<4x4xi16> -> i16
+  %b = ub.buffer @b {arg = 0, capacity = 0} : memref<2x2xi16>
+  %c = ub.buffer @c {arg = 1, capacity = 0} : memref<2x2xi16>
+  %d = ub.buffer @d {capacity = 0} : memref<2x2xi16>
+  ub.write %b {domain = "{ S[i, j] : 0 <= i < 2 and 0 <= j < 2 }", access = "{ S[i, j] -> b[i, j] }", schedule = "{ S[i, j] -> [2i + j] }"} : memref<2x2xi16>
+  %r = ub.read %b {domain = "{ K[i, j] : 0 <= i < 2 and 0 <= j < 2 }", access = "{ K[i, j] -> b[i, j] }", schedule = "{ K[i, j] -> [2i + j] }"} : memref<2x2xi16> -> i16
   %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
   ^bb0(%x: i16):
     ub.yield %x : i16
   }
-  ub.write %c from %v : i16 {domain = "{ K[i, j] : 0 <= i < 2 and 0 <= j < 2 }", access = "{ K[i, j] -> c[i, j] }", schedule = "{ K[i, j] -> [4 + 8i + 2j] }"} : memref<2x2xi16>
+  ub.write %c from %v : i16 {domain = "{ K[i, j] : 0 <= i < 2 and 0 <= j < 2 }", access = "{ K[i, j] -> c[i, j] }", schedule = "{ K[i, j] -> [2i + j] }"} : memref<2x2xi16>
+  %z = ub.read %c {domain = "{ T[i, j] : 0 <= i < 2 and 0 <= j < 2 }", access = "{ T[i, j] -> c[i, j] }", schedule = "{ T[i, j] -> [2i + j] }"} : memref<2x2xi16> -> i16
+  %w = ub.kernel @m() {latency = 0} : () -> i16 {
+    %0 = arith.constant 0 : i16
+    ub.yield %0 : i16
+  }
+  // expected-error @+1 {{ub-to-hw: the schedule is not row-major; the streaming hardware needs each coefficient a multiple of the previous that covers its extent}}
+  ub.write %d from %w : i16 {domain = "{ M[i, j] : 0 <= i < 2 and 0 <= j < 2 }", access = "{ M[i, j] -> d[i, j] }", schedule = "{ M[i, j] -> [10 + 2i + 3j] }"} : memref<2x2xi16>
 }
 
 // -----
