@@ -467,7 +467,7 @@ st_status st_ub_map_graph(st_op *graph, const st_ub_map_options *opt, st_ub_map 
 	if (st == ST_OK && opt && opt->target)
 		st = st__ub_target_read(opt->target, opt->node, graph, &target);
 	st__ub_mapper mp = {.model = model, .map = map, .target = &target, .sr_max = opt && opt->sr_max ? opt->sr_max : 4,
-	                     .scan = opt && opt->scan};
+	                     .scan = opt && opt->scan, .ram_registers = opt && opt->ram_registers};
 	if (st == ST_OK) {
 		memset(map->buffers, 0, (map->nbuffers + 1) * sizeof *map->buffers);
 		for (size_t k = 0; k < map->nports; k++)

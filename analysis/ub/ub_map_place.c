@@ -263,10 +263,36 @@ static st_status add_port_ctrl(st__ub_mapper *mp, st_ub_mem *mem, size_t k, int6
 	return ST_OK;
 }
 
+/* A register file of the buffer's window: every port on it, no banks. */
+static st_status place_registers(st__ub_mapper *mp, size_t bi) {
+	const st_ub_model *m = mp->model;
+	const st_ub_model_buffer *b = &m->buffers[bi];
+	int64_t words = 1;
+	for (unsigned d = 0; d < b->rank; d++)
+		words *= b->shape[d];
+	int64_t win = st__ub_ram_window(mp, bi, words);
+	if (win < 0)
+		return ST_FAIL;
+	st_ub_mem *mem = st__ub_map_add_mem(mp, bi, ST_UB_MEM_RAM);
+	if (!mem)
+		return ST_FAIL;
+	name_mem(mp, mem, "r", 0);
+	snprintf(mem->node, sizeof mem->node, "reg");
+	mem->words = mem->depth = win;
+	mem->tiles = mem->copies = mem->fetch = 1;
+	bool acc = st_ub_is_accumulation(m, bi);
+	for (size_t k = 0; k < m->nports; k++)
+		if (m->ports[k].buffer == (int)bi && st_failed(add_port_ctrl(mp, mem, k, win < words ? win : 0, acc)))
+			return ST_FAIL;
+	return ST_OK;
+}
+
 st_status st__ub_place_ram(st__ub_mapper *mp, size_t bi, bool rom) {
 	const st__ub_target *t = mp->target;
 	const st_ub_model *m = mp->model;
 	const st_ub_model_buffer *b = &m->buffers[bi];
+	if (mp->ram_registers && !rom)
+		return place_registers(mp, bi);
 	size_t nw = 0, nr = 0;
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi)
@@ -368,7 +394,7 @@ st_status st__ub_coalesce(st__ub_mapper *mp) {
 		for (size_t j = 0; j < mem->nctrls; j++) {
 			st_ub_ctrl *c = &mem->ctrls[j];
 			coalesce(c);
-			if (mem->kind != ST_UB_MEM_SR && t->ag_levels && c->levels > t->ag_levels)
+			if (mem->kind != ST_UB_MEM_SR && strcmp(mem->node, "reg") && t->ag_levels && c->levels > t->ag_levels)
 				return st_op_error(mp->model->ports[c->port].op,
 				                   "the address generator of %s needs %u loop levels; a %s memory has %lld",
 				                   mem->name, c->levels, t->name, (long long)t->ag_levels);

@@ -38,6 +38,7 @@ typedef struct st__ub_mapper {
 	int64_t sr_max;
 	int64_t tiles_used;
 	bool scan; /* no closed form: follow every read */
+	bool ram_registers; /* st_ub_map_options's */
 } st__ub_mapper;
 
 /* How many of the increasing write cycles wt[0..n) come before cycle t;

@@ -2,7 +2,8 @@
  * of streaming hardware at one value per cycle (docs/streaming-hw.md):
  * stream ports with valid signals for the host's buffers, a delay line per
  * buffer (shift registers and read-first memories) whose words are the
- * distance to its oldest tap, counters that say when each port fires, and
+ * distance to its oldest tap, or a register file for a random-access one
+ * (uth_ram.c), counters that say when each port fires, and
  * each kernel as a combinational datapath, built through the hw/comb/seq
  * builders.  The graph stays (stratac keeps it for the report); the module
  * is placed after it. */
@@ -77,6 +78,26 @@ unsigned st__uth_bits(int64_t n) {
 	while (b < 63 && (int64_t)1 << b < n)
 		b++;
 	return b;
+}
+
+st_value *st__uth_select(st__uth *s, st_value *const *words, int64_t n, st_value *index, unsigned w, const char *tag) {
+	st_builder *b = &s->b;
+	unsigned levels = st__uth_bits(n);
+	st_value *zero = st__uth_set(s, st__uth_const(s, w, 0), "%s_z", tag);
+	/* Level k has cnt words; level 0 is the table's. */
+	int64_t cnt = n;
+	for (unsigned k = 0; k < levels; k++) {
+		st_value *bit = st__uth_set(s, st_comb_build_extract(b, index, k, 1), "%s_b%u", tag, k);
+		for (int64_t i = 0; 2 * i < cnt; i++) {
+			st_value *lo = k ? st__uth_get(s, w, "%s_l%u_%" PRId64, tag, k - 1, 2 * i) : words[2 * i];
+			st_value *hi = 2 * i + 1 >= cnt ? zero
+			               : k ? st__uth_get(s, w, "%s_l%u_%" PRId64, tag, k - 1, 2 * i + 1)
+			                   : words[2 * i + 1];
+			st__uth_set(s, st_comb_build_mux(b, bit, hi, lo), "%s_l%u_%" PRId64, tag, k, i);
+		}
+		cnt = (cnt + 1) / 2;
+	}
+	return st__uth_get(s, w, "%s_l%u_0", tag, levels - 1);
 }
 
 static bool host_in(const st_ub_model_port *p) { return p->write && p->kernel < 0; }
@@ -214,7 +235,7 @@ static void write_streams(st__uth *s) {
 	char p0[64], src[96];
 	for (size_t bi = 0; bi < m->nbuffers; bi++) {
 		const st__uth_buffer *u = &s->bufs[bi];
-		if (u->wport < 0)
+		if (u->wport < 0 || st__uth_is_ram(s, (int)bi))
 			continue;
 		const st_ub_model_port *w = &m->ports[u->wport];
 		st__uth_set(s, st_hw_build_wire(&s->b, st__uth_get(s, 1, "v%d", u->wport), NULL), "b%zu_we", bi);
@@ -257,7 +278,7 @@ static void outputs(st__uth *s) {
 			int bi = m->ports[k].buffer;
 			v[n++] = st__uth_get(s, 1, "v%zu", k);
 			for (unsigned l = 0; l < s->bufs[bi].lanes; l++)
-				v[n++] = st__uth_get(s, s->bufs[bi].width, "%s", st__uth_pos(s, bi, st__uth_lane_of(s, k, l), s->tap[k], pos));
+				v[n++] = st__uth_get(s, s->bufs[bi].width, "%s", st__uth_read_sig(s, k, l, pos));
 		}
 	v[n++] = st__uth_get(s, 1, "done");
 	st_hw_build_output(&s->b, n, v);
@@ -332,6 +353,8 @@ static st_status graph(st__uth *s, st_op *g, const st_ub_map_options *mo) {
 	if (st == ST_OK)
 		st = st__uth_taps(s);
 	if (st == ST_OK)
+		st = st__uth_rams_check(s);
+	if (st == ST_OK)
 		st = st__uth_lanes(s);
 	s->nroms = 0;
 	if (s->sigs)
@@ -352,6 +375,7 @@ static st_status graph(st__uth *s, st_op *g, const st_ub_map_options *mo) {
 	if (st == ST_OK) {
 		write_streams(s);
 		st__uth_delay_lines(s);
+		st__uth_rams(s);
 		outputs(s);
 		st = s->status;
 	}
@@ -398,7 +422,8 @@ static st_op *find_target(st_op *module) {
 static st_status run(st_pass *pass, st_op *module) {
 	st_context *ctx = st_pass_context(pass);
 	const st__uth_options *o = st_pass_options(pass);
-	st_ub_map_options mo = {.sr_max = o->sr_max, .target = find_target(module), .node = o->node && *o->node ? o->node : NULL};
+	st_ub_map_options mo = {.sr_max = o->sr_max, .target = find_target(module), .node = o->node && *o->node ? o->node : NULL,
+	                        .ram_registers = true};
 	st__uth s = {.ctx = ctx, .status = ST_OK};
 	st_block *mb = st_region_first_block(st_op_region(module, 0));
 	st_status st = ST_OK;

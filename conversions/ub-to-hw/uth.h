@@ -78,6 +78,22 @@ st_status st__uth_taps(st__uth *s);
 /* Builds each buffer's delay line: signals b<i>_p<k> for its positions. */
 void st__uth_delay_lines(st__uth *s);
 
+/* st__uth_ram.c: random-access buffers (ub-map's RAM, placed in registers)
+ * as register files.  Whether buffer bi is one; the signal read port k
+ * gets in lane instance inst (its chain position, or r<k> of a register
+ * file) into buf (64 bytes); the check of their ports (before
+ * st__uth_lanes: one value a port and cycle, generators row-major in time),
+ * ST_FAIL after a located error; and their hardware. */
+bool st__uth_is_ram(const st__uth *s, int bi);
+const char *st__uth_read_sig(const st__uth *s, size_t k, unsigned inst, char *buf);
+st_status st__uth_rams_check(st__uth *s);
+void st__uth_rams(st__uth *s);
+
+/* One of n words (each w bits) chosen by the low bits of `index`: a tree of
+ * 2-way muxes, one level per bit, the low bit first (a number past the end
+ * reads 0); its signals are named after `tag`. */
+st_value *st__uth_select(st__uth *s, st_value *const *words, int64_t n, st_value *index, unsigned w, const char *tag);
+
 /* st__uth_lanes.c.  A port whose schedule does not move along a dimension
  * (coefficient 0, an unrolled channel) fires for all its points there in
  * one cycle: its lanes.  Instance `inst` of a port (or of its kernel) is

@@ -73,7 +73,7 @@ static const char *name_of(st__uth *s, const kin *ks, st_value *v, char *buf) {
 				st_op *rd = st_value_defining_op(st_op_operand(kop, i));
 				for (size_t k = 0; k < s->m->nports; k++)
 					if (s->m->ports[k].op == rd)
-						return st__uth_pos(s, s->m->ports[k].buffer, st__uth_lane_of(s, k, ks->inst), s->tap[k], buf);
+						return st__uth_read_sig(s, k, ks->inst, buf);
 			}
 	}
 	size_t i = 0;
@@ -179,7 +179,7 @@ static st_status rom_load(st__uth *s, const kin *ki, st_op *op) {
 	int64_t n = 1;
 	for (unsigned d = 0; d < st_type_rank(mt); d++)
 		n *= st_type_dim(mt, d);
-	unsigned aw = st__uth_bits(n), w = st_type_int_width(st_type_element(mt));
+	unsigned w = st_type_int_width(st_type_element(mt));
 	st_value *acc = NULL;
 	for (unsigned d = 0; d < st_type_rank(mt); d++) {
 		st_value *a = use_of(s, ki, st_op_operand(op, 1 + d));
@@ -193,25 +193,14 @@ static st_status rom_load(st__uth *s, const kin *ki, st_op *op) {
 		acc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, mul, a), "%s", t);
 	}
 	st__uth_temp(s, t);
-	st_value *zero = st__uth_set(s, st__uth_const(s, w, 0), "%s_z", t);
-	/* Level k has cnt words; level 0 is the table's. */
-	int64_t cnt = n;
-	for (unsigned k = 0; k < aw; k++) {
-		st_value *bit = st__uth_set(s, st_comb_build_extract(b, acc, k, 1), "%s_b%u", t, k);
-		for (int64_t i = 0; 2 * i < cnt; i++) {
-			st_value *lo, *hi;
-			if (k) {
-				lo = st__uth_get(s, w, "%s_l%u_%" PRId64, t, k - 1, 2 * i);
-				hi = 2 * i + 1 < cnt ? st__uth_get(s, w, "%s_l%u_%" PRId64, t, k - 1, 2 * i + 1) : zero;
-			} else {
-				lo = st__uth_get(s, w, "rom%zu_%" PRId64, ri, 2 * i);
-				hi = 2 * i + 1 < cnt ? st__uth_get(s, w, "rom%zu_%" PRId64, ri, 2 * i + 1) : zero;
-			}
-			st__uth_set(s, st_comb_build_mux(b, bit, hi, lo), "%s_l%u_%" PRId64, t, k, i);
-		}
-		cnt = (cnt + 1) / 2;
-	}
-	define(s, ki, st_op_result(op, 0), st_hw_build_wire(b, st__uth_get(s, w, "%s_l%u_0", t, aw - 1), NULL));
+	st_value **words = st_ctx_alloc(s->ctx, (size_t)n * sizeof *words);
+	if (!words)
+		return s->status = ST_FAIL;
+	for (int64_t i = 0; i < n; i++)
+		words[i] = st__uth_get(s, w, "rom%zu_%" PRId64, ri, i);
+	st_value *v = st__uth_select(s, words, n, acc, w, t);
+	st_ctx_free(s->ctx, words, (size_t)n * sizeof *words);
+	define(s, ki, st_op_result(op, 0), st_hw_build_wire(b, v, NULL));
 	return ST_OK;
 }
 

@@ -37,6 +37,9 @@ static st_status buffer_ports(st__uth *s, size_t bi) {
 		used = true;
 		if (!m->ports[k].write)
 			continue;
+		/* A register file takes every write (st__uth_ram.c). */
+		if (u->wport >= 0 && s->map->buffers[bi].map == ST_UB_MAP_RAM)
+			continue;
 		if (u->wport >= 0)
 			return st_op_error(m->ports[k].op, "ub-to-hw: buffer '%s' has a second write port; a delay line has one",
 			                   b->name);
@@ -53,9 +56,11 @@ static st_status buffer_ports(st__uth *s, size_t bi) {
 		                   b->name);
 	u->width = f32 ? 32 : st_type_int_width(elt);
 	st_ub_buffer_map kind = s->map->buffers[bi].map;
+	if (kind == ST_UB_MAP_RAM)
+		return ST_OK;
 	if (kind != ST_UB_MAP_WIRE && kind != ST_UB_MAP_CHAIN)
-		return st_op_error(b->op, "ub-to-hw: buffer '%s' is no delay line (ub-map gives it a random-access memory or "
-		                          "a ROM); the streaming hardware needs every read at a fixed distance behind the write",
+		return st_op_error(b->op, "ub-to-hw: buffer '%s' is no delay line (ub-map gives it a ROM); the streaming "
+		                          "hardware needs every read at a fixed distance behind the write",
 		                   b->name);
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
@@ -83,8 +88,8 @@ static bool rank_ctrl(const st_ub_ctrl *c, const st_ub_segment *sg, int wport, i
 static st_status check_mem(st__uth *s, const st_ub_mem *mem) {
 	const st__uth_buffer *u = &s->bufs[mem->buffer];
 	/* A ROM is the kernel's table (st__uth_kernel.c); it has no ports here. */
-	if (mem->kind == ST_UB_MEM_SR || (mem->kind == ST_UB_MEM_ROM && u->wport < 0))
-		return ST_OK;
+	if (mem->kind == ST_UB_MEM_SR || (mem->kind == ST_UB_MEM_ROM && u->wport < 0) || mem->kind == ST_UB_MEM_RAM)
+		return ST_OK; /* a register file is st__uth_ram.c's */
 	const st_ub_model_buffer *b = &s->m->buffers[mem->buffer];
 	if (mem->kind != ST_UB_MEM_LINE || mem->nctrls != 2 * mem->nsegments)
 		return st_op_error(b->op, "ub-to-hw: element '%s' of buffer '%s' is no shift register or line memory with "

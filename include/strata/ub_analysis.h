@@ -378,6 +378,11 @@ typedef struct st_ub_map_options {
 	/* Follow every read to find the delay lines even where their closed
 	 * form applies (the reference it is tested against). */
 	bool scan;
+	/* Random-access buffers (accumulations, reads in another order than
+	 * the writes) become one register file each (node "reg": any number
+	 * of ports, read within the cycle) instead of the target's memories:
+	 * what the FPGA stream flow builds in the logic fabric. */
+	bool ram_registers;
 } st_ub_map_options;
 
 /* Maps every buffer of a scheduled ub.graph whose ports are verified.

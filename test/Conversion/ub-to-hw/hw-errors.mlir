@@ -85,32 +85,6 @@ ub.graph @g {
 
 // -----
 
-// A transpose reads at a varying distance behind the write: ub-map gives
-// the buffer a random-access memory, which the streaming hardware does not
-// build.
-ub.graph @g {
-  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4x4xi16>
-  // expected-error @+1 {{ub-to-hw: buffer 't' is no delay line}}
-  %t = ub.buffer @t {capacity = 16} : memref<4x4xi16>
-  ub.write %a {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> a[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
-  %r = ub.read %a {domain = "{ K[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ K[i, j] -> a[i, j] }", schedule = "{ K[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
-  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
-  ^bb0(%x: i16):
-    ub.yield %x : i16
-  }
-  ub.write %t from %v : i16 {domain = "{ K[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ K[i, j] -> t[i, j] }", schedule = "{ K[i, j] -> [4i + j] }"} : memref<4x4xi16>
-  %o = ub.read %t {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> t[j, i] }", schedule = "{ T[i, j] -> [16 + 4i + j] }"} : memref<4x4xi16> -> i16
-  %w = ub.kernel @k2(%o) {latency = 0} : (i16) -> i16 {
-  ^bb0(%x: i16):
-    ub.yield %x : i16
-  }
-  %out = ub.buffer @out {arg = 1, capacity = 0} : memref<4x4xi16>
-  ub.write %out from %w : i16 {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> out[i, j] }", schedule = "{ T[i, j] -> [16 + 4i + j] }"} : memref<4x4xi16>
-  %h = ub.read %out {domain = "{ H[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ H[i, j] -> out[i, j] }", schedule = "{ H[i, j] -> [16 + 4i + j] }"} : memref<4x4xi16> -> i16
-}
-
-// -----
-
 // Lanes (a dimension fired in one cycle): each lane writes its own element.
 ub.graph @g {
   %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4xi16>
@@ -317,4 +291,77 @@ ub.graph @g {
   }
   ub.write %o from %w : i16 {domain = "{ K[i] : 0 <= i < 4 }", access = "{ K[i] -> o[i] }", schedule = "{ K[i] -> [i] }"} : memref<4xi16>
   %z = ub.read %o {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> o[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+}
+
+// -----
+
+// A random-access buffer (here a transpose) is a register file whose
+// address generators step row-major in time: a read stepping 2 cycles
+// along one dimension and 3 along the other is not.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4x4xi16>
+  %t = ub.buffer @t {capacity = 16} : memref<4x4xi16>
+  ub.write %a {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> a[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  %r = ub.read %a {domain = "{ K[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ K[i, j] -> a[i, j] }", schedule = "{ K[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %t from %v : i16 {domain = "{ K[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ K[i, j] -> t[i, j] }", schedule = "{ K[i, j] -> [4i + j] }"} : memref<4x4xi16>
+  // expected-error @+1 {{ub-to-hw: the address generator of this port of buffer 't' does not step row-major in time}}
+  %o = ub.read %t {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> t[j, i] }", schedule = "{ T[i, j] -> [16 + 2i + 3j] }"} : memref<4x4xi16> -> i16
+  %w = ub.kernel @k2(%o) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  %out = ub.buffer @out {arg = 1, capacity = 0} : memref<4x4xi16>
+  ub.write %out from %w : i16 {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> out[i, j] }", schedule = "{ T[i, j] -> [16 + 2i + 3j] }"} : memref<4x4xi16>
+}
+
+// -----
+
+// A random-access buffer written two values a cycle (an unrolled
+// dimension): its register file takes one value a port and cycle.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<4x2xi16>
+  %t = ub.buffer @t {capacity = 8} : memref<4x2xi16>
+  ub.write %a {domain = "{ S[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ S[i, c] -> a[i, c] }", schedule = "{ S[i, c] -> [i] }"} : memref<4x2xi16>
+  %r = ub.read %a {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> a[i, c] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x2xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  // expected-error @+1 {{ub-to-hw: a port of random-access buffer 't' moves several values a cycle (an unrolled dimension); its register file takes one a port}}
+  ub.write %t from %v : i16 {domain = "{ K[i, c] : 0 <= i < 4 and 0 <= c < 2 }", access = "{ K[i, c] -> t[i, c] }", schedule = "{ K[i, c] -> [i] }"} : memref<4x2xi16>
+  %o = ub.read %t {domain = "{ T[c, i] : 0 <= c < 2 and 0 <= i < 4 }", access = "{ T[c, i] -> t[i, c] }", schedule = "{ T[c, i] -> [8 + 4c + i] }"} : memref<4x2xi16> -> i16
+  %w = ub.kernel @k2(%o) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  %out = ub.buffer @out {arg = 1, capacity = 0} : memref<2x4xi16>
+  ub.write %out from %w : i16 {domain = "{ T[c, i] : 0 <= c < 2 and 0 <= i < 4 }", access = "{ T[c, i] -> out[c, i] }", schedule = "{ T[c, i] -> [8 + 4c + i] }"} : memref<2x4xi16>
+}
+
+// -----
+
+// A random-access window beyond what a register file takes: a 72x72
+// transpose needs all 5184 words.
+ub.graph @g {
+  %a = ub.buffer @a {arg = 0, capacity = 0} : memref<72x72xi16>
+  // expected-error @+1 {{ub-to-hw: buffer 't' needs a random-access window of 5184 words; the stream flow builds random-access buffers as register files of at most 4096 words}}
+  %t = ub.buffer @t {capacity = 5184} : memref<72x72xi16>
+  ub.write %a {domain = "{ S[i, j] : 0 <= i < 72 and 0 <= j < 72 }", access = "{ S[i, j] -> a[i, j] }", schedule = "{ S[i, j] -> [72i + j] }"} : memref<72x72xi16>
+  %r = ub.read %a {domain = "{ K[i, j] : 0 <= i < 72 and 0 <= j < 72 }", access = "{ K[i, j] -> a[i, j] }", schedule = "{ K[i, j] -> [72i + j] }"} : memref<72x72xi16> -> i16
+  %v = ub.kernel @k(%r) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  ub.write %t from %v : i16 {domain = "{ K[i, j] : 0 <= i < 72 and 0 <= j < 72 }", access = "{ K[i, j] -> t[i, j] }", schedule = "{ K[i, j] -> [72i + j] }"} : memref<72x72xi16>
+  %o = ub.read %t {domain = "{ T[i, j] : 0 <= i < 72 and 0 <= j < 72 }", access = "{ T[i, j] -> t[j, i] }", schedule = "{ T[i, j] -> [5184 + 72i + j] }"} : memref<72x72xi16> -> i16
+  %w = ub.kernel @k2(%o) {latency = 0} : (i16) -> i16 {
+  ^bb0(%x: i16):
+    ub.yield %x : i16
+  }
+  %out = ub.buffer @out {arg = 1, capacity = 0} : memref<72x72xi16>
+  ub.write %out from %w : i16 {domain = "{ T[i, j] : 0 <= i < 72 and 0 <= j < 72 }", access = "{ T[i, j] -> out[i, j] }", schedule = "{ T[i, j] -> [5184 + 72i + j] }"} : memref<72x72xi16>
 }
