@@ -336,9 +336,15 @@ static st_status map_buffer(st__ub_mapper *mp, size_t bi) {
 	st_attr *cap = st_op_get_attr(op, "capacity");
 	info->capacity = cap ? st_attr_int_value(cap) : -1;
 	st_attr *kind = st_op_get_attr(op, "kind");
+	/* Register files take a tap buffer whole (its reads need no PE
+	 * registers: a read at a moving index, a depthwise layer's weight per
+	 * channel, is an address). */
 	if (kind && st_str_eq_c(st_attr_string(kind), "tap")) {
-		info->map = ST_UB_MAP_TAP;
-		return ST_OK;
+		bool written = false;
+		for (size_t k = 0; k < m->nports; k++)
+			written |= m->ports[k].buffer == (int)bi && m->ports[k].write;
+		info->map = mp->ram_registers && written ? ST_UB_MAP_RAM : ST_UB_MAP_TAP;
+		return info->map == ST_UB_MAP_RAM ? st__ub_place_ram(mp, bi, false) : ST_OK;
 	}
 	if (kind && st_str_eq_c(st_attr_string(kind), "rom")) {
 		info->map = ST_UB_MAP_ROM;

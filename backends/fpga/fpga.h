@@ -44,9 +44,16 @@ typedef struct fpga_port {
 	unsigned read_ports;
 	bool has_read, has_write, has_content_en, has_done;
 	/* Stream designs: an input stream (else an output), values per
-	 * transfer. */
+	 * transfer, and the values it moves: its size, or for a design run
+	 * once per tile, each run's footprint `tile` (at the origin `offset`
+	 * gives, as #ub.stream's, over the tile loops' trip counts `tiles`). */
 	bool in;
 	unsigned lanes;
+	int64_t moved;
+	unsigned ntiles;
+	int64_t tiles[4];
+	int64_t tile[ST_BUFFER_MAX_DIMS];
+	int64_t offset[ST_BUFFER_MAX_DIMS * 5];
 } fpga_port;
 
 typedef struct fpga_memory {

@@ -51,15 +51,22 @@ static st_op *find_stream_module(st_op *m) {
 /* A host stream of ub.streams (checked by the ub dialect's verifier) into
  * port `p` of the design, within what the testbench plays. */
 static bool read_stream(st_op *top, const st_ub_stream_info *info, fpga_port *p) {
-	int64_t size = 1;
-	bool fits = info->name.len < sizeof p->name && info->width <= 64 && info->rank <= ST_BUFFER_MAX_DIMS;
+	int64_t size = 1, moved = 1;
+	const int64_t *host = info->ntiles ? info->host : info->shape;
+	bool fits = info->name.len < sizeof p->name && info->width <= 64 && info->rank <= ST_BUFFER_MAX_DIMS &&
+	            info->ntiles <= sizeof p->tiles / sizeof *p->tiles;
 	for (unsigned i = 0; fits && i < info->rank; i++) {
-		fits = size <= INT64_MAX / info->shape[i];
-		size *= info->shape[i];
+		fits = size <= INT64_MAX / host[i] && moved <= INT64_MAX / info->shape[i];
+		size *= host[i];
+		moved *= info->shape[i];
+	}
+	for (unsigned j = 0; fits && j < info->ntiles; j++) {
+		fits = moved <= INT64_MAX / info->tiles[j];
+		moved *= info->tiles[j];
 	}
 	if (!fits)
 		return st_op_error(top, "has host stream '%.*s' beyond what the testbench plays (width 1..64, 1 to %d "
-		                        "dimensions, a name under %zu bytes)",
+		                        "dimensions, at most 4 tile loops, a name under %zu bytes)",
 		                   (int)info->name.len, info->name.data, ST_BUFFER_MAX_DIMS, sizeof p->name),
 		       false;
 	memcpy(p->name, info->name.data, info->name.len);
@@ -69,8 +76,13 @@ static bool read_stream(st_op *top, const st_ub_stream_info *info, fpga_port *p)
 	p->lanes = info->lanes;
 	p->width = info->width;
 	p->ndims = info->rank;
-	memcpy(p->dims, info->shape, info->rank * sizeof *p->dims);
+	memcpy(p->dims, host, info->rank * sizeof *p->dims);
 	p->size = size;
+	p->moved = moved;
+	p->ntiles = info->ntiles;
+	memcpy(p->tiles, info->tiles, info->ntiles * sizeof *p->tiles);
+	memcpy(p->tile, info->shape, info->rank * sizeof *p->tile);
+	memcpy(p->offset, info->offset, info->rank * (1 + info->ntiles) * sizeof *p->offset);
 	p->has_read = p->has_write = true;
 	return true;
 }

@@ -102,7 +102,7 @@ static int64_t ideal_cycles(const st_target_run *run, const fpga_design *d) {
 		const st_buffer *b = &run->buffers[i];
 		int64_t need = 0;
 		if (d->stream)
-			need = p->size / (p->lanes ? p->lanes : 1);
+			need = p->moved / (p->lanes ? p->lanes : 1);
 		else if (p->kind == ST_BUFFER_MEMORY) {
 			uint64_t banks = p->nbanks ? p->nbanks : 1, reads = p->nbanks ? banks : rp;
 			uint64_t r = (b->loads + reads - 1) / reads, w = (b->stores + banks - 1) / banks;
@@ -120,8 +120,8 @@ static int64_t ideal_cycles(const st_target_run *run, const fpga_design *d) {
 static void stream_report(st_target_run *run, const fpga_design *d, st_json *o) {
 	int64_t pixels = 0, cycles = st_qor_cycles(run->qor);
 	for (size_t i = 0; i < d->nports; i++)
-		if (d->ports[i].in && d->ports[i].size / d->ports[i].lanes > pixels)
-			pixels = d->ports[i].size / d->ports[i].lanes;
+		if (d->ports[i].in && d->ports[i].moved / d->ports[i].lanes > pixels)
+			pixels = d->ports[i].moved / d->ports[i].lanes;
 	st_json_set_int(o, "pixels", pixels);
 	if (cycles > 0) {
 		st_json_set_real(o, "pixels_per_cycle", (double)pixels / (double)cycles, 4);

@@ -251,6 +251,58 @@ static const char *data_port(char *buf, size_t n, const char *name, unsigned lan
 	return buf;
 }
 
+/* The host array's index of each value a stream of a design run once per
+ * tile moves (the DMA's address pattern): ix<i>, run after run (row-major
+ * over the tile loops), each run's footprint row-major. */
+static void emit_tile_order(FILE *f, const fpga_port *m, size_t i) {
+	int64_t runs = 1, elems = 1;
+	size_t nt = m->ntiles, nd = m->ndims;
+	for (size_t j = 0; j < nt; j++)
+		runs *= m->tiles[j];
+	for (size_t d = 0; d < nd; d++)
+		elems *= m->tile[d];
+	fprintf(f, "\tstd::vector<size_t> ix%zu;\n\t{\n\t\tconst long long tl[] = {", i);
+	for (size_t j = 0; j < nt; j++)
+		fprintf(f, "%s%lld", j ? ", " : "", (long long)m->tiles[j]);
+	fputs("}, sh[] = {", f);
+	for (size_t d = 0; d < nd; d++)
+		fprintf(f, "%s%lld", d ? ", " : "", (long long)m->tile[d]);
+	fputs("}, hs[] = {", f);
+	for (size_t d = 0; d < nd; d++)
+		fprintf(f, "%s%lld", d ? ", " : "", (long long)m->dims[d]);
+	fputs("}, of[] = {", f);
+	for (size_t k = 0; k < nd * (1 + nt); k++)
+		fprintf(f, "%s%lld", k ? ", " : "", (long long)m->offset[k]);
+	fprintf(f,
+	        "};\n"
+	        "\t\tfor (long long r = 0; r < %lldll; r++) {\n"
+	        "\t\t\tlong long t[%zu], q = r;\n"
+	        "\t\t\tfor (int j = %d; j >= 0; j--) {\n\t\t\t\tt[j] = q %% tl[j];\n\t\t\t\tq /= tl[j];\n\t\t\t}\n"
+	        "\t\t\tfor (long long e = 0; e < %lldll; e++) {\n"
+	        "\t\t\t\tlong long x = e, idx = 0, mul = 1;\n"
+	        "\t\t\t\tfor (int d = %d; d >= 0; d--) {\n"
+	        "\t\t\t\t\tlong long h = of[d * %zu] + x %% sh[d];\n"
+	        "\t\t\t\t\tfor (int j = 0; j < %zu; j++)\n\t\t\t\t\t\th += of[d * %zu + 1 + j] * t[j];\n"
+	        "\t\t\t\t\tx /= sh[d];\n\t\t\t\t\tidx += h * mul;\n\t\t\t\t\tmul *= hs[d];\n\t\t\t\t}\n"
+	        "\t\t\t\tix%zu.push_back((size_t)idx);\n\t\t\t}\n\t\t}\n\t}\n",
+	        (long long)runs, nt, (int)nt - 1, (long long)elems, (int)nd - 1, 1 + nt, nt, 1 + nt, i);
+}
+
+/* What stream i moves (its count's limit), and the host index of its
+ * value n<i> + l, into buf: the value's position, or ix<i>'s entry for a
+ * design run once per tile. */
+static const char *moved(char *buf, size_t n, const fpga_port *m, size_t i) {
+	snprintf(buf, n, m->ntiles ? "ix%zu.size()" : "s%zu.size()", i);
+	return buf;
+}
+static const char *at(char *buf, size_t n, const fpga_port *m, size_t i, unsigned l) {
+	if (m->ntiles)
+		snprintf(buf, n, "ix%zu[n%zu + %u]", i, i, l);
+	else
+		snprintf(buf, n, "n%zu + %u", i, l);
+	return buf;
+}
+
 /* The testbench: resets, then each cycle offers every input stream's next
  * value (valid low in every `bubble`-th cycle when asked, to show that the
  * design stalls), takes the output streams' values, and stops when done
@@ -278,21 +330,24 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 		else
 			fprintf(f, "\tstd::vector<uint64_t> s%zu(%lld, 0);\n", i, (long long)m->size);
 		fprintf(f, "\tsize_t n%zu = 0;\n\tbool take%zu = false;\n", i, i);
+		if (m->ntiles)
+			emit_tile_order(f, m, i);
 	}
+	char lim[48], ix[96];
 	fputs("\ttop.clk = 0;\n\ttop.reset = 1;\n"
 	      "\tfor (int i = 0; i < 2; i++) {\n\t\ttop.eval();\n\t\ttop.clk = 1;\n\t\ttop.eval();\n\t\ttop.clk = 0;\n\t}\n"
 	      "\ttop.reset = 0;\n\tunsigned long long cycles = 0, first = 0;\n\tbool seen = false, extra = false;\n"
 	      "\tfor (;;) {\n\t\tbool hole = bubble && cycles % bubble == bubble - 1;\n",
 	      f);
 	for (size_t i = 0; i < d->nports; i++) {
-		const char *nm = d->ports[d->streams[i]].name;
-		unsigned ln = d->ports[d->streams[i]].lanes;
-		if (!d->ports[d->streams[i]].in)
+		const fpga_port *m = &d->ports[d->streams[i]];
+		unsigned ln = m->lanes;
+		if (!m->in)
 			continue;
-		fprintf(f, "\t\ttop.%s_valid = n%zu < s%zu.size() && !hole;\n", nm, i, i);
+		fprintf(f, "\t\ttop.%s_valid = n%zu < %s && !hole;\n", m->name, i, moved(lim, sizeof lim, m, i));
 		for (unsigned l = 0; l < ln; l++)
-			fprintf(f, "\t\ttop.%s = n%zu < s%zu.size() ? s%zu[n%zu + %u] : 0;\n", data_port(dp, sizeof dp, nm, ln, l),
-			        i, i, i, i, l);
+			fprintf(f, "\t\ttop.%s = n%zu < %s ? s%zu[%s] : 0;\n", data_port(dp, sizeof dp, m->name, ln, l), i, lim, i,
+			        at(ix, sizeof ix, m, i, l));
 	}
 	fputs("\t\ttop.eval();\n\t\tif (top.done)\n\t\t\tbreak;\n\t\tif (cycles >= max)\n"
 	      "\t\t\treturn fprintf(stderr, \"testbench: done did not rise within %llu cycles\\n\", max), 1;\n",
@@ -304,9 +359,9 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 			fprintf(f, "\t\ttake%zu = top.%s_valid && top.%s_ready;\n", i, m->name, m->name);
 			continue;
 		}
-		fprintf(f, "\t\tif (top.%s_valid) {\n\t\t\tif (n%zu < s%zu.size()) {\n", m->name, i, i);
+		fprintf(f, "\t\tif (top.%s_valid) {\n\t\t\tif (n%zu < %s) {\n", m->name, i, moved(lim, sizeof lim, m, i));
 		for (unsigned l = 0; l < ln; l++)
-			fprintf(f, "\t\t\t\ts%zu[n%zu + %u] = top.%s & %#llxull;\n", i, i, l,
+			fprintf(f, "\t\t\t\ts%zu[%s] = top.%s & %#llxull;\n", i, at(ix, sizeof ix, m, i, l),
 			        data_port(dp, sizeof dp, m->name, ln, l), mask_of(m->width));
 		fprintf(f,
 		        "\t\t\t\tn%zu += %u;\n\t\t\t} else\n\t\t\t\textra = true;\n\t\t\tif (!seen)\n\t\t\t\tfirst = cycles;\n"
@@ -321,11 +376,12 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 	      "its buffer holds\\n\");\n",
 	      f);
 	for (size_t i = 0; i < d->nports; i++) {
-		const char *nm = d->ports[d->streams[i]].name;
+		const fpga_port *m = &d->ports[d->streams[i]];
+		moved(lim, sizeof lim, m, i);
 		fprintf(f,
-		        "\tif (n%zu != s%zu.size()) {\n\t\tfprintf(stderr, \"testbench: stream %s moved %%zu of its %%zu values\\n\", "
-		        "n%zu, s%zu.size());\n\t\tok = false;\n\t}\n\tif (!save(out + \"/%s.txt\", s%zu))\n\t\treturn 2;\n",
-		        i, i, nm, i, i, d->ports[d->streams[i]].file, i);
+		        "\tif (n%zu != %s) {\n\t\tfprintf(stderr, \"testbench: stream %s moved %%zu of its %%zu values\\n\", "
+		        "n%zu, %s);\n\t\tok = false;\n\t}\n\tif (!save(out + \"/%s.txt\", s%zu))\n\t\treturn 2;\n",
+		        i, lim, m->name, i, lim, m->file, i);
 	}
 	fputs("\tprintf(\"cycles %llu\\nfirst_output %llu\\n\", cycles, first);\n\treturn ok ? 0 : 1;\n}\n", f);
 }

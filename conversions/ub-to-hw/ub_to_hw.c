@@ -150,6 +150,14 @@ static st_attr *module_attrs(st__uth *s) {
 		st_ub_stream_info info = {.in = p->write, .name = st_str_c(b->name), .arg = (unsigned)b->arg,
 		                          .width = s->bufs[p->buffer].width, .rank = b->rank, .lanes = s->bufs[p->buffer].lanes};
 		memcpy(info.shape, b->shape, b->rank * sizeof *info.shape);
+		/* A tiled graph's host buffer: each run's footprint in the host
+		 * array, the testbench's (a DMA's) address pattern. */
+		if (m->ntiles && b->tiled) {
+			info.ntiles = m->ntiles;
+			memcpy(info.tiles, m->tiles, m->ntiles * sizeof *info.tiles);
+			memcpy(info.host, b->host_shape, b->rank * sizeof *info.host);
+			memcpy(info.offset, b->tile_offset, b->rank * (1 + m->ntiles) * sizeof *info.offset);
+		}
 		streams[n] = st_ub_stream_attr(ctx, &info);
 		if (!streams[n++]) {
 			s->status = st_op_error(p->op, "ub-to-hw: the host stream of buffer '%s' has no valid description", b->name);
@@ -217,9 +225,12 @@ static st_op *header(st__uth *s, st_op *g) {
 	st_op *mod = attrs ? st_hw_build_module(&mb, st_str_c(name), l.n, l.v, attrs) : NULL;
 	if (mod) {
 		s->b = st_builder_at_end(s->ctx, st_hw_module_body(mod), st_op_loc(g));
+		/* A tiled graph restarts its counters for each run: their reset is
+		 * the input's or the restart (st__uth_timing). */
 		for (size_t i = 0, in = 0; i < l.n; i++)
 			if (l.v[i].dir == ST_HW_IN)
-				st__uth_set(s, st_hw_module_input_value(mod, in++), "%.*s", (int)l.v[i].name.len, l.v[i].name.data);
+				st__uth_set(s, st_hw_module_input_value(mod, in++), "%.*s%s", (int)l.v[i].name.len, l.v[i].name.data,
+				            m->ntiles && st_str_eq_c(l.v[i].name, "reset") ? "_in" : "");
 	} else {
 		s->status = ST_FAIL;
 	}
@@ -285,6 +296,43 @@ static void outputs(st__uth *s) {
 	st_ctx_free(s->ctx, v, cap * sizeof *v);
 }
 
+/* A port's visit of its buffer: when[e] is the cycle element e is
+ * accessed (INT64_MIN: not yet; a second access fails the visit). */
+/* Elements past which a host stream's order is not enumerated. */
+#define MAX_VISIT ((int64_t)1 << 24)
+
+typedef struct visit {
+	int64_t *when;
+	int64_t n;
+} visit;
+
+static bool note_visit(void *ud, int64_t elem, int64_t t, const int64_t *x) {
+	(void)x;
+	visit *v = ud;
+	if (elem < 0 || elem >= v->n || v->when[elem] != INT64_MIN)
+		return false;
+	v->when[elem] = t;
+	return true;
+}
+
+/* Whether port p (one value a cycle) visits every element of its buffer
+ * once in row-major order of time, whatever its access's form (harris's
+ * output split by 2: hw_output[y, 2x + i]). */
+static bool row_major_in_time(st__uth *s, const st_ub_model_port *p, int64_t n) {
+	if (st_ub_model_port_points(p) != n || st__uth_port_lanes(p) != 1)
+		return false;
+	visit v = {st_ctx_alloc(s->ctx, (size_t)n * sizeof *v.when), n};
+	if (!v.when)
+		return false;
+	for (int64_t e = 0; e < n; e++)
+		v.when[e] = INT64_MIN;
+	bool ok = st_ub_model_port_each(s->m, p, note_visit, &v);
+	for (int64_t e = 1; ok && e < n; e++)
+		ok = v.when[e - 1] < v.when[e];
+	st_ctx_free(s->ctx, v.when, (size_t)n * sizeof *v.when);
+	return ok;
+}
+
 /* The host plays its streams row-major, one element per value: its ports
  * must visit the buffer so, every element once. */
 static st_status check_host(st__uth *s) {
@@ -312,6 +360,10 @@ static st_status check_host(st__uth *s) {
 			if (ok && d + 1 < inner)
 				ok = p->sched.c[1 + d] >= p->sched.c[2 + d] * b->shape[d + 1];
 		}
+		/* Past a form the check reads off the access, the visit itself
+		 * (bounded by the buffer's elements). */
+		if (!ok && b->arg >= 0 && n > 0 && n <= MAX_VISIT)
+			ok = row_major_in_time(s, p, n);
 		if (!ok || n <= 0)
 			return st_op_error(p->op, "ub-to-hw: the host stream of buffer '%s' must be an argument read or written "
 			                          "row-major, one element per value", b->name);
@@ -324,10 +376,7 @@ static st_status graph(st__uth *s, st_op *g, const st_ub_map_options *mo) {
 	if (!m)
 		return ST_FAIL;
 	s->m = m;
-	/* The hardware is one run; the host's tile loops would drive it. */
-	st_status st = m->ntiles ? st_op_error(g, "ub-to-hw: the graph runs once per tile (attribute tiles); the stream "
-	                                          "flow builds one run and has no host loop over the tiles yet")
-	                         : ST_OK;
+	st_status st = ST_OK;
 	for (size_t bi = 0; bi < m->nbuffers && st == ST_OK; bi++) {
 		st_attr *c = st_op_get_attr(m->buffers[bi].op, "capacity");
 		if (!c)

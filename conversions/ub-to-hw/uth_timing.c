@@ -203,6 +203,38 @@ st_value *st__uth_coord(st__uth *s, size_t ki, unsigned d, unsigned inst) {
 	return st__uth_set(s, st_comb_build_binary(&s->b, ST_COMB_ADD, c, k), "%s", t);
 }
 
+/* A tiled graph runs once per tile: in the last cycle of a run but the
+ * last (t = latency - 1 and the pipeline advancing) `restart` rises, and
+ * `reset` (the input's, reset_in, or the restart) returns every counter
+ * (the cycle counter, the ports' counters, gates, address counters) to
+ * its start for the next run; the data registers and memories keep their
+ * values, which no run reads before writing them.  A counter of the runs
+ * makes the last one end at done. */
+static void tile_restart(st__uth *s, int64_t latency, unsigned tw) {
+	st_builder *b = &s->b;
+	int64_t runs = 1;
+	for (unsigned j = 0; j < s->m->ntiles; j++)
+		runs *= s->m->tiles[j];
+	unsigned rw = st__uth_bits(runs + 1);
+	st_value *reset_in = st__uth_get(s, 1, "reset_in");
+	st_value *end = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_EQ, st__uth_get(s, tw, "t"),
+	                                                  st__uth_set(s, st__uth_const(s, tw, latency - 1), "run_end_t")),
+	                            "run_end");
+	st_value *run = st__uth_get(s, rw, "run");
+	st_value *more = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_NE, run, st__uth_set(s, st__uth_const(s, rw, runs - 1),
+	                                                                                   "run_last")),
+	                             "run_more");
+	st_value *both[3] = {end, more, st__uth_get(s, 1, "adv")};
+	st_value *restart = st__uth_set(s, st_comb_build(b, ST_COMB_AND, 3, both), "restart");
+	st_value *zero = st__uth_set(s, st__uth_const(s, rw, 0), "run_zero");
+	st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, run, st__uth_set(s, st__uth_const(s, rw, 1), "run_one")),
+	                            "run_inc");
+	st__uth_set(s, st_seq_build_compreg_ce(b, inc, st__uth_get_typed(s, st_seq_clock_type(s->ctx), "clk"), restart,
+	                                       reset_in, zero, NULL),
+	            "run");
+	st__uth_set(s, st_comb_build_binary(b, ST_COMB_OR, reset_in, restart), "reset");
+}
+
 st_status st__uth_timing(st__uth *s, int64_t latency) {
 	st_ub_model *m = s->m;
 	size_t cap = m->nports + m->nkernels + 1;
@@ -229,6 +261,9 @@ st_status st__uth_timing(st__uth *s, int64_t latency) {
 	if (st == ST_OK) {
 		st_builder *b = &s->b;
 		unsigned tw = st__uth_bits(latency + 2);
+		/* First: it defines `reset`, which the rest holds on to. */
+		if (m->ntiles)
+			tile_restart(s, latency, tw);
 		st_value *clk = st__uth_get_typed(s, st_seq_clock_type(s->ctx), "clk"), *reset = st__uth_get(s, 1, "reset");
 		st_value *zero = st__uth_set(s, st__uth_const(s, tw, 0), "t_zero"), *one = st__uth_set(s, st__uth_const(s, tw, 1), "t_one");
 		st_value *last = st__uth_set(s, st__uth_const(s, tw, latency), "t_last"), *tru = st__uth_set(s, st__uth_const(s, 1, 1), "true");

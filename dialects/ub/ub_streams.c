@@ -1,8 +1,9 @@
 /* The contract between convert-ub-to-hw and the code that plays the
  * streams of the module it makes (a testbench, a target's flow):
  * `ub.streams`, an array of #ub.stream<in|out, "buffer", arg, width,
- * [shape], lanes = L> attributes, one per host stream, in the order of the
- * module's stream ports.  Typed, checked when parsed, built or verified
+ * [shape], lanes = L, tiles = [..], host = [..], offset = [..]>
+ * attributes, one per host stream, in the order of the module's stream
+ * ports (the last three for a module run once per tile).  Typed, checked when parsed, built or verified
  * (the ub dialect's verify_op_attr), read back as st_ub_stream_info. */
 #include "ub_private.h"
 
@@ -28,6 +29,27 @@ static const char *invalid(const st_ub_stream_info *s) {
 	}
 	if (s->lanes < 1 || n % s->lanes)
 		return "the lanes must divide the stream's elements";
+	if (s->ntiles > ST_UB_MAX_TILE_LOOPS)
+		return "a stream has at most 4 tile loops";
+	unsigned stride = 1 + s->ntiles;
+	for (unsigned j = 0; j < s->ntiles; j++)
+		if (s->tiles[j] < 1)
+			return "a tile loop runs at least once";
+	/* Every run's footprint lies in the host array: the origin's extremes
+	 * are at the tile loops' first or last trips. */
+	for (unsigned d = 0; s->ntiles && d < s->rank; d++) {
+		if (s->host[d] < 1)
+			return "the host array's dimensions are at least 1";
+		int64_t lo = s->offset[d * stride], hi = lo;
+		for (unsigned j = 0; j < s->ntiles; j++) {
+			int64_t step = s->offset[d * stride + 1 + j], far = step * (s->tiles[j] - 1);
+			if (step && (far / step != s->tiles[j] - 1 || (far > 0 ? hi > INT64_MAX - far : lo < INT64_MIN - far)))
+				return "a run's footprint lies outside the host array";
+			*(far > 0 ? &hi : &lo) += far;
+		}
+		if (lo < 0 || hi > s->host[d] - s->shape[d])
+			return "a run's footprint lies outside the host array";
+	}
 	return NULL;
 }
 
@@ -35,7 +57,7 @@ static st_attr *make(st_context *ctx, const st_ub_stream_info *s) {
 	st_dialect *d = st_context_get_dialect(ctx, st_str_c("ub"));
 	if (!d || invalid(s))
 		return NULL;
-	st_attr *p[6] = {
+	st_attr *p[9] = {
 		st_integer_attr(ctx, i64(ctx), s->in),
 		st_string_attr(ctx, s->name),
 		st_integer_attr(ctx, i64(ctx), s->arg),
@@ -43,28 +65,47 @@ static st_attr *make(st_context *ctx, const st_ub_stream_info *s) {
 		st_dense_int_array_attr(ctx, i64(ctx), s->rank, s->shape),
 		st_integer_attr(ctx, i64(ctx), s->lanes),
 	};
-	for (size_t i = 0; i < 6; i++)
+	size_t n = 6;
+	if (s->ntiles) {
+		p[n++] = st_dense_int_array_attr(ctx, i64(ctx), s->ntiles, s->tiles);
+		p[n++] = st_dense_int_array_attr(ctx, i64(ctx), s->rank, s->host);
+		p[n++] = st_dense_int_array_attr(ctx, i64(ctx), s->rank * (1 + s->ntiles), s->offset);
+	}
+	for (size_t i = 0; i < n; i++)
 		if (!p[i])
 			return NULL;
-	return st_dialect_attr(ctx, d, st_str_c("stream"), 6, p);
+	return st_dialect_attr(ctx, d, st_str_c("stream"), n, p);
+}
+
+/* Reads a dense array parameter into v[0..max); its size, or max + 1. */
+static size_t read_array(const st_attr *a, int64_t *v, size_t max) {
+	size_t n = st_attr_dense_array_size(a);
+	for (size_t i = 0; i < n && i < max; i++)
+		v[i] = st_attr_dense_array_int(a, i);
+	return n <= max ? n : max + 1;
 }
 
 st_attr *st_ub_stream_attr(st_context *ctx, const st_ub_stream_info *info) { return make(ctx, info); }
 
 bool st_ub_stream_attr_read(const st_attr *a, st_ub_stream_info *out) {
 	if (!a || st_attr_get_kind(a) != ST_ATTR_DIALECT || !st_str_eq_c(st_ident_str(st_attr_mnemonic(a)), "stream") ||
-	    !st_str_eq_c(st_ident_str(st_dialect_name(st_attr_dialect(a))), "ub") || st_attr_num_params(a) != 6)
+	    !st_str_eq_c(st_ident_str(st_dialect_name(st_attr_dialect(a))), "ub") ||
+	    (st_attr_num_params(a) != 6 && st_attr_num_params(a) != 9))
 		return false;
 	st_ub_stream_info s = {0};
-	st_attr *shape = st_attr_param(a, 4);
 	s.in = st_attr_int_value(st_attr_param(a, 0)) != 0;
 	s.name = st_attr_string(st_attr_param(a, 1));
 	s.arg = (unsigned)st_attr_int_value(st_attr_param(a, 2));
 	s.width = (unsigned)st_attr_int_value(st_attr_param(a, 3));
-	s.rank = (unsigned)st_attr_dense_array_size(shape);
-	for (unsigned i = 0; i < s.rank && i < ST_UB_MAX_DIMS; i++)
-		s.shape[i] = st_attr_dense_array_int(shape, i);
+	s.rank = (unsigned)read_array(st_attr_param(a, 4), s.shape, ST_UB_MAX_DIMS);
 	s.lanes = (unsigned)st_attr_int_value(st_attr_param(a, 5));
+	if (st_attr_num_params(a) == 9) {
+		s.ntiles = (unsigned)read_array(st_attr_param(a, 6), s.tiles, ST_UB_MAX_TILE_LOOPS);
+		if (read_array(st_attr_param(a, 7), s.host, ST_UB_MAX_DIMS) != s.rank ||
+		    read_array(st_attr_param(a, 8), s.offset, ST_UB_MAX_DIMS * (1 + ST_UB_MAX_TILE_LOOPS)) !=
+		        s.rank * (1 + (size_t)s.ntiles))
+			return false;
+	}
 	if (out)
 		*out = s;
 	return true;
@@ -92,7 +133,30 @@ static st_status bounded(st_parser *p, const char *what, int64_t lo, int64_t hi,
 	return ST_OK;
 }
 
-/* stream<in|out, "buffer", arg, width, [d0, d1, ...] (, lanes = L)?> */
+/* `= [v0, v1, ...]`: at most max values into v (*n: how many), or exactly
+ * max when n is NULL. */
+static st_status int_list(st_parser *p, const char *what, size_t max, int64_t *v, size_t *n) {
+	size_t k = 0;
+	st_attr *at = st_parser_loc(p);
+	if (st_failed(st_parser_expect_punct(p, "=")) || st_failed(st_parser_expect_punct(p, "[")))
+		return ST_FAIL;
+	do {
+		if (k == max)
+			return st_parser_error_at(p, at, "#ub.stream: more than %zu %s", max, what), ST_FAIL;
+		if (st_failed(st_parser_integer(p, &v[k++])))
+			return ST_FAIL;
+	} while (st_parser_optional_punct(p, ","));
+	if (st_failed(st_parser_expect_punct(p, "]")))
+		return ST_FAIL;
+	if (!n && k != max)
+		return st_parser_error_at(p, at, "#ub.stream: expected %zu %s, got %zu", max, what, k), ST_FAIL;
+	if (n)
+		*n = k;
+	return ST_OK;
+}
+
+/* stream<in|out, "buffer", arg, width, [d0, d1, ...] (, lanes = L)?
+ *        (, tiles = [..], host = [..], offset = [..])?> */
 static st_attr *parse_stream(st_parser *p) {
 	st_ub_stream_info s = {.lanes = 1};
 	st_str dir;
@@ -126,11 +190,31 @@ static st_attr *parse_stream(st_parser *p) {
 	} while (st_parser_optional_punct(p, ","));
 	if (st_failed(st_parser_expect_punct(p, "]")))
 		return NULL;
-	if (st_parser_optional_punct(p, ",")) {
-		if (st_failed(st_parser_expect_keyword(p, "lanes")) || st_failed(st_parser_expect_punct(p, "=")) ||
-		    st_failed(bounded(p, "the lanes", 1, 1 << 20, &v)))
+	bool tiled = false;
+	while (!tiled && st_parser_optional_punct(p, ",")) {
+		st_str kw;
+		st_attr *kat = st_parser_loc(p);
+		if (st_failed(st_parser_keyword(p, &kw)))
 			return NULL;
-		s.lanes = (unsigned)v;
+		if (st_str_eq_c(kw, "lanes") && s.lanes == 1 && !tiled) {
+			if (st_failed(st_parser_expect_punct(p, "=")) || st_failed(bounded(p, "the lanes", 1, 1 << 20, &v)))
+				return NULL;
+			s.lanes = (unsigned)v;
+			continue;
+		}
+		if (!st_str_eq_c(kw, "tiles")) {
+			st_parser_error_at(p, kat, "#ub.stream: expected 'lanes' or 'tiles', got '%.*s'", (int)kw.len, kw.data);
+			return NULL;
+		}
+		tiled = true;
+		size_t n = 0;
+		if (st_failed(int_list(p, "tile loops", ST_UB_MAX_TILE_LOOPS, s.tiles, &n)) ||
+		    st_failed(st_parser_expect_punct(p, ",")) || st_failed(st_parser_expect_keyword(p, "host")) ||
+		    st_failed(int_list(p, "host dimensions", s.rank, s.host, NULL)) ||
+		    st_failed(st_parser_expect_punct(p, ",")) || st_failed(st_parser_expect_keyword(p, "offset")) ||
+		    st_failed(int_list(p, "offsets", s.rank * (1 + n), s.offset, NULL)))
+			return NULL;
+		s.ntiles = (unsigned)n;
 	}
 	if (st_failed(st_parser_expect_punct(p, ">")))
 		return NULL;
@@ -168,6 +252,19 @@ void st__ub_print_attr(st_printer *p, const st_attr *a) {
 	st_printer_puts(p, "]");
 	if (s.lanes > 1)
 		st_printer_printf(p, ", lanes = %u", s.lanes);
+	if (s.ntiles) {
+		const struct {
+			const char *key;
+			const int64_t *v;
+			size_t n;
+		} lists[3] = {{"tiles", s.tiles, s.ntiles}, {"host", s.host, s.rank}, {"offset", s.offset, s.rank * (1 + s.ntiles)}};
+		for (size_t l = 0; l < 3; l++) {
+			st_printer_printf(p, ", %s = [", lists[l].key);
+			for (size_t i = 0; i < lists[l].n; i++)
+				st_printer_printf(p, "%s%lld", i ? ", " : "", (long long)lists[l].v[i]);
+			st_printer_puts(p, "]");
+		}
+	}
 	st_printer_puts(p, ">");
 }
 

@@ -160,7 +160,11 @@ ST_API st_op *st_ub_build_mem(st_builder *b, st_str name, st_str buffer, const c
  * An input stream has ports <name>_valid, <name>_data (one <name>_data<l>
  * per lane) and <name>_ready; an output stream <name>_valid and its data
  * ports.  The elements go row-major, `lanes` of the innermost ones a
- * transfer. */
+ * transfer.  A module of a tiled graph runs once per tile (ntiles > 0):
+ * each run moves `shape`, the run's footprint, row-major, lying in the
+ * host array of shape `host` at the origin `offset` gives (per dimension
+ * d: offset[d * (1 + ntiles)] + sum_j offset[d * (1 + ntiles) + 1 + j] *
+ * t_j), the runs row-major over the tile loops' trip counts `tiles`. */
 typedef struct st_ub_stream_info {
 	bool in;        /* the host writes it; else the host reads it */
 	st_str name;    /* its buffer */
@@ -169,6 +173,10 @@ typedef struct st_ub_stream_info {
 	unsigned rank;  /* 1 to ST_UB_MAX_DIMS */
 	int64_t shape[ST_UB_MAX_DIMS];
 	unsigned lanes; /* elements a transfer: at least 1, dividing the elements */
+	unsigned ntiles; /* tile loops, 0 to ST_UB_MAX_TILE_LOOPS */
+	int64_t tiles[ST_UB_MAX_TILE_LOOPS];
+	int64_t host[ST_UB_MAX_DIMS];
+	int64_t offset[ST_UB_MAX_DIMS * (1 + ST_UB_MAX_TILE_LOOPS)];
 } st_ub_stream_info;
 /* #ub.stream<...> of `info`; NULL when it is no valid stream or ub is not
  * registered. */

@@ -58,3 +58,34 @@ hw.module @m() attributes {ub.streams = ["in:a:0:16:8"]} {}
 
 // expected-error @+1 {{'ub.streams' has two input streams of buffer 'a'}}
 hw.module @m() attributes {ub.streams = [#ub.stream<in, "a", 0, 16, [8]>, #ub.stream<in, "a", 1, 16, [8]>]} {}
+
+// -----
+
+// expected-error @+1 {{#ub.stream: expected 'lanes' or 'tiles', got 'tile'}}
+hw.module @m() attributes {ub.streams = [#ub.stream<in, "a", 0, 16, [8], tile = [2]>]} {}
+
+// -----
+
+// expected-error @+1 {{#ub.stream: more than 4 tile loops}}
+hw.module @m() attributes {ub.streams = [#ub.stream<in, "a", 0, 16, [8], tiles = [1, 1, 1, 1, 1], host = [8], offset = [0, 0, 0, 0, 0, 0]>]} {}
+
+// -----
+
+// expected-error @+1 {{#ub.stream: expected 2 host dimensions, got 1}}
+hw.module @m() attributes {ub.streams = [#ub.stream<in, "a", 0, 16, [8, 8], tiles = [2], host = [16], offset = [0, 8, 0, 0]>]} {}
+
+// -----
+
+// expected-error @+1 {{#ub.stream: a tile loop runs at least once}}
+hw.module @m() attributes {ub.streams = [#ub.stream<in, "a", 0, 16, [8], tiles = [0], host = [16], offset = [0, 8]>]} {}
+
+// -----
+
+// expected-error @+1 {{#ub.stream: the host array's dimensions are at least 1}}
+hw.module @m() attributes {ub.streams = [#ub.stream<in, "a", 0, 16, [8], tiles = [2], host = [0], offset = [0, 8]>]} {}
+
+// -----
+
+// The second run's footprint, elements 9..16, ends past the host array's 16.
+// expected-error @+1 {{#ub.stream: a run's footprint lies outside the host array}}
+hw.module @m() attributes {ub.streams = [#ub.stream<in, "a", 0, 16, [8], tiles = [2], host = [16], offset = [1, 8]>]} {}
