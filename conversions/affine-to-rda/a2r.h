@@ -168,6 +168,17 @@ st_status st__a2r_split_reduction(a2r *a, bool *changed);
 /* a2r_emit.c: the rda.design, put before the kernel in its module. */
 st_op *st__a2r_emit(a2r *a, st_op *module);
 
+/* a2r_copy.c: memref.copy between memories of one static shape becomes a
+ * loop nest of loads and stores. */
+st_status st__a2r_expand_copies(a2r *a);
+/* a2r_table.c: loop nests that fill a local memory from their indices and
+ * constants alone, computing what the target cannot (an FFT's twiddles
+ * from cos and sin), are computed at compile time into a table. */
+st_status st__a2r_fold_tables(a2r *a);
+/* An scf.for from 0 to `n` (step 1) with `ninit` (at most 8) carried
+ * values, before the builder's place; its body is empty. */
+st_op *st__a2r_new_for(st_builder *b, st_value *n, size_t ninit, st_value *const *init, st_type *const *types);
+
 /* Growable arrays in the context's memory. */
 bool st__a2r_push(a2r *a, void **arr, size_t *n, size_t *cap, size_t elt, const void *item);
 

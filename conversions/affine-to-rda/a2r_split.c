@@ -90,25 +90,6 @@ static bool fold_kinds(st_op *loop, const char **kinds, size_t cap, const char *
 
 static st_value *cst(st_builder *b, st_type *t, int64_t v) { return st_arith_build_constant(b, t, v); }
 
-/* An scf.for from 0 to `n` with the given carried values, its body holding
- * only the yield of `yields` (filled in by the caller: NULL for none). */
-static st_op *new_loop(st_builder *b, st_value *n, size_t ninit, st_value *const *init, st_type *const *types) {
-	st_context *ctx = b->ctx;
-	st_type *ix = st_index_type(ctx);
-	st_value *ops[3 + 8] = {cst(b, ix, 0), n, cst(b, ix, 1)};
-	for (size_t k = 0; k < ninit; k++)
-		ops[3 + k] = init[k];
-	st_op *loop = st_build_op(b, "scf.for", 3 + ninit, ops, ninit, types, NULL, 1);
-	st_block *body = loop ? st_block_create(ctx) : NULL;
-	if (!body)
-		return NULL;
-	st_region_append_block(st_op_region(loop, 0), body);
-	st_block_add_arg(body, ix, b->loc);
-	for (size_t k = 0; k < ninit; k++)
-		st_block_add_arg(body, types[k], b->loc);
-	return loop;
-}
-
 static st_status split(a2r *a, a2r_node *n, const char *const *kinds) {
 	st_context *ctx = a->ctx;
 	st_op *loop = n->op;
@@ -132,7 +113,7 @@ static st_status split(a2r *a, a2r_node *n, const char *const *kinds) {
 	}
 	st_value *vchunk = cst(&b, ix, chunk), *vpar = cst(&b, ix, par), *zero = cst(&b, ix, 0), *one = cst(&b, ix, 1);
 	/* The chunks: the loop itself, moved into a loop over them. */
-	st_op *outer = new_loop(&b, vpar, 0, NULL, NULL);
+	st_op *outer = st__a2r_new_for(&b, vpar, 0, NULL, NULL);
 	if (b.failed || !outer)
 		return ST_FAIL;
 	st_block *ob = st_region_first_block(st_op_region(outer, 0));
@@ -141,7 +122,7 @@ static st_status split(a2r *a, a2r_node *n, const char *const *kinds) {
 	st_op *oy = st_build_op(&yb, "scf.yield", 0, NULL, 0, NULL, NULL, 0);
 	/* The result: a loop folding the parts into the initial values. */
 	st_builder fb = st_builder_before(st_op_next(outer));
-	st_op *final = new_loop(&fb, vpar, nres, inits, types);
+	st_op *final = st__a2r_new_for(&fb, vpar, nres, inits, types);
 	if (!oy || !final)
 		return ST_FAIL;
 	st_value *fres[8];

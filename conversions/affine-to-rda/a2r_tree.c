@@ -9,6 +9,27 @@
 #include <stdio.h>
 #include <string.h>
 
+/* An scf.for from 0 to `n` with the given carried values, its body holding
+ * nothing (the caller adds the ops and the yield). */
+st_op *st__a2r_new_for(st_builder *b, st_value *n, size_t ninit, st_value *const *init, st_type *const *types) {
+	st_context *ctx = b->ctx;
+	st_type *ix = st_index_type(ctx);
+	st_value *ops[3 + 8] = {st_arith_build_constant(b, ix, 0), n, st_arith_build_constant(b, ix, 1)};
+	if (ninit > 8)
+		return NULL;
+	for (size_t k = 0; k < ninit; k++)
+		ops[3 + k] = init[k];
+	st_op *loop = st_build_op(b, "scf.for", 3 + ninit, ops, ninit, types, NULL, 1);
+	st_block *body = loop ? st_block_create(ctx) : NULL;
+	if (!body)
+		return NULL;
+	st_region_append_block(st_op_region(loop, 0), body);
+	st_block_add_arg(body, ix, b->loc);
+	for (size_t k = 0; k < ninit; k++)
+		st_block_add_arg(body, types[k], b->loc);
+	return loop;
+}
+
 bool st__a2r_push(a2r *a, void **arr, size_t *n, size_t *cap, size_t elt, const void *item) {
 	if (*n == *cap && !st_ctx_grow(a->ctx, arr, cap, NULL, elt, *n + 1)) {
 		a->failed = true;
