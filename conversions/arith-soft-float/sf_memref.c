@@ -3,8 +3,9 @@
  * whose memories hold integers (the Calyx flow).  Their loads give the bits
  * the lowered ops read anyway, their stores take the bits the lowered ops
  * made (st__sf_retype.c); an f32 still wanted elsewhere goes through a
- * bitcast.  A memref used other than by loads, stores and dealloc is
- * refused. */
+ * bitcast.  A memref.copy between two of them stays: it copies bits, and
+ * both sides become i32 together.  A memref used other than by loads,
+ * stores, dealloc and such copies is refused. */
 #include "sf.h"
 
 #include <string.h>
@@ -18,11 +19,31 @@ bool st__sf_is_f32_memref(st_type *t) {
 	return st_type_get_kind(t) == ST_TYPE_MEMREF && st_type_get_kind(st_type_element(t)) == ST_TYPE_F32;
 }
 
+/* Whether m is an f32 memref the pass retypes too: an allocation or a
+ * function's argument (what st__sf_pass.c collects). */
+static bool retyped_too(st_value *m) {
+	if (!st__sf_is_f32_memref(st_value_type(m)))
+		return false;
+	if (st_value_is_block_arg(m)) {
+		st_op *fn = st_block_parent_op(st_value_owner_block(m));
+		return fn && is(fn, "func.func") &&
+		       st_value_owner_block(m) == st_region_first_block(st_op_region(fn, 0));
+	}
+	st_op *def = st_value_defining_op(m);
+	return def && (is(def, "memref.alloc") || is(def, "memref.alloca"));
+}
+
+/* A memref.copy whose both sides become i32 memrefs. */
+static bool is_bit_copy(st_op *op) {
+	return is(op, "memref.copy") && st_op_num_operands(op) == 2 && retyped_too(st_op_operand(op, 0)) &&
+	       retyped_too(st_op_operand(op, 1));
+}
+
 st_status st__sf_check_memref(st_value *m, st_op *where) {
 	for (st_use *u = st_value_first_use(m); u; u = st_use_next(u)) {
 		st_op *op = st_use_owner(u);
 		unsigned i = st_use_operand_index(u);
-		if ((is_load(op) && i == 0) || (is_store(op) && i == 1) || is(op, "memref.dealloc"))
+		if ((is_load(op) && i == 0) || (is_store(op) && i == 1) || is(op, "memref.dealloc") || is_bit_copy(op))
 			continue;
 		return st_op_error(where, "arith-soft-float: an f32 memref stored as i32 (memrefs) is used by '%s'",
 		                   st_op_name_cstr(op));

@@ -27,3 +27,22 @@ func.func @scale(%A: memref<8xf32>, %B: memref<8xf32>) {
   memref.dealloc %t : memref<8xf32>
   return
 }
+
+// A memref.copy between two f32 memrefs the pass retypes (an allocation and
+// an argument) copies bits: it stays, on the i32 memories (fft.pm's state).
+// CHECK-LABEL: func.func @copy(%{{.*}}: memref<4xi32>)
+// CHECK: %[[T:.*]] = memref.alloc() : memref<4xi32>
+// CHECK: memref.copy %{{.*}}, %[[T]] : memref<4xi32> to memref<4xi32>
+// CHECK: memref.copy %[[T]], %{{.*}} : memref<4xi32> to memref<4xi32>
+func.func @copy(%A: memref<4xf32>) {
+  %t = memref.alloc() : memref<4xf32>
+  memref.copy %A, %t : memref<4xf32> to memref<4xf32>
+  affine.for %i = 0 to 4 {
+    %a = affine.load %t[%i] : memref<4xf32>
+    %n = arith.negf %a : f32
+    affine.store %n, %t[%i] : memref<4xf32>
+  }
+  memref.copy %t, %A : memref<4xf32> to memref<4xf32>
+  memref.dealloc %t : memref<4xf32>
+  return
+}
