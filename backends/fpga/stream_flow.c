@@ -25,11 +25,16 @@ bool fpga_stream_chosen(const st_target_run *run) {
 
 /* The flow's passes as one pipeline, each timed by the instrument's
  * callbacks; arith-soft-float makes f32 kernels integer datapaths on the
- * bits (only the kernels: the host side keeps its floats). */
+ * bits (only the kernels: the host side keeps its floats); div-by-constant
+ * makes a division by a constant a multiply and shift (a power of two a
+ * shift), as the Calyx flow does, and arith-expand a flooring division by
+ * a variable one divider, not a quotient and a remainder: a combinational
+ * divider is as deep as its width, which no clock meets and which yosys
+ * takes tens of seconds to synthesise. */
 static const char pipeline[] =
-	"ub-extract,arith-soft-float{within=ub.kernel},ub-schedule,ub-capacity,convert-ub-to-hw";
-static const char *const passes[] = {"ub-extract", "arith-soft-float", "ub-schedule", "ub-capacity",
-                                     "convert-ub-to-hw"};
+	"ub-extract,arith-soft-float{within=ub.kernel},div-by-constant{shifts=true},arith-expand,ub-schedule,ub-capacity,convert-ub-to-hw";
+static const char *const passes[] = {"ub-extract",  "arith-soft-float", "div-by-constant",
+                                     "arith-expand", "ub-schedule", "ub-capacity",      "convert-ub-to-hw"};
 
 static bool lower(st_target_run *run, st_op *m) {
 	for (size_t i = 0; i < sizeof passes / sizeof passes[0]; i++)

@@ -4,13 +4,23 @@
  * deep as its data width, the multiplier 3; as arith ops the plain lowering
  * puts the product in one group and a pipelined loop schedules the muli
  * like any other (the divider would make its depth w + a few).  Powers of
- * two are left to st__a2c_div.c (shifts, no cycle), and so is what the
- * multiplier cannot do exactly within 64 bits (i64) or a negative divisor
- * of a signed op: those keep the divider.  An index is
- * A2C_INDEX_WIDTH bits, as in calyx. */
+ * two are left to st__a2c_div.c (shifts, no cycle) unless `shifts` asks for
+ * them here as arith shifts and masks (the stream flow, whose lowering has
+ * no such case), and so is what the multiplier cannot do exactly within 64
+ * bits (i64) or a negative divisor of a signed op: those keep the divider.
+ * An index is A2C_INDEX_WIDTH bits, as in calyx.
+ *
+ * arith-expand: a flooring or ceiling division by a value that is not a
+ * constant becomes one truncating arith.divsi and its correction, q - 1
+ * (or q + 1) when q * b differs from a and the signs call for it, as MLIR's
+ * arith-expand writes them, and a remainder whose quotient the block
+ * computes too (Halide's `/` on signed values) a - q * b: comb would
+ * otherwise build two dividers, each as deep as its width. */
 #include "a2c.h"
 #include "strata/arith.h"
 #include "strata/pass.h"
+
+#include <stddef.h>
 
 static st_value *konst(st_arith_builder *b, st_type *t, int64_t v) { return st_arith_build_constant(b, t, v); }
 
@@ -134,10 +144,67 @@ static st_value *expand(st_arith_builder *b, const plan *pl, int kind, st_value 
 	}
 }
 
+/* x / 2^k and x % 2^k for every kind as arith shifts and masks (k < w),
+ * what st__a2c_div.c builds from calyx cells. */
+static st_value *by_pow2(st_arith_builder *b, int kind, st_value *x, unsigned k, unsigned w) {
+	st_type *t = st_value_type(x);
+	st_value *mask = konst(b, t, (int64_t)((1ull << k) - 1)), *kk = konst(b, t, k);
+	switch (kind) {
+	case A2C_DIVU: return op2(b, "arith.shrui", x, kk);
+	case A2C_REMU: return op2(b, "arith.andi", x, mask);
+	case A2C_FLOORS: return op2(b, "arith.shrsi", x, kk);
+	case A2C_CEILS: {
+		/* floor, plus one when bits were dropped */
+		st_value *nz = st_arith_build_cmpi(b, ST_CMPI_NE, op2(b, "arith.andi", x, mask), konst(b, t, 0));
+		return op2(b, "arith.addi", op2(b, "arith.shrsi", x, kk), cast(b, "arith.extui", nz, t));
+	}
+	default: {
+		/* truncation: a negative x is biased by 2^k - 1 first */
+		st_value *bias = op2(b, "arith.andi", op2(b, "arith.shrsi", x, konst(b, t, w - 1)), mask);
+		st_value *q = op2(b, "arith.shrsi", op2(b, "arith.addi", x, bias), kk);
+		return kind == A2C_DIVS ? q : op2(b, "arith.subi", x, op2(b, "arith.shli", q, kk));
+	}
+	}
+}
+
+/* The exponent k of a constant divisor 2^k (k < w, positive as a signed
+ * value for the signed kinds), or -1. */
+static int pow2_of(st_op *op, int kind, unsigned w) {
+	uint64_t v;
+	if (!w || w > 64 || !st__a2c_div_const(op, w, &v) || !v || (v & (v - 1)) || (kind >= A2C_DIVS && v >> (w - 1)))
+		return -1;
+	int k = 0;
+	while ((1ull << k) != v)
+		k++;
+	return k;
+}
+
+/* Rewrites a division by a power of two of an integer (not index) type;
+ * false when out of memory. */
+static bool rewrite_pow2(st_op *op) {
+	int kind = st__a2c_div_kind(op);
+	st_type *t = st_value_type(st_op_result(op, 0));
+	if (!st_type_is_integer(t))
+		return true;
+	unsigned w = st_type_int_width(t);
+	int k = pow2_of(op, kind, w);
+	if (k < 0 || k >= (int)w)
+		return true;
+	st_arith_builder b = st_arith_builder_before(op);
+	st_value *r = by_pow2(&b, kind, st_op_operand(op, 0), (unsigned)k, w);
+	if (!r)
+		return false;
+	st_value_replace_all_uses(st_op_result(op, 0), r);
+	st_op_erase(op);
+	return true;
+}
+
 /* Rewrites `op` when the multiplier does it exactly; false when out of
  * memory (the op then stays, with unused ops before it). */
 static bool rewrite(st_op *op) {
 	int kind = st__a2c_div_kind(op);
+	if (st__a2c_div_by_shift(op))
+		return rewrite_pow2(op);
 	st_type *t = kind >= 0 ? st_value_type(st_op_result(op, 0)) : NULL;
 	plan pl = {.w = t ? st__a2c_width(t) : 0};
 	if (!pl.w || pl.w > 32 || !st__a2c_div_const(op, pl.w, &pl.d) || (kind >= A2C_DIVS && pl.d >> (pl.w - 1)) ||
@@ -163,15 +230,41 @@ static bool rewrite(st_op *op) {
 
 typedef struct found {
 	st_context *ctx;
+	bool shifts; /* div-by-constant{shifts}: powers of two too */
+	bool expand; /* arith-expand: flooring and ceiling divisions by a variable */
 	st_op **ops;
 	size_t n, cap;
 	bool failed;
 } found;
 
+/* The truncating division of the same operands as the remainder `op`, in
+ * its block, or NULL. */
+static st_op *quotient_of(st_op *op) {
+	const char *div = st__a2c_div_kind(op) == A2C_REMS ? "arith.divsi" : "arith.divui";
+	for (st_op *o = st_block_first_op(st_op_block(op)); o; o = st_op_next(o))
+		if (!strcmp(st_op_name_cstr(o), div) && st_op_operand(o, 0) == st_op_operand(op, 0) &&
+		    st_op_operand(o, 1) == st_op_operand(op, 1))
+			return o;
+	return NULL;
+}
+
+/* The ops arith-expand rewrites, of integers (not index, which calyx takes
+ * as 32 bits) with a divisor that is no constant: floordivsi, ceildivsi,
+ * and a remainder whose quotient is computed too. */
+static bool expanded(st_op *op) {
+	int kind = st__a2c_div_kind(op);
+	uint64_t d;
+	if (kind < 0 || !st_type_is_integer(st_value_type(st_op_result(op, 0))) || st__a2c_div_const(op, 64, &d))
+		return false;
+	return kind == A2C_FLOORS || kind == A2C_CEILS || ((kind == A2C_REMS || kind == A2C_REMU) && quotient_of(op));
+}
+
 static st_walk_result collect(st_op *op, void *ud) {
 	found *f = ud;
 	uint64_t d;
-	if (st__a2c_div_kind(op) < 0 || st__a2c_div_by_shift(op) || !st__a2c_div_const(op, 64, &d))
+	if (f->expand ? !expanded(op)
+	              : st__a2c_div_kind(op) < 0 || (!f->shifts && st__a2c_div_by_shift(op)) ||
+	                    !st__a2c_div_const(op, 64, &d))
 		return ST_WALK_ADVANCE;
 	if (!st_ctx_grow(f->ctx, (void **)&f->ops, &f->cap, NULL, sizeof *f->ops, f->n + 1)) {
 		f->failed = true;
@@ -181,22 +274,95 @@ static st_walk_result collect(st_op *op, void *ud) {
 	return ST_WALK_ADVANCE;
 }
 
-static st_status run(st_pass *pass, st_op *root) {
-	found f = {.ctx = st_pass_context(pass)};
+/* floor(a / b) or ceil(a / b) from q = a / b truncated: one step towards
+ * -inf (+inf) when the division was inexact (q b != a) and the exact
+ * quotient is negative (positive), i.e. the signs of a and b differ
+ * (agree). */
+static bool expand_floor(st_op *op) {
+	st_arith_builder b = st_arith_builder_before(op);
+	int kind = st__a2c_div_kind(op);
+	if (kind == A2C_REMS || kind == A2C_REMU) {
+		/* a - q b with the quotient the program computes anyway (moved
+		 * before the remainder when it came after: its operands are the
+		 * remainder's, so they dominate it there). */
+		st_op *q = quotient_of(op);
+		if (!st_op_is_before_in_block(q, op))
+			st_op_move_before(q, op);
+		st_value *r = op2(&b, "arith.subi", st_op_operand(op, 0),
+		                  op2(&b, "arith.muli", st_op_result(q, 0), st_op_operand(op, 1)));
+		if (!r)
+			return false;
+		st_value_replace_all_uses(st_op_result(op, 0), r);
+		st_op_erase(op);
+		return true;
+	}
+	st_value *a = st_op_operand(op, 0), *d = st_op_operand(op, 1);
+	st_type *t = st_value_type(a);
+	bool floor = st__a2c_div_kind(op) == A2C_FLOORS;
+	st_value *zero = konst(&b, t, 0);
+	st_value *q = op2(&b, "arith.divsi", a, d);
+	st_value *inexact = st_arith_build_cmpi(&b, ST_CMPI_NE, a, op2(&b, "arith.muli", q, d));
+	st_value *differ = op2(&b, "arith.xori", st_arith_build_cmpi(&b, ST_CMPI_SLT, a, zero),
+	                       st_arith_build_cmpi(&b, ST_CMPI_SLT, d, zero));
+	st_value *wrong = op2(&b, "arith.andi", inexact,
+	                      floor ? differ : op2(&b, "arith.xori", differ, konst(&b, st_value_type(differ), 1)));
+	st_value *r = sel(&b, wrong, op2(&b, floor ? "arith.subi" : "arith.addi", q, konst(&b, t, 1)), q);
+	if (!r)
+		return false;
+	st_value_replace_all_uses(st_op_result(op, 0), r);
+	st_op_erase(op);
+	return true;
+}
+
+static st_status rewrite_all(st_pass *pass, st_op *root, found f) {
+	f.ctx = st_pass_context(pass);
 	st_walk(root, ST_WALK_PRE, collect, &f);
 	for (size_t i = 0; !f.failed && i < f.n; i++)
-		f.failed = !rewrite(f.ops[i]);
+		f.failed = !(f.expand ? expand_floor(f.ops[i]) : rewrite(f.ops[i]));
 	if (f.ops)
 		st_ctx_free(f.ctx, f.ops, f.cap * sizeof *f.ops);
 	return f.failed ? ST_FAIL : ST_OK;
 }
 
+typedef struct options {
+	bool shifts;
+} options;
+
+static st_status run(st_pass *pass, st_op *root) {
+	const options *o = st_pass_options(pass);
+	return rewrite_all(pass, root, (found){.shifts = o->shifts});
+}
+
+static st_status run_expand(st_pass *pass, st_op *root) { return rewrite_all(pass, root, (found){.expand = true}); }
+
+static const st_pass_option_def opts[] = {
+	{.name = "shifts",
+	 .summary = "also divisions by a power of two, as arith shifts and masks (for lowerings without that case: "
+	            "the stream flow's)",
+	 .kind = ST_PASS_OPT_BOOL,
+	 .offset = offsetof(options, shifts)},
+};
+
 static const st_pass_def div_by_constant = {
 	.name = "div-by-constant",
 	.summary = "arith division and remainder by a constant (not a power of two) as an exact multiply-and-shift "
 	           "(index taken as 32 bits, calyx's width), as lower-to-calyx does first",
+	.options = opts,
+	.noptions = 1,
+	.options_size = sizeof(options),
 	.run = run,
 	.display_name = "DivByConstant",
 };
 
-st_status st__a2c_register_div_pass(st_context *ctx) { return st_context_register_pass(ctx, &div_by_constant); }
+static const st_pass_def arith_expand = {
+	.name = "arith-expand",
+	.summary = "arith.floordivsi and arith.ceildivsi by a non-constant divisor as one arith.divsi and its "
+	           "correction (MLIR's arith-expand; one divider instead of a quotient and a remainder)",
+	.run = run_expand,
+	.display_name = "ArithExpand",
+};
+
+st_status st__a2c_register_div_pass(st_context *ctx) {
+	st_status s = st_context_register_pass(ctx, &div_by_constant);
+	return st_succeeded(s) ? st_context_register_pass(ctx, &arith_expand) : s;
+}

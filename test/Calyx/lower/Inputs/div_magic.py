@@ -2,7 +2,9 @@
 remainder by a constant (which div-by-constant rewrites) with the same op by
 a divisor argument (which it leaves), on every i8 and i16 value, on the i32
 edges and 20000 scattered values, and on index values, and returns how many
-differ."""
+differ.  With --pow2, the same for divisors that are powers of two
+instead (div-by-constant{shifts=true})."""
+import sys
 kinds = ["divui", "remui", "divsi", "remsi", "floordivsi", "ceildivsi"]
 def func(name, ty, divs, xs_body, n_iter):
     """divs: (d, whether the signed ops divide by it too)"""
@@ -38,6 +40,15 @@ def func(name, ty, divs, xs_body, n_iter):
     return out, j
 
 lines = []
+if sys.argv[1:] == ["--pow2"]:
+    x8 = ["%ii = arith.index_cast %i : index to i32", "%x = arith.trunci %ii : i32 to i8"]
+    x16 = ["%ii = arith.index_cast %i : index to i32", "%x = arith.trunci %ii : i32 to i16"]
+    for name, ty, divs, body, n in [
+            ("i8_pow2", "i8", [(1, 1), (2, 1), (4, 1), (64, 1), (128, 0)], x8, 256),
+            ("i16_pow2", "i16", [(1, 1), (2, 1), (16, 1), (1024, 1), (16384, 1), (32768, 0)], x16, 65536)]:
+        lines += func(name, ty, divs, body, n)[0]
+    print("\n".join(lines))
+    sys.exit(0)
 # i8: every value
 d8 = [(3, 1), (5, 1), (6, 1), (7, 1), (9, 1), (10, 1), (11, 1), (25, 1), (100, 1), (127, 1), (129, 0), (200, 0), (255, 0)]
 f, _ = func("i8_all", "i8", d8, ["%ii = arith.index_cast %i : index to i32", "%x = arith.trunci %ii : i32 to i8"], 256)
