@@ -10,6 +10,7 @@
 #include "rda_sim_internal.h"
 
 #include "strata/interp.h"
+#include "strata/math.h"
 
 #include <math.h>
 #include <string.h>
@@ -94,8 +95,9 @@ static uint64_t float_bin(sim_opc op, sim_ty t, uint64_t a, uint64_t b) {
 	return isnan(r) ? nan_result(t, a, b, true) : from_d(t, r);
 }
 
-/* math functions: the float versions for f32, NaN from the first NaN
- * operand or the default one. */
+/* math functions: the float versions for f32 (exp and log: Strata's
+ * definition, strata/math.h, which the interpreter uses too), NaN from the
+ * first NaN operand or the default one. */
 static uint64_t float_math(sim_opc op, sim_ty t, uint64_t a, uint64_t b, uint64_t c) {
 	if (op == OP_ABS)
 		return a & ~(1ull << (st__rda_sim_bits(t) - 1));
@@ -104,7 +106,7 @@ static uint64_t float_math(sim_opc op, sim_ty t, uint64_t a, uint64_t b, uint64_
 	double r;
 	if (t == TY_F32) {
 		float x = (float)to_d(t, a), y = (float)to_d(t, b), z = (float)to_d(t, c);
-		r = op == OP_EXP ? expf(x) : op == OP_LOG ? logf(x) : op == OP_SQRT ? sqrtf(x) : op == OP_FLOOR ? floorf(x) : fmaf(x, y, z);
+		r = op == OP_EXP ? st_math_expf(x) : op == OP_LOG ? st_math_logf(x) : op == OP_SQRT ? sqrtf(x) : op == OP_FLOOR ? floorf(x) : fmaf(x, y, z);
 	} else {
 		double x = to_d(t, a), y = to_d(t, b), z = to_d(t, c);
 		r = op == OP_EXP ? exp(x) : op == OP_LOG ? log(x) : op == OP_SQRT ? sqrt(x) : op == OP_FLOOR ? floor(x) : fma(x, y, z);

@@ -87,6 +87,9 @@ st_value *st__sf_maxmin(st__sf_b *b, st_value *x, st_value *y, bool max, bool na
 st_value *st__sf_cmpf(st__sf_b *b, int pred, st_value *x, st_value *y);
 /* math.sqrt, correctly rounded. */
 st_value *st__sf_sqrtf(st__sf_b *b, st_value *x);
+/* math.exp and math.log: Strata's definition (st_math_expf/logf). */
+st_value *st__sf_expf(st__sf_b *b, st_value *x);
+st_value *st__sf_logf(st__sf_b *b, st_value *x);
 /* x: an integer of at most 32 bits. */
 st_value *st__sf_itof(st__sf_b *b, st_value *x, bool is_signed);
 /* The truncated integer of type t (at most 32 bits); out of range (poison

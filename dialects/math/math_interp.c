@@ -1,8 +1,10 @@
 /* The math dialect's semantics for the interpreter (docs/interpreter.md).
  *
  * f64 goes through the C library's double functions, f32 through its float
- * functions (what compiled code calls); f16 and bf16 compute in float and
- * round to nearest even.  A NaN result keeps the first NaN operand (quiet)
+ * functions (what compiled code calls), but for exp and log, which are
+ * Strata's own definition (st_math_expf/logf, math_elem.c: the same bits
+ * as the soft-float hardware); f16 and bf16 compute in float and round to
+ * nearest even.  A NaN result keeps the first NaN operand (quiet)
  * or is the positive default NaN, so that the C library's choice of NaN
  * never shows.  nnan/ninf make NaN or infinite operands and results poison,
  * as for arith.  Integer ops count bits at any width; math.ipowi raises to
@@ -10,6 +12,7 @@
 #include "math_interp.h"
 
 #include "strata/dialect.h"
+#include "strata/math.h"
 
 #include <math.h>
 #include <string.h>
@@ -106,12 +109,12 @@ static float eval_f(kind k, float a, float b, float c) {
 	case K_COPYSIGN: return copysignf(a, b);
 	case K_COS: return cosf(a);
 	case K_ERF: return erff(a);
-	case K_EXP: return expf(a);
+	case K_EXP: return st_math_expf(a);
 	case K_EXP2: return exp2f(a);
 	case K_EXPM1: return expm1f(a);
 	case K_FLOOR: return floorf(a);
 	case K_FMA: return fmaf(a, b, c);
-	case K_LOG: return logf(a);
+	case K_LOG: return st_math_logf(a);
 	case K_LOG10: return log10f(a);
 	case K_LOG1P: return log1pf(a);
 	case K_LOG2: return log2f(a);

@@ -12,7 +12,7 @@ differ and the first differences; exit status 1 if any does.
 
 usage: sfcheck.py DIR STRATA_OPT STRATA_RUN SPEC...
 SPEC: addf subf mulf divf maximumf minimumf maxnumf minnumf negf cmpf const
-select sqrt, or sitofp:iW uitofp:iW fptosi:iW fptoui:iW (W <= 32)."""
+select sqrt exp log, or sitofp:iW uitofp:iW fptosi:iW fptoui:iW (W <= 32)."""
 import subprocess
 import math
 import os
@@ -98,6 +98,24 @@ def pairs(spec, nrand, rng):
         xs = SPECIAL + sq + [(v + d) & 0xffffffff for v in sq for d in (-1, 1)]
         xs += [rand_float(rng) & 0x7fffffff for _ in range(nrand)] + [rand_float(rng) for _ in range(nrand // 4)]
         return [(x, 0) for x in xs]
+    if spec == "exp":
+        # Across the range that is neither 0 nor infinity, its edges (the
+        # clamps, overflow at 88.72, subnormal results below -87.3), and
+        # tiny arguments.
+        fb = lambda v: struct.unpack("<I", struct.pack("<f", v))[0]
+        edges = [-104.0, 89.0, 88.72283, 88.7228394, -87.33654, -103.972, -103.2789, 0.5, -0.5, 0.34657359]
+        xs = SPECIAL + [fb(v) for v in edges] + [(fb(v) + d) & 0xffffffff for v in edges for d in (-1, 1)]
+        xs += [fb(rng.uniform(-110.0, 90.0)) for _ in range(nrand)]
+        xs += [fb(rng.uniform(-1.0, 1.0)) for _ in range(nrand // 4)] + [rand_float(rng) for _ in range(nrand // 4)]
+        return [(x, 0) for x in xs]
+    if spec == "log":
+        # Every binade (subnormals too), near 1, around the split at
+        # sqrt(2) (0x3fb504f3) and its half, negatives and zeros.
+        near1 = [(0x3f800000 + d) & 0xffffffff for d in range(-40, 41)]
+        split = [(m + d) & 0xffffffff for m in (0x3fb504f3, 0x3f3504f3, 0x00b504f3, 0x7f3504f3) for d in range(-3, 4)]
+        xs = SPECIAL + near1 + split + [rand_float(rng) & 0x7fffffff for _ in range(nrand)]
+        xs += [rng.getrandbits(23) for _ in range(nrand // 8)] + [rand_float(rng) for _ in range(nrand // 8)]
+        return [(x, 0) for x in xs]
     if spec.startswith(("fptosi", "fptoui")):
         w = int(spec.split(":i")[1])
         signed = spec.startswith("fptosi")
@@ -116,8 +134,8 @@ def body(spec):
     (i32); returns (lines, number of results)."""
     if spec in BINARY:
         return [f"%z = arith.{spec} %x, %y : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
-    if spec == "sqrt":
-        return ["%z = math.sqrt %x : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
+    if spec in ("sqrt", "exp", "log"):
+        return [f"%z = math.{spec} %x : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
     if spec == "negf":
         return ["%z = arith.negf %x : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
     if spec == "cmpf":
