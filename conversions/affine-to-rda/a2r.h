@@ -124,6 +124,8 @@ st_status st__a2r_build_tree(a2r *a);
 void st__a2r_free(a2r *a);
 /* The node (loop, clause or block) an op of the kernel belongs to. */
 a2r_node *st__a2r_block_of(a2r *a, st_op *op);
+/* The op of function `func`'s body holding `op` (NULL: none). */
+st_op *st__a2r_top_of(st_op *op, st_op *func);
 /* Whether loop or clause `n` encloses `m` (or is it). */
 bool st__a2r_encloses(const a2r_node *n, const a2r_node *m);
 /* The counters (loops and clauses) from the root to `n` (n included when
@@ -171,6 +173,9 @@ st_op *st__a2r_emit(a2r *a, st_op *module);
 /* a2r_copy.c: memref.copy between memories of one static shape becomes a
  * loop nest of loads and stores. */
 st_status st__a2r_expand_copies(a2r *a);
+/* a2r_dead.c: a loop nest that only fills a local memory which later
+ * nests overwrite word for word before it is read is dropped. */
+st_status st__a2r_drop_dead_fills(a2r *a);
 /* a2r_table.c: loop nests that fill a local memory from their indices and
  * constants alone, computing what the target cannot (an FFT's twiddles
  * from cos and sin), are computed at compile time into a table. */

@@ -3,8 +3,9 @@
  * beside it, for the module's rda target (an acg.graph; strata-opt
  * --acg=FILE inserts one).  The kernel is copied, its calls inlined and its
  * affine ops lowered by lower-affine (an affine.parallel is remembered
- * through a marker location, as lower-to-calyx does), its copies expanded
- * and the tables it computes folded (a2r_copy.c, a2r_table.c), then read into a
+ * through a marker location, as lower-to-calyx does), its copies expanded,
+ * its dead fills dropped and the tables it computes folded (a2r_copy.c,
+ * a2r_dead.c, a2r_table.c), then read into a
  * control tree, planned (memories, vectorised and copied loops, tokens) and
  * emitted.  The kernel itself stays: it is the reference the design is
  * checked against. */
@@ -84,7 +85,8 @@ static st_status prepare(st_context *ctx, st_op *clone) {
 }
 
 static st_status lower(a2r *a, st_op *module) {
-	if (st_failed(st__a2r_expand_copies(a)) || st_failed(st__a2r_fold_tables(a)) || st_failed(st__a2r_build_tree(a)))
+	if (st_failed(st__a2r_expand_copies(a)) || st_failed(st__a2r_drop_dead_fills(a)) ||
+	    st_failed(st__a2r_fold_tables(a)) || st_failed(st__a2r_build_tree(a)))
 		return ST_FAIL;
 	st__a2r_find_parallel(a);
 	bool split = false;

@@ -61,13 +61,6 @@ static st_walk_result visit(st_op *op, void *ud) {
 	return s->ok ? ST_WALK_ADVANCE : ST_WALK_INTERRUPT;
 }
 
-/* The top-level op of the function body holding `op`. */
-static st_op *top_of(st_op *op, st_op *func) {
-	while (op && st_op_parent_op(op) != func)
-		op = st_op_parent_op(op);
-	return op;
-}
-
 /* The nests writing `mem`, in program order, into `out` (up to 16): every
  * store to it is in a top-level loop nest no later than `last` that
  * stores to it alone from its indices and constants, every other use is a
@@ -75,7 +68,7 @@ static st_op *top_of(st_op *op, st_op *func) {
 static size_t writers(a2r *a, st_value *mem, st_op *last, st_op **out) {
 	size_t n = 0;
 	for (st_use *u = st_value_first_use(mem); u; u = st_use_next(u)) {
-		st_op *user = st_use_owner(u), *top = top_of(user, a->func);
+		st_op *user = st_use_owner(u), *top = st__a2r_top_of(user, a->func);
 		if (!top)
 			return 0;
 		if (!named(user, "memref.store")) {

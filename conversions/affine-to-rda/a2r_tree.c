@@ -283,6 +283,12 @@ a2r_node *st__a2r_block_of(a2r *a, st_op *op) {
 	return NULL;
 }
 
+st_op *st__a2r_top_of(st_op *op, st_op *func) {
+	while (op && st_op_parent_op(op) != func)
+		op = st_op_parent_op(op);
+	return op;
+}
+
 bool st__a2r_encloses(const a2r_node *n, const a2r_node *m) {
 	for (; m; m = m->parent)
 		if (m == n)
