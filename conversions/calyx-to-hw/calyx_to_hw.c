@@ -149,22 +149,67 @@ typedef struct assign_index {
 	size_t n;
 	st_ptr_map *head;
 	size_t *next;
+	/* The ORs of guards built so far: hw value a -> (calyx guard g ->
+	 * the hw value a | g), so that ports assigned in the same groups
+	 * share one OR chain. */
+	st_ptr_map *ors;
 } assign_index;
 
-/* The driver of `dest`: the guarded assignments to it, first one winning. */
-static void driver(c2h *s, st_value *dest, const assign_index *ix) {
+/* acc | the hw value of guard g, built once per pair. */
+static st_value *or_guard(c2h *s, assign_index *ix, st_value *acc, st_value *g) {
+	st_ptr_map *inner = st_ptr_map_get(ix->ors, acc);
+	st_value *r = inner ? st_ptr_map_get(inner, g) : NULL;
+	if (r)
+		return r;
+	if (!inner && (!(inner = st_ptr_map_create(s->ctx)) || !st_ptr_map_put(ix->ors, acc, inner))) {
+		st_ptr_map_destroy(inner);
+		s->status = ST_FAIL;
+		return acc;
+	}
+	r = st_comb_build_binary(&s->b, ST_COMB_OR, acc, st__c2h_value(s, g));
+	if (!r || !st_ptr_map_put(inner, g, r))
+		s->status = ST_FAIL;
+	return r ? r : acc;
+}
+
+static void free_inner(void *ud, const void *key, void *val) {
+	(void)key;
+	(void)ud;
+	st_ptr_map_destroy(val);
+}
+
+/* The driver of `dest`: the guarded assignments to it, first one winning.
+ * Consecutive assignments of the same source are one mux on the OR of
+ * their guards: a value a cone of comb cells computes for several groups
+ * (each of a soft-float datapath's multiplications is a group of its own,
+ * and every group assigns the whole cone before it) was a chain of as many
+ * full-width muxes per port, which made yosys take many minutes. */
+static void driver(c2h *s, st_value *dest, assign_index *ix) {
 	unsigned w = vwidth(dest);
 	size_t first = ix->head ? (size_t)(uintptr_t)st_ptr_map_get(ix->head, dest) : 0;
 	st_value *val = st__c2h_const(s, w, 0);
 	/* Last assignment first, so that the first one is the outermost mux. */
-	for (size_t k = first; k; k = ix->next[k - 1]) {
+	for (size_t k = first; k;) {
 		st_op *a = ix->assigns[k - 1];
 		/* CIRCT's defect: only the last assignment reaches the port. */
-		if (!(s->fixes & C2H_FIX_MUX_CHAIN) && k != first)
+		bool fixed = s->fixes & C2H_FIX_MUX_CHAIN;
+		if (!fixed && k != first)
 			break;
-		st_value *gv = st_calyx_assign_guard(a);
-		st_value *src = st__c2h_value(s, st_op_operand(a, 1));
-		val = gv ? st_comb_build_mux(&s->b, st__c2h_value(s, gv), src, val) : src;
+		st_value *gv = st_calyx_assign_guard(a), *from = st_op_operand(a, 1);
+		st_value *src = st__c2h_value(s, from);
+		k = ix->next[k - 1];
+		if (!gv) {
+			val = src;
+			continue;
+		}
+		st_value *g = st__c2h_value(s, gv);
+		for (; fixed && k && st_op_operand(ix->assigns[k - 1], 1) == from; k = ix->next[k - 1]) {
+			st_value *g2 = st_calyx_assign_guard(ix->assigns[k - 1]);
+			if (!g2)
+				break;
+			g = or_guard(s, ix, g, g2);
+		}
+		val = st_comb_build_mux(&s->b, g, src, val);
 	}
 	st__c2h_define(s, dest, st_hw_build_wire(&s->b, val, NULL));
 }
@@ -603,8 +648,9 @@ static void component(c2h *s, bool entry, st_block *into) {
 		assigns[n++] = o;
 	}
 	assign_index ix = {.assigns = assigns, .n = n, .head = st_ptr_map_create(s->ctx),
-	                   .next = n ? st_ctx_alloc(s->ctx, n * sizeof *ix.next) : NULL};
-	if (!ix.head || (n && !ix.next))
+	                   .next = n ? st_ctx_alloc(s->ctx, n * sizeof *ix.next) : NULL,
+	                   .ors = st_ptr_map_create(s->ctx)};
+	if (!ix.head || !ix.ors || (n && !ix.next))
 		s->status = ST_FAIL;
 	for (size_t i = 0; s->status == ST_OK && i < n; i++) {
 		st_value *dest = st_op_operand(assigns[i], 0);
@@ -640,6 +686,9 @@ static void component(c2h *s, bool entry, st_block *into) {
 		driver(s, st_block_arg(body, i), &ix);
 	output(s);
 	st_ptr_map_destroy(ix.head);
+	if (ix.ors)
+		st_ptr_map_each(ix.ors, free_inner, NULL);
+	st_ptr_map_destroy(ix.ors);
 	if (ix.next)
 		st_ctx_free(s->ctx, ix.next, n * sizeof *ix.next);
 	if (assigns != small)
