@@ -184,10 +184,11 @@ static void free_inner(void *ud, const void *key, void *val) {
  * (each of a soft-float datapath's multiplications is a group of its own,
  * and every group assigns the whole cone before it) was a chain of as many
  * full-width muxes per port, which made yosys take many minutes. */
-static void driver(c2h *s, st_value *dest, assign_index *ix) {
+static void driver(c2h *s, st_value *dest, assign_index *ix, bool data) {
 	unsigned w = vwidth(dest);
 	size_t first = ix->head ? (size_t)(uintptr_t)st_ptr_map_get(ix->head, dest) : 0;
-	st_value *val = st__c2h_const(s, w, 0);
+	/* A data port (below) takes its last assignment when no guard holds. */
+	st_value *val = data && first && (s->fixes & C2H_FIX_MUX_CHAIN) ? NULL : st__c2h_const(s, w, 0);
 	/* Last assignment first, so that the first one is the outermost mux. */
 	for (size_t k = first; k;) {
 		st_op *a = ix->assigns[k - 1];
@@ -198,10 +199,12 @@ static void driver(c2h *s, st_value *dest, assign_index *ix) {
 		st_value *gv = st_calyx_assign_guard(a), *from = st_op_operand(a, 1);
 		st_value *src = st__c2h_value(s, from);
 		k = ix->next[k - 1];
-		if (!gv) {
+		if (!gv || !val) {
 			val = src;
 			continue;
 		}
+		if (src == val)
+			continue; /* a data port's default already */
 		st_value *g = st__c2h_value(s, gv);
 		for (; fixed && k && st_op_operand(ix->assigns[k - 1], 1) == from; k = ix->next[k - 1]) {
 			st_value *g2 = st_calyx_assign_guard(ix->assigns[k - 1]);
@@ -215,6 +218,24 @@ static void driver(c2h *s, st_value *dest, assign_index *ix) {
 }
 
 static bool is_clock_port(st_str name) { return st_str_eq_c(name, "clk") || st_str_eq_c(name, "reset"); }
+
+/* Whether input port `name` of `cell` is a data port in Calyx's sense
+ * (`@data`): what it holds while no assignment drives it is never
+ * observed, so the Verilog backend of the Calyx compiler leaves it
+ * undefined rather than 0, and a single assignment drives it unguarded.
+ * Here: every input of a combinational primitive but std_wire (which
+ * carries control: the holes of compiled groups), whose outputs are read
+ * only by the groups that drive them (a group's assignments are all
+ * guarded by its go once groups are removed), and a register's `in` (it
+ * is written only under write_en).  Each soft-float op is some 130 such
+ * cells, and each input was a full-width mux on a group's go. */
+static bool is_data_port(const st_op *cell, st_str name) {
+	st_calyx_cell_kind k = st_calyx_cell_kind_of(cell);
+	if (k == ST_CALYX_REG)
+		return st_str_eq_c(name, "in");
+	return (k >= ST_CALYX_ADD && k <= ST_CALYX_NOT) || k == ST_CALYX_SLICE || k == ST_CALYX_PAD ||
+	       k == ST_CALYX_MUX;
+}
 
 static bool is_mem(const st_op *o) {
 	st_calyx_cell_kind k = st_calyx_cell_kind_of(o);
@@ -670,7 +691,7 @@ static void component(c2h *s, bool entry, st_block *into) {
 		size_t np = st_calyx_cell_ports(o, ports, ST_CALYX_MAX_PORTS);
 		for (size_t i = 0; i < np && i < ST_CALYX_MAX_PORTS; i++)
 			if (ports[i].input && !is_clock_port(ports[i].name))
-				driver(s, st_op_result(o, i), &ix);
+				driver(s, st_op_result(o, i), &ix, is_data_port(o, ports[i].name));
 		if (st_calyx_cell_kind_of(o) == ST_CALYX_INSTANCE)
 			instance(s, o);
 		else
@@ -683,7 +704,7 @@ static void component(c2h *s, bool entry, st_block *into) {
 		}
 	s->b.loc = st_op_loc(comp);
 	for (size_t i = st_calyx_comp_num_inputs(comp); i < st_calyx_comp_num_ports(comp); i++)
-		driver(s, st_block_arg(body, i), &ix);
+		driver(s, st_block_arg(body, i), &ix, false);
 	output(s);
 	st_ptr_map_destroy(ix.head);
 	if (ix.ors)
