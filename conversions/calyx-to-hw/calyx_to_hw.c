@@ -229,10 +229,10 @@ static bool is_clock_port(st_str name) { return st_str_eq_c(name, "clk") || st_s
  * guarded by its go once groups are removed), and a register's `in` (it
  * is written only under write_en).  Each soft-float op is some 130 such
  * cells, and each input was a full-width mux on a group's go. */
-static bool is_data_port(const st_op *cell, st_str name) {
+static bool is_data_port(const c2h *s, const st_op *cell, st_str name) {
 	st_calyx_cell_kind k = st_calyx_cell_kind_of(cell);
-	if (k == ST_CALYX_REG)
-		return st_str_eq_c(name, "in");
+	if (k == ST_CALYX_REG) /* (only when write_en gates the load) */
+		return st_str_eq_c(name, "in") && (s->fixes & C2H_FIX_WRITE_EN);
 	return (k >= ST_CALYX_ADD && k <= ST_CALYX_NOT) || k == ST_CALYX_SLICE || k == ST_CALYX_PAD ||
 	       k == ST_CALYX_MUX;
 }
@@ -691,7 +691,7 @@ static void component(c2h *s, bool entry, st_block *into) {
 		size_t np = st_calyx_cell_ports(o, ports, ST_CALYX_MAX_PORTS);
 		for (size_t i = 0; i < np && i < ST_CALYX_MAX_PORTS; i++)
 			if (ports[i].input && !is_clock_port(ports[i].name))
-				driver(s, st_op_result(o, i), &ix, is_data_port(o, ports[i].name));
+				driver(s, st_op_result(o, i), &ix, is_data_port(s, o, ports[i].name));
 		if (st_calyx_cell_kind_of(o) == ST_CALYX_INSTANCE)
 			instance(s, o);
 		else
