@@ -136,11 +136,16 @@ static int64_t memory_bits(const char *il) {
  * minutes (docs/streaming-hw.md).  It is also without `share`: on a
  * soft-float datapath its SAT search for mutually exclusive operators
  * ran for hours where the whole script now takes under a minute, and the
- * sharing it looks for is already explicit in a Calyx design's cells. */
-static const char generic[] = "synth -noshare -flatten -top %s -run :fine; opt -fast -full; techmap; opt -fast; "
-                              "abc -fast; opt -fast";
+ * sharing it looks for is already explicit in a Calyx design's cells.
+ * Around abc only opt_clean: `opt -fast` on the gate netlist techmap
+ * makes propagates constants one gate level per round, and on a
+ * soft-float datapath (100,000+ gates, deep) it ran for minutes, while abc
+ * folds the same constants itself (logistic regression: over 3 min of CPU
+ * before abc, now about 1). */
+static const char generic[] = "synth -noshare -flatten -top %s -run :fine; opt -fast -full; techmap; opt_clean; "
+                              "abc -fast; opt_clean";
 static const char generic_registers[] = "synth -noshare -flatten -top %s -run :fine; memory_map; opt -fast -full; "
-                                        "techmap; opt -fast; abc -fast; opt -fast";
+                                        "techmap; opt_clean; abc -fast; opt_clean";
 
 /* The cells of the path `ltp` printed: one line "(via <cell>)" each. */
 static int64_t path_cells(const char *text) {
