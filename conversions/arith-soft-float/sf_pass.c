@@ -23,7 +23,7 @@
 #include <string.h>
 
 typedef enum kind { K_ADD, K_SUB, K_MUL, K_DIV, K_MAXIMUM, K_MINIMUM, K_MAXNUM, K_MINNUM, K_NEG, K_CMP, K_SITOFP,
-	                K_UITOFP, K_FPTOSI, K_FPTOUI, K_CONST, K_SELECT, K_SQRT, K_EXP, K_LOG, K_KEEP, K_NONE } kind;
+	                K_UITOFP, K_FPTOSI, K_FPTOUI, K_CONST, K_SELECT, K_SQRT, K_EXP, K_LOG, K_ABS, K_KEEP, K_NONE } kind;
 
 static const struct {
 	const char *name;
@@ -33,7 +33,7 @@ static const struct {
 	{"arith.maximumf", K_MAXIMUM}, {"arith.minimumf", K_MINIMUM}, {"arith.maxnumf", K_MAXNUM}, {"arith.minnumf", K_MINNUM},
 	{"arith.negf", K_NEG},       {"arith.cmpf", K_CMP},       {"arith.sitofp", K_SITOFP},  {"arith.uitofp", K_UITOFP},
 	{"arith.fptosi", K_FPTOSI},  {"arith.fptoui", K_FPTOUI},  {"arith.constant", K_CONST}, {"arith.select", K_SELECT},
-	{"math.sqrt", K_SQRT},        {"math.exp", K_EXP},         {"math.log", K_LOG},         {"arith.bitcast", K_KEEP},
+	{"math.sqrt", K_SQRT},        {"math.exp", K_EXP},         {"math.log", K_LOG},         {"math.absf", K_ABS},        {"arith.bitcast", K_KEEP},
 };
 
 typedef struct options {
@@ -259,6 +259,8 @@ static st_value *lower(state *s, st__sf_b *b, st_op *op, kind k) {
 		return st__sf_maxmin(b, x, y, k == K_MAXNUM, false);
 	case K_NEG:
 		return st__sf_bink(b, "arith.xori", x, SF_SIGN);
+	case K_ABS:
+		return st__sf_mag(b, x);
 	case K_SQRT:
 		return st__sf_sqrtf(b, x);
 	case K_EXP:

@@ -12,7 +12,7 @@ differ and the first differences; exit status 1 if any does.
 
 usage: sfcheck.py DIR STRATA_OPT STRATA_RUN SPEC...
 SPEC: addf subf mulf divf maximumf minimumf maxnumf minnumf negf cmpf const
-select sqrt exp log, or sitofp:iW uitofp:iW fptosi:iW fptoui:iW (W <= 32)."""
+select sqrt exp log absf, or sitofp:iW uitofp:iW fptosi:iW fptoui:iW (W <= 32)."""
 import subprocess
 import math
 import os
@@ -138,6 +138,8 @@ def body(spec):
         return [f"%z = math.{spec} %x : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
     if spec == "negf":
         return ["%z = arith.negf %x : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
+    if spec == "absf":
+        return ["%z = math.absf %x : f32", "%r0 = arith.bitcast %z : f32 to i32"], 1
     if spec == "cmpf":
         lines = []
         for k, p in enumerate(CMPF):
