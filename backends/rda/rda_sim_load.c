@@ -143,6 +143,14 @@ static void *grow(lexer *lx, void *arr, int32_t *n, size_t elt) {
 	return na;
 }
 
+/* An item numbered in order (`buffer 3 ...` is the fourth buffer): its
+ * number, then a new zeroed element at the end of *arr; NULL on failure. */
+static void *next_item(lexer *lx, void **arr, int32_t *n, size_t elt) {
+	number(lx, *n, *n);
+	*arr = grow(lx, *arr, n, elt);
+	return lx->failed ? NULL : (char *)*arr + (size_t)(*n - 1) * elt;
+}
+
 const st_limit_def st__rda_sim_words_limit = {
 	.name = "rda-sim-words",
 	.summary = "words the rda simulator holds: the DRAM buffers and the scratchpads of a configuration",
@@ -202,11 +210,9 @@ static void header(lexer *lx, const char *kw) {
 
 static void buffer(lexer *lx) {
 	st_rda_sim *s = lx->s;
-	number(lx, s->nbuffers, s->nbuffers);
-	s->buffers = grow(lx, s->buffers, &s->nbuffers, sizeof *s->buffers);
-	if (lx->failed)
+	sim_buffer *b = next_item(lx, (void **)&s->buffers, &s->nbuffers, sizeof *s->buffers);
+	if (!b)
 		return;
-	sim_buffer *b = &s->buffers[s->nbuffers - 1];
 	word(lx, b->name, sizeof b->name);
 	expect(lx, "arg"), b->arg = number(lx, -1, 63);
 	expect(lx, "elt"), b->elt = type_word(lx);
@@ -219,11 +225,9 @@ static void buffer(lexer *lx) {
 static void unit(lexer *lx) {
 	st_rda_sim *s = lx->s;
 	static const char *const kinds[] = {"compute", "memory", "dram", "host"};
-	number(lx, s->nunits, s->nunits);
-	s->units = grow(lx, s->units, &s->nunits, sizeof *s->units);
-	if (lx->failed)
+	sim_unit *u = next_item(lx, (void **)&s->units, &s->nunits, sizeof *s->units);
+	if (!u)
 		return;
-	sim_unit *u = &s->units[s->nunits - 1];
 	char buf[32];
 	const char *at = lx->p;
 	word(lx, buf, sizeof buf);
@@ -243,11 +247,9 @@ static void unit(lexer *lx) {
 
 static void scratch(lexer *lx) {
 	st_rda_sim *s = lx->s;
-	number(lx, s->nscratches, s->nscratches);
-	s->scratches = grow(lx, s->scratches, &s->nscratches, sizeof *s->scratches);
-	if (lx->failed)
+	sim_scratch *m = next_item(lx, (void **)&s->scratches, &s->nscratches, sizeof *s->scratches);
+	if (!m)
 		return;
-	sim_scratch *m = &s->scratches[s->nscratches - 1];
 	expect(lx, "unit"), m->unit = (int32_t)number(lx, 0, s->nunits - 1);
 	expect(lx, "elt"), m->elt = type_word(lx);
 	expect(lx, "words"), m->words = number(lx, 0, (int64_t)1 << 31);
@@ -297,11 +299,9 @@ static void init_words(lexer *lx) {
 
 static void stream(lexer *lx) {
 	st_rda_sim *s = lx->s;
-	number(lx, s->nstreams, s->nstreams);
-	s->streams = grow(lx, s->streams, &s->nstreams, sizeof *s->streams);
-	if (lx->failed)
+	sim_stream *st = next_item(lx, (void **)&s->streams, &s->nstreams, sizeof *s->streams);
+	if (!st)
 		return;
-	sim_stream *st = &s->streams[s->nstreams - 1];
 	char buf[16];
 	const char *at = lx->p;
 	word(lx, buf, sizeof buf);
@@ -476,11 +476,9 @@ static void instruction(lexer *lx, sim_context *c, const char *kw) {
 
 static void context(lexer *lx) {
 	st_rda_sim *s = lx->s;
-	number(lx, s->ncontexts, s->ncontexts);
-	s->contexts = grow(lx, s->contexts, &s->ncontexts, sizeof *s->contexts);
-	if (lx->failed)
+	sim_context *c = next_item(lx, (void **)&s->contexts, &s->ncontexts, sizeof *s->contexts);
+	if (!c)
 		return;
-	sim_context *c = &s->contexts[s->ncontexts - 1];
 	word(lx, c->name, sizeof c->name);
 	expect(lx, "unit"), c->unit = (int32_t)number(lx, 0, s->nunits - 1);
 	expect(lx, "lanes"), c->lanes = number(lx, 1, s->lanes);
