@@ -116,6 +116,23 @@ static st_status add_tensor(walk *w, st_value *v, st_op *at, bool local) {
 		snprintf(x->name, sizeof x->name, "arg%u", st_value_index(v));
 	else
 		snprintf(x->name, sizeof x->name, "tmp%zu", p->ntensors);
+	/* A constant global's table: its elements go in the program. */
+	st_op *get = st_value_defining_op(v);
+	if (get && !strcmp(st_op_name_cstr(get), "memref.get_global")) {
+		st_attr *ref = st_op_get_attr(get, "name");
+		st_op *g = ref ? st_symbol_lookup_nearest(get, ref) : NULL;
+		st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
+		if (!g || !st_op_get_attr(g, "constant") || !init || st_attr_get_kind(init) != ST_ATTR_DENSE_ELEMENTS)
+			return st_op_error(get, "a global the systolic program reads is a constant with integer contents");
+		x->kind = ST_SYSTOLIC_CONST;
+		snprintf(x->name, sizeof x->name, "@%.60s", st_ident_cstr(st_attr_symbol_root(ref)));
+		int32_t *d = sys_program_const_data(p, p->ntensors);
+		if (!d)
+			return ST_FAIL;
+		size_t nv = st_attr_dense_num_values(init);
+		for (int64_t k = 0; k < sys_tensor_elems(x); k++)
+			d[k] = (int32_t)st_attr_dense_int(init, st_attr_dense_is_splat(init) || nv == 1 ? 0 : (size_t)k);
+	}
 	x->addr = (p->dram_bytes + 63) / 64 * 64;
 	p->dram_bytes = x->addr + sys_tensor_bytes(x);
 	w->tensor_val[p->ntensors++] = v;
@@ -130,7 +147,7 @@ static st_walk_result note_use(st_op *op, void *ud) {
 		int t = tensor_of(w, st_op_operand(op, 0));
 		if (t >= 0) {
 			st_systolic_tensor *x = &w->g->p->tensors[t];
-			if (x->kind == ST_SYSTOLIC_LOCAL)
+			if (x->kind == ST_SYSTOLIC_LOCAL || x->kind == ST_SYSTOLIC_CONST)
 				return ST_WALK_ADVANCE;
 			if (out)
 				x->kind = w->read[t] ? ST_SYSTOLIC_INOUT : ST_SYSTOLIC_OUTPUT;
@@ -700,11 +717,14 @@ st_systolic_program *st_systolic_codegen(st_op *fn, st_op *graph) {
 	for (st_op *op = body ? st_block_first_op(body) : NULL; st_succeeded(st) && op; op = st_op_next(op))
 		if (!strcmp(st_op_name_cstr(op), "memref.alloc"))
 			st = add_tensor(&w, st_op_result(op, 0), op, true);
+		else if (!strcmp(st_op_name_cstr(op), "memref.get_global"))
+			st = add_tensor(&w, st_op_result(op, 0), op, false);
 	if (st_succeeded(st))
 		st_walk(fn, ST_WALK_PRE, note_use, &w);
 	for (st_op *op = body ? st_block_first_op(body) : NULL; st_succeeded(st) && op; op = st_op_next(op)) {
 		const char *name = st_op_name_cstr(op);
-		if (!strcmp(name, "memref.alloc") || !strcmp(name, "memref.dealloc") || !strcmp(name, "func.return"))
+		if (!strcmp(name, "memref.alloc") || !strcmp(name, "memref.dealloc") || !strcmp(name, "func.return") ||
+		    !strcmp(name, "memref.get_global"))
 			continue;
 		if (strcmp(name, "codelet.cdlt") != 0) {
 			st = st_op_error(op, "'%s' stays on the host: the systolic program runs the function's codelets only "

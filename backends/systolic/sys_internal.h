@@ -140,6 +140,7 @@ struct st_systolic_program {
 	uint64_t dram_bytes;
 	size_t ntensors;
 	st_systolic_tensor tensors[ST_SYSTOLIC_MAX_TENSORS];
+	int32_t *data[ST_SYSTOLIC_MAX_TENSORS]; /* a constant's elements, sign-extended */
 	size_t nwords, cap;
 	uint64_t *words;
 	uint32_t *lines;       /* the file line of each word (0: generated) */
@@ -152,6 +153,10 @@ st_attr *sys_program_loc(const st_systolic_program *p, size_t word);
 /* Bytes of one element of a tensor. */
 static inline uint64_t sys_elem_bytes(const st_systolic_tensor *t) { return t->bits / 8; }
 uint64_t sys_tensor_bytes(const st_systolic_tensor *t);
+/* Elements of a tensor. */
+int64_t sys_tensor_elems(const st_systolic_tensor *t);
+/* The contents of constant tensor i, zeroed (NULL when out of memory). */
+int32_t *sys_program_const_data(st_systolic_program *p, size_t i);
 
 /* ------------------------------------------------------------------ text */
 

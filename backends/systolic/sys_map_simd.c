@@ -418,7 +418,7 @@ static st_status find_memories(smap *x, bool need_imm, const char *why_imm) {
 /* ----------------------------------------------------------- the layers */
 
 static const char *eltwise_cap(int kind) {
-	static const char *const caps[] = {"ADD", "SUB", "MUL", "MAX", "MIN", "RSHIFT", "LSHIFT", "RELU"};
+	static const char *const caps[] = {"ADD", "SUB", "MUL", "MAX", "MIN", "RSHIFT", "LSHIFT", "RELU", "AND"};
 	return kind >= 0 && kind < (int)(sizeof caps / sizeof *caps) ? caps[kind] : NULL;
 }
 

@@ -6,6 +6,8 @@
  *   dram 2048                       # bytes the program uses
  *   tensor input A i8 4x8 0x0       # name, element, shape, byte address
  *   tensor output C i32 4x5 0x40
+ *   tensor const @k i8 3x3 0x80     # a constant: its elements follow,
+ *   data 1 254 3 4 5 250 7 248 9    # each in its width (two's complement)
  *   words 57
  *   0x5a000012                      # one instruction word per line
  *   ...
@@ -33,11 +35,21 @@ st_systolic_program *sys_program_new(st_context *ctx) {
 void st_systolic_program_destroy(st_systolic_program *p) {
 	if (!p)
 		return;
+	for (size_t i = 0; i < p->ntensors; i++)
+		if (p->data[i])
+			st_ctx_free(p->ctx, p->data[i], (size_t)sys_tensor_elems(&p->tensors[i]) * sizeof *p->data[i]);
 	if (p->words)
 		st_ctx_free(p->ctx, p->words, p->cap * sizeof *p->words);
 	if (p->lines)
 		st_ctx_free(p->ctx, p->lines, p->cap * sizeof *p->lines);
 	st_ctx_free(p->ctx, p, sizeof *p);
+}
+
+int32_t *sys_program_const_data(st_systolic_program *p, size_t i) {
+	size_t n = (size_t)sys_tensor_elems(&p->tensors[i]);
+	if (!p->data[i] && (p->data[i] = st_ctx_alloc(p->ctx, (n ? n : 1) * sizeof *p->data[i])))
+		memset(p->data[i], 0, (n ? n : 1) * sizeof *p->data[i]);
+	return p->data[i];
 }
 
 st_status sys_program_push(st_systolic_program *p, uint64_t word, uint32_t line) {
@@ -78,6 +90,13 @@ uint64_t sys_tensor_bytes(const st_systolic_tensor *t) {
 	return n;
 }
 
+int64_t sys_tensor_elems(const st_systolic_tensor *t) {
+	int64_t n = 1;
+	for (size_t d = 0; d < t->rank; d++)
+		n *= t->dims[d];
+	return n;
+}
+
 /* ------------------------------------------------------------------ write */
 
 static void wr(st_write_fn w, void *ud, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -94,11 +113,17 @@ void sys_write_header(const st_systolic_program *p, st_write_fn w, void *ud) {
 	wr(w, ud, "strata-systolic 1\nmachine %s\ndram %llu\n", p->target, (unsigned long long)p->dram_bytes);
 	for (size_t i = 0; i < p->ntensors; i++) {
 		const st_systolic_tensor *t = &p->tensors[i];
-		static const char *const kinds[] = {"input", "output", "inout", "local"};
+		static const char *const kinds[] = {"input", "output", "inout", "local", "const"};
 		wr(w, ud, "tensor %s %s i%u ", kinds[t->kind], t->name, t->bits);
 		for (size_t d = 0; d < t->rank; d++)
 			wr(w, ud, d ? "x%lld" : "%lld", (long long)t->dims[d]);
 		wr(w, ud, " 0x%llx\n", (unsigned long long)t->addr);
+		/* A constant's elements, 16 to a line. */
+		int64_t n = t->kind == ST_SYSTOLIC_CONST && p->data[i] ? sys_tensor_elems(t) : 0;
+		uint32_t mask = t->bits == 32 ? UINT32_MAX : (UINT32_C(1) << t->bits) - 1;
+		for (int64_t k = 0; k < n; k++)
+			wr(w, ud, "%s%lu%s", k % 16 ? " " : "data ", (unsigned long)((uint32_t)p->data[i][k] & mask),
+			   k % 16 == 15 || k == n - 1 ? "\n" : "");
 	}
 }
 
@@ -125,8 +150,10 @@ static st_status read_tensor(sys_reader *r, st_systolic_program *p, const char *
 		t->kind = ST_SYSTOLIC_INOUT;
 	else if (st_str_eq_c(kind, "local"))
 		t->kind = ST_SYSTOLIC_LOCAL;
+	else if (st_str_eq_c(kind, "const"))
+		t->kind = ST_SYSTOLIC_CONST;
 	else
-		return sys_err(r, kind.data, "a tensor is an 'input', 'output', 'inout' or 'local', not '%.*s'", (int)kind.len,
+		return sys_err(r, kind.data, "a tensor is an 'input', 'output', 'inout', 'local' or 'const', not '%.*s'", (int)kind.len,
 		               kind.data);
 	if (!name.len || name.len >= sizeof t->name)
 		return sys_err(r, name.data, "a tensor needs a name of 1 to %zu characters", sizeof t->name - 1);
@@ -180,6 +207,28 @@ static st_status read_tensor(sys_reader *r, st_systolic_program *p, const char *
 	if (b < e)
 		return sys_err(r, b, "unexpected '%.*s' after the tensor", (int)(e - b), b);
 	p->ntensors++;
+	if (t->kind == ST_SYSTOLIC_CONST && !sys_program_const_data(p, p->ntensors - 1))
+		return ST_FAIL;
+	return ST_OK;
+}
+
+/* A `data` line: more elements of the last constant, `*have` of them
+ * read so far. */
+static st_status read_data(sys_reader *r, st_systolic_program *p, int64_t *have, const char *b, const char *e) {
+	const st_systolic_tensor *t = p->ntensors ? &p->tensors[p->ntensors - 1] : NULL;
+	int64_t n = t && t->kind == ST_SYSTOLIC_CONST ? sys_tensor_elems(t) : 0;
+	uint64_t max = t && t->bits < 32 ? (UINT64_C(1) << t->bits) - 1 : UINT32_MAX;
+	for (st_str w = sys_word(&b, e); w.len; w = sys_word(&b, e)) {
+		uint64_t v;
+		if (*have >= n)
+			return n ? sys_err(r, w.data, "constant tensor '%s' has %lld elements; this is one more", t->name, (long long)n)
+			         : sys_err(r, w.data, "a 'data' line belongs after a 'const' tensor (its elements)");
+		if (st_failed(sys_number(r, w, max, &v, "an element")))
+			return ST_FAIL;
+		/* Sign-extended from the element's width, as DRAM holds it. */
+		uint32_t sh = 32 - t->bits;
+		p->data[p->ntensors - 1][(*have)++] = (int32_t)((uint32_t)v << sh) >> sh;
+	}
 	return ST_OK;
 }
 
@@ -211,9 +260,15 @@ st_status sys_read_header(sys_reader *r, st_systolic_program *p, const sys_machi
 	if (cap && v > cap)
 		return sys_err(r, w.data, "the program uses %llu bytes of DRAM, '%s' has %llu", (unsigned long long)v,
 		               m->nodes[m->dram].name, (unsigned long long)cap);
+	int64_t have = 0; /* elements of the last constant read */
 	for (;;) {
 		const char *at = r->s;
+		const st_systolic_tensor *last = p->ntensors ? &p->tensors[p->ntensors - 1] : NULL;
+		bool more = last && last->kind == ST_SYSTOLIC_CONST && have < sys_tensor_elems(last);
 		if (!sys_next_line(r, b, e)) {
+			if (more)
+				return sys_err(r, at, "constant tensor '%s' has %lld of its %lld elements", last->name, (long long)have,
+				               (long long)sys_tensor_elems(last));
 			if (!words) {
 				*b = NULL;
 				return ST_OK;
@@ -222,6 +277,15 @@ st_status sys_read_header(sys_reader *r, st_systolic_program *p, const sys_machi
 		}
 		const char *line = *b;
 		w = sys_word(b, *e);
+		if (st_str_eq_c(w, "data")) {
+			if (st_failed(read_data(r, p, &have, *b, *e)))
+				return ST_FAIL;
+			continue;
+		}
+		if (more)
+			return sys_err(r, w.data, "constant tensor '%s' has %lld of its %lld elements", last->name, (long long)have,
+			               (long long)sys_tensor_elems(last));
+		have = 0;
 		if (words && st_str_eq_c(w, "words"))
 			return ST_OK;
 		if (!st_str_eq_c(w, "tensor")) {

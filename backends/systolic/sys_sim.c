@@ -651,6 +651,8 @@ st_status st_systolic_simulate(st_context *ctx, const st_systolic_program *p, st
 	for (size_t i = 0; st_succeeded(st) && i < p->ntensors; i++)
 		if (p->tensors[i].kind == ST_SYSTOLIC_INPUT || p->tensors[i].kind == ST_SYSTOLIC_INOUT)
 			put_tensor(s, &p->tensors[i], inputs[ni++]);
+		else if (p->tensors[i].kind == ST_SYSTOLIC_CONST && p->data[i])
+			put_tensor(s, &p->tensors[i], p->data[i]); /* the program's DRAM image */
 	bool ended = false;
 	for (size_t i = 0; st_succeeded(st) && i < n; i++) {
 		s->word = ins[i].word;

@@ -191,7 +191,7 @@ static st_status simulate(st_target_run *run) {
 	 * the inputs' final contents come back. */
 	for (size_t i = 0; ok && i < nt; i++) {
 		const st_systolic_tensor *t = st_systolic_program_tensor(p, i);
-		if (t->kind == ST_SYSTOLIC_LOCAL)
+		if (t->kind == ST_SYSTOLIC_LOCAL || t->kind == ST_SYSTOLIC_CONST)
 			continue;
 		st_buffer *b = tensor_buffer(run, t);
 		if (!b || b->size != count_of(t)) {
@@ -214,7 +214,7 @@ static st_status simulate(st_target_run *run) {
 	ok = ok && st_succeeded(st_systolic_simulate(run->ctx, p, run->graph, ins, outs, &so, &s->stats));
 	for (size_t i = 0; ok && i < nt; i++) {
 		const st_systolic_tensor *t = st_systolic_program_tensor(p, i);
-		st_buffer *b = t->kind == ST_SYSTOLIC_LOCAL ? NULL : tensor_buffer(run, t);
+		st_buffer *b = t->kind == ST_SYSTOLIC_LOCAL || t->kind == ST_SYSTOLIC_CONST ? NULL : tensor_buffer(run, t);
 		if (!b)
 			continue;
 		uint64_t mask = b->width >= 64 ? UINT64_MAX : (UINT64_C(1) << b->width) - 1;

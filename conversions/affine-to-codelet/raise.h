@@ -29,6 +29,7 @@ typedef enum rterm_kind {
 	RT_SHL,
 	RT_CMP,    /* predicate `pred` of a and b */
 	RT_SELECT, /* c ? a : b */
+	RT_SHRU,   /* a >> b, logical: kept only under a truncation that makes it RT_SHRS */
 	RT_OTHER,
 } rterm_kind;
 
@@ -38,10 +39,13 @@ typedef struct rterm {
 	int64_t v;
 } rterm;
 
-/* A memref the trace follows: an argument (arg >= 0) or an allocation. */
+/* A memref the trace follows: an argument (arg >= 0), an allocation, or
+ * a constant global (`global` set: read like an argument numbered after
+ * the function's, never written; its layers read a fresh get_global). */
 typedef struct rbuf {
 	st_value *v;
 	int arg;
+	st_attr *global; /* the memref.get_global's symbol reference */
 	int64_t n;
 	int32_t *cells; /* term of each element, row-major */
 } rbuf;

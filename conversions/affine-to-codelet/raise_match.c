@@ -33,6 +33,16 @@ typedef struct matcher {
 	st_op *ret;
 	char why[320];
 	bool written[RAISE_MAX_BUFS]; /* arguments an earlier chain wrote */
+	st_value *globals[RAISE_MAX_BUFS]; /* the get_global of each table a layer reads */
+	/* Tensors a contraction reads zero-extended (Halide's u16(u8 input)):
+	 * pseudo argument ZX_BASE + i is argument zx[i].arg widened to
+	 * zx[i].width bits, a temporary made when a layer first reads it. */
+	struct {
+		int arg;
+		unsigned width;
+		st_value *v;
+	} zx[8];
+	int nzx;
 } matcher;
 
 static bool no(matcher *m, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -48,7 +58,26 @@ static bool no(matcher *m, const char *fmt, ...) {
 
 static const rterm *T(matcher *m, int32_t i) { return &m->t->t[i]; }
 
+static st_builder at(matcher *m);
+static bool raise_tensor(matcher *m, const int32_t *terms, st_type *like, unsigned width, st_value *dest, st_value **out);
+
+#define ZX_BASE 100000
+
+static const rbuf *global_of(matcher *m, int arg) {
+	for (size_t k = 0; k < m->t->nbufs; k++)
+		if (m->t->bufs[k].global && m->t->bufs[k].arg == arg)
+			return &m->t->bufs[k];
+	return NULL;
+}
+
 static const char *arg_name(matcher *m, int arg, char *buf, size_t n) {
+	if (arg >= ZX_BASE)
+		arg = m->zx[arg - ZX_BASE].arg;
+	const rbuf *g = global_of(m, arg);
+	if (g) {
+		snprintf(buf, n, "@%s", st_ident_cstr(st_attr_symbol_root(g->global)));
+		return buf;
+	}
 	st_str a = st_accel_arg_name(m->fn, (size_t)arg);
 	if (a.len)
 		snprintf(buf, n, "%.*s", (int)a.len, a.data);
@@ -64,7 +93,40 @@ static int32_t strip(matcher *m, int32_t x) {
 	return x;
 }
 
-static st_value *arg_value(matcher *m, int arg) { return st_block_arg(m->body, (size_t)arg); }
+/* An argument, or a constant global's table: read through a get_global
+ * made once among the new layers (the loops' own go with them). */
+static st_value *arg_value(matcher *m, int arg) {
+	if (arg >= ZX_BASE && arg < ZX_BASE + m->nzx) {
+		/* The zero-extended argument, raised once (an andi layer). */
+		int k = arg - ZX_BASE;
+		if (!m->zx[k].v) {
+			st_type *ty = st_value_type(arg_value(m, m->zx[k].arg));
+			int64_t n = st_type_num_elements_static(ty);
+			int32_t *terms = malloc((size_t)(n ? n : 1) * sizeof *terms);
+			unsigned from = st_type_int_width(st_type_element(ty));
+			bool ok = terms != NULL;
+			for (int64_t e = 0; ok && e < n; e++) {
+				int32_t in = raise_term(m->t, RT_IN, from, 0, m->zx[k].arg, 0, 0, e);
+				ok = in >= 0 && (terms[e] = raise_term(m->t, RT_ZEXT, m->zx[k].width, 0, in, 0, 0, 0)) >= 0;
+			}
+			if (!ok || !raise_tensor(m, terms, ty, m->zx[k].width, NULL, &m->zx[k].v))
+				m->zx[k].v = NULL;
+			free(terms);
+		}
+		return m->zx[k].v;
+	}
+	const rbuf *g = global_of(m, arg);
+	if (!g)
+		return st_block_arg(m->body, (size_t)arg);
+	if (!m->globals[arg]) {
+		st_builder b = at(m);
+		st_type *ty = st_value_type(g->v);
+		st_named_attr a = {st_ident_get_c(m->t->ctx, "name"), g->global};
+		st_op *op = st_build_op(&b, "memref.get_global", 0, NULL, 1, &ty, st_dict_attr(m->t->ctx, 1, &a), 0);
+		m->globals[arg] = op ? st_op_result(op, 0) : NULL;
+	}
+	return m->globals[arg];
+}
 
 /* ---------------------------------------------------------------- shapes */
 
@@ -250,6 +312,29 @@ static bool push(leaves *l, leaf x) {
 	return true;
 }
 
+/* A factor that zero-extends an argument's element reads that element of
+ * the zero-extended argument (a pseudo argument, `*tmp`); NULL when out of
+ * pseudo arguments. */
+static const rterm *zext_input(matcher *m, int32_t x, rterm *tmp) {
+	const rterm *t = T(m, x), *in = t->kind == RT_ZEXT ? T(m, t->a) : NULL;
+	if (!in || in->kind != RT_IN)
+		return t;
+	int k = 0;
+	while (k < m->nzx && (m->zx[k].arg != in->a || m->zx[k].width != t->width))
+		k++;
+	if (k == m->nzx) {
+		if (m->nzx == (int)(sizeof m->zx / sizeof *m->zx))
+			return NULL;
+		m->zx[k].arg = (int)in->a;
+		m->zx[k].width = t->width;
+		m->zx[k].v = NULL;
+		m->nzx++;
+	}
+	*tmp = *in;
+	tmp->a = ZX_BASE + k;
+	return tmp;
+}
+
 /* A sum of products of two arguments (and the output's own element or 0). */
 static bool products(matcher *m, const int32_t *terms, int64_t n, int self, leaves *l) {
 	int32_t stack[256];
@@ -278,7 +363,10 @@ static bool products(matcher *m, const int32_t *terms, int64_t n, int self, leav
 			}
 			if (t->kind != RT_MUL)
 				return no(m, "a sum of products with another term");
-			const rterm *p = T(m, strip(m, t->a)), *q = T(m, strip(m, t->b));
+			rterm pz, qz;
+			const rterm *p = zext_input(m, strip(m, t->a), &pz), *q = zext_input(m, strip(m, t->b), &qz);
+			if (!p || !q)
+				return no(m, "out of memory");
 			if (p->kind != RT_IN || q->kind != RT_IN)
 				return no(m, "a product of something other than two tensors' elements");
 			if (l->A < 0) {
@@ -788,7 +876,7 @@ static const char *kind_name(int k) {
 	static const char *const names[] = {"nothing written", "an input element", "a constant", "a sign extension",
 	                                    "a zero extension", "a truncation", "a sum", "a difference", "a product",
 	                                    "a maximum", "a minimum", "a shift", "a shift", "a comparison", "a selection",
-	                                    "an unknown value"};
+	                                    "a logical shift right", "an unknown value"};
 	return k >= 0 && k < (int)(sizeof names / sizeof *names) ? names[k] : "?";
 }
 
@@ -816,6 +904,21 @@ static bool raise_tensor(matcher *m, const int32_t *terms, st_type *like, unsign
 		int32_t *a = children(m, terms, n, 0);
 		st_value *ops[2] = {NULL, dest};
 		st_codelet_layer_info info = {.kind = ST_CODELET_ELTWISE, .eltwise = ST_CODELET_ADD, .has_imm = true};
+		bool ok = a && operand(m, a, n, like, &ops[0]) && layer(m, &info, 2, ops);
+		free(a);
+		return ok;
+	}
+	/* A zero extension from w bits: the narrower tensor (layers read it
+	 * sign-extended), then its low w bits (Halide's u16(u8)). */
+	bool zext = n > 0;
+	for (int64_t e = 0; e < n && zext; e++)
+		zext = T(m, terms[e])->kind == RT_ZEXT && T(m, T(m, terms[e])->a)->width == T(m, T(m, terms[0])->a)->width;
+	if (zext) {
+		unsigned from = T(m, T(m, terms[0])->a)->width;
+		int32_t *a = children(m, terms, n, 0);
+		st_value *ops[2] = {NULL, dest};
+		st_codelet_layer_info info = {
+			.kind = ST_CODELET_ELTWISE, .eltwise = ST_CODELET_ANDI, .has_imm = true, .imm = (int64_t)((UINT64_C(1) << from) - 1)};
 		bool ok = a && operand(m, a, n, like, &ops[0]) && layer(m, &info, 2, ops);
 		free(a);
 		return ok;

@@ -210,7 +210,7 @@ static const struct {
 } binaries[] = {
 	{"arith.addi", RT_ADD, true},   {"arith.subi", RT_SUB, false},  {"arith.muli", RT_MUL, true},
 	{"arith.maxsi", RT_MAX, true},  {"arith.minsi", RT_MIN, true},  {"arith.shrsi", RT_SHRS, false},
-	{"arith.shli", RT_SHL, false},
+	{"arith.shli", RT_SHL, false},  {"arith.shrui", RT_SHRU, false},
 };
 
 static int64_t index_binary(rterm_kind k, int64_t a, int64_t b) {
@@ -262,6 +262,9 @@ static bool fold(rterm_kind k, unsigned w, int pred, int64_t a, int64_t b, int64
 		return true;
 	case RT_SHL:
 		*out = ub >= w ? 0 : wrap((int64_t)((uint64_t)a << ub), w);
+		return true;
+	case RT_SHRU:
+		*out = ub >= w ? 0 : wrap((int64_t)(ua >> ub), w);
 		return true;
 	case RT_CMP:
 		switch (pred) {
@@ -350,6 +353,35 @@ static bool run_for(rtrace *t, st_op *op) {
 	return true;
 }
 
+/* A constant global with integer contents (a table of weights) is read
+ * like one more argument: its elements are inputs of the layers, and
+ * the target puts its contents in the program (docs/conversion.md).
+ * Every get_global of one symbol is one buffer. */
+static bool get_global(rtrace *t, st_op *op) {
+	st_attr *ref = st_op_get_attr(op, "name");
+	st_op *g = ref ? st_symbol_lookup_nearest(op, ref) : NULL;
+	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
+	if (!g || !st_op_get_attr(g, "constant") || !init || st_attr_get_kind(init) == ST_ATTR_UNIT)
+		return stop(t, op, "a global that is not a constant with an initial value");
+	if (buf_of(t, st_op_result(op, 0)))
+		return true;
+	size_t nargs = st_block_num_args(st_region_first_block(st_op_region(t->fn, 0)));
+	int arg = (int)nargs, same = -1;
+	for (size_t i = 0; i < t->nbufs; i++) {
+		if (t->bufs[i].global == ref)
+			same = t->bufs[i].arg; /* another get_global of it: the same elements */
+		if (t->bufs[i].global && t->bufs[i].arg >= arg)
+			arg = t->bufs[i].arg + 1;
+	}
+	if (same >= 0)
+		arg = same;
+	rbuf *b = new_buf(t, op, st_op_result(op, 0), arg);
+	if (!b)
+		return false;
+	b->global = ref;
+	return true;
+}
+
 static bool run_op(rtrace *t, st_op *op) {
 	const char *name = st_op_name_cstr(op);
 	if (++t->steps > t->max_steps)
@@ -373,11 +405,15 @@ static bool run_op(rtrace *t, st_op *op) {
 			b->cells[i] = u;
 		return u >= 0 || stop(t, op, "out of memory");
 	}
+	if (!strcmp(name, "memref.get_global"))
+		return get_global(t, op);
 	if (st_affine_is_load(op) || st_affine_is_store(op)) {
 		rbuf *b = buf_of(t, st_affine_access_memref(op));
 		int64_t e;
 		if (!b)
 			return stop(t, op, "an access to a memref that is neither an argument nor allocated here");
+		if (b->global && st_affine_is_store(op))
+			return stop(t, op, "a store to a constant global");
 		if (element(t, op, b, &e) < 0)
 			return false;
 		if (st_affine_is_load(op))
@@ -420,7 +456,37 @@ static bool run_op(rtrace *t, st_op *op) {
 	if (!strcmp(name, "arith.extsi") || !strcmp(name, "arith.extui") || !strcmp(name, "arith.trunci")) {
 		int32_t a = operand_term(t, op, 0);
 		rterm_kind k = !strcmp(name, "arith.extsi") ? RT_SEXT : !strcmp(name, "arith.extui") ? RT_ZEXT : RT_TRUNC;
-		return a >= 0 && set_term(t, op, st_op_result(op, 0), raise_term(t, k, w, 0, a, 0, 0, 0));
+		if (a < 0)
+			return false;
+		/* The low w bits of x >> s (logical) are those of the arithmetic
+		 * shift while w + s <= x's width: the bits the two shift in never
+		 * reach them (Halide's u8(sum / 16) on a u16 sum). */
+		const rterm *x = &t->t[a];
+		if (k == RT_TRUNC && x->kind == RT_SHRU && t->t[x->b].kind == RT_CONST && t->t[x->b].v >= 0 &&
+		    (uint64_t)t->t[x->b].v + w <= x->width) {
+			int32_t sx = x->a, sb = x->b;
+			unsigned xw = x->width;
+			if ((a = raise_term(t, RT_SHRS, xw, 0, sx, sb, 0, 0)) < 0)
+				return stop(t, op, "out of memory");
+		}
+		return set_term(t, op, st_op_result(op, 0), raise_term(t, k, w, 0, a, 0, 0, 0));
+	}
+	/* An unsigned division by a power of two is a logical shift. */
+	if (!strcmp(name, "arith.divui")) {
+		int32_t a = operand_term(t, op, 0), b = a >= 0 ? operand_term(t, op, 1) : -1;
+		if (b < 0)
+			return false;
+		int64_t d = t->t[b].kind == RT_CONST ? (int64_t)((uint64_t)t->t[b].v & (w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1)) : 0;
+		if (d <= 0 || (d & (d - 1)))
+			return stop(t, op, "an unsigned division by something other than a constant power of two");
+		int s = 0;
+		while ((INT64_C(1) << s) < d)
+			s++;
+		int32_t sh = raise_term(t, RT_CONST, w, 0, 0, 0, 0, s), r = -1;
+		if (sh >= 0)
+			r = t->t[a].kind == RT_CONST ? raise_term(t, RT_CONST, w, 0, 0, 0, 0, wrap((int64_t)(((uint64_t)t->t[a].v & (w >= 64 ? UINT64_MAX : (UINT64_C(1) << w) - 1)) >> s), w))
+			                             : s ? raise_term(t, RT_SHRU, w, 0, a, sh, 0, 0) : a;
+		return r >= 0 ? set_term(t, op, st_op_result(op, 0), r) : stop(t, op, "out of memory");
 	}
 	for (size_t i = 0; i < sizeof binaries / sizeof *binaries; i++) {
 		if (strcmp(name, binaries[i].name) != 0)

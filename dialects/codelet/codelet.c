@@ -324,7 +324,7 @@ static const st_attr_def pool_attrs[] = {
 	{.name = "strides", .constraint = &st_ac_dense_i64_array, .optional = true},
 	{.name = "pads", .constraint = &st_ac_dense_i64_array, .optional = true},
 };
-static const char *const eltwise_kinds[] = {"add", "sub", "mul", "max", "min", "shrsi", "shli", "relu", NULL};
+static const char *const eltwise_kinds[] = {"add", "sub", "mul", "max", "min", "shrsi", "shli", "relu", "andi", NULL};
 static const st_attr_def eltwise_attrs[] = {
 	{.name = "kind", .constraint = &st_ac_i64, .enum_cases = eltwise_kinds},
 	{.name = "imm", .constraint = &st_ac_i64, .optional = true},

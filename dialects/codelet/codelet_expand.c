@@ -250,13 +250,18 @@ static bool expand_pool(st_builder *top, const st_codelet_layer_info *l, st_valu
 	return compute(&outer, "DIV", 3, dacc) && compute(&outer, "MOVE", 2, out);
 }
 
-static const char *const eltwise_caps[] = {"ADD", "SUB", "MUL", "MAX", "MIN", "RSHIFT", "LSHIFT", "RELU"};
+static const char *const eltwise_caps[] = {"ADD", "SUB", "MUL", "MAX", "MIN", "RSHIFT", "LSHIFT", "RELU", "AND"};
 
 static bool expand_eltwise(st_builder *top, const st_codelet_layer_info *l, st_value **s) {
 	st_context *ctx = top->ctx;
 	st_value *out = s[l->noperands - 1];
 	st_type *t = st_value_type(out);
-	st_value *imm = l->has_imm ? scalar_local(top, st_type_element(st_value_type(s[0])), l->imm) : NULL;
+	/* The immediate in the operand's type, or the output's when wider (a
+	 * mask of the bits a zero extension keeps must not be sign-extended). */
+	st_type *it = st_type_element(st_value_type(s[0]));
+	if (l->eltwise == ST_CODELET_ANDI && st_type_int_width(st_type_element(t)) > st_type_int_width(it))
+		it = st_type_element(t);
+	st_value *imm = l->has_imm ? scalar_local(top, it, l->imm) : NULL;
 	nest ns = {.b = *top};
 	if ((l->has_imm && !imm) || !open_loops(&ns, st_type_shape(t), st_type_rank(t)))
 		return false;

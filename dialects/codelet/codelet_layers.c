@@ -9,7 +9,7 @@
 #include <stdio.h>
 
 static const char *const layer_names[] = {"", "gemm", "conv2d", "depthwise", "pool", "eltwise", "requant"};
-static const char *const eltwise_names[] = {"add", "sub", "mul", "max", "min", "shrsi", "shli", "relu"};
+static const char *const eltwise_names[] = {"add", "sub", "mul", "max", "min", "shrsi", "shli", "relu", "andi"};
 
 const char *st_codelet_layer_name(st_codelet_layer k) {
 	return (unsigned)k < ST__CDLT_N(layer_names) ? layer_names[k] : "";

@@ -193,6 +193,8 @@ static int32_t eltwise_op(int kind, int32_t a, int32_t b) {
 		return b < 0 || b >= 32 ? 0 : (int32_t)(ua << b);
 	case ST_CODELET_RELU:
 		return a > 0 ? a : 0;
+	case ST_CODELET_ANDI:
+		return (int32_t)(ua & ub);
 	default:
 		return 0;
 	}

@@ -148,7 +148,7 @@ typedef enum st_codelet_layer {
 	ST_CODELET_CONV2D,    /* out[n][p][q][k] (+)= sum_{r,s,c} in[n][p*sh+r-pt][q*sw+s-pl][c] w[r][s][c][k] */
 	ST_CODELET_DEPTHWISE, /* out[n][p][q][c] (+)= sum_{r,s} in[n][p*sh+r-pt][q*sw+s-pl][c] w[r][s][c] */
 	ST_CODELET_POOL,      /* max or average over a window */
-	ST_CODELET_ELTWISE,   /* add, sub, mul, max, min, shifts (tensor or immediate), relu */
+	ST_CODELET_ELTWISE,   /* add, sub, mul, max, min, shifts, and (tensor or immediate), relu */
 	ST_CODELET_REQUANT,   /* i32 -> narrower: clamp((x * scale + round) >> shift) */
 } st_codelet_layer;
 
@@ -163,6 +163,7 @@ typedef enum st_codelet_eltwise_kind {
 	ST_CODELET_SHRSI, /* arithmetic shift right */
 	ST_CODELET_SHLI,
 	ST_CODELET_RELU, /* unary */
+	ST_CODELET_ANDI, /* bitwise and (a mask: a zero extension) */
 } st_codelet_eltwise_kind;
 
 /* The roles of the dimensions of a layer's operands: which memref

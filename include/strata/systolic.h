@@ -39,12 +39,14 @@ ST_API st_status st_register_systolic_translations(st_context *ctx);
 /* What the host does with a tensor in DRAM: puts an input there before
  * the run, reads an output after it, both for an inout (a layer that
  * accumulates into its output), neither for a local (a layer's result
- * that only later layers read). */
+ * that only later layers read) nor for a constant (a table of weights:
+ * its contents are in the program, the DRAM image the host loads). */
 typedef enum st_systolic_tensor_kind {
 	ST_SYSTOLIC_INPUT,
 	ST_SYSTOLIC_OUTPUT,
 	ST_SYSTOLIC_INOUT,
 	ST_SYSTOLIC_LOCAL,
+	ST_SYSTOLIC_CONST,
 } st_systolic_tensor_kind;
 
 typedef struct st_systolic_tensor {

@@ -6,17 +6,20 @@
 // RUN: strata-tv %S/Inputs/layers-affine.mlir %s --entry=depthwise | FileCheck %s --check-prefix=DW
 // RUN: strata-tv %S/Inputs/layers-affine.mlir %s --entry=pools | FileCheck %s --check-prefix=POOL
 // RUN: strata-tv %S/Inputs/layers-affine.mlir %s --entry=eltwise | FileCheck %s --check-prefix=ELT
+// RUN: strata-tv %S/Inputs/layers-affine.mlir %s --entry=andi | FileCheck %s --check-prefix=AND
 // RUN: strata-opt %s --codelet-expand -o %t.mlir
 // RUN: strata-tv %S/Inputs/layers-affine.mlir %t.mlir --entry=gemm --max-steps=10000000 | FileCheck %s --check-prefix=GEMM
 // RUN: strata-tv %S/Inputs/layers-affine.mlir %t.mlir --entry=conv --max-steps=10000000 | FileCheck %s --check-prefix=CONV
 // RUN: strata-tv %S/Inputs/layers-affine.mlir %t.mlir --entry=depthwise --max-steps=10000000 | FileCheck %s --check-prefix=DW
 // RUN: strata-tv %S/Inputs/layers-affine.mlir %t.mlir --entry=pools --max-steps=10000000 | FileCheck %s --check-prefix=POOL
 // RUN: strata-tv %S/Inputs/layers-affine.mlir %t.mlir --entry=eltwise --max-steps=10000000 | FileCheck %s --check-prefix=ELT
+// RUN: strata-tv %S/Inputs/layers-affine.mlir %t.mlir --entry=andi --max-steps=10000000 | FileCheck %s --check-prefix=AND
 // GEMM: @gemm: 64 inputs agree
 // CONV: @conv: 64 inputs agree
 // DW: @depthwise: 64 inputs agree
 // POOL: @pools: 64 inputs agree
 // ELT: @eltwise: 64 inputs agree
+// AND: @andi: 64 inputs agree
 
 func.func @gemm(%A: memref<4x8xi8>, %B: memref<8x5xi8>, %C: memref<4x5xi32>) {
   codelet.gemm %A, %B, %C : memref<4x8xi8>, memref<8x5xi8>, memref<4x5xi32>
@@ -45,5 +48,11 @@ func.func @eltwise(%A: memref<2x3xi32>, %B: memref<2x3xi32>, %C: memref<2x3xi32>
   codelet.eltwise relu %C, %C : memref<2x3xi32>, memref<2x3xi32>
   codelet.eltwise shrsi %C, %C {imm = 3} : memref<2x3xi32>, memref<2x3xi32>
   codelet.requant %C, %Q {scale = 5, shift = 4, zero_point = -2} : memref<2x3xi32>, memref<2x3xi8>
+  return
+}
+
+// A mask of an i8 tensor (read sign-extended) into i16: its zero extension.
+func.func @andi(%A: memref<2x3xi8>, %Z: memref<2x3xi16>) {
+  codelet.eltwise andi %A, %Z {imm = 255} : memref<2x3xi8>, memref<2x3xi16>
   return
 }

@@ -18,10 +18,10 @@ func.func @div(%A: memref<4xi32>, %C: memref<4xi32>) {
   return
 }
 
-func.func @zext(%A: memref<4xi8>, %C: memref<4xi32>) {
+func.func @shrui(%A: memref<4xi32>, %C: memref<4xi32>) {
   affine.for %i = 0 to 4 {
-    %a = affine.load %A[%i] : memref<4xi8>
-    %z = arith.extui %a : i8 to i32
+    %a = affine.load %A[%i] : memref<4xi32>
+    %z = arith.shrui %a, %a : i32
     affine.store %z, %C[%i] : memref<4xi32>
   }
   return
@@ -59,6 +59,37 @@ func.func @steps(%A: memref<64xi32>, %C: memref<64xi32>) {
   affine.for %i = 0 to 64 {
     %a = affine.load %A[%i] : memref<64xi32>
     affine.store %a, %C[%i] : memref<64xi32>
+  }
+  return
+}
+
+func.func @divui(%A: memref<4xi32>, %C: memref<4xi32>) {
+  %c3 = arith.constant 3 : i32
+  affine.for %i = 0 to 4 {
+    %a = affine.load %A[%i] : memref<4xi32>
+    %d = arith.divui %a, %c3 : i32
+    affine.store %d, %C[%i] : memref<4xi32>
+  }
+  return
+}
+
+memref.global "private" constant @table : memref<4xi32> = dense<[1, 2, 3, 4]>
+memref.global "private" @state : memref<4xi32> = dense<0>
+
+func.func @storeglobal(%A: memref<4xi32>, %C: memref<4xi32>) {
+  %t = memref.get_global @table : memref<4xi32>
+  affine.for %i = 0 to 4 {
+    %a = affine.load %A[%i] : memref<4xi32>
+    affine.store %a, %t[%i] : memref<4xi32>
+  }
+  return
+}
+
+func.func @mutable(%A: memref<4xi32>, %C: memref<4xi32>) {
+  %t = memref.get_global @state : memref<4xi32>
+  affine.for %i = 0 to 4 {
+    %a = affine.load %t[%i] : memref<4xi32>
+    affine.store %a, %C[%i] : memref<4xi32>
   }
   return
 }

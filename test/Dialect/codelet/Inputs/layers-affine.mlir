@@ -144,3 +144,14 @@ func.func @eltwise(%A: memref<2x3xi32>, %B: memref<2x3xi32>, %C: memref<2x3xi32>
   }
   return
 }
+
+func.func @andi(%A: memref<2x3xi8>, %Z: memref<2x3xi16>) {
+  affine.for %i = 0 to 2 {
+    affine.for %j = 0 to 3 {
+      %a = affine.load %A[%i, %j] : memref<2x3xi8>
+      %z = arith.extui %a : i8 to i16
+      affine.store %z, %Z[%i, %j] : memref<2x3xi16>
+    }
+  }
+  return
+}
