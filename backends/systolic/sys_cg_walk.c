@@ -125,7 +125,11 @@ static st_status add_tensor(walk *w, st_value *v, st_op *at, bool local) {
 		if (!g || !st_op_get_attr(g, "constant") || !init || st_attr_get_kind(init) != ST_ATTR_DENSE_ELEMENTS)
 			return st_op_error(get, "a global the systolic program reads is a constant with integer contents");
 		x->kind = ST_SYSTOLIC_CONST;
-		snprintf(x->name, sizeof x->name, "@%.60s", st_ident_cstr(st_attr_symbol_root(ref)));
+		/* Named after the global; a second get_global of it is another tensor. */
+		snprintf(x->name, sizeof x->name, "@%.40s", st_ident_cstr(st_attr_symbol_root(ref)));
+		for (size_t i = 0; i < p->ntensors; i++)
+			if (!strcmp(p->tensors[i].name, x->name))
+				snprintf(x->name, sizeof x->name, "@%.40s.%zu", st_ident_cstr(st_attr_symbol_root(ref)), p->ntensors);
 		int32_t *d = sys_program_const_data(p, p->ntensors);
 		if (!d)
 			return ST_FAIL;

@@ -358,13 +358,13 @@ static bool run_for(rtrace *t, st_op *op) {
  * the target puts its contents in the program (docs/conversion.md).
  * Every get_global of one symbol is one buffer. */
 static bool get_global(rtrace *t, st_op *op) {
+	if (buf_of(t, st_op_result(op, 0)))
+		return true; /* a get_global in a loop: the table is known */
 	st_attr *ref = st_op_get_attr(op, "name");
 	st_op *g = ref ? st_symbol_lookup_nearest(op, ref) : NULL;
 	st_attr *init = g ? st_op_get_attr(g, "initial_value") : NULL;
 	if (!g || !st_op_get_attr(g, "constant") || !init || st_attr_get_kind(init) == ST_ATTR_UNIT)
 		return stop(t, op, "a global that is not a constant with an initial value");
-	if (buf_of(t, st_op_result(op, 0)))
-		return true;
 	size_t nargs = st_block_num_args(st_region_first_block(st_op_region(t->fn, 0)));
 	int arg = (int)nargs, same = -1;
 	for (size_t i = 0; i < t->nbufs; i++) {
