@@ -12,7 +12,7 @@ target does not take).  An (app, class) pair counts as bit-exact when one
 .acg of the class ran it bit-exactly.
 
     python3 bench/targets/run.py [-j 2] [--apps a,b] [--targets x.acg,y.acg]
-                                 [--out build/bench-targets] [--page docs/results.md] [-q]
+                                 [--out build/bench-targets] [--page docs/results.md] [--no-synth] [-q]
 
 STRATA_BIN=dir selects stratac (default build/bin).  Progress goes to
 stderr, a line per cell, when stderr is a terminal (or with --progress), never
@@ -91,13 +91,13 @@ def first_error(text):
     return lines[-1].strip() if lines else "failed without a message"
 
 
-def run_cell(stratac, app, target, outdir, timeout):
+def run_cell(stratac, app, target, outdir, timeout, options):
     name, _, prog = app
     tname, cls, acg = target
     out = os.path.join(outdir, "cells", name, tname)
     shutil.rmtree(out, ignore_errors=True)
     os.makedirs(os.path.dirname(out), exist_ok=True)
-    cmd = [stratac, os.path.join(ROOT, prog), "--target", acg, "-o", out, "-q"] + CLASS_OPTIONS.get(cls, [])
+    cmd = [stratac, os.path.join(ROOT, prog), "--target", acg, "-o", out, "-q"] + options.get(cls, [])
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -162,7 +162,9 @@ def page(cells, apps, targets, meta, plots):
               "the class ran it), %d of %d cells. The run took %.0f s of wall time on %s with %d workers."
               % (len(ok_pairs), npairs, len(apps), len(classes),
                  sum(c["status"] == "bit-exact" for c in cells), len(cells), meta["wall_s"], meta["machine"],
-                 meta["jobs"]), ""]
+                 meta["jobs"])
+              + (" FPGA cells ran without synthesis (`--no-synth`): no logic utilization for them." if meta.get("no_synth")
+                 else ""), ""]
     lines += ["| app | " + " | ".join(classes) + " |", "|---|" + "---|" * len(classes)]
     for name, domain, _ in apps:
         row = []
@@ -285,9 +287,12 @@ def main():
     ap.add_argument("--page", default=os.path.join(ROOT, "docs", "results.md"),
                     help="the generated page; its plots go into <page's folder>/results/")
     ap.add_argument("--timeout", type=int, default=600, help="seconds a cell may take")
+    ap.add_argument("--no-synth", action="store_true",
+                    help="FPGA cells without yosys (no logic utilization; soft-float designs synthesise for minutes)")
     ap.add_argument("--progress", action="store_true", help="progress lines even when stderr is no terminal")
     ap.add_argument("-q", action="store_true", help="no progress lines")
     a = ap.parse_args()
+    options = dict(CLASS_OPTIONS, fpga=["--no-synth"]) if a.no_synth else CLASS_OPTIONS
     stratac = os.path.join(os.environ.get("STRATA_BIN", os.path.join(ROOT, "build", "bin")), "stratac")
     if not os.path.exists(stratac):
         print("run.py: %s not found (build first or set STRATA_BIN)" % stratac, file=sys.stderr)
@@ -320,7 +325,7 @@ def main():
     cells = []
     t0 = time.perf_counter()
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, a.j)) as ex:
-        futs = {ex.submit(run_cell, stratac, app, t, a.out, a.timeout): (app, t) for app, t in jobs}
+        futs = {ex.submit(run_cell, stratac, app, t, a.out, a.timeout, options): (app, t) for app, t in jobs}
         for f in concurrent.futures.as_completed(futs):
             c = f.result()
             cells.append(c)
@@ -332,7 +337,7 @@ def main():
     order = {(app[0], t[0]): i for i, (app, t) in enumerate(jobs)}
     cells.sort(key=lambda c: order[(c["app"], c["target"])])
     meta = {"when": "Last run: %s." % datetime.datetime.now().strftime("%Y-%m-%d %H:%M"),
-            "wall_s": wall, "jobs": a.j,
+            "wall_s": wall, "jobs": a.j, "no_synth": a.no_synth,
             "machine": "%s (%d cores, load average %.1f at the end)" % (platform.machine(), os.cpu_count() or 1,
                                                                         os.getloadavg()[0])}
     with open(os.path.join(a.out, "results.json"), "w") as f:
