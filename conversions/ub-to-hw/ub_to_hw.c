@@ -68,6 +68,20 @@ st_type *st__uth_int(st__uth *s, unsigned width) { return st_integer_type(s->ctx
 
 st_value *st__uth_const(st__uth *s, unsigned width, int64_t v) { return st_hw_build_constant(&s->b, st__uth_int(s, width), v); }
 
+st_value *st__uth_wrap_counter(st__uth *s, unsigned width, int64_t lo, int64_t hi, st_value *en, const char *name) {
+	st_builder *b = &s->b;
+	st_value *vlo = st__uth_set(s, st__uth_const(s, width, lo), "%s_lo", name);
+	st_value *vhi = st__uth_set(s, st__uth_const(s, width, hi), "%s_hi", name);
+	st_value *one = st__uth_set(s, st__uth_const(s, width, 1), "%s_one", name);
+	st_value *cnt = st__uth_get(s, width, "%s", name);
+	st_value *end = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_EQ, cnt, vhi), "%s_end", name);
+	st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, cnt, one), "%s_inc", name);
+	st_value *next = st__uth_set(s, st_comb_build_mux(b, end, vlo, inc), "%s_next", name);
+	st_value *clk = st__uth_get_typed(s, st_seq_clock_type(s->ctx), "clk");
+	st__uth_set(s, st_seq_build_compreg_ce(b, next, clk, en, st__uth_get(s, 1, "reset"), vlo, NULL), "%s", name);
+	return end;
+}
+
 const char *st__uth_temp(st__uth *s, char *buf) {
 	snprintf(buf, 32, "_t%u", s->next++);
 	return buf;

@@ -65,6 +65,13 @@ st_value *st__uth_set(st__uth *s, st_value *v, const char *fmt, ...) __attribute
 /* iW, and hw.constant v : iW. */
 st_type *st__uth_int(st__uth *s, unsigned width);
 st_value *st__uth_const(st__uth *s, unsigned width, int64_t v);
+/* A register `name` of `width` bits counting lo, lo+1, ..., hi, lo, ...
+ * one step per cycle `en` is high (lo after reset), with its wires
+ * name_lo, name_hi, name_one, name_inc, name_next; returns name_end, high
+ * while the count is at hi (an enable ANDed with it steps the next outer
+ * counter). The same address, gate and segment counters serve every
+ * buffer kind. */
+st_value *st__uth_wrap_counter(st__uth *s, unsigned width, int64_t lo, int64_t hi, st_value *en, const char *name);
 /* A fresh name _tN, written into buf (32 bytes). */
 const char *st__uth_temp(st__uth *s, char *buf);
 /* Bits to count 0..n-1 (at least 1). */

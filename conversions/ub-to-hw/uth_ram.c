@@ -116,15 +116,9 @@ static void address_generator(st__uth *s, const st_ub_ctrl *c, unsigned aw) {
 	for (unsigned j = n; j-- > 0;) {
 		unsigned l = lv[j];
 		int64_t ext = c->extent[l];
-		unsigned w = st__uth_bits(ext);
-		st_value *z = st__uth_set(s, st__uth_const(s, w, 0), "a%zu_c%u_z", k, j);
-		st_value *one = st__uth_set(s, st__uth_const(s, w, 1), "a%zu_c%u_o", k, j);
-		st_value *hi = st__uth_set(s, st__uth_const(s, w, ext - 1), "a%zu_c%u_hi", k, j);
-		st_value *cnt = st__uth_get(s, w, "a%zu_c%u", k, j);
-		st_value *last = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_EQ, cnt, hi), "a%zu_c%u_last", k, j);
-		st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, cnt, one), "a%zu_c%u_inc", k, j);
-		st_value *next = st__uth_set(s, st_comb_build_mux(b, last, z, inc), "a%zu_c%u_next", k, j);
-		st__uth_set(s, st_seq_build_compreg_ce(b, next, clk(s), carry, reset, z, NULL), "a%zu_c%u", k, j);
+		char name[64];
+		snprintf(name, sizeof name, "a%zu_c%u", k, j);
+		st_value *last = st__uth_wrap_counter(s, st__uth_bits(ext), 0, ext - 1, carry, name);
 		st_value *d = st__uth_set(s, st__uth_const(s, aw, mod(c->addr_stride[l] - back, wrap)), "a%zu_d%u", k, j);
 		step = step ? st__uth_set(s, st_comb_build_mux(b, all, d, step), "a%zu_s%u", k, j) : d;
 		all = st__uth_set(s, st_comb_build_binary(b, ST_COMB_AND, all, last), "a%zu_all%u", k, j);

@@ -150,16 +150,10 @@ static void gate_signal(st__uth *s, size_t bi) {
 		if (st__uth_is_lane_dim(p, d) || ext < 2)
 			continue;
 		unsigned w = st__uth_bits(ext);
-		st_value *z = st__uth_set(s, st__uth_const(s, w, 0), "b%zu_g%u_z", bi, d);
-		st_value *one = st__uth_set(s, st__uth_const(s, w, 1), "b%zu_g%u_one", bi, d);
-		st_value *hi = st__uth_set(s, st__uth_const(s, w, ext - 1), "b%zu_g%u_hi", bi, d);
-		st_value *g = st__uth_get(s, w, "b%zu_g%u", bi, d);
-		st_value *end = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_EQ, g, hi), "b%zu_g%u_end", bi, d);
-		st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, g, one), "b%zu_g%u_inc", bi, d);
-		st_value *next = st__uth_set(s, st_comb_build_mux(b, end, z, inc), "b%zu_g%u_next", bi, d);
-		/* g was a backedge until now: from here on it is the register. */
-		g = st__uth_set(s, st_seq_build_compreg_ce(b, next, clk(s), carry, st__uth_get(s, 1, "reset"), z, NULL), "b%zu_g%u", bi,
-		            d);
+		char name[64];
+		snprintf(name, sizeof name, "b%zu_g%u", bi, d);
+		st_value *end = st__uth_wrap_counter(s, w, 0, ext - 1, carry, name);
+		st_value *g = st__uth_get(s, w, "%s", name);
 		/* The next outer counter steps when this one wraps. */
 		carry = st__uth_set(s, st_comb_build_binary(b, ST_COMB_AND, carry, end), "b%zu_g%u_wrap", bi, d);
 		/* A bound at the domain's edge is no test (and a constant compare
@@ -206,14 +200,9 @@ static void line_memory(st__uth *s, const st_ub_mem *mem, size_t mi) {
 	for (size_t i = 0; i < mem->nsegments; i++) {
 		const st_ub_segment *sg = &mem->segments[i];
 		int64_t last = sg->base + sg->to - sg->from - 1;
-		st_value *lo = st__uth_set(s, st__uth_const(s, aw, sg->base), "e%zu_s%zu_lo", mi, i);
-		st_value *hi = st__uth_set(s, st__uth_const(s, aw, last), "e%zu_s%zu_hi", mi, i);
-		st_value *one = st__uth_set(s, st__uth_const(s, aw, 1), "e%zu_s%zu_one", mi, i);
-		st_value *a = st__uth_get(s, aw, "e%zu_s%zu", mi, i);
-		st_value *end = st__uth_set(s, st_comb_build_icmp(b, ST_COMB_EQ, a, hi), "e%zu_s%zu_end", mi, i);
-		st_value *inc = st__uth_set(s, st_comb_build_binary(b, ST_COMB_ADD, a, one), "e%zu_s%zu_inc", mi, i);
-		st_value *next = st__uth_set(s, st_comb_build_mux(b, end, lo, inc), "e%zu_s%zu_next", mi, i);
-		st__uth_set(s, st_seq_build_compreg_ce(b, next, clk(s), en, st__uth_get(s, 1, "reset"), lo, NULL), "e%zu_s%zu", mi, i);
+		char name[64];
+		snprintf(name, sizeof name, "e%zu_s%zu", mi, i);
+		st__uth_wrap_counter(s, aw, sg->base, last, en, name);
 	}
 	char name[160], to[64], from[64];
 	for (unsigned l = 0; l < lanes; l++) {
