@@ -19,6 +19,12 @@ st_status st__cgra_verify_inst(st_op *op) {
 		return st_op_error(op, "kind must be PE, MEM, IO or REG, not '%.*s'", (int)k.len, k.data);
 	if (reg != (st_op_get_attr(op, "site") != NULL) || reg != (st_op_get_attr(op, "width") != NULL))
 		return st_op_error(op, "a register and only a register has a 'site' and a 'width'");
+	/* The design verifier matches a PE's `op` against the .acg's capability
+	 * names: anything but a string would be read as one. */
+	st_attr *cfg = st_op_get_attr(op, "config");
+	st_attr *name = cfg ? st_attr_dict_get_c(cfg, "op") : NULL;
+	if (name && st_attr_get_kind(name) != ST_ATTR_STRING)
+		return st_op_error(op, "config's 'op' must be a capability name (a string)");
 	return ST_OK;
 }
 

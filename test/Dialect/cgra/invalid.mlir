@@ -74,6 +74,22 @@ module {
     }) {cols = 2 : i64, params = {sb_regs = 1 : i64}, rows = 2 : i64, switchbox = "wilton", sym_name = "fabric", tracks = array<i64: 16, 2, 1, 1>} : () -> ()
   }) {class = "cgra", sym_name = "tiny"} : () -> ()
   cgra.design @d attributes {target = @tiny} {
+    // expected-error @+1 {{config's 'op' must be a capability name (a string)}}
+    cgra.inst @x {kind = "PE", row = 0 : i64, col = 0 : i64, config = {op = 64}}
+  }
+}
+
+// -----
+
+module {
+  "acg.graph"() ({
+    "acg.grid"() ({
+      "acg.storage"() {access = "ram", banks = 1 : i64, data_width = 16 : i64, depth = 64 : i64, double_buffer = false, latency = 1 : i64, on_chip = true, ports_in = 2 : i64, ports_out = 2 : i64, sym_name = "MEM", where = array<i64: 1, 0, 0, 1>} : () -> ()
+      "acg.compute"() {caps = [["ADD", [i16, 1], [i16, 1], [i16, 1]], ["MUL", [i16, 1], [i16, 1], [i16, 1]]], latency = 1 : i64, params = {bit_in = 1 : i64, bit_out = 1 : i64}, sym_name = "PE"} : () -> ()
+      "acg.comm"() {bandwidth = 16 : i64, latency = 1 : i64, ports_in = 1 : i64, ports_out = 1 : i64, side = "north", sym_name = "IO", topology = "bus"} : () -> ()
+    }) {cols = 2 : i64, params = {sb_regs = 1 : i64}, rows = 2 : i64, switchbox = "wilton", sym_name = "fabric", tracks = array<i64: 16, 2, 1, 1>} : () -> ()
+  }) {class = "cgra", sym_name = "tiny"} : () -> ()
+  cgra.design @d attributes {target = @tiny} {
     // expected-error @+1 {{no tile at (5,0)}}
     cgra.inst @x {kind = "PE", row = 5 : i64, col = 0 : i64}
   }
