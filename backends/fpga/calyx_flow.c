@@ -63,10 +63,10 @@ static bool lower(st_target_run *run, fpga_design *d, st_op *m) {
 	bool soft = st_context_lookup_pass(run->ctx, st_str_c(passes[0])) != NULL;
 	char *pipeline = st_backend_fmt(
 		"%s%s%slower-to-calyx{top=%s pipeline=%s parallel=%s memories=%s read-ports=%u},calyx-go-insertion,"
-		"calyx-compile-invoke,calyx-compile-control,calyx-remove-groups,lower-calyx-to-hw",
+		"calyx-compile-invoke,calyx-compile-control,calyx-remove-groups,lower-calyx-to-hw{roms=%s}",
 		soft ? "arith-soft-float{memrefs=true scalars=true within=@" : "", soft ? run->kernel_name : "", soft ? "}," : "",
 		run->kernel_name, o->pipeline ? "true" : "false", parallel[o->parallel], o->memories ? "seq" : "comb",
-		fpga_read_ports(run));
+		fpga_read_ports(run), fpga_rom_mode(run) ? "memory" : "logic");
 	char *what = st_backend_fmt("on kernel '%s'", run->kernel_name);
 	bool ok = pipeline && what && st_run_passes(run, m, pipeline, what, after_pass, d);
 	free(pipeline);

@@ -148,6 +148,11 @@ void fpga_memories_report(const st_target_run *run, const fpga_design *d, st_jso
  * read-ports): the block memory's read ports, at most its ports in all
  * (archs/fpga.acg: 2); 1 without block memory. */
 unsigned fpga_read_ports(const st_target_run *run);
+/* Whether the block memory can be initialised at configuration (its
+ * `param rom_mode`, or `access = rom`, as ub-map reads it): the Calyx
+ * flow's constant tables are then memories (ROMs the plan places in it),
+ * else logic (lower-calyx-to-hw's roms option). */
+bool fpga_rom_mode(const st_target_run *run);
 
 /* timing.c: the delay of d->levels under the .acg's model, checked
  * against its clock_mhz (a warning at that line when the path is longer

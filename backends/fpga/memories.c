@@ -13,8 +13,12 @@
  * a memory small enough for LUTs), so what synthesis makes of the design
  * is the plan; registers are what it makes of every memory of a target
  * without block memory (yosys.c), so the .acg's flip-flop budget holds
- * them.  External memories (the kernel's memref arguments) are the host's,
- * outside the design. */
+ * them.  A constant table that the Calyx flow made a memory (seq.hlmem
+ * with init: the block memory has ROM mode) is placed the same way and
+ * marked rom_style when its reads are registered or their words only
+ * latched, which synthesis merges into a block RAM's read port.  External
+ * memories (the kernel's memref arguments) are the host's, outside the
+ * design. */
 #include "fpga.h"
 
 #include "strata/acg.h"
@@ -56,6 +60,22 @@ static st_attr *node_loc(plan *p) {
 	return st_backend_acg_loc(p->run->ctx, p->run->opts->target, p->run->acg_text, key);
 }
 
+/* Whether every use of `v` (through hw.wire) is the data input of a
+ * register: a latency-0 read whose word is only latched is a registered
+ * read to synthesis (yosys merges the register into the port), so a block
+ * RAM can serve it. */
+static bool only_latched(st_value *v, unsigned depth) {
+	for (st_use *u = st_value_first_use(v); u; u = st_use_next(u)) {
+		st_op *o = st_use_owner(u);
+		const char *n = st_op_name_cstr(o);
+		if (!strcmp(n, "hw.wire") && depth < 8 && only_latched(st_op_result(o, 0), depth + 1))
+			continue;
+		if ((strcmp(n, "seq.compreg") && strcmp(n, "seq.compreg.ce")) || st_op_operand(o, 0) != v)
+			return false;
+	}
+	return true;
+}
+
 static st_walk_result place(st_op *op, void *ud) {
 	plan *p = ud;
 	if (strcmp(st_op_name_cstr(op), "seq.hlmem"))
@@ -77,7 +97,7 @@ static st_walk_result place(st_op *op, void *ud) {
 	 * block, as synthesis merges them); registered reads alone make a
 	 * memory that block RAM can hold. */
 	int64_t shared = 0;
-	bool sync = true;
+	bool sync = true, rom = st_op_get_attr(op, "init") != NULL;
 	for (st_use *u = st_value_first_use(st_op_result(op, 0)); u; u = st_use_next(u)) {
 		st_op *a = st_use_owner(u);
 		const char *n = st_op_name_cstr(a);
@@ -85,7 +105,7 @@ static st_walk_result place(st_op *op, void *ud) {
 		m->writes += !strcmp(n, "seq.write");
 		if (!strcmp(n, "seq.read")) {
 			st_attr *lat = st_op_get_attr(a, "latency");
-			sync = sync && lat && st_attr_int_value(lat) > 0;
+			sync = sync && ((lat && st_attr_int_value(lat) > 0) || (rom && only_latched(st_op_result(a, 0), 0)));
 		}
 		if (strcmp(n, "seq.write"))
 			continue;
@@ -112,7 +132,7 @@ static st_walk_result place(st_op *op, void *ud) {
 	}
 	m->blocks = ceil_div(m->width, p->width) * ceil_div(m->words, p->depth);
 	st_context *ctx = p->run->ctx;
-	st_named_attr style = {st_ident_get_c(ctx, "ram_style"), st_string_attr(ctx, st_str_c("block"))};
+	st_named_attr style = {st_ident_get_c(ctx, rom ? "rom_style" : "ram_style"), st_string_attr(ctx, st_str_c("block"))};
 	if (sync)
 		st_op_set_attr(op, "sv.attributes", st_dict_attr(ctx, 1, &style));
 	p->blocks += m->blocks;
@@ -134,6 +154,13 @@ unsigned fpga_read_ports(const st_target_run *run) {
 	int64_t r = st_acg_int(node, "ports_out", 1), all = all_ports(node);
 	r = r < all ? r : all;
 	return r < 1 ? 1 : r > ST_CALYX_MAX_READ_PORTS ? ST_CALYX_MAX_READ_PORTS : (unsigned)r;
+}
+
+bool fpga_rom_mode(const st_target_run *run) {
+	st_op *node = block_memory(run->graph);
+	st_attr *rom = node ? st_acg_param(node, "rom_mode") : NULL, *acc = node ? st_op_get_attr(node, "access") : NULL;
+	return (rom && st_attr_int_value(rom)) || (acc && st_attr_get_kind(acc) == ST_ATTR_STRING &&
+	                                           st_str_eq_c(st_attr_string(acc), "rom"));
 }
 
 bool fpga_plan_memories(st_target_run *run, st_op *hw, fpga_design *d) {

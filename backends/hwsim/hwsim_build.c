@@ -154,6 +154,15 @@ static st_status add_memory(elab *e, st_op *op) {
 	if (!m.data)
 		return ST_FAIL;
 	memset(m.data, 0, m.depth * m.words_per * sizeof *m.data);
+	/* A memory with `init` (verified: one word of at most 64 bits per
+	 * element) starts from it, as the exported Verilog's initial block. */
+	st_attr *init = st_op_get_attr(op, "init");
+	if (init) {
+		uint64_t mask = m.width >= 64 ? ~0ull : (1ull << m.width) - 1;
+		bool splat = st_attr_dense_is_splat(init);
+		for (uint64_t i = 0; i < m.depth; i++)
+			m.data[i * m.words_per] = (uint64_t)st_attr_dense_int(init, splat ? 0 : (size_t)i) & mask;
+	}
 	if (!st__hwsim_push(e->sim->ctx, &e->sim->mems, &m, sizeof m))
 		return ST_FAIL;
 	return vmap_put(e->sim->ctx, &e->mems, st_op_result(op, 0), (uint32_t)(e->sim->mems.n - 1)) ? ST_OK : ST_FAIL;

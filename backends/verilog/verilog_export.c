@@ -150,6 +150,25 @@ static void sv_attributes(emitter *e, st_op *op) {
 	}
 }
 
+/* A memory's initial contents (`init`, verified: a word of at most 64
+ * bits per element) as an initial block assigning each word, which both
+ * Verilator and synthesis read (yosys makes a memory read-only with them a
+ * ROM, in block RAM when its read is registered). */
+static void mem_init(emitter *e, st_op *op) {
+	st_attr *init = st_op_get_attr(op, "init");
+	if (!init)
+		return;
+	st_type *t = st_value_type(st_op_result(op, 0));
+	unsigned w = st_type_int_width(st_seq_hlmem_element(t));
+	uint64_t n = st_seq_hlmem_depth(t), mask = w >= 64 ? ~0ull : (1ull << w) - 1;
+	bool splat = st_attr_dense_is_splat(init);
+	st__v_puts(e->o, "  initial begin\n");
+	for (uint64_t i = 0; i < n; i++)
+		st__v_printf(e->o, "    %s[%llu] = %u'h%llx;\n", E(st_op_result(op, 0)), (unsigned long long)i, w,
+		             (unsigned long long)st_attr_dense_int(init, splat ? 0 : (size_t)i) & mask);
+	st__v_puts(e->o, "  end\n");
+}
+
 static void declare(emitter *e, st_op *op) {
 	vout *o = e->o;
 	if (is_op(op, "hw.constant") || is_op(op, "hw.aggregate_constant")) {
@@ -168,6 +187,7 @@ static void declare(emitter *e, st_op *op) {
 		st__v_type(o, st_seq_hlmem_element(t));
 		st__v_printf(o, " %s [0:%llu];\n", E(st_op_result(op, 0)),
 		             (unsigned long long)st_seq_hlmem_depth(t) - 1);
+		mem_init(e, op);
 		return;
 	}
 	for (size_t i = 0; i < st_op_num_results(op); i++)

@@ -39,6 +39,7 @@ typedef struct c2h {
 	st_context *ctx;
 	st_op *comp;
 	unsigned fixes; /* C2H_FIX_* bits that are on */
+	bool rom_memories; /* option roms=memory: a calyx.init memory is a seq.hlmem with init */
 	st_hw_builder b;
 	st_op *module;
 	st_value_map *map;       /* calyx value -> hw value (or backedge) */

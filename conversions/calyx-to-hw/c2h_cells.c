@@ -4,7 +4,9 @@
  * a write; the pipelined units are a free-running data pipeline whose done
  * follows go held for the unit's latency (a product is `out` exactly
  * MULT_LATENCY cycles after its operands); memories are seq.hlmem with
- * read latency 0 (comb) or 1 (seq) and a done one cycle after a write. */
+ * read latency 0 (comb) or 1 (seq) and a done one cycle after a write;
+ * read-only ones (calyx.init) are logic, or with roms=memory a seq.hlmem
+ * whose init is their contents. */
 #include "c2h.h"
 
 #include <stdio.h>
@@ -176,12 +178,17 @@ static void memory(c2h *s, st_op *c, bool seq) {
 	unsigned fw = index_width(total);
 	st_value *addr = flat_address(s, c, dims, sizes, aw, fw);
 	st_attr *init = st_op_get_attr(c, "calyx.init");
-	if (init) {
+	if (init && (!s->rom_memories || w > 64)) {
 		rom(s, c, init, w, addr, fw);
 		return;
 	}
 	st_value *m = st_seq_build_hlmem(b, sym, s->clk, s->reset, total, st__c2h_int(s, w));
-	st_seq_build_write(b, m, addr, st__c2h_port(s, c, "write_data"), men_we, 1);
+	/* roms=memory: a memory starting from the contents, with no write port
+	 * (as the logic ROM, writes have nothing to change). */
+	if (init && m)
+		st_op_set_attr(st_value_defining_op(m), "init", init);
+	else
+		st_seq_build_write(b, m, addr, st__c2h_port(s, c, "write_data"), men_we, 1);
 	st__c2h_define_port(s, c, "read_data", seq ? st_seq_build_read(b, m, addr, men_re, 1) : st_seq_build_read(b, m, addr, NULL, 0));
 	for (st_op *o = st_block_first_op(st_op_block(c)); o; o = st_op_next(o))
 		if (o != c && port_of(o, sym) && st_calyx_cell_kind_of(o) == st_calyx_cell_kind_of(c))

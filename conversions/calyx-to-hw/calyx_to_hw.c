@@ -720,7 +720,10 @@ static void component(c2h *s, bool entry, st_block *into) {
 
 typedef struct st__c2h_options {
 	const char *disable;
+	int roms;
 } st__c2h_options;
+
+static const char *const rom_kinds[] = {"logic", "memory", NULL};
 
 static const char *const fix_names[] = {"mux-chain", "write-enable", "bitwise-not", "mem-enables", NULL};
 
@@ -742,7 +745,7 @@ static st_status run(st_pass *pass, st_op *module) {
 	/* The modules are built aside and replace the components only when all
 	 * of them succeeded. */
 	st_block *built = st_block_create(ctx);
-	c2h s = {.ctx = ctx, .fixes = fixes, .status = ST_OK, .map = st_value_map_create(ctx),
+	c2h s = {.ctx = ctx, .fixes = fixes, .rom_memories = opt->roms == 1, .status = ST_OK, .map = st_value_map_create(ctx),
 	         .edges = st_hw_backedges_create(ctx)};
 	if (!built || !s.map || !s.edges)
 		s.status = ST_FAIL;
@@ -789,6 +792,13 @@ static const st_pass_option_def st__c2h_opts[] = {
 	 .summary = "bring back one CIRCT defect (mux-chain, write-enable, bitwise-not, mem-enables), for tests",
 	 .kind = ST_PASS_OPT_STRING,
 	 .offset = offsetof(st__c2h_options, disable)},
+	{.name = "roms",
+	 .summary = "read-only memories (calyx.init): logic (one wide constant shifted by the address) or memory (a "
+	            "seq.hlmem with its contents as init, which synthesis can put in block RAM)",
+	 .kind = ST_PASS_OPT_ENUM,
+	 .default_value = "logic",
+	 .offset = offsetof(st__c2h_options, roms),
+	 .cases = rom_kinds},
 };
 
 static const st_pass_def st__c2h_pass = {
@@ -796,7 +806,7 @@ static const st_pass_def st__c2h_pass = {
 	.summary = "lower compiled calyx components to hw/comb/seq modules",
 	.anchor = "builtin.module",
 	.options = st__c2h_opts,
-	.noptions = 1,
+	.noptions = 2,
 	.options_size = sizeof(st__c2h_options),
 	.run = run,
 	.display_name = "CalyxToHW",

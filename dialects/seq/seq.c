@@ -274,8 +274,22 @@ static st_status verify_port(st_op *op) {
 }
 
 static st_status verify_hlmem(st_op *op) {
-	if (!st_seq_is_hlmem(st_value_type(st_op_result(op, 0))))
+	st_type *t = st_value_type(st_op_result(op, 0));
+	if (!st_seq_is_hlmem(t))
 		return st_op_error(op, "result must be a !seq.hlmem type");
+	/* Initial contents (a ROM's table): one integer element per word. */
+	st_attr *init = st_op_get_attr(op, "init");
+	if (!init)
+		return ST_OK;
+	st_type *it = st_attr_get_kind(init) == ST_ATTR_DENSE_ELEMENTS ? st_attr_type(init) : NULL;
+	st_type *elt = st_seq_hlmem_element(t);
+	unsigned w = st_type_is_signless_integer(elt, 0) ? st_type_int_width(elt) : 0;
+	if (!w || w > 64)
+		return st_op_error(op, "'init' needs a memory of signless integers of at most 64 bits");
+	if (!it || st_type_get_kind(it) != ST_TYPE_RANKED_TENSOR || st_type_rank(it) != 1 ||
+	    st_type_dim(it, 0) != (int64_t)st_seq_hlmem_depth(t) || st_type_element(it) != elt)
+		return st_op_error(op, "'init' must be dense<...> : tensor<%lluxi%u> (a word for each element)",
+		                   (unsigned long long)st_seq_hlmem_depth(t), w);
 	return ST_OK;
 }
 
@@ -334,7 +348,8 @@ static const st_attr_def firreg_attrs[] = {
 };
 static const st_value_def hlmem_operands[] = {{.name = "clk", .infer = "!seq.clock"}, {.name = "rst", .type = &st_tc_bool, .infer = "i1"}};
 static const st_value_def hlmem_result[] = {{.name = "handle"}};
-static const st_attr_def hlmem_attrs[] = {{.name = "name", .constraint = &st_ac_symbol_name}};
+static const st_attr_def hlmem_attrs[] = {{.name = "name", .constraint = &st_ac_symbol_name},
+                                          {.name = "init", .constraint = &st_ac_any, .optional = true}};
 static const st_value_def read_operands[] = {
 	{.name = "memory"}, {.name = "address"}, {.name = "rdEn", .arity = ST_OPTIONAL}};
 static const st_value_def read_result[] = {{.name = "readData"}};

@@ -80,3 +80,17 @@ hw.module @m(in %clk : !seq.clock, in %rst : i1) {
   // expected-error @+1 {{result must be a !seq.hlmem type}}
   %mem = seq.hlmem @mem %clk, %rst : i8
 }
+
+// -----
+
+hw.module @m(in %clk : !seq.clock, in %rst : i1) {
+  // expected-error @+1 {{'init' must be dense<...> : tensor<4xi8> (a word for each element)}}
+  %mem = seq.hlmem @mem %clk, %rst {init = dense<[1, 2]> : tensor<2xi8>} : !seq.hlmem<4xi8>
+}
+
+// -----
+
+hw.module @m(in %clk : !seq.clock, in %rst : i1) {
+  // expected-error @+1 {{'init' needs a memory of signless integers of at most 64 bits}}
+  %mem = seq.hlmem @mem %clk, %rst {init = dense<[1, 2]> : tensor<2xi8>} : !seq.hlmem<2x!hw.array<2xi8>>
+}
