@@ -35,9 +35,13 @@ static const st_pass_option_def option_defs[] = {
 
 /* ------------------------------------------------------------ checking */
 
+/* f64 is named: arith-soft-float makes f32 values integers for this pass,
+ * and there is no soft f64 (docs/soft-float.md). */
 static const char *type_problem(const st_type *t) {
 	if (st_type_is_float(t))
-		return "floating-point values cannot be lowered to calyx (only integers and index)";
+		return st_type_float_width(t) == 64
+		           ? "f64 values cannot be lowered to calyx (only integers and index; soft float is f32 only)"
+		           : "floating-point values cannot be lowered to calyx (only integers and index)";
 	if (st_type_get_kind(t) == ST_TYPE_MEMREF) {
 		int64_t n = st_type_num_elements_static(t);
 		if (n == -2)
@@ -45,7 +49,9 @@ static const char *type_problem(const st_type *t) {
 		if (n < 0)
 			return "memrefs with dynamic shapes cannot be lowered to calyx (memories have static sizes)";
 		if (!st__a2c_width(st_type_element(t)))
-			return "only memrefs of integers can be lowered to calyx";
+			return st_type_is_float(st_type_element(t)) && st_type_float_width(st_type_element(t)) == 64
+			           ? "memrefs of f64 cannot be lowered to calyx (only memrefs of integers; soft float is f32 only)"
+			           : "only memrefs of integers can be lowered to calyx";
 		if (st_type_rank(t) < 1 || st_type_rank(t) > 4)
 			return "calyx memories have 1 to 4 dimensions";
 		if (st_type_memref_layout(t))

@@ -511,6 +511,12 @@ static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
 			st_value_map_add(s->vmap, st_op_operand(op, i), c);
 			continue;
 		}
+		st_value *v = st_op_operand(op, i);
+		if (st_value_is_block_arg(v) && st_value_owner_block(v) == st_region_first_block(st_op_region(x->fn, 0)))
+			return st_op_error(op,
+			                   "ub-extract: operand #%zu is the kernel's scalar argument #%u; a stage reads streams and "
+			                   "constants only (a kernel with scalar arguments goes through the Calyx flow)",
+			                   i, st_value_index(v));
 		return st_op_error(op, "ub-extract: operand #%zu is defined outside the stage and is not a constant", i);
 	}
 	st_op *c = st_op_clone(op, s->vmap);

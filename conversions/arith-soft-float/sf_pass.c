@@ -15,6 +15,7 @@
  * Every other float op or type in arith and math is refused by name before
  * anything changes. */
 #include "sf.h"
+#include "strata/asm.h"
 #include "strata/conversion.h"
 #include "strata/conversions/arith_soft_float.h"
 #include "strata/pass.h"
@@ -88,11 +89,14 @@ static bool wanted(state *s, st_op *op, bool report) {
 		return false;
 	size_t no = st_op_num_operands(op), nr = st_op_num_results(op);
 	bool any = false, all_f32 = true, ints_ok = true;
+	st_type *other = NULL; /* a float type that is not scalar f32 */
 	for (size_t i = 0; i < no + nr; i++) {
 		st_type *t = st_value_type(i < no ? st_op_operand(op, i) : st_op_result(op, i - no));
 		if (floaty(t)) {
 			any = true;
 			all_f32 = all_f32 && is_f32(t);
+			if (!is_f32(t) && !other)
+				other = t;
 		} else {
 			ints_ok = ints_ok && small_int(t);
 		}
@@ -106,8 +110,11 @@ static bool wanted(state *s, st_op *op, bool report) {
 		return false;
 	}
 	if (!all_f32) {
+		/* Named, so that a kernel on f64 (no soft f64 yet) says so. */
+		char tb[64];
 		if (report)
-			s->status = st_op_error(op, "arith-soft-float: '%s' is lowered on f32 scalars only", n);
+			s->status = st_op_error(op, "arith-soft-float: '%s' on %s: it is lowered on f32 scalars only", n,
+			                        st_type_str(s->ctx, other, tb, sizeof tb));
 		return false;
 	}
 	if (!ints_ok && k >= K_SITOFP && k <= K_FPTOUI) {

@@ -28,7 +28,7 @@ func.func @truncf(%x: f64) -> f32 {
 // -----
 
 func.func @f64(%x: f64) -> f64 {
-  // expected-error @+1 {{arith-soft-float: 'arith.addf' is lowered on f32 scalars only}}
+  // expected-error @+1 {{arith-soft-float: 'arith.addf' on f64: it is lowered on f32 scalars only}}
   %r = arith.addf %x, %x : f64
   return %r : f64
 }
@@ -36,7 +36,7 @@ func.func @f64(%x: f64) -> f64 {
 // -----
 
 func.func @f16const() -> f16 {
-  // expected-error @+1 {{arith-soft-float: 'arith.constant' is lowered on f32 scalars only}}
+  // expected-error @+1 {{arith-soft-float: 'arith.constant' on f16: it is lowered on f32 scalars only}}
   %r = arith.constant 1.0 : f16
   return %r : f16
 }
@@ -44,7 +44,7 @@ func.func @f16const() -> f16 {
 // -----
 
 func.func @vector(%x: vector<4xf32>) -> vector<4xf32> {
-  // expected-error @+1 {{arith-soft-float: 'arith.mulf' is lowered on f32 scalars only}}
+  // expected-error @+1 {{arith-soft-float: 'arith.mulf' on vector<4xf32>: it is lowered on f32 scalars only}}
   %r = arith.mulf %x, %x : vector<4xf32>
   return %r : vector<4xf32>
 }

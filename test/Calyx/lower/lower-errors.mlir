@@ -39,6 +39,22 @@ func.func @f(%a: memref<4xf32>) {
 
 // -----
 
+// f64 is named (soft float is f32 only: no pass before this one makes it
+// integers).
+// expected-error@+1 {{lower-to-calyx: argument #0: memrefs of f64 cannot be lowered to calyx (only memrefs of integers; soft float is f32 only)}}
+func.func @f(%a: memref<4xf64>) {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{lower-to-calyx: argument #1: f64 values cannot be lowered to calyx (only integers and index; soft float is f32 only)}}
+func.func @f(%a: memref<4xi32>, %s: f64) {
+  return
+}
+
+// -----
+
 // expected-error@+1 {{lower-to-calyx: more than one public function; name the top one with the option top=<name>}}
 module {
   func.func @a() {

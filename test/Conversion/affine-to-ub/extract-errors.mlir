@@ -101,6 +101,20 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} 
 func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     %v = affine.load %in[%x] : memref<8xi16>
+    // expected-error @+1 {{ub-extract: operand #1 is the kernel's scalar argument #2; a stage reads streams and constants only (a kernel with scalar arguments goes through the Calyx flow)}}
+    %w = arith.addi %v, %s : i16
+    affine.store %w, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
+  %c0 = arith.constant 0 : index
+  %s = memref.load %in[%c0] : memref<8xi16>
+  affine.for %x = 0 to 8 {
+    %v = affine.load %in[%x] : memref<8xi16>
     // expected-error @+1 {{ub-extract: operand #1 is defined outside the stage and is not a constant}}
     %w = arith.addi %v, %s : i16
     affine.store %w, %out[%x] : memref<8xi16>
