@@ -3,8 +3,10 @@
  * addresses come from layouts with `floordiv` and `mod` by the banks.
  * Each dimension of a command's space is either linear, or linear within
  * blocks whose starts are linear (a channel spread over banks: a block
- * level and an element level); a remainder of a block is a command of its
- * own (transfers only).  Every command is checked against the IR's
+ * level and an element level); the remainder of a transfer's last block
+ * is a partial last level (SET_ITER_LAST) where the ISA has one, else a
+ * command of its own (a compute keeps whole levels).  Every command is
+ * checked against the IR's
  * addresses before it is written: all points when there are few, else
  * every value of each level (the others at their first index) and every
  * corner.  The analysis of an op's space is remembered (sys_space.key_op),
@@ -31,6 +33,7 @@ static bool eval_along(const sys_space *sp, int d, int64_t i, int64_t *a) {
 
 typedef struct dimplan {
 	int64_t block; /* 0: linear */
+	int64_t tail;  /* elements of the last, partial block (0: none) */
 	int64_t step[3], bstep[3];
 } dimplan;
 
@@ -52,14 +55,16 @@ static int64_t first_break(const sys_space *sp, int d, int64_t *base, int64_t *s
 	return 0;
 }
 
-/* Whether dimension d is linear within blocks of B whose starts are linear. */
-static bool blocked(const sys_space *sp, int d, int64_t B, const int64_t *base, const int64_t *step, int64_t *bstep) {
+/* Whether dimension d is linear within blocks of B whose starts are
+ * linear: its whole blocks (`to` = size / B * B), or with the partial
+ * last one too (`to` = size). */
+static bool blocked(const sys_space *sp, int d, int64_t B, int64_t to, const int64_t *base, const int64_t *step, int64_t *bstep) {
 	int64_t a[3];
 	if (!eval_along(sp, d, B, a))
 		return false;
 	for (int k = 0; k < sp->nops; k++)
 		bstep[k] = a[k] - base[k];
-	for (int64_t i = 0; i < sp->size[d] / B * B; i++) {
+	for (int64_t i = 0; i < to; i++) {
 		if (!eval_along(sp, d, i, a))
 			return false;
 		for (int k = 0; k < sp->nops; k++)
@@ -69,12 +74,23 @@ static bool blocked(const sys_space *sp, int d, int64_t B, const int64_t *base, 
 	return true;
 }
 
+/* Level l's iterations at the outer levels' indexes `it` (fewer in the
+ * last iteration of the level outside it, with a partial last block). */
+static int64_t trips_at(const sys_cmd *c, const int64_t *it, int l) {
+	if (l > 0 && c->tail[l] && it[l - 1] == trips_at(c, it, l - 1) - 1)
+		return c->tail[l];
+	return c->iters[l];
+}
+
 static st_status check(cg *g, st_op *at, const sys_space *sp, const sys_cmd *c, const int *lvl_dim, const int64_t *lvl_mul,
                        bool repeat) {
 	int64_t pts = 1;
 	for (int l = 0; l < c->nlev; l++)
 		pts *= c->iters[l];
 	int64_t it[SYS_LEVELS] = {0};
+	/* Level l's iterations where the outer levels are (a partial last
+	 * block in the last iteration of the level outside it). */
+
 	/* The points to check: all, or each level alone and every corner. */
 	int64_t corner = 0, ncorners = (int64_t)1 << c->nlev;
 	/* A repeat (the same op, shape and on-chip offsets as one checked in
@@ -102,7 +118,7 @@ static st_status check(cg *g, st_op *at, const sys_space *sp, const sys_cmd *c, 
 		if (full) {
 			int l = c->nlev - 1;
 			for (; l >= 0; l--) {
-				if (++it[l] < c->iters[l])
+				if (++it[l] < trips_at(c, it, l))
 					break;
 				it[l] = 0;
 			}
@@ -125,7 +141,7 @@ static st_status check(cg *g, st_op *at, const sys_space *sp, const sys_cmd *c, 
 		if (++corner >= ncorners)
 			return ST_OK;
 		for (int l = 0; l < c->nlev; l++)
-			it[l] = (corner >> l) & 1 ? c->iters[l] - 1 : 0;
+			it[l] = (corner >> l) & 1 ? trips_at(c, it, l) - 1 : 0;
 	}
 }
 
@@ -221,13 +237,19 @@ st_status sys_cg_split(cg *g, st_op *at, const sys_space *sp, st_status (*fn)(vo
 			continue;
 		if (!sp->splittable)
 			return st_op_error(at, "loop %d of this compute does not move its operands linearly (address generators are linear)", d);
-		if (!blocked(sp, d, b, base, dp[d].step, dp[d].bstep))
+		if (!blocked(sp, d, b, sp->size[d] / b * b, base, dp[d].step, dp[d].bstep))
 			return st_op_error(at, "dimension %d of this op's addresses is neither linear nor linear in blocks", d);
-		if (sp->size[d] % b) {
-			memo_add(g, sp, d, b, NULL);
-			return split_at(g, at, sp, d, b, fn, ud);
-		}
 		dp[d].block = b;
+		if (sp->size[d] % b) {
+			/* The last block's remainder: a partial last level where the
+			 * ISA has one and it follows the blocks' addresses. */
+			if (g->tails && blocked(sp, d, b, sp->size[d], base, dp[d].step, dp[d].bstep))
+				dp[d].tail = sp->size[d] % b;
+			else {
+				memo_add(g, sp, d, b, NULL);
+				return split_at(g, at, sp, d, b, fn, ud);
+			}
+		}
 	}
 	if (!memo)
 		memo_add(g, sp, -1, 0, dp);
@@ -244,7 +266,8 @@ st_status sys_cg_split(cg *g, st_op *at, const sys_space *sp, st_status (*fn)(vo
 	for (int d = 0; d < sp->ndims; d++) {
 		if (sp->size[d] <= 1)
 			continue;
-		int64_t parts[2][2] = {{dp[d].block ? sp->size[d] / dp[d].block : sp->size[d], dp[d].block ? dp[d].block : 1},
+		int64_t parts[2][2] = {{dp[d].block ? sp->size[d] / dp[d].block + (dp[d].tail ? 1 : 0) : sp->size[d],
+		                        dp[d].block ? dp[d].block : 1},
 		                       {dp[d].block, 1}};
 		int nparts = dp[d].block ? 2 : 1;
 		for (int q = 0; q < nparts; q++) {
@@ -254,6 +277,7 @@ st_status sys_cg_split(cg *g, st_op *at, const sys_space *sp, st_status (*fn)(vo
 			if (c.nlev == SYS_LEVELS)
 				return st_op_error(at, "this op needs more than %d loop levels", SYS_LEVELS);
 			c.iters[c.nlev] = trips;
+			c.tail[c.nlev] = q == 1 ? dp[d].tail : 0;
 			lvl_dim[c.nlev] = d;
 			lvl_mul[c.nlev] = q == 0 && dp[d].block ? dp[d].block : 1;
 			for (int k = 0; k < sp->nops; k++)

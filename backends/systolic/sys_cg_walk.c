@@ -707,6 +707,7 @@ st_systolic_program *st_systolic_codegen(st_op *fn, st_op *graph) {
 	st_status st = sys_machine_init(&g->m, graph, st_op_loc(fn));
 	if (st_succeeded(st))
 		st = sys_isa_init(&g->isa, graph, st_op_loc(fn));
+	g->tails = st_succeeded(st) && sys_isa_find(&g->isa, "SET_ITER_LAST");
 	if (st_succeeded(st) && !(g->p = sys_program_new(ctx)))
 		st = ST_FAIL;
 	if (st_succeeded(st))
@@ -753,6 +754,7 @@ st_systolic_program *st_systolic_codegen(st_op *fn, st_op *graph) {
 		st_ctx_free(ctx, w.count, w.capops * sizeof *w.count);
 	}
 	sys_cg_split_free(g);
+	sys_cg_emit_free(g);
 	st_ctx_free(ctx, g, sizeof *g);
 	if (st_failed(st)) {
 		st_systolic_program_destroy(p);

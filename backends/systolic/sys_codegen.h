@@ -21,6 +21,9 @@ typedef struct cg_reg {
 typedef struct sys_cmd {
 	int nlev;
 	int64_t iters[SYS_LEVELS];
+	/* Iterations of a level in the last iteration of the level outside
+	 * it, when fewer (0: none; SET_ITER_LAST, transfers only). */
+	int64_t tail[SYS_LEVELS];
 	int nops;
 	int node[3];
 	int64_t base[3];
@@ -37,18 +40,28 @@ typedef struct cg {
 	int64_t rows, cols, lanes;
 	int row_level;
 	uint64_t max_points; /* a command's points are checked one by one */
+	/* The ISA has SET_ITER_LAST: a transfer's partial last block is a
+	 * level of its command rather than a command of its own. */
+	bool tails;
 	struct sys_split_memo *memo; /* sys_cg_split's analyses, by op and shape */
 	size_t nmemo, capmemo;
+	struct sys_pending *pend; /* commands not written yet (sys_emit.c's window) */
+	size_t npend;
 } cg;
 
 /* Frees what sys_cg_split remembered. */
 void sys_cg_split_free(cg *g);
 
+/* Commands go through a window in which a load may move up past the
+ * commands of other engines it does not depend on (sys_emit.c). */
 st_status sys_cg_emit_dma(cg *g, st_op *at, const sys_cmd *c, bool load, int eb);
 st_status sys_cg_emit_fill(cg *g, st_op *at, const sys_cmd *c, int64_t value);
 st_status sys_cg_emit_gemm(cg *g, st_op *at, const sys_cmd *c, int64_t rows, int64_t cols, bool os, int row_level);
 st_status sys_cg_emit_simd(cg *g, st_op *at, const sys_cmd *c, const char *mnemonic, int64_t lanes, int64_t width);
+/* Writes the commands still waiting, then END. */
 st_status sys_cg_end(cg *g, st_op *at);
+/* Frees the window of commands waiting to be written. */
+void sys_cg_emit_free(cg *g);
 
 /* An iteration space: a box of `ndims` dimensions (outermost first,
  * index start[d] .. start[d] + size[d] - 1) and the address each operand

@@ -70,6 +70,7 @@ typedef enum sys_kind {
 	SYS_ST,
 	SYS_FILL,
 	SYS_ITER,
+	SYS_ITER_LAST, /* a level's iterations in the last one of the level outside it (transfers) */
 	SYS_SHAPE,
 	SYS_GEMM,
 	SYS_END,

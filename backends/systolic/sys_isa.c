@@ -21,7 +21,7 @@ static const struct {
 	{"LT", SYS_ALU},          {"LTE", SYS_ALU},      {"MOVE", SYS_UNARY},      {"RELU", SYS_UNARY}, {"CAST", SYS_CAST},
 	{"SIMD_LANES", SYS_LANES}, {"SET_BASE_ADDR", SYS_BASE}, {"SET_LOOP_STRIDE", SYS_STRIDE}, {"LD", SYS_LD},
 	{"ST", SYS_ST},           {"FILL", SYS_FILL},    {"SET_ITER", SYS_ITER},   {"SA_SHAPE", SYS_SHAPE},
-	{"SA_GEMM", SYS_GEMM},    {"END", SYS_END},      {"EXT", SYS_EXT},
+	{"SA_GEMM", SYS_GEMM},    {"END", SYS_END},      {"EXT", SYS_EXT},          {"SET_ITER_LAST", SYS_ITER_LAST},
 };
 
 static st_block *body(st_op *g) { return st_op_num_regions(g) ? st_region_first_block(st_op_region(g, 0)) : NULL; }

@@ -129,19 +129,54 @@ static sim_buf *operand(sim *s, const sys_instr *in, const char *nsf, const char
 	return &s->buf[node];
 }
 
+/* Iterations of level l when the level outside it is (`last`) or is not
+ * at its last iteration: SET_ITER_LAST's partial last block. */
+static int64_t trips(const sim *s, int l, bool last) {
+	return last && l > 0 && s->tail[l] ? s->tail[l] : s->iters[l];
+}
+
+/* Points of levels l.. when level l - 1 is (not) at its last iteration. */
+static int64_t points_from(const sim *s, int l, bool last) {
+	if (l == s->nlev)
+		return 1;
+	int64_t t = trips(s, l, last), inner = points_from(s, l + 1, false);
+	return (t - 1) * inner + (s->has_tail ? points_from(s, l + 1, true) : inner);
+}
+
+static int64_t num_points(const sim *s) { return points_from(s, 0, false); }
+
+/* The smallest and largest of sum(index x stride) over levels l.. when
+ * level l - 1 is (not) at its last iteration. */
+static void span_from(const sim *s, const sim_reg *r, int l, bool last, int64_t *lo, int64_t *hi) {
+	if (l == s->nlev) {
+		*lo = *hi = 0;
+		return;
+	}
+	int64_t t = trips(s, l, last), st = r->stride[l], flo, fhi, llo, lhi;
+	span_from(s, r, l + 1, false, &flo, &fhi);
+	if (s->has_tail)
+		span_from(s, r, l + 1, true, &llo, &lhi);
+	else
+		llo = flo, lhi = fhi;
+	/* index t - 1 with the inner levels' last-iteration span, indexes
+	 * 0 .. t - 2 with their full span */
+	*lo = (t - 1) * st + llo;
+	*hi = (t - 1) * st + lhi;
+	if (t >= 2) {
+		int64_t a = st < 0 ? (t - 2) * st : 0, b = st < 0 ? 0 : (t - 2) * st;
+		*lo = a + flo < *lo ? a + flo : *lo;
+		*hi = b + fhi > *hi ? b + fhi : *hi;
+	}
+}
+
 /* The smallest and largest address a register takes over the command's
  * loops, plus `span - 1` for a vector of `span` elements; an error when
  * any falls outside the node. */
 static st_status box(sim *s, const char *what, const sim_buf *b, const sim_reg *r, int64_t span, int64_t *lo, int64_t *hi) {
-	*lo = *hi = r->base;
-	for (int l = 0; l < s->nlev; l++) {
-		int64_t d = r->stride[l] * (s->iters[l] - 1);
-		if (d < 0)
-			*lo += d;
-		else
-			*hi += d;
-	}
-	*hi += span - 1;
+	int64_t dlo, dhi;
+	span_from(s, r, 0, false, &dlo, &dhi);
+	*lo = r->base + dlo;
+	*hi = r->base + dhi + span - 1;
 	if (*lo < 0 || *hi >= b->nelems)
 		return fail(s, "%s reaches %s %lld..%lld of '%s', which has %lld", what, (int)(b - s->buf) == s->m.dram ? "bytes" : "elements",
 		            (long long)*lo, (long long)*hi, b->node->name, (long long)b->nelems);
@@ -151,20 +186,33 @@ static st_status box(sim *s, const char *what, const sim_buf *b, const sim_reg *
 /* ---------------------------------------------------------------- walker */
 
 /* Visits the command's points in order (level 0 outermost), keeping the
- * address of each operand. */
+ * address of each operand.  n_it[l] is level l's iterations where the
+ * walk is (fewer in the last iteration of the level outside it, with
+ * SET_ITER_LAST). */
 typedef struct walker {
 	int n, nops;
 	int64_t it[SYS_LEVELS];
+	int64_t n_it[SYS_LEVELS];
 	int64_t addr[4];
 	const sim_reg *reg[4];
-	const int64_t *iters;
+	const sim *s;
 } walker;
+
+/* The iterations of levels from..n-1 after they restarted at index 0. */
+static void walk_trips(walker *w, int from) {
+	for (int l = from; l < w->n; l++)
+		w->n_it[l] = trips(w->s, l, l > 0 && w->it[l - 1] == w->n_it[l - 1] - 1);
+}
 
 static void walk_init(walker *w, const sim *s, int nops, const sim_reg *const *regs) {
 	memset(w, 0, sizeof *w);
 	w->n = s->nlev;
 	w->nops = nops;
-	w->iters = s->iters;
+	w->s = s;
+	for (int l = 0; l < w->n; l++)
+		w->n_it[l] = s->iters[l];
+	if (s->has_tail)
+		walk_trips(w, 0);
 	for (int k = 0; k < nops; k++) {
 		w->reg[k] = regs[k];
 		w->addr[k] = regs[k]->base;
@@ -178,20 +226,16 @@ static inline int walk_next(walker *w) {
 		w->it[l]++;
 		for (int k = 0; k < w->nops; k++)
 			w->addr[k] += w->reg[k]->stride[l];
-		if (w->it[l] < w->iters[l])
+		if (w->it[l] < w->n_it[l]) {
+			if (w->s->has_tail && l + 1 < w->n)
+				walk_trips(w, l + 1);
 			return l;
+		}
 		for (int k = 0; k < w->nops; k++)
-			w->addr[k] -= w->reg[k]->stride[l] * w->iters[l];
+			w->addr[k] -= w->reg[k]->stride[l] * w->n_it[l];
 		w->it[l] = 0;
 	}
 	return -1;
-}
-
-static int64_t num_points(const sim *s) {
-	int64_t n = 1;
-	for (int l = 0; l < s->nlev; l++)
-		n *= s->iters[l];
-	return n;
 }
 
 static st_status charge(sim *s, uint64_t work) {
@@ -510,13 +554,25 @@ static st_status exec_simd(sim *s, const sys_instr *in) {
 
 /* ------------------------------------------------------------- controller */
 
-static st_status launch_levels(sim *s) {
+static st_status launch_levels(sim *s, sys_kind kind) {
 	s->nlev = 0;
 	while (s->nlev < SYS_LEVELS && s->iter_set[s->nlev])
 		s->nlev++;
 	for (int l = s->nlev; l < SYS_LEVELS; l++)
 		if (s->iter_set[l])
 			return fail(s, "loop level %d is set but level %d is not: levels go from 0 (outermost) up", l, s->nlev);
+	for (int l = 0; s->has_tail && l < SYS_LEVELS; l++) {
+		if (!s->tail[l])
+			continue;
+		if (kind != SYS_LD && kind != SYS_ST && kind != SYS_FILL)
+			return fail(s, "SET_ITER_LAST: a partial last block is a transfer's (LD, ST, FILL), not this command's");
+		if (l == 0 || l >= s->nlev)
+			return fail(s, "SET_ITER_LAST: loop level %d needs a level outside it and a SET_ITER of its own (the command has "
+			            "levels 0..%d)", l, s->nlev - 1);
+		if (s->tail[l] > s->iters[l])
+			return fail(s, "SET_ITER_LAST: %lld iterations in the last block of loop level %d, which runs %lld",
+			            (long long)s->tail[l], l, (long long)s->iters[l]);
+	}
 	return ST_OK;
 }
 
@@ -531,6 +587,16 @@ static st_status execute(sim *s, const sys_instr *in) {
 			return fail(s, "SET_ITER: a loop runs at least once, not %lld times", (long long)n);
 		s->iters[l] = n;
 		s->iter_set[l] = true;
+		return ST_OK;
+	}
+	case SYS_ITER_LAST: {
+		int64_t l = sys_get(in, "LOOP"), n = sys_get(in, "ITERATIONS");
+		if (l >= SYS_LEVELS)
+			return fail(s, "SET_ITER_LAST: loop level %lld; the machine has levels 0..%d", (long long)l, SYS_LEVELS - 1);
+		if (n < 1)
+			return fail(s, "SET_ITER_LAST: a loop runs at least once, not %lld times", (long long)n);
+		s->tail[l] = n;
+		s->has_tail = true;
 		return ST_OK;
 	}
 	case SYS_BASE:
@@ -577,7 +643,7 @@ static st_status execute(sim *s, const sys_instr *in) {
 	case SYS_ALU:
 	case SYS_UNARY:
 	case SYS_CAST: {
-		if (st_failed(launch_levels(s)))
+		if (st_failed(launch_levels(s, mn->kind)))
 			return ST_FAIL;
 		st_status st = mn->kind == SYS_LD     ? exec_dma(s, in, true)
 		               : mn->kind == SYS_ST   ? exec_dma(s, in, false)
@@ -585,6 +651,8 @@ static st_status execute(sim *s, const sys_instr *in) {
 		               : mn->kind == SYS_GEMM ? exec_gemm(s, in)
 		                                      : exec_simd(s, in);
 		memset(s->iter_set, 0, sizeof s->iter_set);
+		memset(s->tail, 0, sizeof s->tail);
+		s->has_tail = false;
 		for (int l = 0; l < SYS_LEVELS; l++)
 			s->iters[l] = 1;
 		s->stats.commands++;

@@ -60,6 +60,10 @@ typedef struct sim {
 	sim_reg reg[SYS_NODES][SYS_REGS];
 	int64_t iters[SYS_LEVELS];
 	bool iter_set[SYS_LEVELS];
+	/* SET_ITER_LAST: a level's iterations in the last iteration of the
+	 * level outside it (0: as every other); transfers' (LD, ST, FILL) only. */
+	int64_t tail[SYS_LEVELS];
+	bool has_tail;
 	int nlev;
 	int64_t rows, cols, lanes;
 	int dataflow, row_level;

@@ -351,7 +351,7 @@ static void test_mnemonics(st_context *ctx) {
 		}
 		unload(&a);
 	}
-	CHECK(seen == 1 + 31 + 4); /* toy-dnn, genesys-systolic (the GeneSys instruction groups), hexagon-hvx */
+	CHECK(seen == 1 + 32 + 4); /* toy-dnn, genesys-systolic (the GeneSys instruction groups), hexagon-hvx */
 }
 
 static void test_target(st_context *ctx) {
