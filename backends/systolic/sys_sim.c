@@ -279,6 +279,36 @@ static int elem_bytes(sim *s, const sys_instr *in) {
 	return e[1] == '8' ? 1 : (e[1] == '1' ? 2 : 4);
 }
 
+/* The DRAM a DMA command touches, for the scoreboard: runs of lines in
+ * walk order, a new run where the walk leaves the lines of the last one
+ * (a tile of an NHWC tensor is a run per pixel, and the next tile's
+ * channels between them are no dependency).  Past DMA_RUNS runs the
+ * command's bounding box stands for all. */
+#define DMA_RUNS 4096
+
+static st_status add_run(sim *s, sim_buf *dram, int64_t lo, int64_t hi, bool write) {
+	if (s->nruns) {
+		sim_access *r = &s->runs[s->nruns - 1];
+		if (lo / DRAM_LINE >= r->lo / DRAM_LINE - 1 && lo / DRAM_LINE <= r->hi / DRAM_LINE + 1) {
+			r->lo = lo < r->lo ? lo : r->lo;
+			r->hi = hi > r->hi ? hi : r->hi;
+			return ST_OK;
+		}
+	}
+	if (s->nruns == DMA_RUNS)
+		return ST_OK; /* the caller falls back to the box */
+	if (s->nruns == s->runcap) {
+		size_t nc = s->runcap ? 2 * s->runcap : 64;
+		sim_access *n = st_ctx_realloc(s->ctx, s->runs, s->runcap * sizeof *n, nc * sizeof *n);
+		if (!n)
+			return ST_FAIL;
+		s->runs = n;
+		s->runcap = nc;
+	}
+	s->runs[s->nruns++] = (sim_access){dram, lo, hi, write};
+	return ST_OK;
+}
+
 static st_status exec_dma(sim *s, const sys_instr *in, bool load) {
 	const sim_reg *rb, *rd;
 	sim_buf *buf = load ? operand(s, in, "DST_NS", "DST_IDX", &rb) : operand(s, in, "SRC_NS", "SRC_IDX", &rb);
@@ -303,7 +333,9 @@ static st_status exec_dma(sim *s, const sys_instr *in, bool load) {
 	walker w;
 	walk_init(&w, s, 2, regs);
 	uint64_t beats = 0, run = 0;
-	int64_t prev = -1;
+	int64_t prev = -1, run_lo = w.addr[1];
+	bool overflow = false;
+	s->nruns = 0;
 	for (;;) {
 		int64_t ba = w.addr[0], da = w.addr[1];
 		if (load)
@@ -313,6 +345,10 @@ static st_status exec_dma(sim *s, const sys_instr *in, bool load) {
 		if (prev >= 0 && da != prev + eb) {
 			beats += (run * 8 + (uint64_t)n->channel_bw - 1) / (uint64_t)n->channel_bw;
 			run = 0;
+			if (!overflow && st_failed(add_run(s, dram, run_lo, prev + eb - 1, !load)))
+				return ST_FAIL;
+			overflow = s->nruns == DMA_RUNS;
+			run_lo = da;
 		}
 		run += (uint64_t)eb;
 		prev = da;
@@ -320,6 +356,13 @@ static st_status exec_dma(sim *s, const sys_instr *in, bool load) {
 			break;
 	}
 	beats += (run * 8 + (uint64_t)n->channel_bw - 1) / (uint64_t)n->channel_bw;
+	if (!overflow && st_failed(add_run(s, dram, run_lo, prev + eb - 1, !load)))
+		return ST_FAIL;
+	if (overflow || s->nruns == DMA_RUNS) {
+		s->nruns = 0;
+		if (st_failed(add_run(s, dram, dlo, dhi, !load)))
+			return ST_FAIL;
+	}
 	if (load) {
 		buf->writes += (uint64_t)pts;
 		s->stats.dram_read_bytes += (uint64_t)pts * (uint64_t)eb;
@@ -330,8 +373,8 @@ static st_status exec_dma(sim *s, const sys_instr *in, bool load) {
 	buf->used_hi = bhi + 1 > buf->used_hi ? bhi + 1 : buf->used_hi;
 	int64_t ports = load ? n->ports_in : n->ports_out;
 	uint64_t bufc = (uint64_t)((pts + n->banks * ports - 1) / (n->banks * ports));
-	sim_access acc[2] = {{buf, blo, bhi, load}, {dram, dlo, dhi, !load}};
-	return sys_time_dma(s, (int)(buf - s->buf), acc, 2, beats > bufc ? beats : bufc, n->channel_latency);
+	return sys_time_dma(s, (int)(buf - s->buf), &(sim_access){buf, blo, bhi, load}, s->runs, s->nruns,
+	                    beats > bufc ? beats : bufc, n->channel_latency);
 }
 
 static st_status exec_fill(sim *s, const sys_instr *in) {
@@ -762,6 +805,8 @@ st_status st_systolic_simulate(st_context *ctx, const st_systolic_program *p, st
 		st_ctx_free(ctx, ins, cap * sizeof *ins);
 	sys_timing_free(s);
 	buffers_free(s);
+	if (s->runs)
+		st_ctx_free(ctx, s->runs, s->runcap * sizeof *s->runs);
 	st_ctx_free(ctx, s, sizeof *s);
 	return st;
 }

@@ -76,6 +76,10 @@ typedef struct sim {
 	sim_engine eng[2 * SYS_NODES + 3];
 	sim_interval *iv;
 	size_t niv, ivcap;
+	/* The DRAM lines a DMA command touches, as merged runs (its
+	 * scoreboard accesses after the buffer's). */
+	sim_access *runs;
+	size_t nruns, runcap;
 	st_systolic_stats stats;
 } sim;
 
@@ -84,7 +88,9 @@ st_status sys_timing_init(sim *s);
 void sys_timing_free(sim *s);
 /* Every instruction takes the controller one cycle. */
 void sys_time_issue(sim *s);
-st_status sys_time_dma(sim *s, int node, const sim_access *acc, size_t n, uint64_t cycles, int64_t latency);
+/* A DMA command: its buffer's access and the DRAM runs it touches. */
+st_status sys_time_dma(sim *s, int node, const sim_access *buf, const sim_access *dram, size_t ndram, uint64_t cycles,
+                       int64_t latency);
 st_status sys_time_fill(sim *s, int node, const sim_access *acc, uint64_t cycles);
 st_status sys_time_simd(sim *s, const sim_access *acc, size_t n, uint64_t points);
 /* The array: weight-stationary costs are counted point by point

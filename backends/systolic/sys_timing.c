@@ -105,18 +105,26 @@ static void retire(sim *s, const sim_access *a, size_t n, int64_t done) {
  * commands before it have done with that region; a store reads the
  * buffer once it is written, and its data is in DRAM `latency` after its
  * last beat.  Beats of one channel never overlap. */
-st_status sys_time_dma(sim *s, int node, const sim_access *acc, size_t n, uint64_t cycles, int64_t latency) {
+st_status sys_time_dma(sim *s, int node, const sim_access *buf, const sim_access *dram, size_t ndram, uint64_t cycles,
+                       int64_t latency) {
 	sim_engine *e = &s->eng[node];
 	int64_t disp = dispatch(s, e), read_ready = 0, write_ready = 0;
-	for (size_t i = 0; i < n; i++) {
-		sim_access r = acc[i];
-		r.write = false;
-		if (acc[i].write)
-			write_ready = max64(write_ready, deps(&acc[i], 1));
+	bool load = buf->write;
+	/* A load reads DRAM and writes the buffer, a store the reverse. */
+	sim_access r = *buf;
+	r.write = false;
+	if (load)
+		write_ready = deps(buf, 1);
+	else
+		read_ready = deps(&r, 1);
+	for (size_t i = 0; i < ndram; i++) {
+		sim_access d = dram[i];
+		d.write = false;
+		if (load)
+			read_ready = max64(read_ready, deps(&d, 1));
 		else
-			read_ready = max64(read_ready, deps(&r, 1));
+			write_ready = max64(write_ready, deps(&dram[i], 1));
 	}
-	bool load = acc[0].write;
 	int64_t req = max64(disp, read_ready), start, done, dram_done;
 	if (load) {
 		start = max64(max64(req + latency, write_ready), e->free);
@@ -128,8 +136,8 @@ st_status sys_time_dma(sim *s, int node, const sim_access *acc, size_t n, uint64
 	}
 	e->free = done;
 	started(e, req);
-	for (size_t i = 0; i < n; i++)
-		retire(s, &acc[i], 1, acc[i].b == &s->buf[s->m.dram] ? dram_done : done);
+	retire(s, buf, 1, done);
+	retire(s, dram, ndram, dram_done);
 	return interval(s, req, dram_done, SIM_DMA);
 }
 
