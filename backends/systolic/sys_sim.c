@@ -622,24 +622,20 @@ static st_status launch_levels(sim *s, sys_kind kind) {
 static st_status execute(sim *s, const sys_instr *in) {
 	const sys_mn *mn = in->mn;
 	switch (mn->kind) {
-	case SYS_ITER: {
-		int64_t l = sys_get(in, "LOOP"), n = sys_get(in, "ITERATIONS");
-		if (l >= SYS_LEVELS)
-			return fail(s, "SET_ITER: loop level %lld; the machine has levels 0..%d", (long long)l, SYS_LEVELS - 1);
-		if (n < 1)
-			return fail(s, "SET_ITER: a loop runs at least once, not %lld times", (long long)n);
-		s->iters[l] = n;
-		s->iter_set[l] = true;
-		return ST_OK;
-	}
+	case SYS_ITER:
 	case SYS_ITER_LAST: {
 		int64_t l = sys_get(in, "LOOP"), n = sys_get(in, "ITERATIONS");
 		if (l >= SYS_LEVELS)
-			return fail(s, "SET_ITER_LAST: loop level %lld; the machine has levels 0..%d", (long long)l, SYS_LEVELS - 1);
+			return fail(s, "%s: loop level %lld; the machine has levels 0..%d", mn->name, (long long)l, SYS_LEVELS - 1);
 		if (n < 1)
-			return fail(s, "SET_ITER_LAST: a loop runs at least once, not %lld times", (long long)n);
-		s->tail[l] = n;
-		s->has_tail = true;
+			return fail(s, "%s: a loop runs at least once, not %lld times", mn->name, (long long)n);
+		if (mn->kind == SYS_ITER_LAST) {
+			s->tail[l] = n;
+			s->has_tail = true;
+		} else {
+			s->iters[l] = n;
+			s->iter_set[l] = true;
+		}
 		return ST_OK;
 	}
 	case SYS_BASE:
