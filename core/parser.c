@@ -335,6 +335,14 @@ static st_status define_value(st_parser *p, const st__token *t, st_value *first,
 				continue;
 			if (i >= count)
 				return st__err_at(p, &e->first_use, "operation defines %u results but was used as result #%u", count, i);
+			/* A forward reference no operation uses yet is an operand of the
+			 * operation being parsed, and this definition sits inside that
+			 * operation's own region, where it can never dominate the use
+			 * (resolving it would free the placeholder the operation is about
+			 * to take as its operand). */
+			if (!ph->first_use)
+				return st__err_at(p, t, "'%.*s' is defined inside the region of the operation that uses it",
+				                  (int)t->len, t->start);
 			st_value *real = st_value_is_block_arg(first) ? first : st__result(st_value_defining_op(first), first->index + i);
 			if (real->type != ph->type) {
 				char a[128], b[128];

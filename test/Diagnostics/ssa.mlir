@@ -146,3 +146,19 @@ func.func @g() -> i32 {
 
 // expected-error @+1 {{expected SSA operand}}
 "foo.a"(1) : (i32) -> ()
+
+// -----
+
+// An operand defined inside the operation's own region (fuzz-interp: the
+// forward reference was freed while the operation still held it).
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %y = %c0 to %x step %c1 {
+    // expected-error @+1 {{'%x' is defined inside the region of the operation that uses it}}
+    scf.for %x = %c0 to %n step %c1 {
+    }
+  }
+  return
+}
+
