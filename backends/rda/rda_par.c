@@ -5,10 +5,12 @@
  * ignored), each on the free tile of its kind nearest to its placed
  * neighbours; then rounds of moves and swaps of a unit with another tile of
  * its kind, kept when the total route length (Manhattan distance from each
- * stream's writer to each reader, vector streams weighing more) goes down.
+ * stream's writer to each reader, vector streams and busy streams weighing
+ * more) goes down.
  *
- * Routing: streams by priority (broadcast fanout, then vector before scalar
- * before token, then length), each reader's path farthest first: the
+ * Routing: streams by priority (traffic: the elements a stream carries in a
+ * run, in factors of four; then broadcast fanout, then vector before scalar
+ * before token), each reader's path farthest first: the
  * shortest path on the static network through links with a free track of
  * the stream's class (a link the stream already uses costs half, so
  * broadcasts share); a path that finds no free track goes on the dynamic
@@ -20,6 +22,7 @@
 #include "rda_backend_internal.h"
 
 #include "strata/acg.h"
+#include "strata/arith.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +35,7 @@ typedef struct pstream {
 	int32_t *readers; /* unit indices (other than the writer's), distinct */
 	int32_t nreaders;
 	int cls;
+	int64_t elems; /* elements it carries in a run (estimated; see traffic) */
 } pstream;
 
 typedef struct placer {
@@ -85,6 +89,34 @@ static void *zalloc(placer *p, size_t n) {
 
 static bool same_kind(const st_rda_pu *a, const st_rda_pu *b) { return a && b && a->kind == b->kind; }
 
+/* The elements a stream carries in one run of its writer's chain: one per
+ * iteration of the counters outside the writer's level (a vectorised
+ * counter counts its vectors).  A bound that is no constant counts as
+ * 2^20 iterations, so that a data-dependent stream counts as a busy one. */
+static int64_t traffic(st_op *writer) {
+	st_op *context = writer ? st_op_parent_op(writer) : NULL;
+	if (!named(context, "rda.context"))
+		return 1;
+	st_op *ctrs[32];
+	size_t n = st_rda_context_counters(context, ctrs, 32);
+	st_attr *la = st_op_get_attr(writer, "level");
+	int64_t level = la && st_attr_get_kind(la) == ST_ATTR_INTEGER ? st_attr_int_value(la) : (int64_t)n;
+	st_attr *lanes_a = st_op_get_attr(context, "lanes");
+	int64_t lanes = lanes_a ? st_attr_int_value(lanes_a) : 1, elems = 1;
+	for (size_t k = 0; k < n && k < 32 && (int64_t)k < level; k++) {
+		int64_t lo, hi, trip = (int64_t)1 << 20;
+		st_attr *sa = st_op_get_attr(ctrs[k], "stride"), *ta = st_op_get_attr(ctrs[k], "step");
+		int64_t stride = sa ? st_attr_int_value(sa) : ta ? st_attr_int_value(ta) : 1;
+		if (stride > 0 && st_arith_constant_int(st_op_operand(ctrs[k], 0), &lo) &&
+		    st_arith_constant_int(st_op_operand(ctrs[k], 1), &hi))
+			trip = hi > lo ? (hi - lo + stride - 1) / stride : 0;
+		if (st_op_get_attr(ctrs[k], "vec") && lanes > 1)
+			trip = (trip + lanes - 1) / lanes;
+		elems = trip > 0 && elems > ((int64_t)1 << 40) / trip ? (int64_t)1 << 40 : elems * trip;
+	}
+	return elems;
+}
+
 static st_status collect(placer *p) {
 	st_block *b = st_rda_body(p->design);
 	for (st_op *o = st_block_first_op(b); o; o = st_op_next(o)) {
@@ -119,6 +151,7 @@ static st_status collect(placer *p) {
 		s->cls = st_rda_net_class_of(p->m, st_value_type(v));
 		st_op *w = st_rda_stream_writer(v);
 		s->writer = w ? unit_index(p, unit_of(w)) : -1;
+		s->elems = traffic(w);
 		int32_t cap = 0;
 		for (st_use *u = st_value_first_use(v); u; u = st_use_next(u))
 			cap++;
@@ -144,7 +177,21 @@ static st_status collect(placer *p) {
 
 /* ------------------------------------------------------------ placement */
 
-static int64_t weight(const pstream *s) { return s->cls == ST_RDA_NET_VECTOR ? 4 : s->cls == ST_RDA_NET_SCALAR ? 2 : 1; }
+/* Traffic in factors of four: streams within one are equally busy. */
+static int traffic_class(const pstream *s) {
+	int k = 0;
+	for (int64_t e = s->elems; e > 1; e >>= 2)
+		k++;
+	return k;
+}
+
+/* A stream's share of the placement cost: wider classes and busier streams
+ * weigh more, so that the streams carrying the most elements get the
+ * shortest routes (a long one takes longer than its buffer's credits last:
+ * the writer waits). */
+static int64_t weight(const pstream *s) {
+	return (s->cls == ST_RDA_NET_VECTOR ? 4 : s->cls == ST_RDA_NET_SCALAR ? 2 : 1) * (1 + traffic_class(s));
+}
 
 static int64_t dist(const placer *p, int32_t a, int32_t b) {
 	int64_t dr = p->row[a] - p->row[b], dc = p->col[a] - p->col[b];
@@ -421,6 +468,9 @@ static st_status route_stream(router *rt, int32_t si, route_out *ro, int32_t *pa
 static int stream_priority_cmp(const void *a, const void *b, void *ud) {
 	(void)ud;
 	const pstream *x = a, *y = b;
+	int tx = traffic_class(x), ty = traffic_class(y);
+	if (tx != ty)
+		return tx > ty ? -1 : 1;
 	if (x->nreaders != y->nreaders)
 		return x->nreaders > y->nreaders ? -1 : 1;
 	if (x->cls != y->cls)
@@ -443,7 +493,7 @@ static st_status route_all(placer *p) {
 	st_status st = p->failed ? ST_FAIL : ST_OK;
 	for (int64_t i = 0; !p->failed && i < rt.nplaces * 4 * (rt.vcs ? rt.vcs : 1); i++)
 		rt.vc_owner[i] = -1;
-	/* Priority: fanout, then class, then length (a stable insertion sort). */
+	/* Priority: traffic, fanout, then class (a stable insertion sort). */
 	for (int32_t i = 0; st_succeeded(st) && i < p->nstreams; i++) {
 		int32_t k = i;
 		while (k > 0) {
