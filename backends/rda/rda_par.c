@@ -6,7 +6,8 @@
  * neighbours; then rounds of moves and swaps of a unit with another tile of
  * its kind, kept when the total route length (Manhattan distance from each
  * stream's writer to each reader, vector streams and busy streams weighing
- * more) goes down.
+ * more, and a vector stream sent on every firing paying again for each hop
+ * beyond what its credits cover: see window_of) goes down.
  *
  * Routing: streams by priority (traffic: the elements a stream carries in a
  * run, in factors of four; then broadcast fanout, then vector before scalar
@@ -35,7 +36,8 @@ typedef struct pstream {
 	int32_t *readers; /* unit indices (other than the writer's), distinct */
 	int32_t nreaders;
 	int cls;
-	int64_t elems; /* elements it carries in a run (estimated; see traffic) */
+	int64_t elems;  /* elements it carries in a run (estimated; see traffic) */
+	int64_t window; /* hops to a reader within its credits (busy streams) */
 } pstream;
 
 typedef struct placer {
@@ -117,6 +119,22 @@ static int64_t traffic(st_op *writer) {
 	return elems;
 }
 
+/* The hops over which a stream its writer enqueues on every firing keeps
+ * one element a cycle: a reader's slot is held from the send until the
+ * credit comes back, the writer's latency plus the route's twice, and the
+ * stream has `depth` slots.  Streams sent less often have no window. */
+static int64_t window_of(const placer *p, st_op *stream, st_op *writer, const st_rda_pu *pu) {
+	st_op *context = writer ? st_op_parent_op(writer) : NULL;
+	st_attr *la = writer ? st_op_get_attr(writer, "level") : NULL, *da = st_op_get_attr(stream, "depth");
+	if (!pu || !da || !la || !named(context, "rda.context") || st_attr_get_kind(la) != ST_ATTR_INTEGER ||
+	    st_attr_int_value(la) < (int64_t)st_rda_context_counters(context, NULL, 0))
+		return INT64_MAX;
+	int64_t lat = pu->latency + (pu->kind == ST_RDA_MEMORY ? st_rda_context_stages(context) : 0);
+	int64_t hop = p->m->hop_latency > 0 ? p->m->hop_latency : 1;
+	int64_t w = (st_attr_int_value(da) - lat) / (2 * hop);
+	return w < 1 ? 1 : w;
+}
+
 static st_status collect(placer *p) {
 	st_block *b = st_rda_body(p->design);
 	for (st_op *o = st_block_first_op(b); o; o = st_op_next(o)) {
@@ -152,6 +170,7 @@ static st_status collect(placer *p) {
 		st_op *w = st_rda_stream_writer(v);
 		s->writer = w ? unit_index(p, unit_of(w)) : -1;
 		s->elems = traffic(w);
+		s->window = window_of(p, o, w, s->writer >= 0 ? p->kind[s->writer] : NULL);
 		int32_t cap = 0;
 		for (st_use *u = st_value_first_use(v); u; u = st_use_next(u))
 			cap++;
@@ -202,8 +221,10 @@ static int64_t cost(const placer *p) {
 	int64_t c = 0;
 	for (int32_t i = 0; i < p->nstreams; i++) {
 		const pstream *s = &p->streams[i];
-		for (int32_t k = 0; s->writer >= 0 && k < s->nreaders; k++)
-			c += weight(s) * dist(p, s->writer, s->readers[k]);
+		for (int32_t k = 0; s->writer >= 0 && k < s->nreaders; k++) {
+			int64_t d = dist(p, s->writer, s->readers[k]);
+			c += weight(s) * (d + (s->cls == ST_RDA_NET_VECTOR && d > s->window ? (d - s->window) : 0));
+		}
 	}
 	return c;
 }
