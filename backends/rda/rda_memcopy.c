@@ -189,8 +189,11 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 			                pu->name, (long long)nused, nwhat, (long long)navail);
 	}
 	/* Token streams: each writer copy keeps those of its readers' group,
-	 * and gets its own between writers.  Clones first (their bodies are
-	 * the originals' op for op), the originals last. */
+	 * and gets its own between writers.  A writer's signal may go to
+	 * several readers (one token stream read by each): the readers of a
+	 * copy then wait on a stream of their own, signalled by that copy's
+	 * writer.  Clones first (their bodies are the originals' op for op),
+	 * the originals last, so that the original keeps what no copy took. */
 	st_builder sb = st_builder_before(unit);
 	for (size_t k = ncopies; st_succeeded(s) && k-- > 0;) {
 		st_value_map *streams = st_value_map_create(ctx);
@@ -210,11 +213,19 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 				o = st_op_next(o);
 			if (!o || (!named(o, "rda.signal") && !named(o, "rda.wait")))
 				continue;
+			st_value *orig = st_op_operand(o, 0);
+			/* a context of this copy waits on the signal (a writer of it
+			 * that already took its own stream counts) */
+			bool mine = named(o, "rda.signal") && st_value_map_lookup(streams, orig);
+			if (named(o, "rda.signal"))
+				for (st_use *u = st_value_first_use(orig); u && !mine; u = st_use_next(u))
+					mine = named(st_use_owner(u), "rda.wait") && unit_of(st_use_owner(u)) == copies[k];
 			st_op *p = toks[t].partner;
-			if (p && writes(p)) {
-				if (!k)
+			bool to_writer = named(o, "rda.wait") ? p && writes(p) : mine;
+			if (named(o, "rda.wait") ? to_writer || (p && unit_of(p) == copies[k]) : mine) {
+				if (!k || !to_writer)
 					continue;
-				st_value *orig = st_op_operand(o, 0), *c = st_value_map_lookup(streams, orig);
+				st_value *c = st_value_map_lookup(streams, orig);
 				if (!c) {
 					st_op *cl = st_op_clone(st_value_defining_op(orig), NULL);
 					if (!cl) {
@@ -226,7 +237,15 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 					st_value_map_add(streams, orig, c);
 				}
 				st_op_set_operand(o, 0, c);
-			} else if (p && unit_of(p) != copies[k]) {
+				/* the readers of this copy follow (writers in it switch
+				 * at their own wait) */
+				for (st_use *u = st_value_first_use(orig), *nu; u && named(o, "rda.signal"); u = nu) {
+					nu = st_use_next(u);
+					st_op *r = st_use_owner(u);
+					if (named(r, "rda.wait") && unit_of(r) == copies[k] && !writes(st_op_parent_op(r)))
+						st_op_set_operand(r, 0, c);
+				}
+			} else {
 				/* Left in place for now (positions of later tokens), made
 				 * inert below. */
 				st_op_set_attr(o, "memcopy.drop", st_unit_attr(ctx));
@@ -256,18 +275,27 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
  * reduction drops W1 -> W2 when W1 -> R -> W2 orders them), but a single
  * writer's tokens each join it to one reader, and a copy keeps those of
  * its readers, so each copy's words go through the writes the original's
- * do, in the same order with respect to its readers. */
+ * do, in the same order with respect to its readers.  Several writers that
+ * wait only on each other (fft's butterfly: the upper half's writer, then
+ * the lower half's, then the readers) are copied too: no reader orders
+ * them, so every order between them is a writer-to-writer token, which
+ * each copy gets its own of. */
 bool st__rda_copyable(st_op *unit) {
-	bool program_writes = false;
+	bool program_writes = false, writer_waits_only = true;
 	int64_t writers = 0;
 	for (st_op *c = st_block_first_op(st_rda_body(unit)); c; c = st_op_next(c)) {
 		if (!named(c, "rda.context") || !writes(c))
 			continue;
 		writers++;
-		for (st_op *o = st_block_first_op(st_rda_body(c)); o; o = st_op_next(o))
-			program_writes |= named(o, "rda.wait");
+		for (st_op *o = st_block_first_op(st_rda_body(c)); o; o = st_op_next(o)) {
+			if (!named(o, "rda.wait"))
+				continue;
+			program_writes = true;
+			st_op *p = partner(st_op_operand(o, 0), c);
+			writer_waits_only &= p && unit_of(p) == unit && writes(p);
+		}
 	}
-	return !program_writes || writers == 1;
+	return !program_writes || writers == 1 || writer_waits_only;
 }
 
 st_status st__rda_copy_memories(st_op *design, const st_rda_machine *m) {
