@@ -9,6 +9,8 @@
  * smallest delay with which every value a statement reads is written
  * before (or in) the cycle it is read: the maximum over its read ports of
  * write time minus lin, computed by isl over the whole domain.
+ * A statement with more points than that time base separates (an
+ * upsampling) runs row-major over its own domain instead.
  * strategy=sequential: statements one after the other, each row-major over
  * its own domain (what extraction writes).
  * strategy=share-line: compute sharing at line granularity (see
@@ -217,6 +219,19 @@ static st_status input_rate(const st_ub_model *m, size_t first, const bool *done
 	return ST_OK;
 }
 
+/* Whether the time base lin gives every point of port p's domain a
+ * cycle of its own, the dimensions it does not span aside (lanes: the
+ * camera's channels fire together). */
+static bool injective(const st_ub_model_port *p, const st_ub_aff *lin) {
+	isl_map *t = aff_map(p, lin);
+	for (unsigned i = p->ndims; i-- > 0;)
+		if (!lin->c[1 + i])
+			t = isl_map_project_out(t, isl_dim_in, i, 1);
+	isl_bool inj = isl_map_is_injective(t);
+	isl_map_free(t);
+	return inj == isl_bool_true;
+}
+
 /* Raises *d to the least delay with which read port r, on time base
  * lin, finds every value of write port w written. */
 static st_status delay_after(const st_ub_model_port *r, const st_ub_model_port *w, const st_ub_aff *lin, int64_t *d) {
@@ -323,6 +338,12 @@ static st_status stencil_stmt(st_ub_model *m, size_t first, const bool *done, bo
 		*d = deferred_latency(m, first) - st_ub_aff_eval(lin, m->ports[first].ndims, m->ports[first].lo);
 	} else if (!fixed_lin && st_failed(input_rate(m, first, done, lin))) {
 		return ST_FAIL;
+	} else if (!fixed_lin && !injective(&m->ports[first], lin)) {
+		/* More points than the values read give times (an upsampling
+		 * reads each value for several points): row-major over its own
+		 * domain, one point a cycle, as late as its reads need. */
+		row_major(&m->ports[first], lin, d);
+		*d = INT64_MIN;
 	}
 	for (size_t k = first; k < m->nports; k++) {
 		const st_ub_model_port *r = &m->ports[k];

@@ -102,6 +102,10 @@ typedef struct xctx {
 	st_op *tables[MAX_BUFS];
 	bool rom[MAX_BUFS];
 	size_t ntables;
+	/* The box of the stage being read (its first box_n dimensions), over
+	 * which a floordiv or mod by a constant folds (quasi_fold). */
+	unsigned box_n;
+	const int64_t *box_lo, *box_hi;
 } xctx;
 
 /* The domain dimension tile loop j's index takes in an affine function. */
@@ -115,6 +119,73 @@ static const st_ub_aff *index_of(xctx *x, st_value *v) {
 		if (x->idx_val[i] == v)
 			return &x->idx_aff[i];
 	return NULL;
+}
+
+/* The range of domain dimension (or tile slot) i of the stage being read;
+ * false for a slot that is neither. */
+static bool slot_range(const xctx *x, unsigned i, int64_t *lo, int64_t *hi) {
+	if (i < x->box_n) {
+		*lo = x->box_lo[i];
+		*hi = x->box_hi[i];
+		return true;
+	}
+	for (unsigned j = 0; j < x->ntiles; j++)
+		if (i == tile_slot(x, j)) {
+			*lo = 0;
+			*hi = x->tiles[j] - 1;
+			return true;
+		}
+	return false;
+}
+
+static int64_t floor_div(int64_t a, int64_t k) { return a / k - (a % k != 0 && (a < 0) != (k < 0)); }
+
+/* How many points a single-slot remainder may span and still be folded
+ * by enumeration. */
+#define MAX_FOLD_POINTS 64
+
+/* `l floordiv k` or `l mod k` (quasi-affine; MLIR's floor semantics) as
+ * an affine function of the stage's domain, false when it is none.  With
+ * l = k*A + B, each coefficient of B in [0, k), the quotient is A +
+ * floor(B / k) and the remainder B - k * floor(B / k); B depending on at
+ * most one dimension (the lane of an unrolled loop, the inner half of a
+ * strip-mined row: `(2q + r) floordiv 2`), both are affine when
+ * floor(B / k) is along that dimension's range (it fits one block, as
+ * `r floordiv 2` = 0, or steps once a point: `(r + 1) floordiv 2` = r). */
+static bool quasi_fold(const xctx *x, const st_ub_aff *l, int64_t k, bool mod, st_ub_aff *out) {
+	st_ub_aff a, b;
+	int slot = -1;
+	for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++) {
+		a.c[i] = floor_div(l->c[i], k);
+		b.c[i] = l->c[i] - k * a.c[i];
+		if (i > 0 && b.c[i]) {
+			if (slot >= 0)
+				return false;
+			slot = (int)i - 1;
+		}
+	}
+	int64_t lo = 0, hi = 0;
+	if (slot >= 0 && (!slot_range(x, (unsigned)slot, &lo, &hi) || hi - lo >= MAX_FOLD_POINTS))
+		return false;
+	/* q(v) = floor(B(v) / k) must be q0 + step * (v - lo). */
+	int64_t bc = slot >= 0 ? b.c[1 + slot] : 0;
+	int64_t q0 = floor_div(b.c[0] + bc * lo, k), step = 0;
+	for (int64_t v = lo + 1; v <= hi; v++) {
+		int64_t d = floor_div(b.c[0] + bc * v, k) - floor_div(b.c[0] + bc * (v - 1), k);
+		if (v == lo + 1)
+			step = d;
+		else if (d != step)
+			return false;
+	}
+	/* floor(B / k) = q0 - step * lo + step * x_slot. */
+	st_ub_aff q;
+	memset(&q, 0, sizeof q);
+	q.c[0] = q0 - step * lo;
+	if (slot >= 0)
+		q.c[1 + slot] = step;
+	for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
+		out->c[i] = mod ? b.c[i] - k * q.c[i] : a.c[i] + q.c[i];
+	return true;
 }
 
 static bool push_index(xctx *x, st_value *v, const st_ub_aff *a) {
@@ -167,6 +238,30 @@ static bool expr_aff(xctx *x, st_affine_expr *e, st_value *const *dims, unsigned
 				return false;
 		for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
 			out->c[i] = k->c[0] * v->c[i];
+		return true;
+	}
+	case ST_AFFINE_FLOORDIV:
+	case ST_AFFINE_CEILDIV:
+	case ST_AFFINE_MOD: {
+		st_ub_aff l, r;
+		if (!expr_aff(x, st_affine_expr_lhs(e), dims, nd, syms, &l) ||
+		    !expr_aff(x, st_affine_expr_rhs(e), dims, nd, syms, &r))
+			return false;
+		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
+			if (r.c[i])
+				return false;
+		if (r.c[0] < 1)
+			return false;
+		/* ceil(l / k) = -floor(-l / k). */
+		bool ceil = st_affine_expr_kind(e) == ST_AFFINE_CEILDIV;
+		if (ceil)
+			for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
+				l.c[i] = -l.c[i];
+		if (!quasi_fold(x, &l, r.c[0], st_affine_expr_kind(e) == ST_AFFINE_MOD, out))
+			return false;
+		if (ceil)
+			for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
+				out->c[i] = -out->c[i];
 		return true;
 	}
 	default:
@@ -624,6 +719,131 @@ static st_status rolled_loops(xctx *x, xstage *t, st_op *loop, bool reorder) {
 	return ST_OK;
 }
 
+/* Strip-mining (quasi-affine indices): a floordiv or mod by k of an index
+ * whose remainder part moves with one pure loop y (`y floordiv 2` and
+ * `y mod 2` of an upsampling) folds once y = k*q + r + lo is two loops, q
+ * and r in [0, k): split[d] = k for such a loop d of t, whose extent k
+ * divides.  Indices it cannot help stay for the reading to refuse. */
+typedef struct split_plan {
+	xctx *x;
+	const xstage *t;
+	int64_t split[ST_UB_MAX_DIMS];
+	st_op *conflict; /* an op asking for two factors of one loop */
+} split_plan;
+
+static void plan_expr(split_plan *p, st_op *op, st_affine_expr *e, st_value *const *ops, unsigned nd) {
+	st_affine_kind kind = st_affine_expr_kind(e);
+	if (kind > ST_AFFINE_CEILDIV)
+		return;
+	plan_expr(p, op, st_affine_expr_lhs(e), ops, nd);
+	plan_expr(p, op, st_affine_expr_rhs(e), ops, nd);
+	st_affine_expr *rhs = st_affine_expr_rhs(e);
+	if (kind < ST_AFFINE_MOD || st_affine_expr_kind(rhs) != ST_AFFINE_CONST || st_affine_expr_value(rhs) < 2)
+		return;
+	int64_t k = st_affine_expr_value(rhs);
+	st_ub_aff l, out;
+	if (!expr_aff(p->x, st_affine_expr_lhs(e), ops, nd, ops + nd, &l))
+		return;
+	if (kind == ST_AFFINE_CEILDIV)
+		for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
+			l.c[i] = -l.c[i];
+	if (quasi_fold(p->x, &l, k, false, &out))
+		return;
+	int dim = -1;
+	for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++) {
+		if (l.c[i] == k * floor_div(l.c[i], k))
+			continue;
+		if (dim >= 0 || i - 1 >= p->t->npure)
+			return;
+		dim = (int)i - 1;
+	}
+	if (dim < 0 || (p->t->hi[dim] - p->t->lo[dim] + 1) % k)
+		return;
+	if (p->split[dim] && p->split[dim] != k && !p->conflict)
+		p->conflict = op;
+	p->split[dim] = k;
+}
+
+static st_walk_result plan_op(st_op *op, void *ud) {
+	split_plan *p = ud;
+	size_t first = is_op(op, "affine.load") ? 1 : is_op(op, "affine.store") ? 2 : is_op(op, "affine.apply") ? 0 : 3;
+	const st_affine_map *m = first < 3 ? st_attr_affine_map(st_op_get_attr(op, "map")) : NULL;
+	size_t n = st_op_num_operands(op);
+	if (!m || n < first || n - first > ST_UB_MAX_DIMS * 2)
+		return ST_WALK_ADVANCE;
+	st_value *ops[ST_UB_MAX_DIMS * 2];
+	for (size_t i = first; i < n; i++)
+		ops[i - first] = st_op_operand(op, i);
+	for (size_t r = 0; r < st_affine_map_num_results(m); r++)
+		plan_expr(p, op, st_affine_map_result(m, r), ops, st_affine_map_num_dims(m));
+	return ST_WALK_ADVANCE;
+}
+
+/* Plans the strip-mining of stage t's pure loops and applies it: the
+ * loops split become two dimensions each, and every loop index of the
+ * nest is pushed as its affine function of the (new) domain. */
+static st_status strip_mine(xctx *x, xstage *t, st_op *nest) {
+	split_plan p = {.x = x, .t = t};
+	x->nidx = x->nbase;
+	for (unsigned d = 0; d < t->ndims; d++) {
+		st_ub_aff a;
+		memset(&a, 0, sizeof a);
+		a.c[1 + d] = 1;
+		push_index(x, loop_iv(t->loops[d]), &a);
+	}
+	st_walk(nest, ST_WALK_PRE, plan_op, &p);
+	if (p.conflict)
+		return st_op_error(p.conflict, "ub-extract: a loop index divided by two different constants (a loop is "
+		                               "strip-mined by one factor)");
+	unsigned n = t->ndims;
+	for (unsigned d = 0; d < t->ndims; d++)
+		n += p.split[d] > 1;
+	if (n > max_stage_dims(x))
+		return st_op_error(nest, "ub-extract: at most %u loops in a stage (with %u tile loops), strip-mined loops "
+		                         "counting twice", max_stage_dims(x), x->ntiles);
+	xstage old = *t;
+	x->nidx = x->nbase;
+	t->ndims = 0;
+	for (unsigned d = 0; d < old.ndims; d++) {
+		int64_t k = p.split[d];
+		unsigned nd = t->ndims;
+		st_ub_aff a;
+		memset(&a, 0, sizeof a);
+		t->loops[nd] = old.loops[d];
+		if (k > 1) {
+			/* y = k*q + r + lo. */
+			t->lo[nd] = 0;
+			t->hi[nd] = (old.hi[d] - old.lo[d] + 1) / k - 1;
+			t->loops[nd + 1] = old.loops[d];
+			t->lo[nd + 1] = 0;
+			t->hi[nd + 1] = k - 1;
+			a.c[0] = old.lo[d];
+			a.c[1 + nd] = k;
+			a.c[2 + nd] = 1;
+			t->ndims += 2;
+		} else {
+			t->lo[nd] = old.lo[d];
+			t->hi[nd] = old.hi[d];
+			a.c[1 + nd] = 1;
+			t->ndims++;
+		}
+		if (d + 1 == old.npure)
+			t->npure = t->ndims;
+		push_index(x, loop_iv(old.loops[d]), &a);
+	}
+	return ST_OK;
+}
+
+static st_status read_nest(xctx *x, st_op *nest);
+
+/* Reads a nest with the box of its stage at hand for quasi_fold. */
+static st_status read_nest_in_box(xctx *x, st_op *nest) {
+	st_status st = read_nest(x, nest);
+	x->box_n = 0;
+	x->box_lo = x->box_hi = NULL;
+	return st;
+}
+
 static st_status read_nest(xctx *x, st_op *nest) {
 	st_op *store = NULL;
 	st_walk(nest, ST_WALK_PRE, find_store, &store);
@@ -656,6 +876,12 @@ static st_status read_nest(xctx *x, st_op *nest) {
 	tmp.npure = tmp.ndims;
 	if (st_failed(rolled_loops(x, &tmp, loop, st_type_is_integer(st_type_element(st_value_type(x->bufs[b].mem))))))
 		return ST_FAIL;
+	x->box_n = tmp.ndims;
+	x->box_lo = tmp.lo;
+	x->box_hi = tmp.hi;
+	if (st_failed(strip_mine(x, &tmp, nest)))
+		return ST_FAIL;
+	x->box_n = tmp.ndims;
 	/* A later nest writing the same buffer is an update: it continues the
 	 * kernel of the first, unless it keeps a reduction loop rolled (or an
 	 * earlier update did): then it is a statement of its own that reads
@@ -676,13 +902,6 @@ static st_status read_nest(xctx *x, st_op *nest) {
 	if (tmp.rmw) {
 		s = NULL;
 		snprintf(tmp.name, sizeof tmp.name, "%s_update%zu", x->bufs[b].name, nsame - 1);
-	}
-	x->nidx = x->nbase;
-	for (unsigned d = 0; d < tmp.ndims; d++) {
-		st_ub_aff a;
-		memset(&a, 0, sizeof a);
-		a.c[1 + d] = 1;
-		push_index(x, loop_iv(tmp.loops[d]), &a);
 	}
 	unsigned rank;
 	if (!s) {
@@ -1242,7 +1461,7 @@ static st_status read_block(xctx *x, st_block *body, st_op *acc) {
 			x->nbase = x->nidx = 0;
 		} else if (is_op(op, "affine.for") && !(acc && fold_host_copy(x, op))) {
 			int rom = rom_nest(x, op);
-			st = rom < 0 ? ST_FAIL : rom ? ST_OK : read_nest(x, op);
+			st = rom < 0 ? ST_FAIL : rom ? ST_OK : read_nest_in_box(x, op);
 		}
 	}
 	return st;

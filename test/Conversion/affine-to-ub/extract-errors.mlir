@@ -4,8 +4,33 @@
 func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     // expected-error @+1 {{ub-extract: the index is not an affine function of the pure loops}}
-    %v = affine.load %in[%x mod 2] : memref<8xi16>
+    %v = affine.load %in[%x mod 3] : memref<8xi16>
     affine.store %v, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+// Strip-mining splits a loop by one factor.
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
+  affine.for %x = 0 to 8 {
+    // expected-error @+1 {{ub-extract: a loop index divided by two different constants (a loop is strip-mined by one factor)}}
+    %v = affine.load %in[%x floordiv 2 + %x floordiv 4] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<8xi16>
+  }
+  return
+}
+
+// -----
+
+// (x + 1) floordiv 2 after x = 2q + r is q + (r + 1) floordiv 2 = q + r, but
+// (x + 1) floordiv 3 over x = 3q + r is q + 0, 0, 1: no affine function.
+func.func @f(%in: memref<8xi16>, %out: memref<9xi16>) attributes {accel.kernel} {
+  affine.for %x = 0 to 9 {
+    // expected-error @+1 {{ub-extract: the index is not an affine function of the pure loops}}
+    %v = affine.load %in[(%x + 1) floordiv 3] : memref<8xi16>
+    affine.store %v, %out[%x] : memref<9xi16>
   }
   return
 }
@@ -89,7 +114,7 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} 
 func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
     // expected-error @+1 {{ub-extract: an index computation that is not affine in the loops}}
-    %i = affine.apply affine_map<(d0) -> (d0 mod 2)>(%x)
+    %i = affine.apply affine_map<(d0) -> (d0 mod 3)>(%x)
     %v = affine.load %in[%i] : memref<8xi16>
     affine.store %v, %out[%x] : memref<8xi16>
   }
