@@ -12,6 +12,32 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} 
 
 // -----
 
+// Strip-mining adds a dimension: eight loops and a divided one are nine.
+func.func @f(%in: memref<2x2x2x2x2x2x2x2xi16>, %out: memref<2x2x2x2x2x2x2x4xi16>) attributes {accel.kernel} {
+  // expected-error @+1 {{ub-extract: at most 8 loops in a stage (with 0 tile loops), strip-mined loops counting twice}}
+  affine.for %a = 0 to 2 {
+   affine.for %b = 0 to 2 {
+    affine.for %c = 0 to 2 {
+     affine.for %d = 0 to 2 {
+      affine.for %e = 0 to 2 {
+       affine.for %f = 0 to 2 {
+        affine.for %g = 0 to 2 {
+         affine.for %h = 0 to 4 {
+          %v = affine.load %in[%a, %b, %c, %d, %e, %f, %g, %h floordiv 2] : memref<2x2x2x2x2x2x2x2xi16>
+          affine.store %v, %out[%a, %b, %c, %d, %e, %f, %g, %h] : memref<2x2x2x2x2x2x2x4xi16>
+         }
+        }
+       }
+      }
+     }
+    }
+   }
+  }
+  return
+}
+
+// -----
+
 // Strip-mining splits a loop by one factor.
 func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
