@@ -124,11 +124,27 @@ static void set_stmt(st_ub_model *m, size_t first, const st_ub_aff *lin, int64_t
 	}
 }
 
+/* The lanes of port p: the dimensions of more than one point on which the
+ * schedule it comes with does not move (ub-extract gives the unrolled
+ * loops of a pipeline that takes several pixels a cycle so; a scheduled
+ * graph the dimensions its schedule fires together), a bit each. */
+static unsigned lanes_of(const st_ub_model_port *p) {
+	unsigned m = 0;
+	for (unsigned i = 0; i < p->ndims; i++)
+		if (p->sched.c[1 + i] == 0 && p->hi[i] > p->lo[i])
+			m |= 1u << i;
+	return m;
+}
+
+/* Row-major over p's domain, one point a cycle, its lanes in one. */
 static void row_major(const st_ub_model_port *p, st_ub_aff *lin, int64_t *d) {
 	memset(lin, 0, sizeof *lin);
 	int64_t stride = 1;
+	unsigned lanes = lanes_of(p);
 	*d = 0;
 	for (unsigned i = p->ndims; i-- > 0;) {
+		if (lanes & (1u << i))
+			continue;
 		lin->c[1 + i] = stride;
 		*d -= stride * p->lo[i];
 		stride *= p->hi[i] - p->lo[i] + 1;
@@ -175,7 +191,7 @@ static bool lane_dim(const st_ub_model *m, const st_ub_model_port *p) {
 
 static void row_major_lanes(const st_ub_model *m, const st_ub_model_port *p, st_ub_aff *lin, int64_t *d) {
 	row_major(p, lin, d);
-	if (!lane_dim(m, p))
+	if (lanes_of(p) || !lane_dim(m, p))
 		return;
 	unsigned i = p->ndims - 1;
 	int64_t ext = p->hi[i] - p->lo[i] + 1;
@@ -198,6 +214,17 @@ static st_status input_rate(const st_ub_model *m, size_t first, const bool *done
 		if (!w || !done[w - m->ports])
 			continue;
 		isl_map *t = write_times(r, w);
+		/* Lanes fire together: the rate is the first lane's (a tap of
+		 * lane 1 one pixel on reads lane 0 of the next transfer, so the
+		 * times are affine per lane only). */
+		unsigned lanes = lanes_of(&m->ports[first]);
+		if (lanes) {
+			isl_set *one = isl_set_copy(r->domain);
+			for (unsigned i = 0; i < r->ndims; i++)
+				if (lanes & (1u << i))
+					one = isl_set_fix_si(one, isl_dim_set, i, (int)r->lo[i]);
+			t = isl_map_intersect_domain(t, one);
+		}
 		/* Written several times (an accumulation): the last write. */
 		if (several_writers(m, r))
 			t = isl_map_lexmax(t);
@@ -207,6 +234,9 @@ static st_status input_rate(const st_ub_model *m, size_t first, const bool *done
 		isl_map_free(t);
 		if (!ok)
 			return st_op_error(r->op, "ub-schedule: the producer's schedule is not affine on this port");
+		for (unsigned i = 0; i < r->ndims; i++)
+			if (lanes & (1u << i))
+				a.c[1 + i] = 0;
 		int spans = 0;
 		for (unsigned i = 0; i < r->ndims; i++)
 			spans += a.c[1 + i] != 0;

@@ -38,6 +38,9 @@ typedef struct xstage {
 	bool rmw;
 	bool host; /* a nest of the function outside the accelerator (.hl form) */
 	unsigned npure; /* the domain's leading pure loops; the rest are rolled */
+	/* Its innermost pure loop is unrolled (accel.unroll: the inner half
+	 * of `unroll(xi, n)`): n lanes, when every stage has them (lanes). */
+	bool lane;
 	char name[80];  /* its statement and kernel: the buffer's, or <buffer>_update<k> */
 	unsigned ndims;
 	int64_t lo[ST_UB_MAX_DIMS], hi[ST_UB_MAX_DIMS];
@@ -196,43 +199,19 @@ static bool push_index(xctx *x, st_value *v, const st_ub_aff *a) {
 	return true;
 }
 
-/* An affine expression over index values as an affine function of the
- * domain; false when it is not linear. */
-static bool expr_aff(xctx *x, st_affine_expr *e, st_value *const *dims, unsigned nd, st_value *const *syms,
-                     st_ub_aff *out) {
-	memset(out, 0, sizeof *out);
-	switch (st_affine_expr_kind(e)) {
-	case ST_AFFINE_CONST:
-		out->c[0] = st_affine_expr_value(e);
-		return true;
-	case ST_AFFINE_DIM:
-	case ST_AFFINE_SYMBOL: {
-		unsigned p = st_affine_expr_position(e);
-		st_value *v = st_affine_expr_kind(e) == ST_AFFINE_DIM ? dims[p] : syms[p];
-		const st_ub_aff *a = v ? index_of(x, v) : NULL;
-		if (!a)
-			return false;
-		*out = *a;
-		return true;
-	}
-	case ST_AFFINE_ADD: {
-		st_ub_aff l, r;
-		if (!expr_aff(x, st_affine_expr_lhs(e), dims, nd, syms, &l) ||
-		    !expr_aff(x, st_affine_expr_rhs(e), dims, nd, syms, &r))
-			return false;
+/* A binary expression of kind `kind` over the affine functions l and r of
+ * the domain; false when it is not affine in it. */
+static bool binary_aff(const xctx *x, st_affine_kind kind, st_ub_aff *l, const st_ub_aff *r, st_ub_aff *out) {
+	switch (kind) {
+	case ST_AFFINE_ADD:
 		for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
-			out->c[i] = l.c[i] + r.c[i];
+			out->c[i] = l->c[i] + r->c[i];
 		return true;
-	}
 	case ST_AFFINE_MUL: {
-		st_ub_aff l, r;
-		if (!expr_aff(x, st_affine_expr_lhs(e), dims, nd, syms, &l) ||
-		    !expr_aff(x, st_affine_expr_rhs(e), dims, nd, syms, &r))
-			return false;
 		bool lconst = true;
 		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
-			lconst = lconst && l.c[i] == 0;
-		const st_ub_aff *k = lconst ? &l : &r, *v = lconst ? &r : &l;
+			lconst = lconst && l->c[i] == 0;
+		const st_ub_aff *k = lconst ? l : r, *v = lconst ? r : l;
 		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
 			if (k->c[i] != 0)
 				return false;
@@ -240,33 +219,50 @@ static bool expr_aff(xctx *x, st_affine_expr *e, st_value *const *dims, unsigned
 			out->c[i] = k->c[0] * v->c[i];
 		return true;
 	}
-	case ST_AFFINE_FLOORDIV:
-	case ST_AFFINE_CEILDIV:
-	case ST_AFFINE_MOD: {
-		st_ub_aff l, r;
-		if (!expr_aff(x, st_affine_expr_lhs(e), dims, nd, syms, &l) ||
-		    !expr_aff(x, st_affine_expr_rhs(e), dims, nd, syms, &r))
-			return false;
+	default: {
 		for (unsigned i = 1; i <= ST_UB_MAX_DIMS; i++)
-			if (r.c[i])
+			if (r->c[i])
 				return false;
-		if (r.c[0] < 1)
+		if (r->c[0] < 1)
 			return false;
 		/* ceil(l / k) = -floor(-l / k). */
-		bool ceil = st_affine_expr_kind(e) == ST_AFFINE_CEILDIV;
+		bool ceil = kind == ST_AFFINE_CEILDIV;
 		if (ceil)
 			for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
-				l.c[i] = -l.c[i];
-		if (!quasi_fold(x, &l, r.c[0], st_affine_expr_kind(e) == ST_AFFINE_MOD, out))
+				l->c[i] = -l->c[i];
+		if (!quasi_fold(x, l, r->c[0], kind == ST_AFFINE_MOD, out))
 			return false;
 		if (ceil)
 			for (unsigned i = 0; i <= ST_UB_MAX_DIMS; i++)
 				out->c[i] = -out->c[i];
 		return true;
 	}
-	default:
-		return false;
 	}
+}
+
+/* An affine expression over index values as an affine function of the
+ * domain; false when it is not linear (floordiv, ceildiv and mod by a
+ * constant fold as quasi_fold says). */
+static bool expr_aff(xctx *x, st_affine_expr *e, st_value *const *dims, unsigned nd, st_value *const *syms,
+                     st_ub_aff *out) {
+	memset(out, 0, sizeof *out);
+	st_affine_kind kind = st_affine_expr_kind(e);
+	if (kind == ST_AFFINE_CONST) {
+		out->c[0] = st_affine_expr_value(e);
+		return true;
+	}
+	if (kind == ST_AFFINE_DIM || kind == ST_AFFINE_SYMBOL) {
+		unsigned p = st_affine_expr_position(e);
+		st_value *v = kind == ST_AFFINE_DIM ? dims[p] : syms[p];
+		const st_ub_aff *a = v ? index_of(x, v) : NULL;
+		if (!a)
+			return false;
+		*out = *a;
+		return true;
+	}
+	st_ub_aff l, r;
+	return expr_aff(x, st_affine_expr_lhs(e), dims, nd, syms, &l) &&
+	       expr_aff(x, st_affine_expr_rhs(e), dims, nd, syms, &r) && binary_aff(x, kind, &l, &r, out);
 }
 
 /* The indices of an affine.load/store (map attribute `map`, index operands
@@ -827,8 +823,10 @@ static st_status strip_mine(xctx *x, xstage *t, st_op *nest) {
 			a.c[1 + nd] = 1;
 			t->ndims++;
 		}
-		if (d + 1 == old.npure)
+		if (d + 1 == old.npure) {
 			t->npure = t->ndims;
+			t->lane = k <= 1 && st_accel_is_unrolled(old.loops[d]);
+		}
 		push_index(x, loop_iv(old.loops[d]), &a);
 	}
 	return ST_OK;
@@ -977,13 +975,15 @@ static void put_aff(text *t, const st_ub_aff *a, unsigned n, int64_t shift) {
 
 /* The three isl strings of a port of statement `stmt` over the box lo..hi,
  * reaching buffer u through acc; the schedule is sequential from `start`,
- * `scale` cycles a point. */
+ * `scale` cycles a point, the points along dimension `lane` (unless -1)
+ * in one cycle: lanes, which ub-schedule keeps. */
 typedef struct port_text {
 	text d, a, s;
 } port_text;
 
 static void port_text_of(port_text *t, const char *stmt, unsigned n, const int64_t *lo, const int64_t *hi,
-                         const xbuf *u, unsigned rank, const st_ub_aff *acc, int64_t start, int64_t scale) {
+                         const xbuf *u, unsigned rank, const st_ub_aff *acc, int64_t start, int64_t scale,
+                         int lane) {
 	t->d.n = t->a.n = t->s.n = 0;
 	put(&t->d, "{ ");
 	put_tuple(&t->d, stmt, n);
@@ -1003,6 +1003,8 @@ static void port_text_of(port_text *t, const char *stmt, unsigned n, const int64
 	put(&t->s, " -> [%lld", (long long)start);
 	int64_t stride = scale;
 	for (unsigned i = n; i-- > 0;) {
+		if ((int)i == lane)
+			continue;
 		put(&t->s, " + %lld*(i%u - %lld)", (long long)stride, i, (long long)lo[i]);
 		stride *= hi[i] - lo[i] + 1;
 	}
@@ -1050,6 +1052,59 @@ static st_status set_tiling(xctx *x, st_op *b, const xbuf *u) {
 	return ST_OK;
 }
 
+/* Lanes (issue 24 item 3): when every stage unrolls its innermost pure
+ * loop n times (`unroll(x, n)` on each Func of the pipeline, what
+ * Clockwork's output rate propagates), the pipeline takes n pixels a
+ * cycle: those loops are lanes in the schedules, and a host stream whose
+ * innermost extent n divides moves n values a transfer (its domain
+ * strip-mined, [.., q, l] -> [.., n*q + l]).  0 otherwise: a stage
+ * without lanes would need its producers' values one a cycle. */
+static int64_t graph_lanes(const xctx *x) {
+	int64_t n = 0;
+	for (size_t k = 0; k < x->nstages; k++) {
+		const xstage *s = &x->stages[k];
+		int64_t e = s->hi[s->npure - 1] - s->lo[s->npure - 1] + 1;
+		if (s->host)
+			continue;
+		if (!s->lane || e < 2 || (n && e != n))
+			return 0;
+		n = e;
+	}
+	return n;
+}
+
+static int stage_lane(const xstage *s, int64_t lanes) { return lanes && s->lane ? (int)s->npure - 1 : -1; }
+
+/* A host stage feeding a pipeline of n lanes (the cast of its input, which
+ * a schedule cannot unroll: the host computes it) takes n lanes too: its
+ * innermost loop x = n*q + l + lo becomes q and the lane l (when n divides
+ * its extent and a dimension is left), so it streams n values a cycle. */
+static void lane_host_stage(xctx *x, xstage *s, int64_t n) {
+	unsigned i = s->npure - 1;
+	if (!s->host || s->lane || s->ndims != s->npure || s->ndims >= max_stage_dims(x) ||
+	    (s->hi[i] - s->lo[i] + 1) % n)
+		return;
+	int64_t lo = s->lo[i];
+	s->hi[i] = (s->hi[i] - lo + 1) / n - 1;
+	s->lo[i] = 0;
+	s->lo[i + 1] = 0;
+	s->hi[i + 1] = n - 1;
+	s->loops[i + 1] = s->loops[i];
+	s->ndims++;
+	s->npure++;
+	s->lane = true;
+	for (size_t r = 0; r <= s->nreads; r++) {
+		st_ub_aff *a = r < s->nreads ? s->reads[r].acc : s->store;
+		unsigned rank = (unsigned)st_type_rank(st_value_type(x->bufs[r < s->nreads ? s->reads[r].buf : s->buf].mem));
+		for (unsigned e = 0; e < rank; e++) {
+			int64_t c = a[e].c[1 + i];
+			a[e].c[0] += c * lo;
+			a[e].c[1 + i] = c * n;
+			a[e].c[2 + i] = c;
+		}
+	}
+}
+
 static st_status build_graph(xctx *x, st_op *anchor) {
 	st_context *ctx = x->ctx;
 	st_attr *loc = st_op_loc(anchor);
@@ -1091,7 +1146,9 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		    !st_ub_build_buffer(gb, sym, st_attr_type_value(ta), -1, x->rom[i] ? "rom" : "tap"))
 			return ST_FAIL;
 	}
-	int64_t clock = 0;
+	int64_t clock = 0, lanes = graph_lanes(x);
+	for (size_t k = 0; lanes && k < x->nstages; k++)
+		lane_host_stage(x, &x->stages[k], lanes);
 	/* Host streams into the argument buffers the stages read. */
 	for (size_t i = 0; i < x->nbufs; i++) {
 		xbuf *u = &x->bufs[i];
@@ -1113,13 +1170,23 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 			id[d].c[0] = fp ? u->lo[d] : 0;
 			id[d].c[1 + d] = 1;
 		}
+		/* n values a transfer: [.., q, l] -> [.., n*q + l + lo]. */
+		int lane = -1;
+		if (lanes && (hi[n - 1] + 1) % lanes == 0 && n < max_stage_dims(x)) {
+			hi[n - 1] = (hi[n - 1] + 1) / lanes - 1;
+			hi[n] = lanes - 1;
+			lo[n] = 0;
+			id[n - 1].c[n] = lanes;
+			id[n - 1].c[1 + n] = 1;
+			lane = (int)n++;
+		}
 		char stmt[80];
 		snprintf(stmt, sizeof stmt, "host_%s", u->name);
 		port_text t;
-		port_text_of(&t, stmt, n, lo, hi, u, n, id, clock, 1);
+		port_text_of(&t, stmt, n, lo, hi, u, (unsigned)st_type_rank(mt), id, clock, 1, lane);
 		if (!add_port(gb, true, bufv[i], NULL, &t))
 			return ST_FAIL;
-		clock += box_count(n, lo, hi);
+		clock += box_count(n, lo, hi) / (lane >= 0 ? lanes : 1);
 	}
 	for (size_t k = 0; k < x->nstages; k++) {
 		xstage *s = &x->stages[k];
@@ -1133,7 +1200,7 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 			xbuf *u = &x->bufs[rd->buf];
 			unsigned rank = (unsigned)st_type_rank(st_value_type(u->mem));
 			port_text t;
-			port_text_of(&t, s->name, s->ndims, s->lo, s->hi, u, rank, rd->acc, clock, scale);
+			port_text_of(&t, s->name, s->ndims, s->lo, s->hi, u, rank, rd->acc, clock, scale, stage_lane(s, lanes));
 			st_op *p = add_port(gb, false, bufv[rd->buf], NULL, &t);
 			if (!p)
 				return ST_FAIL;
@@ -1152,10 +1219,10 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		unsigned rank = (unsigned)st_type_rank(st_value_type(w->mem));
 		int64_t start = clock + s->latency;
 		port_text t;
-		port_text_of(&t, s->name, s->ndims, s->lo, s->hi, w, rank, s->store, start, scale);
+		port_text_of(&t, s->name, s->ndims, s->lo, s->hi, w, rank, s->store, start, scale, stage_lane(s, lanes));
 		if (!add_port(gb, true, wv[0], wv[1], &t))
 			return ST_FAIL;
-		clock = start + scale * box_count(s->ndims, s->lo, s->hi);
+		clock = start + scale * box_count(s->ndims, s->lo, s->hi) / (lanes ? lanes : 1);
 		/* The host reads what a stage writes into an argument, after the
 		 * last statement writing it. */
 		bool last = true;
@@ -1164,10 +1231,10 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 		if (w->arg >= 0 && last) {
 			char stmt[80];
 			snprintf(stmt, sizeof stmt, "host_%s", w->name);
-			port_text_of(&t, stmt, s->npure, s->lo, s->hi, w, rank, s->store, clock, 1);
+			port_text_of(&t, stmt, s->npure, s->lo, s->hi, w, rank, s->store, clock, 1, stage_lane(s, lanes));
 			if (!add_port(gb, false, bufv[s->buf], NULL, &t))
 				return ST_FAIL;
-			clock += box_count(s->npure, s->lo, s->hi);
+			clock += box_count(s->npure, s->lo, s->hi) / (lanes ? lanes : 1);
 		}
 	}
 	return ST_OK;
