@@ -17,9 +17,11 @@
  * broadcasts share); a path that finds no free track goes on the dynamic
  * network, on a virtual channel no other stream uses on any of its links,
  * so that no two logical paths share a buffer (SARA section 3.5.3: that is
- * what makes routing deadlock free); a stream that finds no such channel
- * is an error naming the virtual channels the target has.  The counts are
- * the .acg's (track classes, DYN_NET's vcs). */
+ * what makes routing deadlock free).  A stream's reader paths try the VC of
+ * its earlier paths first and may each take a different one (fft on the
+ * 20x20 machine needs that); a path that finds no free channel is an error
+ * naming the virtual channels the target has.  The counts are the .acg's
+ * (track classes, DYN_NET's vcs). */
 #include "rda_backend_internal.h"
 
 #include "strata/acg.h"
@@ -441,7 +443,7 @@ static st_status route_stream(router *rt, int32_t si, route_out *ro, int32_t *pa
 				int32_t t = rs[i];
 				rs[i] = rs[j], rs[j] = t;
 			}
-	int64_t dyn_vc = -1;
+	int64_t first_vc = -1;
 	for (int32_t k = 0; k < s->nreaders; k++) {
 		int32_t from = place_of(p, p->row[s->writer], p->col[s->writer]);
 		int32_t to = place_of(p, p->row[rs[k]], p->col[rs[k]]);
@@ -453,18 +455,24 @@ static st_status route_stream(router *rt, int32_t si, route_out *ro, int32_t *pa
 				return st_op_error(s->op, "no static route with a free %lld-bit track and target '%s' has no "
 				                          "dynamic network",
 				                   (long long)p->m->track_bits[s->cls], p->m->name);
-			for (int64_t v = dyn_vc >= 0 ? dyn_vc : 0; v < rt->vcs && !n; v++) {
+			/* The VC of the stream's earlier paths first (its links are
+			 * shared there), then any other: a VC is exclusive per link,
+			 * not per stream, so one reader's path may take another. */
+			for (int64_t i = -1; i < rt->vcs && !n; i++) {
+				int64_t v = i < 0 ? first_vc : i;
+				if (v < 0 || (i >= 0 && v == first_vc))
+					continue;
 				n = shortest(rt, si, from, to, true, v, path);
 				if (n)
 					vc = v;
-				if (dyn_vc >= 0)
-					break;
 			}
 			if (!n)
 				return st_op_error(s->op, "routing needs more virtual channels than the %lld of target '%s''s "
 				                          "dynamic network",
 				                   (long long)rt->vcs, p->m->name);
-			dyn_vc = vc, net = 1;
+			net = 1;
+			if (first_vc < 0)
+				first_vc = vc;
 		}
 		int64_t *coords = st_ctx_alloc(ctx, (size_t)n * 2 * sizeof *coords);
 		if (!coords)
