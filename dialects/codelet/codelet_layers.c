@@ -7,6 +7,7 @@
 #include "strata/limit.h"
 
 #include <stdio.h>
+#include <string.h>
 
 static const char *const layer_names[] = {"", "gemm", "conv2d", "depthwise", "pool", "eltwise", "requant"};
 static const char *const eltwise_names[] = {"add", "sub", "mul", "max", "min", "shrsi", "shli", "relu", "andi"};
@@ -18,13 +19,17 @@ const char *st_codelet_eltwise_name(st_codelet_eltwise_kind k) {
 	return (unsigned)k < ST__CDLT_N(eltwise_names) ? eltwise_names[k] : "";
 }
 
+/* Called on every op the interpreter runs when a target counts work
+ * (backends/common/reference.c), so it compares names without formatting
+ * any: a snprintf per layer kind made the reference run of a k-means
+ * spend half its time here. */
 static st_codelet_layer kind_of(const st_op *op) {
-	for (size_t k = 1; k < ST__CDLT_N(layer_names); k++) {
-		char name[32];
-		snprintf(name, sizeof name, "codelet.%s", layer_names[k]);
-		if (st__codelet_is(op, name))
+	const char *name = op ? st_op_name_cstr(op) : "";
+	if (strncmp(name, "codelet.", 8) != 0)
+		return ST_CODELET_NOT_LAYER;
+	for (size_t k = 1; k < ST__CDLT_N(layer_names); k++)
+		if (strcmp(name + 8, layer_names[k]) == 0)
 			return (st_codelet_layer)k;
-	}
 	return ST_CODELET_NOT_LAYER;
 }
 
