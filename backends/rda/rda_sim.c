@@ -301,6 +301,83 @@ static bool ack_room(const sim_context *c, int32_t ii) {
 	return true;
 }
 
+/* Which ops each pass of try_fire evaluates.  The second pass writes the
+ * registers of reg, regset, fold, read and arg, and recomputes the ops that
+ * depend on them (late); an op that depends on none keeps its first-pass
+ * value.  The first pass computes a late op only when its value is read
+ * there: by a counter's bounds (through other ops), by an instruction
+ * before it, or when another instruction writes its register too.  Both
+ * passes then give every instruction the values they gave before, with
+ * the ops of a long run evaluated about once instead of twice. */
+static st_status plan_passes(st_rda_sim *s, sim_context *c) {
+	int64_t nregs = c->nregs ? c->nregs : 1;
+	uint8_t *late = zalloc(s, (size_t)nregs), *need = zalloc(s, (size_t)nregs);
+	int32_t *writer = zalloc(s, (size_t)nregs * sizeof *writer);
+	if (!late || !need || !writer)
+		return ST_FAIL;
+	enum { NONE = -1, MANY = -2 };
+	for (int64_t r = 0; r < nregs; r++)
+		writer[r] = NONE;
+#define REGOK(r) ((r) >= 0 && (r) < nregs)
+	for (int32_t i = 0; i < c->ncode; i++) {
+		const sim_instr *in = &c->code[i];
+		bool writes = in->kind == I_CONST || in->kind == I_CTR || in->kind == I_DEQ || in->kind == I_OP ||
+		              in->kind == I_REG || in->kind == I_REGSET || in->kind == I_FOLD || in->kind == I_READ ||
+		              in->kind == I_ARG;
+		if (!writes || !REGOK(in->dst))
+			continue;
+		writer[in->dst] = writer[in->dst] == NONE ? i : MANY;
+		if (in->kind == I_REG || in->kind == I_REGSET || in->kind == I_FOLD || in->kind == I_READ ||
+		    in->kind == I_ARG)
+			late[in->dst] = 1;
+	}
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int32_t i = 0; i < c->ncode; i++) {
+			sim_instr *in = &c->code[i];
+			if (in->kind != I_OP || in->late)
+				continue;
+			const int32_t ops[3] = {in->a, in->b, in->c};
+			for (int k = 0; k < 3; k++)
+				if (REGOK(ops[k]) && late[ops[k]]) {
+					in->late = true, changed = true;
+					if (REGOK(in->dst))
+						late[in->dst] = 1;
+					break;
+				}
+		}
+	}
+	/* Read in the first pass, or before the op that writes it. */
+	for (int32_t i = 0; i < c->ncode; i++) {
+		const sim_instr *in = &c->code[i];
+		const int32_t ops[4] = {in->a, in->b, in->c, in->pred};
+		for (int k = 0; k < 4; k++)
+			if (REGOK(ops[k]) && (in->kind == I_CTR || writer[ops[k]] == MANY || writer[ops[k]] >= i))
+				need[ops[k]] = 1;
+	}
+	for (bool changed = true; changed;) {
+		changed = false;
+		for (int32_t i = c->ncode - 1; i >= 0; i--) {
+			const sim_instr *in = &c->code[i];
+			if (in->kind != I_OP || !REGOK(in->dst) || !need[in->dst])
+				continue;
+			const int32_t ops[3] = {in->a, in->b, in->c};
+			for (int k = 0; k < 3; k++)
+				if (REGOK(ops[k]) && !need[ops[k]])
+					need[ops[k]] = 1, changed = true;
+		}
+	}
+	for (int32_t i = 0; i < c->ncode; i++) {
+		sim_instr *in = &c->code[i];
+		in->first = !in->late || !REGOK(in->dst) || need[in->dst];
+	}
+#undef REGOK
+	st_ctx_free(s->ctx, late, (size_t)nregs);
+	st_ctx_free(s->ctx, need, (size_t)nregs);
+	st_ctx_free(s->ctx, writer, (size_t)nregs * sizeof *writer);
+	return ST_OK;
+}
+
 static bool stall(sim_context *c, uint64_t *counter, int32_t stream, bool output) {
 	(*counter)++;
 	c->waiting_on = stream, c->waiting_output = output;
@@ -313,6 +390,16 @@ static bool try_fire(st_rda_sim *s, int32_t ci) {
 		return false;
 	if (s->now < c->next)
 		return stall(c, &c->stall_ii, -1, false);
+	/* A context that stalled on an input evaluates to the same stall until
+	 * that head arrives: only it pops its reader, the heads it read before
+	 * stay, and the first pass reads no state the first pass writes, so
+	 * every value before the read is the same.  Skipping the evaluation
+	 * keeps the counts and makes a long run several times faster. */
+	if (c->wait_reader) {
+		if (!head_of(c->wait_reader, s->now))
+			return stall(c, &c->stall_input, c->waiting_on, false);
+		c->wait_reader = NULL;
+	}
 	sim_unit *u = &s->units[c->unit];
 	if (u->port_cycle != s->now)
 		u->port_cycle = s->now, u->reads_used = 0, u->writes_used = 0;
@@ -362,8 +449,10 @@ static bool try_fire(st_rda_sim *s, int32_t ci) {
 			}
 			sim_stream *st = &s->streams[in->stream];
 			sim_elem *e = head_of(&st->readers[in->target], s->now);
-			if (!e)
+			if (!e) {
+				c->wait_reader = &st->readers[in->target];
 				return stall(c, &c->stall_input, in->stream, false);
+			}
 			if (d) {
 				if (st->kind == 2)
 					for (int64_t l = 0; l < L; l++)
@@ -375,6 +464,8 @@ static bool try_fire(st_rda_sim *s, int32_t ci) {
 			break;
 		}
 		case I_OP: {
+			if (!in->first)
+				break;
 			const uint64_t *a = REG(c, in->a), *b = REG(c, in->b), *cc = REG(c, in->c);
 			for (int64_t l = 0; l < L; l++)
 				d[l] = st__rda_sim_op(in, a[l], b[l], cc[l]);
@@ -407,6 +498,8 @@ static bool try_fire(st_rda_sim *s, int32_t ci) {
 			break;
 		}
 		case I_OP: {
+			if (!in->late)
+				break;
 			const uint64_t *a = REG(c, in->a), *b = REG(c, in->b), *cc = REG(c, in->c);
 			uint64_t *d = REG(c, in->dst);
 			for (int64_t l = 0; l < L; l++)
@@ -696,6 +789,8 @@ static st_status setup(st_rda_sim *s) {
 		}
 		c->restart = 0;
 		c->waiting_on = -1;
+		if (st_failed(plan_passes(s, c)))
+			return ST_FAIL;
 		if (!dram)
 			continue;
 		if (!(c->access = zalloc(s, (size_t)c->ncode * sizeof *c->access)))

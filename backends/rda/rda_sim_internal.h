@@ -38,6 +38,10 @@ typedef struct sim_instr {
 	int32_t ack_stream[SIM_MAX_ACKS];
 	int32_t ack_level[SIM_MAX_ACKS];
 	char fold[12];
+	/* Of an op (plan_passes): `late` when it depends on a register the
+	 * second pass of a firing writes, so that pass recomputes it;
+	 * `first` when the first pass must compute it too. */
+	bool late, first;
 } sim_instr;
 
 /* One element in flight to or waiting at a reader. */
@@ -146,6 +150,9 @@ typedef struct sim_context {
 	uint64_t first, last; /* cycles of its first and last firing */
 	int32_t waiting_on; /* the last stream it could not read or write */
 	bool waiting_output;
+	/* The reader whose head it waited for when it last stalled on an input,
+	 * else NULL: until that head arrives it stalls there again (try_fire). */
+	sim_reader *wait_reader;
 } sim_context;
 
 typedef struct sim_request {
