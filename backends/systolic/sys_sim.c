@@ -56,11 +56,13 @@ static st_status buffers_init(sim *s) {
 		b->data = bytes ? st_ctx_alloc(s->ctx, bytes) : NULL;
 		b->last_w = st_ctx_alloc(s->ctx, (size_t)b->nslots * sizeof(int64_t));
 		b->last_r = st_ctx_alloc(s->ctx, (size_t)b->nslots * sizeof(int64_t));
-		if ((bytes && !b->data) || !b->last_w || !b->last_r)
+		b->by_array = st_ctx_alloc(s->ctx, (size_t)b->nslots * sizeof(bool));
+		if ((bytes && !b->data) || !b->last_w || !b->last_r || !b->by_array)
 			return ST_FAIL;
 		memset(b->data, 0, bytes);
 		memset(b->last_w, 0, (size_t)b->nslots * sizeof(int64_t));
 		memset(b->last_r, 0, (size_t)b->nslots * sizeof(int64_t));
+		memset(b->by_array, 0, (size_t)b->nslots * sizeof(bool));
 	}
 	return ST_OK;
 }
@@ -74,6 +76,8 @@ static void buffers_free(sim *s) {
 			st_ctx_free(s->ctx, b->last_w, (size_t)b->nslots * sizeof(int64_t));
 		if (b->last_r)
 			st_ctx_free(s->ctx, b->last_r, (size_t)b->nslots * sizeof(int64_t));
+		if (b->by_array)
+			st_ctx_free(s->ctx, b->by_array, (size_t)b->nslots * sizeof(bool));
 	}
 }
 

@@ -11,7 +11,8 @@
 
 /* A storage node's contents and its scoreboard: when the last command
  * writing, and the last reading, each slot (an entry of an on-chip node,
- * a 64-byte line of DRAM) finishes. */
+ * a 64-byte line of DRAM) finishes, and whether that writer was the array
+ * (whose later commands accumulate behind it in order). */
 typedef struct sim_buf {
 	const sys_node *node;
 	int esize;          /* bytes per word in the simulator */
@@ -20,6 +21,7 @@ typedef struct sim_buf {
 	int64_t nslots;
 	void *data;
 	int64_t *last_w, *last_r;
+	bool *by_array;
 	uint64_t reads, writes;
 	int64_t used_hi;
 } sim_buf;

@@ -13,11 +13,13 @@
  *   (it does not wait behind the node's DMA channel).
  * - Array, weight-stationary: a point a cycle (more when an edge is too
  *   narrow for the vectors), a weight tile load per weight change (hidden
- *   behind the previous run with two weight registers), fill and drain
- *   once per command.
+ *   behind the previous run with two weight registers).
  * - Array, output-stationary: blocks of `rows` iterations of the row level
  *   held in the array, each taking the inner points times the rows of a
  *   step, outputs drained behind the next block.
+ * - The array is a pipeline: the next command streams while the last
+ *   one's results fill and drain out (rows + columns - 2 + the output
+ *   buffer's latency; plus `rows` output-stationary).
  * - SIMD: a vector a cycle plus its pipeline latency.
  *
  * cycles = compute + on-chip stall + DRAM stall: a cycle in which the
@@ -76,13 +78,16 @@ static int64_t dispatch(sim *s, sim_engine *e) {
 static void started(sim_engine *e, int64_t t) { e->started[e->n++ % SIM_QUEUE] = t; }
 
 /* The scoreboard: done-times of the writers of what is read, and of the
- * readers and writers of what is written. */
-static int64_t deps(const sim_access *a, size_t n) {
+ * readers and writers of what is written.  An array command does not wait
+ * for what the array itself wrote last: it starts after the earlier
+ * command stopped streaming, and the pipeline accumulates in order. */
+static int64_t deps(const sim_access *a, size_t n, bool array) {
 	int64_t t = 0;
 	for (size_t i = 0; i < n; i++) {
 		const sim_buf *b = a[i].b;
 		for (int64_t k = a[i].lo / b->granule; k <= a[i].hi / b->granule; k++) {
-			t = max64(t, b->last_w[k]);
+			if (!(array && a[i].write && b->by_array[k]))
+				t = max64(t, b->last_w[k]);
 			if (a[i].write)
 				t = max64(t, b->last_r[k]);
 		}
@@ -90,12 +95,19 @@ static int64_t deps(const sim_access *a, size_t n) {
 	return t;
 }
 
-static void retire(sim *s, const sim_access *a, size_t n, int64_t done) {
+/* A command's reads are done at `read_done`, its writes at `done`.  Writes
+ * to a slot are ordered by the scoreboard, so the latest is its writer. */
+static void retire(sim *s, const sim_access *a, size_t n, int64_t read_done, int64_t done, bool array) {
 	for (size_t i = 0; i < n; i++) {
 		sim_buf *b = a[i].b;
-		int64_t *slot = a[i].write ? b->last_w : b->last_r;
-		for (int64_t k = a[i].lo / b->granule; k <= a[i].hi / b->granule; k++)
-			slot[k] = max64(slot[k], done);
+		for (int64_t k = a[i].lo / b->granule; k <= a[i].hi / b->granule; k++) {
+			if (!a[i].write)
+				b->last_r[k] = max64(b->last_r[k], read_done);
+			else if (done >= b->last_w[k]) {
+				b->last_w[k] = done;
+				b->by_array[k] = array;
+			}
+		}
 	}
 	s->end = max64(s->end, done);
 }
@@ -114,16 +126,16 @@ st_status sys_time_dma(sim *s, int node, const sim_access *buf, const sim_access
 	sim_access r = *buf;
 	r.write = false;
 	if (load)
-		write_ready = deps(buf, 1);
+		write_ready = deps(buf, 1, false);
 	else
-		read_ready = deps(&r, 1);
+		read_ready = deps(&r, 1, false);
 	for (size_t i = 0; i < ndram; i++) {
 		sim_access d = dram[i];
 		d.write = false;
 		if (load)
-			read_ready = max64(read_ready, deps(&d, 1));
+			read_ready = max64(read_ready, deps(&d, 1, false));
 		else
-			write_ready = max64(write_ready, deps(&dram[i], 1));
+			write_ready = max64(write_ready, deps(&dram[i], 1, false));
 	}
 	int64_t req = max64(disp, read_ready), start, done, dram_done;
 	if (load) {
@@ -136,29 +148,36 @@ st_status sys_time_dma(sim *s, int node, const sim_access *buf, const sim_access
 	}
 	e->free = done;
 	started(e, req);
-	retire(s, buf, 1, done);
-	retire(s, dram, ndram, dram_done);
+	retire(s, buf, 1, done, done, false);
+	retire(s, dram, ndram, dram_done, dram_done, false);
 	return interval(s, req, dram_done, SIM_DMA);
 }
 
 st_status sys_time_fill(sim *s, int node, const sim_access *acc, uint64_t cycles) {
 	sim_engine *e = &s->eng[SYS_NODES + 3 + node];
-	int64_t start = max64(max64(dispatch(s, e), deps(acc, 1)), e->free);
+	int64_t start = max64(max64(dispatch(s, e), deps(acc, 1, false)), e->free);
 	int64_t done = start + (int64_t)cycles;
 	e->free = done;
 	started(e, start);
-	retire(s, acc, 1, done);
+	retire(s, acc, 1, done, done, false);
 	return interval(s, start, done, SIM_ONCHIP);
 }
 
-/* A command of a compute engine: `compute` cycles of streaming, then the
- * rest of `cycles` on chip. */
-static st_status compute_command(sim *s, sim_engine *e, const sim_access *acc, size_t n, uint64_t compute, uint64_t cycles) {
-	int64_t start = max64(max64(dispatch(s, e), deps(acc, n)), e->free);
-	int64_t done = start + (int64_t)cycles;
-	e->free = done;
+/* A command of a compute engine: `compute` cycles of streaming, the rest
+ * of `busy` on chip; the engine is free after `busy`, and what it writes
+ * is done `tail` cycles later.  The SIMD unit keeps its engine for the
+ * whole of it (tail 0); the array is a pipeline: the next command's
+ * points follow the last ones in, so consecutive commands overlap their
+ * fill and drain, and its inputs are read once it stops streaming (the
+ * skew registers at its edge hold the last vectors). */
+static st_status compute_command(sim *s, sim_engine *e, const sim_access *acc, size_t n, uint64_t compute, uint64_t busy,
+                                 uint64_t tail) {
+	bool array = e == &s->eng[SYS_NODES];
+	int64_t start = max64(max64(dispatch(s, e), deps(acc, n, array)), e->free);
+	int64_t free = start + (int64_t)busy, done = free + (int64_t)tail;
+	e->free = free;
 	started(e, start);
-	retire(s, acc, n, done);
+	retire(s, acc, n, free, done, array);
 	if (st_failed(interval(s, start, start + (int64_t)compute, SIM_COMPUTE)))
 		return ST_FAIL;
 	return interval(s, start + (int64_t)compute, done, SIM_ONCHIP);
@@ -169,7 +188,7 @@ static uint64_t ceil_div(uint64_t a, uint64_t b) { return b ? (a + b - 1) / b : 
 st_status sys_time_simd(sim *s, const sim_access *acc, size_t n, uint64_t points) {
 	uint64_t per = ceil_div((uint64_t)(s->lanes * 32), (uint64_t)(s->m.simd_bw > 0 ? s->m.simd_bw : 32 * s->m.lanes));
 	per = per ? per : 1;
-	return compute_command(s, &s->eng[SYS_NODES + 1], acc, n, points, points * per + (uint64_t)s->m.simd_latency);
+	return compute_command(s, &s->eng[SYS_NODES + 1], acc, n, points, points * per + (uint64_t)s->m.simd_latency, 0);
 }
 
 /* ------------------------------------------------------------ the array */
@@ -217,10 +236,11 @@ st_status sys_check_os(sim *s, const sim_reg *out) {
 st_status sys_sa_timing_end(sim *s, sys_sa_timing *t, const sim_access *acc, size_t n) {
 	const sys_machine *m = &s->m;
 	uint64_t fill = (uint64_t)(m->rows + s->cols - 2) + (uint64_t)m->nodes[m->out].latency;
-	uint64_t compute, cycles;
+	uint64_t compute, busy, tail;
 	if (s->dataflow == 0) {
 		compute = t->points * t->pc;
-		cycles = compute + t->stall + fill;
+		busy = compute + t->stall;
+		tail = fill;
 	} else {
 		uint64_t outer = 1, inner = 1;
 		for (int l = 0; l < s->row_level; l++)
@@ -230,9 +250,10 @@ st_status sys_sa_timing_end(sim *s, sys_sa_timing *t, const sim_access *acc, siz
 		uint64_t blocks = outer * ceil_div((uint64_t)s->iters[s->row_level], (uint64_t)m->rows);
 		uint64_t block = inner * (uint64_t)s->rows * t->pc, drain = (uint64_t)m->rows;
 		compute = blocks * block;
-		cycles = blocks * (block > drain ? block : drain) + fill + drain;
+		busy = blocks * (block > drain ? block : drain);
+		tail = fill + drain;
 	}
-	return compute_command(s, &s->eng[SYS_NODES], acc, n, compute, cycles);
+	return compute_command(s, &s->eng[SYS_NODES], acc, n, compute, busy, tail);
 }
 
 /* ---------------------------------------------------------------- totals */
