@@ -34,6 +34,7 @@ typedef struct walk {
 	st_op **ops;
 	uint64_t *count;
 	size_t nops, capops;
+	uint64_t next_copy[SYS_NODES]; /* per node: the copy after the last one used */
 	st_value *tensor_val[ST_SYSTOLIC_MAX_TENSORS];
 	bool read[ST_SYSTOLIC_MAX_TENSORS]; /* a codelet reads it */
 } walk;
@@ -63,11 +64,18 @@ static binding *bind(walk *w, st_value *v) {
 	return b;
 }
 
-/* How many times op has run before (and count this time). */
-static uint64_t run_count(walk *w, st_op *op) {
+/* Which copy of its placement the surrogate op makes uses this time (mod
+ * the copies): its runs alternate, and its first run takes the copy after
+ * the last one used on its node, so that a layer's first tiles (a weight
+ * tile loaded once) load while the layer before still reads its own. */
+static uint64_t run_count(walk *w, st_op *op, int node) {
+	uint64_t n;
 	for (size_t i = 0; i < w->nops; i++)
-		if (w->ops[i] == op)
-			return w->count[i]++;
+		if (w->ops[i] == op) {
+			n = w->count[i]++;
+			w->next_copy[node] = n + 1;
+			return n;
+		}
 	if (w->nops == w->capops) {
 		size_t nc = w->capops ? 2 * w->capops : 32;
 		st_op **o = st_ctx_realloc(w->g->ctx, w->ops, w->capops * sizeof *o, nc * sizeof *o);
@@ -79,9 +87,10 @@ static uint64_t run_count(walk *w, st_op *op) {
 		w->count = c;
 		w->capops = nc;
 	}
+	n = w->next_copy[node]++;
 	w->ops[w->nops] = op;
-	w->count[w->nops++] = 1;
-	return 0;
+	w->count[w->nops++] = n + 1;
+	return n;
 }
 
 /* ---------------------------------------------------------------- tensors */
@@ -306,7 +315,7 @@ static st_status bind_onchip(walk *w, st_op *op, st_value *v) {
 		return ST_FAIL;
 	b->kind = 2;
 	b->node = node;
-	b->base = pl.base[run_count(w, op) % pl.ncopies];
+	b->base = pl.base[run_count(w, op, node) % pl.ncopies];
 	b->layout = pl.layout;
 	return ST_OK;
 }

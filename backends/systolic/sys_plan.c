@@ -4,9 +4,10 @@
  * over where the buffer is double-buffered; the candidates are the
  * divisors of the loop extents), and a cost model over the dataflow, the
  * loop order and the tile sizes that mirrors what the simulator charges:
- * the array's points, fills and drains, the DMA beats and latencies per
- * channel, the controller's instructions; with double buffering these
- * overlap, without it the loads wait for the array. */
+ * the array's points (its fill and drain once: it is a pipeline), the DMA
+ * beats and latencies per channel, the controller's instructions; with
+ * double buffering these overlap, without it the loads wait for the
+ * array. */
 #include "sys_map.h"
 
 #include <math.h>
@@ -81,13 +82,16 @@ void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
 	double outs = N * nP * nQ * nK, steps = outs * nC;
 	/* Commands per step: full and partial blocks of rows and columns. */
 	double ncmd = (double)((p->tc / Nr ? 1 : 0) + (p->tc % Nr ? 1 : 0)) * (double)((p->tk / Mc ? 1 : 0) + (p->tk % Mc ? 1 : 0));
+	/* The array is a pipeline: consecutive commands overlap their fill and
+	 * drain, which the last command's results pay once. */
 	double fill = (double)(Nr + Mc) + (double)m->nodes[m->out].latency;
 	double comp;
 	if (p->dataflow == SYS_WS)
-		comp = (double)(Kb * c->R * c->S * Cg * p->tp * p->tq) + ncmd * fill;
+		comp = (double)(Kb * c->R * c->S * Cg * p->tp * p->tq);
 	else {
 		double block = (double)(c->R * c->S * p->tc);
-		comp = (double)(Kb * p->tp * cdiv(p->tq, Nr)) * (block > (double)Nr ? block : (double)Nr) + ncmd * (fill + (double)Nr);
+		comp = (double)(Kb * p->tp * cdiv(p->tq, Nr)) * (block > (double)Nr ? block : (double)Nr);
+		fill += (double)Nr;
 	}
 	double in_loads, w_loads;
 	if (p->order == SYS_K_OUTER) {
@@ -105,7 +109,9 @@ void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
 	double out_run = p->tk < c->K ? (double)p->tk * 4 : (double)(p->tq * c->K * 4);
 	double d_in = beats(in_loads, in_bytes, in_run, ni->channel_bw);
 	double d_w = beats(w_loads, w_bytes, w_run, nw->channel_bw);
-	double d_out = beats(outs, out_bytes, out_run, no->channel_bw) + outs * (double)(p->entries_out / no->ports_in + 1);
+	double d_out = beats(outs, out_bytes, out_run, no->channel_bw);
+	/* Clearing an output tile's copy: the node's fill engine, not its channel. */
+	double clear = outs * (double)(p->entries_out / no->ports_in + 1);
 	/* Instructions: a command sets its loops and each register's base
 	 * and strides (about 30 for the array, 15 for a transfer). */
 	double ctrl = steps * ncmd * 30 + (in_loads + w_loads + 2 * outs) * 15;
@@ -115,8 +121,13 @@ void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
 	if (p->copies_w == 1)
 		overlap += d_w;
 	if (p->copies_out == 1)
-		overlap += d_out;
-	double t = overlap;
+		overlap += d_out + clear;
+	/* An output tile's copy is free again once the array's results have
+	 * landed (a fill and drain after its last command), been stored and
+	 * the copy cleared: the array waits for that when it computes a tile
+	 * faster than the tile turns around over its copies. */
+	double turn = (comp * steps + outs * fill + d_out + clear) / (double)p->copies_out;
+	double t = overlap > turn ? overlap : turn;
 	t = d_in > t ? d_in : t;
 	t = d_w > t ? d_w : t;
 	t = d_out > t ? d_out : t;
@@ -127,7 +138,7 @@ void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
 	double pro = lat + beats(1, in_bytes, in_run, ni->channel_bw);
 	double pw = lat + beats(1, w_bytes, w_run, nw->channel_bw);
 	pro = pw > pro ? pw : pro;
-	double epi = (double)no->channel_latency + beats(1, out_bytes, out_run, no->channel_bw);
+	double epi = fill + (double)no->channel_latency + beats(1, out_bytes, out_run, no->channel_bw);
 	p->cycles = t + pro + epi;
 	p->compute = comp * steps;
 	p->dram = d_in > d_w ? (d_in > d_out ? d_in : d_out) : (d_w > d_out ? d_w : d_out);
