@@ -100,38 +100,46 @@ static bool scan_writes(st_ub_model *m, size_t w, chain_scan *s) {
 	return true;
 }
 
-/* The chain position read port k taps: the same for every point, or -1.
+/* Past this many lanes a read's taps must agree (else: random access). */
+#define MAX_LANE_TAPS 64
+
+/* The chain position read port k taps: the same for every point of a lane
+ * instance (tap[l] for lane l, nl of them); false when there is none.
  * With a gate (gate[i]: gated transfers before transfer i), distances
  * count gated transfers and an ungated value is read only as it is
  * written (position 0). */
-static int64_t scan_read(st_ub_model *m, size_t k, const chain_scan *s, const int64_t *gate) {
+static bool scan_read(st_ub_model *m, size_t k, const chain_scan *s, const int64_t *gate, int64_t *tap, unsigned nl) {
 	const st_ub_model_port *p = &m->ports[k];
 	const st_ub_model_buffer *b = &m->buffers[p->buffer];
-	int64_t tap = -1;
 	size_t hint = 0;
 	row_walk r;
 	if (p->ndims == 0)
-		return -1;
+		return false;
+	for (unsigned l = 0; l < nl; l++)
+		tap[l] = -1;
 	row_start(b, p, &r);
+	unsigned in = p->ndims - 1;
 	do {
 		int64_t e = linear_index(b, p, r.x), t = st_ub_aff_eval(&p->sched, p->ndims, r.x);
-		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt) {
+		unsigned lane = st_ub_port_lane(p, r.x);
+		/* Along an innermost lane dimension the lane steps with the row. */
+		unsigned dl = st_ub_is_lane_dim(p, in) ? 1 : 0;
+		for (int64_t j = 0; j < r.n; j++, e += r.de, t += r.dt, lane += dl) {
 			int32_t w = s->rank[e];
 			if (w < 0)
-				return -1;
+				return false;
 			size_t before = st__ub_writes_before(s->wt, s->ntransfers, t, &hint);
 			int64_t d = (int64_t)before - w;
 			if (gate && gate[w + 1] > gate[w])
 				d = gate[before] - gate[w];
 			else if (gate)
 				d = s->wt[w] == t ? 0 : -1;
-			if (d < 0 || (tap >= 0 && d != tap)) {
-				return -1;
-			}
-			tap = d;
+			if (d < 0 || (tap[lane] >= 0 && d != tap[lane]))
+				return false;
+			tap[lane] = d;
 		}
 	} while (row_next(p, &r));
-	return tap;
+	return true;
 }
 
 /* Whether every read of port k is of a value written in the same cycle. */
@@ -232,13 +240,24 @@ static bool gate_counts(st_ub_model *m, size_t w, const chain_scan *s, const int
 }
 
 /* Sets the taps of buffer bi's read ports from the scan; false when one
- * has no fixed position. */
-static bool chain_taps(st__ub_mapper *mp, size_t bi, const chain_scan *s, const int64_t *gate) {
+ * has no fixed position (per lane), or out of memory (*oom). */
+static bool chain_taps(st__ub_mapper *mp, size_t bi, const chain_scan *s, const int64_t *gate, bool *oom) {
 	st_ub_model *m = mp->model;
 	bool ok = true;
-	for (size_t k = 0; ok && k < m->nports; k++)
-		if (m->ports[k].buffer == (int)bi && !m->ports[k].write)
-			ok = (mp->map->taps[k] = scan_read(m, k, s, gate)) >= 0;
+	for (size_t k = 0; ok && k < m->nports; k++) {
+		const st_ub_model_port *p = &m->ports[k];
+		if (p->buffer != (int)bi || p->write)
+			continue;
+		int64_t tap[MAX_LANE_TAPS];
+		unsigned nl = st_ub_port_lanes(p, MAX_LANE_TAPS);
+		ok = nl <= MAX_LANE_TAPS && scan_read(m, k, s, gate, tap, nl);
+		bool same = true;
+		for (unsigned l = 1; ok && l < nl; l++)
+			same = same && tap[l] == tap[0];
+		mp->map->taps[k] = ok && same ? tap[0] : -1;
+		if (ok && !st_ub_map_set_lane_taps(mp->map, k, same ? 0 : nl, same ? NULL : tap))
+			ok = !(*oom = true);
+	}
 	return ok;
 }
 
@@ -274,7 +293,7 @@ static bool gated_chain(st__ub_mapper *mp, size_t bi, size_t w, const chain_scan
 				lo[d] = mask >> d & 1 ? wp->lo[d] : info->gate_lo[d];
 				hi[d] = mask >> d & 1 ? wp->hi[d] : info->gate_hi[d];
 			}
-			ok = gate_counts(mp->model, w, s, lo, hi, gate) && chain_taps(mp, bi, s, gate);
+			ok = gate_counts(mp->model, w, s, lo, hi, gate) && chain_taps(mp, bi, s, gate, oom);
 		}
 	if (ok) {
 		memcpy(info->gate_lo, lo, nd * sizeof *lo);
@@ -317,14 +336,16 @@ static bool find_chain(st__ub_mapper *mp, size_t bi, size_t *w, bool *oom) {
 	}
 	/* A wide SRAM's aggregator packs values one a write: no lanes. */
 	ok = ok && (s.ntransfers == s.nwrites || mp->target->fetch <= 1);
-	ok = ok && (gated_chain(mp, bi, *w, &s, oom) || (!*oom && chain_taps(mp, bi, &s, NULL)));
+	ok = ok && (gated_chain(mp, bi, *w, &s, oom) || (!*oom && chain_taps(mp, bi, &s, NULL, oom)));
 	if (s.rank)
 		st_ctx_free(m->ctx, s.rank, s.nelems * sizeof *s.rank);
 	if (s.wt)
 		st_ctx_free(m->ctx, s.wt, s.nwrites * sizeof *s.wt);
 	for (size_t k = 0; !ok && k < m->nports; k++)
-		if (m->ports[k].buffer == (int)bi)
+		if (m->ports[k].buffer == (int)bi) {
 			mp->map->taps[k] = -1;
+			st_ub_map_set_lane_taps(mp->map, k, 0, NULL);
+		}
 	return ok;
 }
 
@@ -372,24 +393,32 @@ static st_status map_buffer(st__ub_mapper *mp, size_t bi) {
 		return st__ub_place_ram(mp, bi, false);
 	}
 	/* The distinct positions tapped, 0 (the write) included. */
-	int64_t *taps = st_ctx_alloc(m->ctx, (m->nports + 1) * sizeof *taps);
+	size_t room = 1;
+	for (size_t k = 0; k < m->nports; k++)
+		room += mp->map->lane_taps && mp->map->lane_taps[k] ? mp->map->nlane_taps[k] : 1;
+	int64_t *taps = st_ctx_alloc(m->ctx, room * sizeof *taps);
 	if (!taps)
 		return ST_FAIL;
 	size_t ntaps = 0;
 	taps[ntaps++] = 0;
 	for (size_t k = 0; k < m->nports; k++) {
-		int64_t t = mp->map->taps[k];
-		bool seen = m->ports[k].buffer != (int)bi || m->ports[k].write;
-		for (size_t i = 0; i < ntaps && !seen; i++)
-			seen = taps[i] == t;
-		if (!seen)
-			taps[ntaps++] = t;
+		if (m->ports[k].buffer != (int)bi || m->ports[k].write)
+			continue;
+		unsigned nl = mp->map->lane_taps && mp->map->lane_taps[k] ? mp->map->nlane_taps[k] : 1;
+		for (unsigned l = 0; l < nl; l++) {
+			int64_t t = st_ub_map_tap(mp->map, k, l);
+			bool seen = false;
+			for (size_t i = 0; i < ntaps && !seen; i++)
+				seen = taps[i] == t;
+			if (!seen)
+				taps[ntaps++] = t;
+		}
 	}
 	qsort(taps, ntaps, sizeof taps[0], cmp_i64);
 	info->chain = taps[ntaps - 1];
 	info->map = info->chain ? ST_UB_MAP_CHAIN : ST_UB_MAP_WIRE;
 	st_status st = info->chain ? st__ub_place_chain(mp, bi, w, taps, ntaps) : ST_OK;
-	st_ctx_free(m->ctx, taps, (m->nports + 1) * sizeof *taps);
+	st_ctx_free(m->ctx, taps, room * sizeof *taps);
 	return st;
 }
 
@@ -436,10 +465,47 @@ void st__ub_ctrl_of_port(const st_ub_model *m, size_t k, const int64_t *as, int6
 	st__ub_ctrl_of_box(m, k, m->ports[k].lo, m->ports[k].hi, as, aoff, c);
 }
 
+bool st_ub_map_set_lane_taps(st_ub_map *m, size_t k, unsigned n, const int64_t *v) {
+	if (m->lane_taps && m->lane_taps[k]) {
+		st_ctx_free(m->ctx, m->lane_taps[k], m->nlane_taps[k] * sizeof **m->lane_taps);
+		m->lane_taps[k] = NULL;
+		m->nlane_taps[k] = 0;
+	}
+	if (!v || !n)
+		return true;
+	if (!m->lane_taps) {
+		size_t np = m->nports + 1;
+		int64_t **lt = st_ctx_alloc(m->ctx, np * sizeof *lt);
+		unsigned *nlt = st_ctx_alloc(m->ctx, np * sizeof *nlt);
+		if (!lt || !nlt) {
+			if (lt)
+				st_ctx_free(m->ctx, lt, np * sizeof *lt);
+			if (nlt)
+				st_ctx_free(m->ctx, nlt, np * sizeof *nlt);
+			return false;
+		}
+		memset(lt, 0, np * sizeof *lt);
+		memset(nlt, 0, np * sizeof *nlt);
+		m->lane_taps = lt;
+		m->nlane_taps = nlt;
+	}
+	if (!(m->lane_taps[k] = st_ctx_alloc(m->ctx, n * sizeof *v)))
+		return false;
+	memcpy(m->lane_taps[k], v, n * sizeof *v);
+	m->nlane_taps[k] = n;
+	return true;
+}
+
 void st_ub_map_free(st_ub_map *m) {
 	if (!m)
 		return;
 	st_context *ctx = m->ctx;
+	for (size_t k = 0; m->lane_taps && k < m->nports; k++)
+		st_ub_map_set_lane_taps(m, k, 0, NULL);
+	if (m->lane_taps)
+		st_ctx_free(ctx, m->lane_taps, (m->nports + 1) * sizeof *m->lane_taps);
+	if (m->nlane_taps)
+		st_ctx_free(ctx, m->nlane_taps, (m->nports + 1) * sizeof *m->nlane_taps);
 	for (size_t i = 0; i < m->nmems; i++) {
 		st_ctx_free(ctx, m->mems[i].ctrls, m->mems[i].nctrls * sizeof *m->mems[i].ctrls);
 		st_ctx_free(ctx, m->mems[i].segments, m->mems[i].nsegments * sizeof *m->mems[i].segments);

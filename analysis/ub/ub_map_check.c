@@ -326,24 +326,35 @@ static st_status shift_all(checker *ck, size_t bi, chain_sim *cs) {
 	return ST_OK;
 }
 
+/* The index of position tap among the recorded ones; an error when no
+ * register or line output holds it. */
+static st_status tap_index(const checker *ck, size_t k, size_t bi, const chain_sim *cs, int64_t tap, size_t *j) {
+	int64_t v;
+	*j = 0;
+	while (*j < cs->ntaps && cs->taps[*j] != tap)
+		(*j)++;
+	if (tap < 0 || (tap > 0 && !value_at(cs->st, cs->ns, tap, 0, &v)))
+		return st_op_error(ck->m->ports[k].op, "ub-map-check: the read taps position %lld, which no register or line "
+		                                       "output of buffer '%s' holds",
+		                   (long long)tap, ck->m->buffers[bi].name);
+	return ST_OK;
+}
+
 /* A read takes the lane its element is written in (ub-to-hw picks it by
- * the element's coordinates along the write's lanes) at its tap. */
+ * the element's coordinates along the write's lanes) at its tap, the one
+ * of its own lane when the lanes tap apart. */
 static st_status check_reads(checker *ck, size_t bi, chain_sim *cs) {
 	for (size_t k = 0; k < ck->m->nports; k++) {
 		const st_ub_model_port *p = &ck->m->ports[k];
 		if (p->buffer != (int)bi || p->write)
 			continue;
-		int64_t tap = ck->map->taps[k], v = -1;
-		size_t j = 0;
-		while (j < cs->ntaps && cs->taps[j] != tap)
-			j++;
-		if (tap < 0 || (tap > 0 && !value_at(cs->st, cs->ns, tap, 0, &v)))
-			return st_op_error(p->op, "ub-map-check: the read taps position %lld, which no register or line output of "
-			                          "buffer '%s' holds", (long long)tap, ck->m->buffers[bi].name);
-		int64_t x[ST_UB_MAX_DIMS];
-		size_t hint = 0;
+		int64_t x[ST_UB_MAX_DIMS], tap = -2, v = -1;
+		size_t hint = 0, j = 0;
 		memcpy(x, p->lo, sizeof x);
 		do {
+			int64_t lt = st_ub_map_tap(ck->map, k, st_ub_port_lane(p, x));
+			if (lt != tap && st_failed(tap_index(ck, k, bi, cs, tap = lt, &j)))
+				return ST_FAIL;
 			int64_t t = st_ub_aff_eval(&p->sched, p->ndims, x), e = element_of(ck->m, p, x);
 			int64_t l = e >= 0 && e < cs->nelems && cs->lane[e] >= 0 ? cs->lane[e] : 0;
 			size_t i = st__ub_writes_before(cs->wt, (size_t)cs->n, t, &hint);
@@ -399,16 +410,22 @@ static st_status scan_write(checker *ck, size_t bi, size_t w, chain_sim *cs) {
 	return ST_OK;
 }
 
+/* Lane taps of read port k (1 when it has one tap). */
+static unsigned tap_lanes(const checker *ck, size_t k) {
+	return ck->map->lane_taps && ck->map->lane_taps[k] ? ck->map->nlane_taps[k] : 1;
+}
+
 /* The distinct positions the reads of buffer bi tap, 0 left out. */
 static void collect_taps(const checker *ck, size_t bi, chain_sim *cs) {
-	for (size_t k = 0; k < ck->m->nports; k++) {
-		int64_t t = ck->map->taps[k];
-		bool seen = ck->m->ports[k].buffer != (int)bi || ck->m->ports[k].write || t <= 0;
-		for (size_t j = 0; j < cs->ntaps && !seen; j++)
-			seen = cs->taps[j] == t;
-		if (!seen)
-			cs->taps[cs->ntaps++] = t;
-	}
+	for (size_t k = 0; k < ck->m->nports; k++)
+		for (unsigned l = 0; l < tap_lanes(ck, k); l++) {
+			int64_t t = st_ub_map_tap(ck->map, k, l);
+			bool seen = ck->m->ports[k].buffer != (int)bi || ck->m->ports[k].write || t <= 0;
+			for (size_t j = 0; j < cs->ntaps && !seen; j++)
+				seen = cs->taps[j] == t;
+			if (!seen)
+				cs->taps[cs->ntaps++] = t;
+		}
 }
 
 static size_t hist_size(const chain_sim *cs) {
@@ -421,7 +438,7 @@ static st_status check_chain(checker *ck, size_t bi) {
 	for (size_t k = 0; k < m->nports; k++)
 		if (m->ports[k].buffer == (int)bi) {
 			nw += m->ports[k].write;
-			nr += !m->ports[k].write;
+			nr += m->ports[k].write ? 0 : tap_lanes(ck, k);
 			w = m->ports[k].write ? k : w;
 		}
 	if (nw != 1)

@@ -100,6 +100,11 @@ int st__ub_chain_closed(st__ub_mapper *mp, size_t bi, size_t wi) {
 		far[k] = false;
 		if (p->buffer != (int)bi || p->write)
 			continue;
+		/* Lanes may tap different positions each (ub_map.c's scan). */
+		if (st_ub_port_lanes(p, 1) > 1) {
+			res = -1;
+			break;
+		}
 		isl_set *e = isl_map_range(st__ub_on_domain(p, p->access));
 		bool inside = e && isl_set_is_subset(e, written) == isl_bool_true;
 		isl_set_free(e);

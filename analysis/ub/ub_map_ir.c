@@ -1,5 +1,6 @@
 /* The IR form of a memory map and the pass `ub-map` that writes it: `map`
- * on each ub.buffer, `tap` on the read ports of a delay line, and one
+ * on each ub.buffer, `tap` (or per lane `lane_taps`) on the read ports of
+ * a delay line, and one
  * ub.mem op per physical element at the end of the graph, carrying its
  * controller vectors (docs/dialects/ub.md, "Memory mapping"). */
 #include "ub_map_rules.h"
@@ -98,6 +99,10 @@ st_status st_ub_map_write_ir(st_op *graph, const st_ub_map *m) {
 				st_op_set_attr(x, "tap", i64(ctx, m->taps[k]));
 			else
 				st_op_remove_attr(x, "tap");
+			if (k < m->nports && m->lane_taps && m->lane_taps[k])
+				st_op_set_attr(x, "lane_taps", i64s(ctx, m->nlane_taps[k], m->lane_taps[k]));
+			else
+				st_op_remove_attr(x, "lane_taps");
 			k++;
 		}
 	}

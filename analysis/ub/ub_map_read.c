@@ -126,6 +126,16 @@ static st_status read_graph(st__ub_mapper *mp, st_op *graph) {
 				return ST_FAIL;
 			nb++;
 		} else if (st_ub_is_port(x)) {
+			st_attr *lt = st_op_get_attr(x, "lane_taps");
+			size_t n = lt && st_attr_get_kind(lt) == ST_ATTR_DENSE_ARRAY ? st_attr_dense_array_size(lt) : 0;
+			if (lt && (!n || n > 64 || st_op_get_attr(x, "tap")))
+				return st_op_error(x, "ub-map: 'lane_taps' must be an array of 1 to 64 positions, on a port without "
+				                      "'tap'");
+			int64_t v[64];
+			for (size_t i = 0; i < n; i++)
+				v[i] = st_attr_dense_array_int(lt, i);
+			if (!st_ub_map_set_lane_taps(map, np, (unsigned)n, v))
+				return ST_FAIL;
 			map->taps[np++] = int_attr(x, "tap", -1);
 		}
 	}

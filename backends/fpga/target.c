@@ -114,18 +114,29 @@ static int64_t ideal_cycles(const st_target_run *run, const fpga_design *d) {
 	return ideal;
 }
 
-/* pixels: transfers of the largest input stream (a transfer carries a
- * pixel's lanes); fill: the cycles beyond one per input transfer; first:
- * the cycle the first output value leaves. */
+/* The pixels a transfer of stream p carries: its lanes when they are part
+ * of a row (an unrolled x, input[y, 2q + l]), else one (the lanes span the
+ * innermost dimension: a pixel's channels). */
+static int64_t transfer_pixels(const fpga_port *p) {
+	return p->lanes > 1 && p->ndims && p->tile[p->ndims - 1] > p->lanes ? p->lanes : 1;
+}
+
+/* pixels: those of the largest input stream (by transfers), with
+ * pixels_per_transfer when a transfer carries several; fill: the cycles
+ * beyond one per input transfer (cycles = pixels / pixels_per_transfer +
+ * fill); first: the cycle the first output value leaves. */
 static void stream_report(st_target_run *run, const fpga_design *d, st_json *o) {
-	int64_t pixels = 0, cycles = st_qor_cycles(run->qor);
+	int64_t pixels = 0, transfers = 0, per = 1, cycles = st_qor_cycles(run->qor);
 	for (size_t i = 0; i < d->nports; i++)
-		if (d->ports[i].in && d->ports[i].moved / d->ports[i].lanes > pixels)
-			pixels = d->ports[i].moved / d->ports[i].lanes;
+		if (d->ports[i].in && d->ports[i].moved / d->ports[i].lanes > transfers) {
+			transfers = d->ports[i].moved / d->ports[i].lanes;
+			per = transfer_pixels(&d->ports[i]);
+			pixels = transfers * per;
+		}
 	st_json_set_int(o, "pixels", pixels);
 	if (cycles > 0) {
 		st_json_set_real(o, "pixels_per_cycle", (double)pixels / (double)cycles, 4);
-		st_json_set_int(o, "fill", cycles - pixels);
+		st_json_set_int(o, "fill", cycles - transfers);
 		st_json_set_int(o, "first_output", d->first_output);
 	} else {
 		st_json_set_null(o, "pixels_per_cycle");
@@ -133,6 +144,8 @@ static void stream_report(st_target_run *run, const fpga_design *d, st_json *o) 
 		st_json_set_null(o, "first_output");
 	}
 	st_json_set_int(o, "schedule_latency", d->latency);
+	if (per > 1)
+		st_json_set_int(o, "pixels_per_transfer", per);
 }
 
 static st_status report(st_target_run *run) {

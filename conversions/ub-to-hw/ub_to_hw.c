@@ -318,24 +318,28 @@ static void outputs(st__uth *s) {
 typedef struct visit {
 	int64_t *when;
 	int64_t n;
+	const st_ub_model_port *p;
+	unsigned lanes;
 } visit;
 
+/* An element's visit is its cycle and lane: t * lanes + lane. */
 static bool note_visit(void *ud, int64_t elem, int64_t t, const int64_t *x) {
-	(void)x;
 	visit *v = ud;
-	if (elem < 0 || elem >= v->n || v->when[elem] != INT64_MIN)
+	if (elem < 0 || elem >= v->n || v->when[elem] != INT64_MIN || t > INT64_MAX / 2 / v->lanes)
 		return false;
-	v->when[elem] = t;
+	v->when[elem] = t * v->lanes + st_ub_port_lane(v->p, x);
 	return true;
 }
 
-/* Whether port p (one value a cycle) visits every element of its buffer
- * once in row-major order of time, whatever its access's form (harris's
- * output split by 2: hw_output[y, 2x + i]). */
+/* Whether port p visits every element of its buffer once in row-major
+ * order of time, whatever its access's form (harris's output split by 2:
+ * hw_output[y, 2x + i]); the values of a cycle (lanes) are consecutive
+ * elements in lane order (an unrolled x: input[y, 2q + l]). */
 static bool row_major_in_time(st__uth *s, const st_ub_model_port *p, int64_t n) {
-	if (st_ub_model_port_points(p) != n || st__uth_port_lanes(p) != 1)
+	unsigned lanes = st_ub_port_lanes(p, ST__UTH_MAX_LANES);
+	if (st_ub_model_port_points(p) != n || lanes > ST__UTH_MAX_LANES)
 		return false;
-	visit v = {st_ctx_alloc(s->ctx, (size_t)n * sizeof *v.when), n};
+	visit v = {st_ctx_alloc(s->ctx, (size_t)n * sizeof *v.when), n, p, lanes};
 	if (!v.when)
 		return false;
 	for (int64_t e = 0; e < n; e++)
@@ -364,7 +368,7 @@ static st_status check_host(st__uth *s) {
 			n *= b->shape[d];
 		/* Lanes (dimensions fired in one cycle) are the innermost ones. */
 		unsigned inner = p->ndims;
-		while (inner > 1 && p->ndims == b->rank && st__uth_is_lane_dim(p, inner - 1))
+		while (inner > 1 && p->ndims == b->rank && st_ub_is_lane_dim(p, inner - 1))
 			inner--;
 		bool ok = b->arg >= 0 && p->ndims == b->rank && p->sched.c[1 + inner - 1] >= 1;
 		for (unsigned d = 0; ok && d < p->ndims; d++) {

@@ -24,10 +24,12 @@ typedef struct st__uth_buffer {
 	/* Lanes (st__uth_lanes.c): the values its write port gives in one cycle,
 	 * an unrolled dimension's elements, numbered row-major over the buffer
 	 * dimensions ldim[] that tell them apart (element ldim[i] is
-	 * lbase[i] + digit i of the lane). */
+	 * lbase[i] + digit i of the lane; with lmod[i], an unrolled x written
+	 * at 2q + l, lbase[i] + digit i modulo lext[i]). */
 	unsigned lanes, nld;
 	unsigned ldim[ST_UB_MAX_DIMS];
 	int64_t lbase[ST_UB_MAX_DIMS], lext[ST_UB_MAX_DIMS];
+	bool lmod[ST_UB_MAX_DIMS];
 } st__uth_buffer;
 
 struct st__uth_timer;
@@ -103,10 +105,11 @@ st_value *st__uth_select(st__uth *s, st_value *const *words, int64_t n, st_value
 
 /* st__uth_lanes.c.  A port whose schedule does not move along a dimension
  * (coefficient 0, an unrolled channel) fires for all its points there in
- * one cycle: its lanes.  Instance `inst` of a port (or of its kernel) is
- * the point with those dimensions at digit `inst`, row-major. */
-unsigned st__uth_port_lanes(const st_ub_model_port *p);
-bool st__uth_is_lane_dim(const st_ub_model_port *p, unsigned d);
+ * one cycle: its lanes (st_ub_port_lanes).  Instance `inst` of a port (or
+ * of its kernel) is the point with those dimensions at digit `inst`,
+ * row-major.  Past ST__UTH_MAX_LANES lanes a port is refused (each is a
+ * datapath). */
+#define ST__UTH_MAX_LANES 256
 /* The value of domain dimension d in lane instance `inst` (lane
  * dimensions only; the others are at their lower bound). */
 int64_t st__uth_lane_coord(const st_ub_model_port *p, unsigned inst, unsigned d);

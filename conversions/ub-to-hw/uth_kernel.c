@@ -373,7 +373,7 @@ st_status st__uth_kernels(st__uth *s) {
 		for (size_t p = 0; p < s->m->nports && k < 0; p++)
 			if (s->m->ports[p].kernel == (int)ki)
 				k = (int)p;
-		for (unsigned inst = 0, n = k < 0 ? 1 : st__uth_port_lanes(&s->m->ports[k]); inst < n; inst++) {
+		for (unsigned inst = 0, n = k < 0 ? 1 : st_ub_port_lanes(&s->m->ports[k], ST__UTH_MAX_LANES); inst < n; inst++) {
 			kin ks = {.ki = ki, .inst = inst};
 			if (inst)
 				snprintf(ks.pre, sizeof ks.pre, "k%zui%u", ki, inst);

@@ -30,7 +30,9 @@ const char *st__uth_read_sig(const st__uth *s, size_t k, unsigned inst, char *bu
 		snprintf(buf, 64, "r%zu", k);
 		return buf;
 	}
-	return st__uth_pos(s, bi, st__uth_lane_of(s, k, inst), s->tap[k], buf);
+	/* A read whose lanes tap apart (ub-map's lane_taps) has tap -1. */
+	int64_t tap = s->tap[k] >= 0 ? s->tap[k] : st_ub_map_tap(s->map, k, inst);
+	return st__uth_pos(s, bi, st__uth_lane_of(s, k, inst), tap, buf);
 }
 
 /* The register-file element of buffer bi, or NULL. */
@@ -82,7 +84,7 @@ st_status st__uth_rams_check(st__uth *s) {
 			const st_ub_ctrl *c = &mem->ctrls[j];
 			const st_ub_model_port *p = &m->ports[c->port];
 			unsigned lv[ST_UB_MAP_MAX_LEVELS], n;
-			if (st__uth_port_lanes(p) > 1)
+			if (st_ub_port_lanes(p, ST__UTH_MAX_LANES) > 1)
 				return st_op_error(p->op, "ub-to-hw: a port of random-access buffer '%s' moves several values a cycle "
 				                          "(an unrolled dimension); its register file takes one a port", b->name);
 			if (!time_levels(c, lv, &n) || c->base)

@@ -19,7 +19,7 @@
 static int64_t transfers(const st_ub_model_port *p, const int64_t *lo, const int64_t *hi) {
 	int64_t n = 1;
 	for (unsigned i = 0; i < p->ndims; i++)
-		n *= st__uth_is_lane_dim(p, i) ? 1 : hi[i] - lo[i] + 1;
+		n *= st_ub_is_lane_dim(p, i) ? 1 : hi[i] - lo[i] + 1;
 	return n;
 }
 
@@ -147,7 +147,7 @@ static void gate_signal(st__uth *s, size_t bi) {
 	st_value *carry = st__uth_get(s, 1, "b%zu_we", bi);
 	for (unsigned d = p->ndims; d-- > 0;) {
 		int64_t ext = p->hi[d] - p->lo[d] + 1, glo = info->gate_lo[d] - p->lo[d], ghi = info->gate_hi[d] - p->lo[d];
-		if (st__uth_is_lane_dim(p, d) || ext < 2)
+		if (st_ub_is_lane_dim(p, d) || ext < 2)
 			continue;
 		unsigned w = st__uth_bits(ext);
 		char name[64];

@@ -34,7 +34,7 @@ static bool timer_of(st__uth *s, size_t k, timer *out) {
 	memset(out, 0, sizeof *out);
 	for (unsigned i = 0; i < p->ndims; i++) {
 		int64_t e = p->hi[i] - p->lo[i] + 1, c = p->sched.c[1 + i];
-		if (e == 1 || st__uth_is_lane_dim(p, i))
+		if (e == 1 || st_ub_is_lane_dim(p, i))
 			continue;
 		if (c < 0) {
 			st_op_error(p->op, "ub-to-hw: the schedule must grow with every dimension of the domain (dimension %u has "

@@ -96,6 +96,7 @@ static const st_attr_def port_attrs[] = {
 	{.name = "access", .constraint = &st_ac_string},
 	{.name = "schedule", .constraint = &st_ac_string},
 	{.name = "tap", .constraint = &st_ac_i64, .optional = true},
+	{.name = "lane_taps", .constraint = &st_ac_dense_i64_array, .optional = true},
 };
 static const st_value_def write_operands[] = {
 	{.name = "buffer", .type = &st_tc_memref},

@@ -110,6 +110,29 @@ static inline int64_t st_ub_model_port_points(const st_ub_model_port *p) {
 	return n;
 }
 
+/* Lanes: the dimensions of more than one point along which a port's
+ * schedule does not move fire together, in one cycle (an unrolled loop,
+ * the channels of a pixel).  The number of a port's lane instances (the
+ * points of one cycle; at most `limit`, else limit + 1), and the instance
+ * of point x: row-major over the lane dimensions in domain order. */
+static inline bool st_ub_is_lane_dim(const st_ub_model_port *p, unsigned d) {
+	return p->sched.c[1 + d] == 0 && p->hi[d] > p->lo[d];
+}
+static inline unsigned st_ub_port_lanes(const st_ub_model_port *p, unsigned limit) {
+	int64_t n = 1;
+	for (unsigned d = 0; d < p->ndims; d++)
+		if (st_ub_is_lane_dim(p, d))
+			n = n * (p->hi[d] - p->lo[d] + 1) > (int64_t)limit ? (int64_t)limit + 1 : n * (p->hi[d] - p->lo[d] + 1);
+	return (unsigned)n;
+}
+static inline unsigned st_ub_port_lane(const st_ub_model_port *p, const int64_t *x) {
+	int64_t inst = 0;
+	for (unsigned d = 0; d < p->ndims; d++)
+		if (st_ub_is_lane_dim(p, d))
+			inst = inst * (p->hi[d] - p->lo[d] + 1) + x[d] - p->lo[d];
+	return (unsigned)inst;
+}
+
 /* Steps x through the box lo..hi row-major (the last dimension
  * innermost); false after the last point. */
 static inline bool st_ub_next_point(unsigned n, const int64_t *lo, const int64_t *hi, int64_t *x) {
@@ -360,6 +383,13 @@ typedef struct st_ub_map {
 	 * lanes) share a position, one delay line per lane. */
 	size_t nports;
 	int64_t *taps;
+	/* A read whose lanes tap different positions (lane l of an unrolled
+	 * x reading x + 1: lane l + 1 of its transfer, or lane 0 of the next
+	 * one) has lane_taps[k]: per lane instance (st_ub_port_lane) its
+	 * position, nlane_taps[k] of them, and taps[k] = -1.  Both arrays are
+	 * NULL when no read has them; st_ub_map_tap reads either form. */
+	int64_t **lane_taps;
+	unsigned *nlane_taps;
 	size_t nmems;
 	st_ub_mem *mems;
 	size_t cap_mems; /* allocated elements of mems */
@@ -384,6 +414,16 @@ typedef struct st_ub_map_options {
 	 * what the FPGA stream flow builds in the logic fabric. */
 	bool ram_registers;
 } st_ub_map_options;
+
+/* The chain position lane instance `lane` of read port k taps, or -1. */
+static inline int64_t st_ub_map_tap(const st_ub_map *m, size_t k, unsigned lane) {
+	if (m->lane_taps && m->lane_taps[k])
+		return lane < m->nlane_taps[k] ? m->lane_taps[k][lane] : -1;
+	return m->taps[k];
+}
+/* Gives read port k of map m the n lane taps v (copied), or with v NULL
+ * none; false when out of memory. */
+ST_API bool st_ub_map_set_lane_taps(st_ub_map *m, size_t k, unsigned n, const int64_t *v);
 
 /* Maps every buffer of a scheduled ub.graph whose ports are verified.
  * *out is a new map (st_ub_map_free); ST_FAIL after a located diagnostic

@@ -150,8 +150,14 @@ def check_fpga(c, report, obj):
                 c.err('ii', '%s, but the largest II of fpga.pipelines is %d' % (json.dumps(report.get('ii')), max(iis)))
     st = obj.get('stream')
     if st is not None:
-        if not isinstance(st, dict) or sorted(st) != FPGA_STREAM_KEYS:
-            c.err(p + 'stream', 'an object {%s}, not %s' % (', '.join(FPGA_STREAM_KEYS), json.dumps(st)))
+        # pixels_per_transfer: only when a transfer carries several pixels.
+        if not isinstance(st, dict) or sorted(k for k in st if k != 'pixels_per_transfer') != FPGA_STREAM_KEYS:
+            c.err(p + 'stream', 'an object {%s[, pixels_per_transfer]}, not %s' % (', '.join(FPGA_STREAM_KEYS),
+                                                                               json.dumps(st)))
+            return
+        ppt = st.get('pixels_per_transfer', 1)
+        if 'pixels_per_transfer' in st and not (int_at_least(2)(ppt) and is_int(st['pixels']) and st['pixels'] % ppt == 0):
+            c.err(p + 'stream.pixels_per_transfer', '%s, not an integer >= 2 dividing pixels' % json.dumps(ppt))
             return
         for k, ok in [('pixels', int_at_least(1)), ('schedule_latency', int_at_least(1)),
                       ('pixels_per_cycle', nullable(num_at_least(0))), ('fill', nullable(is_int)),
@@ -160,8 +166,9 @@ def check_fpga(c, report, obj):
                 c.err(p + 'stream.' + k, 'not %s' % json.dumps(st[k]))
         cycles = report.get('cycles')
         if is_int(cycles):
-            if st['fill'] != cycles - st['pixels']:
-                c.err(p + 'stream.fill', '%s, but cycles - pixels is %s' % (st['fill'], cycles - st['pixels']))
+            if st['fill'] != cycles - st['pixels'] // ppt:
+                c.err(p + 'stream.fill', '%s, but cycles - pixels / pixels_per_transfer is %s' %
+                      (st['fill'], cycles - st['pixels'] // ppt))
         elif any(st[k] is not None for k in ('pixels_per_cycle', 'fill', 'first_output')):
             c.err(p + 'stream', 'the measured numbers must be null when cycles is null')
         if report.get('ii') != 1:

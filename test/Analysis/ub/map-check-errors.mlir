@@ -185,3 +185,25 @@ ub.graph @g {
   %s = ub.read %d {access = "{ B[i] -> d[i + 5] }", domain = "{ B[i] : 0 <= i <= 9 }", schedule = "{ B[i] -> [6 + i] }", tap = 1 : i64} : memref<16xi16> -> i16
   ub.mem @d_sr0 {buffer = "d", ctrls = [{addr_offset = 0 : i64, addr_stride = array<i64: 0>, base = 0 : i64, cycle_offset = 0 : i64, cycle_stride = array<i64: 1>, dir = "write", extent = array<i64: 16>, port = 0 : i64, wrap = 0 : i64}], depth = 1 : i64, from = 0 : i64, kind = "sr", node = "reg", to = 1 : i64, words = 1 : i64}
 }
+
+// -----
+
+// Lane taps replace the one tap of a read; both is an error, and so is
+// an empty list.
+ub.graph @g {
+  %d = ub.buffer @d {capacity = 6 : i64, map = "chain"} : memref<16xi16>
+  ub.write %d {access = "{ A[i] -> d[i] }", domain = "{ A[i] : 0 <= i <= 15 }", schedule = "{ A[i] -> [i] }"} : memref<16xi16>
+  // expected-error @+1 {{ub-map: 'lane_taps' must be an array of 1 to 64 positions, on a port without 'tap'}}
+  %s = ub.read %d {access = "{ B[i] -> d[i + 5] }", domain = "{ B[i] : 0 <= i <= 9 }", lane_taps = array<i64: 1>, schedule = "{ B[i] -> [6 + i] }", tap = 1 : i64} : memref<16xi16> -> i16
+}
+
+// -----
+
+// A lane tap no element holds.
+ub.graph @g {
+  %d = ub.buffer @d {capacity = 6 : i64, map = "chain"} : memref<16xi16>
+  ub.write %d {access = "{ A[i] -> d[i] }", domain = "{ A[i] : 0 <= i <= 15 }", schedule = "{ A[i] -> [i] }"} : memref<16xi16>
+  // expected-error @+1 {{ub-map-check: the read taps position 3, which no register or line output of buffer 'd' holds}}
+  %s = ub.read %d {access = "{ B[i] -> d[i + 5] }", domain = "{ B[i] : 0 <= i <= 9 }", lane_taps = array<i64: 3>, schedule = "{ B[i] -> [6 + i] }"} : memref<16xi16> -> i16
+  ub.mem @d_sr0 {buffer = "d", ctrls = [{addr_offset = 0 : i64, addr_stride = array<i64: 0>, base = 0 : i64, cycle_offset = 0 : i64, cycle_stride = array<i64: 1>, dir = "write", extent = array<i64: 16>, port = 0 : i64, wrap = 0 : i64}], depth = 1 : i64, from = 0 : i64, kind = "sr", node = "reg", to = 1 : i64, words = 1 : i64}
+}
