@@ -74,6 +74,10 @@ typedef struct xbuf {
 	/* A ROM computed at compile time: its constant global, and a detached
 	 * get_global of it that kernels looking it up clone. */
 	st_op *rom, *rom_get;
+	/* A global buffer folded into its alias (two-level tiles): its element
+	 * e is the alias's e + shift (per dimension, affine in the tiles). */
+	bool shifted;
+	st_ub_aff shift[ST_UB_MAX_DIMS];
 } xbuf;
 
 typedef struct xctx {
@@ -99,6 +103,15 @@ typedef struct xctx {
 	unsigned ntiles;
 	int64_t tiles[ST_UB_MAX_DIMS];
 	st_op *tile_loops[ST_UB_MAX_DIMS];
+	/* Two-level tiles (cascade_hw: the fabric's tile loops xio inside a
+	 * run of the accelerator xo, which fills a global buffer): the chain
+	 * of loops holding the fabric's allocations, further tile loops (one
+	 * graph run per fabric tile); the run's copies between its global
+	 * buffers and the host's fold away (fold_global_copy). */
+	st_op *inner[ST_UB_MAX_DIMS];
+	size_t ninner;
+	st_op *folded[MAX_STAGES];
+	size_t nfolded;
 	/* Constant tables (memref.global) the kernels read: at constant
 	 * indices they fold into tap registers; read at computed indices
 	 * (a lookup table) they stay whole, a ROM. */
@@ -280,6 +293,13 @@ static bool access_affs(xctx *x, st_op *op, size_t first, unsigned *rank, st_ub_
 	for (unsigned k = 0; k < *rank; k++)
 		if (!expr_aff(x, st_affine_map_result(m, k), ops, nd, ops + nd, &out[k]))
 			return false;
+	/* A folded global buffer's elements are its alias's, shifted. */
+	st_value *mem = st_op_operand(op, first - 1);
+	for (size_t i = 0; i < x->nbufs; i++)
+		if (x->bufs[i].mem == mem && x->bufs[i].shifted)
+			for (unsigned k = 0; k < *rank; k++)
+				for (unsigned c = 0; c <= ST_UB_MAX_DIMS; c++)
+					out[k].c[c] += x->bufs[i].shift[k].c[c];
 	return true;
 }
 
@@ -1303,47 +1323,83 @@ static bool fold_host_copy(xctx *x, st_op *nest) {
 	return true;
 }
 
+/* A loop of the accelerator's body whose perfectly nested chain ends in a
+ * block with allocations: the fabric's tile loops inside a run (chain[],
+ * outermost first); 0 when op is none. */
+static size_t fabric_chain(st_op *op, st_op **chain) {
+	size_t n = 0;
+	for (st_op *l = op; l && is_op(l, "affine.for") && n < ST_UB_MAX_DIMS; l = only_child(l)) {
+		chain[n++] = l;
+		for (st_op *o = st_block_first_op(st_region_first_block(st_op_region(l, 0))); o; o = st_op_next(o))
+			if (is_op(o, "memref.alloc") || is_op(o, "memref.alloca"))
+				return n;
+	}
+	return 0;
+}
+
+/* A tile loop, or a block loop running once (a constant index). */
+static st_status tile_loop(xctx *x, st_op *l) {
+	int64_t lo, hi;
+	st_attr *step_a = st_op_get_attr(l, "step");
+	int64_t step = step_a ? st_attr_int_value(step_a) : 1;
+	if (!is_op(l, "affine.for") || !const_bound(l, "lowerBoundMap", &lo) || !const_bound(l, "upperBoundMap", &hi))
+		return st_op_error(l, "ub-extract: a loop around the accelerator or its fabric tiles needs constant bounds");
+	if (hi - lo > step) {
+		if (x->ntiles == ST_UB_MAX_DIMS / 2)
+			return st_op_error(l, "ub-extract: at most %d tile loops around the accelerator and its fabric tiles",
+			                   ST_UB_MAX_DIMS / 2);
+		x->tile_loops[x->ntiles] = l;
+		x->tiles[x->ntiles++] = (hi - lo + step - 1) / step;
+	}
+	return ST_OK;
+}
+
+/* The index of block loop l: its tile slot, or its constant. */
+static bool push_tile_index(xctx *x, st_op *l) {
+	int64_t lo;
+	st_attr *step_a = st_op_get_attr(l, "step");
+	const_bound(l, "lowerBoundMap", &lo);
+	st_ub_aff a;
+	memset(&a, 0, sizeof a);
+	a.c[0] = lo;
+	for (unsigned j = 0; j < x->ntiles; j++)
+		if (x->tile_loops[j] == l)
+			a.c[1 + tile_slot(x, j)] = step_a ? st_attr_int_value(step_a) : 1;
+	return push_index(x, loop_iv(l), &a);
+}
+
 /* The block loops around the accelerator (it and the loops enclosing it):
  * one that runs once has a constant index in the nests inside; one that
  * runs more than once is a tile loop (the graph models one run, the host
- * runs it once per iteration; tile_strides reads how the runs move). */
+ * runs it once per iteration; tile_strides reads how the runs move).  The
+ * fabric's tile loops inside a run are tile loops too, after them. */
 static st_status enter_accelerator(xctx *x, st_op *top, st_op *acc) {
 	st_op *loops[MAX_IDX];
 	size_t n = 0;
 	for (st_op *l = acc; l && n < MAX_IDX; l = l == top ? NULL : st_op_parent_op(l))
 		loops[n++] = l;
 	x->ntiles = 0;
-	for (size_t i = n; i-- > 0;) {
-		st_op *l = loops[i];
-		int64_t lo, hi;
-		st_attr *step_a = st_op_get_attr(l, "step");
-		int64_t step = step_a ? st_attr_int_value(step_a) : 1;
-		if (!is_op(l, "affine.for") || !const_bound(l, "lowerBoundMap", &lo) ||
-		    !const_bound(l, "upperBoundMap", &hi))
-			return st_op_error(l, "ub-extract: a loop around the accelerator needs constant bounds");
-		st_ub_aff a;
-		memset(&a, 0, sizeof a);
-		a.c[0] = lo;
-		if (hi - lo > step) {
-			if (x->ntiles == ST_UB_MAX_DIMS / 2)
-				return st_op_error(l, "ub-extract: at most %d tile loops around the accelerator", ST_UB_MAX_DIMS / 2);
-			x->tile_loops[x->ntiles] = l;
-			x->tiles[x->ntiles++] = (hi - lo + step - 1) / step;
+	x->ninner = 0;
+	for (size_t i = n; i-- > 0;)
+		if (st_failed(tile_loop(x, loops[i])))
+			return ST_FAIL;
+	for (st_op *o = st_block_first_op(st_region_first_block(st_op_region(acc, 0))); o; o = st_op_next(o)) {
+		st_op *chain[ST_UB_MAX_DIMS];
+		size_t m = is_op(o, "affine.for") ? fabric_chain(o, chain) : 0;
+		if (m && x->ninner)
+			return st_op_error(o, "ub-extract: a second nest of fabric tiles in one accelerator run");
+		for (size_t i = 0; i < m; i++)
+			if (st_failed(tile_loop(x, chain[i])))
+				return ST_FAIL;
+		if (m) {
+			memcpy(x->inner, chain, m * sizeof *chain);
+			x->ninner = m;
 		}
 	}
 	/* The slots depend on the count: the indices are pushed after it. */
-	for (size_t i = n, j = 0; i-- > 0;) {
-		st_op *l = loops[i];
-		int64_t lo;
-		st_attr *step_a = st_op_get_attr(l, "step");
-		const_bound(l, "lowerBoundMap", &lo);
-		st_ub_aff a;
-		memset(&a, 0, sizeof a);
-		a.c[0] = lo;
-		if (j < x->ntiles && x->tile_loops[j] == l)
-			a.c[1 + tile_slot(x, j++)] = step_a ? st_attr_int_value(step_a) : 1;
-		push_index(x, loop_iv(l), &a);
-	}
+	for (size_t i = n; i-- > 0;)
+		if (!push_tile_index(x, loops[i]))
+			return st_op_error(loops[i], "ub-extract: too many loops");
 	x->nbase = x->nidx;
 	return ST_OK;
 }
@@ -1513,6 +1569,106 @@ static int rom_nest(xctx *x, st_op *nest) {
 	return u->rom_get ? 1 : (st_op_error(nest, "out of memory"), -1);
 }
 
+/* A copy between a global buffer of the run and another buffer, beside
+ * the fabric's tile loops (two-level tiles: `hw_input.in()` stored in GLB
+ * from the host's hw_input, the output's GLB tile copied out): the global
+ * buffer folds into the other, its element e being the other's e + the
+ * copy's offset (affine in the tiles).  The graph's runs are the fabric
+ * tiles, reading and writing the host's buffers at their footprints; the
+ * global buffer's double buffering is the host's.  False when `nest` is
+ * no such copy. */
+static bool fold_global_copy(xctx *x, st_op *nest) {
+	st_op *loop = nest, *chain[ST_UB_MAX_DIMS];
+	size_t depth = 0;
+	st_block *b = NULL;
+	while (loop && is_op(loop, "affine.for") && depth < ST_UB_MAX_DIMS - x->ntiles) {
+		chain[depth++] = loop;
+		b = st_region_first_block(st_op_region(loop, 0));
+		loop = only_child(loop);
+	}
+	st_op *ld = b ? st_block_first_op(b) : NULL, *str = ld ? st_op_next(ld) : NULL;
+	if (!ld || !str || !is_op(ld, "affine.load") || !is_op(str, "affine.store") || !st_op_next(str) ||
+	    !is_op(st_op_next(str), "affine.yield") || st_op_operand(str, 0) != st_op_result(ld, 0))
+		return false;
+	int from = buf_of(x, st_op_operand(ld, 0)), to = buf_of(x, st_op_operand(str, 1));
+	st_op *fa = from >= 0 ? st_value_defining_op(x->bufs[from].mem) : NULL;
+	st_op *ta = to >= 0 ? st_value_defining_op(x->bufs[to].mem) : NULL;
+	bool gfrom = fa && st_accel_store_in(fa) == ST_ACCEL_LEVEL_GLOBAL;
+	bool gto = ta && st_accel_store_in(ta) == ST_ACCEL_LEVEL_GLOBAL;
+	if (from < 0 || to < 0 || gfrom == gto)
+		return false;
+	/* The copy's loops as dimensions of their own: they cancel. */
+	size_t nidx = x->nidx;
+	bool ok = true;
+	for (size_t i = 0; ok && i < depth; i++) {
+		st_ub_aff a;
+		memset(&a, 0, sizeof a);
+		a.c[1 + i] = 1;
+		ok = push_index(x, loop_iv(chain[i]), &a);
+	}
+	unsigned rl = 0, rs = 0;
+	st_ub_aff la[ST_UB_MAX_DIMS], sa[ST_UB_MAX_DIMS];
+	ok = ok && access_affs(x, ld, 1, &rl, la) && access_affs(x, str, 2, &rs, sa) && rl == rs;
+	x->nidx = nidx;
+	xbuf *g = &x->bufs[gto ? to : from];
+	for (unsigned d = 0; ok && d < rl; d++) {
+		for (unsigned c = 0; c <= ST_UB_MAX_DIMS; c++)
+			g->shift[d].c[c] = gto ? la[d].c[c] - sa[d].c[c] : sa[d].c[c] - la[d].c[c];
+		for (size_t i = 0; i < depth; i++)
+			ok = ok && g->shift[d].c[1 + i] == 0;
+	}
+	if (!ok)
+		return false;
+	g->shifted = true;
+	g->alias = gto ? from : to;
+	x->folded[x->nfolded++] = nest;
+	return true;
+}
+
+/* The run's ops beside the fabric's tile loops: its allocations, and
+ * copies between its global buffers and the host's, which fold. */
+static st_status fold_global_copies(xctx *x, st_block *body) {
+	for (st_op *op = st_block_first_op(body); op; op = st_op_next(op))
+		if ((is_op(op, "memref.alloc") || is_op(op, "memref.alloca")) && st_failed(add_alloc(x, op)))
+			return ST_FAIL;
+	for (st_op *op = st_block_first_op(body); op; op = st_op_next(op))
+		if (is_op(op, "affine.for") && op != x->inner[0] &&
+		    (x->nfolded == MAX_STAGES || !fold_global_copy(x, op)))
+			return st_op_error(op, "ub-extract: beside the fabric's tile loops a run of the accelerator only copies "
+			                       "between its global buffers and the host's (two-level tiles)");
+	return ST_OK;
+}
+
+static bool was_folded(const xctx *x, const st_op *op) {
+	for (size_t i = 0; i < x->nfolded; i++)
+		if (x->folded[i] == op)
+			return true;
+	return false;
+}
+
+static bool has_buffer(const xctx *x, st_op *alloc) {
+	for (size_t i = 0; i < x->nbufs; i++)
+		if (x->bufs[i].mem == st_op_result(alloc, 0))
+			return true;
+	return false;
+}
+
+static st_status read_block(xctx *x, st_block *body, st_op *acc);
+
+/* The fabric's tile loops: their indices are tile slots (or constants)
+ * in the nests of the fabric's block. */
+static st_status enter_fabric(xctx *x) {
+	size_t nidx = x->nidx, nbase = x->nbase;
+	for (size_t i = 0; i < x->ninner; i++)
+		if (!push_tile_index(x, x->inner[i]))
+			return st_op_error(x->inner[i], "ub-extract: too many loops");
+	x->nbase = x->nidx;
+	st_status st = read_block(x, st_region_first_block(st_op_region(x->inner[x->ninner - 1], 0)), NULL);
+	x->nidx = nidx;
+	x->nbase = nbase;
+	return st;
+}
+
 /* The ops of a block that holds stages: allocations become buffers, loop
  * nests stages; the loop holding the accelerator (the .hl form) is entered,
  * and host-side copies fold into host streams. */
@@ -1520,13 +1676,18 @@ static st_status read_block(xctx *x, st_block *body, st_op *acc) {
 	st_status st = ST_OK;
 	for (st_op *op = st_block_first_op(body); st == ST_OK && op; op = st_op_next(op)) {
 		if (is_op(op, "memref.alloc") || is_op(op, "memref.alloca")) {
-			st = add_alloc(x, op);
+			st = has_buffer(x, op) ? ST_OK : add_alloc(x, op);
 		} else if (is_op(op, "affine.for") && acc && (op == acc || st_op_is_ancestor(op, acc))) {
 			st = enter_accelerator(x, op, acc);
+			st_block *ab = st_region_first_block(st_op_region(acc, 0));
+			if (st == ST_OK && x->ninner)
+				st = fold_global_copies(x, ab);
 			if (st == ST_OK)
-				st = read_block(x, st_region_first_block(st_op_region(acc, 0)), NULL);
+				st = read_block(x, ab, NULL);
 			x->nbase = x->nidx = 0;
-		} else if (is_op(op, "affine.for") && !(acc && fold_host_copy(x, op))) {
+		} else if (is_op(op, "affine.for") && x->ninner && op == x->inner[0]) {
+			st = enter_fabric(x);
+		} else if (is_op(op, "affine.for") && !was_folded(x, op) && !(acc && fold_host_copy(x, op))) {
 			int rom = rom_nest(x, op);
 			st = rom < 0 ? ST_FAIL : rom ? ST_OK : read_nest_in_box(x, op);
 		}

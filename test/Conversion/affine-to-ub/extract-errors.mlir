@@ -384,7 +384,7 @@ func.func @f(%out: memref<8xi16>) {
 // -----
 
 func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %n: index) {
-  // expected-error @+1 {{ub-extract: a loop around the accelerator needs constant bounds}}
+  // expected-error @+1 {{ub-extract: a loop around the accelerator or its fabric tiles needs constant bounds}}
   affine.for %c = 0 to %n {
     affine.for %b = 0 to 1 {
       affine.for %x = 0 to 8 {
@@ -452,7 +452,7 @@ func.func @f(%in: memref<64xi16>, %out: memref<64xi16>) {
    affine.for %t1 = 0 to 2 {
     affine.for %t2 = 0 to 2 {
      affine.for %t3 = 0 to 2 {
-      // expected-error @+1 {{ub-extract: at most 4 tile loops around the accelerator}}
+      // expected-error @+1 {{ub-extract: at most 4 tile loops around the accelerator and its fabric tiles}}
       affine.for %t4 = 0 to 2 {
         affine.for %x = 0 to 2 {
           %v = affine.load %in[%t0 * 32 + %t1 * 16 + %t2 * 8 + %t3 * 4 + %t4 * 2 + %x] : memref<64xi16>
@@ -483,6 +483,58 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
       %u = affine.load %t[%x] : memref<8xi16>
       %s = arith.addi %v, %u : i16
       affine.store %s, %out[%b * 4 + %x] : memref<8xi16>
+    }
+  } {accel.launch = "a"}
+  return
+}
+
+// -----
+
+// Two-level tiles: one nest of fabric tiles in a run of the accelerator.
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
+  affine.for %b = 0 to 1 {
+    affine.for %t = 0 to 2 {
+      %a = memref.alloc() : memref<4xi16>
+      affine.for %x = 0 to 4 {
+        %v = affine.load %in[%t * 4 + %x] : memref<8xi16>
+        affine.store %v, %a[%x] : memref<4xi16>
+      }
+      affine.for %x = 0 to 4 {
+        %v = affine.load %a[%x] : memref<4xi16>
+        affine.store %v, %out[%t * 4 + %x] : memref<8xi16>
+      }
+    }
+    // expected-error @+1 {{ub-extract: a second nest of fabric tiles in one accelerator run}}
+    affine.for %t = 0 to 2 {
+      %a = memref.alloc() : memref<4xi16>
+    }
+  } {accel.launch = "a"}
+  return
+}
+
+// -----
+
+// Beside the fabric tiles a run only copies into and out of its global
+// buffers.
+func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) {
+  affine.for %b = 0 to 1 {
+    %g = memref.alloc() {accel.store_in = "global"} : memref<8xi16>
+    // expected-error @+1 {{ub-extract: beside the fabric's tile loops a run of the accelerator only copies between its global buffers and the host's (two-level tiles)}}
+    affine.for %x = 0 to 8 {
+      %v = affine.load %in[%x] : memref<8xi16>
+      %w = arith.addi %v, %v : i16
+      affine.store %w, %g[%x] : memref<8xi16>
+    }
+    affine.for %t = 0 to 2 {
+      %a = memref.alloc() : memref<4xi16>
+      affine.for %x = 0 to 4 {
+        %v = affine.load %g[%t * 4 + %x] : memref<8xi16>
+        affine.store %v, %a[%x] : memref<4xi16>
+      }
+      affine.for %x = 0 to 4 {
+        %v = affine.load %a[%x] : memref<4xi16>
+        affine.store %v, %out[%t * 4 + %x] : memref<8xi16>
+      }
     }
   } {accel.launch = "a"}
   return
