@@ -5,7 +5,8 @@ by side with the SARA thesis's published numbers, in one run.
 Usage: run.py [--size table|ci] [--only dot,gemm,...] [--ilp-seconds S]
               [--par app=N,...] [--sweep] [--out DIR]
 
-For every app: the kernel at its Table 4.1 size (--size table; the apps of
+For every app: the kernel at its Table 4.1 size (--size table; k-means and
+LogReg rewritten from their examples by TABLE; the apps of
 chapter 3 at their examples/rda size, which the table does not list) or at
 the size of examples/rda (--size ci), inputs from test/lib/words.py, one
 `stratac --alloc ilp --par P` run on archs/plasticine-rda.acg (P from PAR;
@@ -70,6 +71,26 @@ APPS = {
                      lambda n: ['arg0=4096:f32:0:1', 'arg1=60:i32:0:64', 'arg2=60:f32:0:1', 'arg3=64:f32:-1:1']),
 }
 
+# Apps with several extents, at their Table 4.1 sizes (--size table): the
+# examples text rewritten, the inputs to match, and the size shown.
+# k-means: n = 8192 points (64 in the example), k = 64 centroids (4),
+# dim = 64 (8), 2 iterations as in the example.  LogReg: 8192 samples (32)
+# of 128 features (16), and the example's 2 gradient steps, not the
+# table's 4: four steps put more access contexts on w's memory unit than a
+# PMU has stages ("needs 14 stages, PMU has 10"; memory units are not split
+# over several PMUs yet), at any size.
+KMEANS_TABLE = {'64': '8192', '4': '64', '8': '64'}
+TABLE = {
+    'kmeans': (lambda t: ''.join(l if l.lstrip().startswith('//') else
+                                 re.sub(r'(?<![0-9fie.])(64|4|8)(?![0-9])', lambda m: KMEANS_TABLE[m.group(1)], l)
+                                 for l in t.splitlines(True)),
+               ['arg0=%d:%s' % (8192 * 64, F), 'arg1=%d:%s' % (64 * 64, F)], '8192x64x64'),
+    'logreg': (lambda t: t.replace('x[32][16]', 'x[8192][128]').replace('y[32]', 'y[8192]')
+               .replace('w[16]', 'w[128]'),
+               ['x=%d:f32:-1:1' % (8192 * 128), 'y=8192:f32:0:1', 'w=128:f32:-0.1:0.1', 'mu=1:f32:0.01:0.011'],
+               '8192x128 (2 steps)'),
+}
+
 # The par factor of each app in the main table (SARA picks one per app by its
 # design-space exploration; these are the largest powers of two that map on
 # plasticine-rda.acg and shorten the run: GEMM's rows go to 16 copies, each
@@ -92,23 +113,28 @@ def die(msg, code=2):
     sys.exit(code)
 
 
-def kernel_text(app, n):
+def kernel_text(app, n, table=False):
     src, sizes, _, _ = APPS[app]
     text = open(os.path.join(EX, src)).read()
+    if table and app in TABLE:
+        return TABLE[app][0](text)
     if sizes and n != sizes[0]:
         text = re.sub(r'(?<![0-9fi])%d(?![0-9])' % sizes[0], str(n), text)  # not the 32 of f32, i32
     return text
 
 
-def run_app(stratac, app, n, acg, work, extra, max_cycles):
+def run_app(stratac, app, n, acg, work, extra, max_cycles, table=False):
     src = APPS[app][0]
-    d = os.path.join(work, '%s-%s-%d-%s' % (app, os.path.basename(acg)[:-4], n, '-'.join(extra).replace('-', '')))
+    table = table and app in TABLE
+    d = os.path.join(work, '%s-%s-%s-%s' % (app, os.path.basename(acg)[:-4], TABLE[app][2] if table else n,
+                                            '-'.join(extra).replace('-', '')))
     shutil.rmtree(d, ignore_errors=True)
     os.makedirs(d)
     kern = os.path.join(d, 'kernel' + os.path.splitext(src)[1])
     with open(kern, 'w') as f:
-        f.write(kernel_text(app, n))
-    subprocess.run([sys.executable, WORDS, os.path.join(d, 'in')] + APPS[app][3](n), check=True)
+        f.write(kernel_text(app, n, table))
+    inputs = TABLE[app][1] if table else APPS[app][3](n)
+    subprocess.run([sys.executable, WORDS, os.path.join(d, 'in')] + inputs, check=True)
     out = os.path.join(d, 'out')
     cmd = [stratac, kern, '--target', acg, '--inputs', os.path.join(d, 'in'), '-o', out, '-q',
            '--max-cycles', str(max_cycles)] + extra
@@ -137,17 +163,19 @@ def main_table(args, stratac, work):
         sizes = APPS[app][1]
         n = (sizes[1] if args.size == 'table' else sizes[0]) if sizes else 0
         par = args.par.get(app, PAR.get(app, 1))
+        table = args.size == 'table' and app in TABLE
+        shown = TABLE[app][2] if table else n or 'examples'
         q, wall, err = run_app(stratac, app, n, acg, work, ['--alloc', 'ilp', '--ilp-seconds', str(args.ilp_seconds),
-                                                            '--par', str(par)], args.max_cycles)
+                                                            '--par', str(par)], args.max_cycles, table)
         if q is None:
-            print('| %s | %s | %d | failed: %s |||||||||||| no |' % (app, n or 'examples', par, err))
+            print('| %s | %s | %d | failed: %s |||||||||||| no |' % (app, shown, par, err))
             ok = False
             continue
         r, u = q['rda'], q['utilization']
         ilp = r['ilp'] or {}
         compile_s = sum(v for k, v in q['compile_ms'].items() if k not in ('simulate', 'reference')) / 1e3
         print('| %s | %s | %d | %d | %d | %.3f | %.3f | %d | %d | %d/%d | %d/%d | %.1f | %.0f (%d, %.4f, %s) | %.2f | %s |' % (
-            app, n or 'examples', par, q['cycles'], q['ideal_cycles'], q['compute_occupancy'], r['dram_bandwidth_used'],
+            app, shown, par, q['cycles'], q['ideal_cycles'], q['compute_occupancy'], r['dram_bandwidth_used'],
             u['PCU']['used'], u['PMU']['used'], r['compute_units_partitioned']['heuristic'],
             r['compute_units_partitioned']['ilp'], r['compute_units_merged']['heuristic'],
             r['compute_units_merged']['ilp'], r['heuristic_ms'], ilp.get('ms', 0), ilp.get('solved', 0),
