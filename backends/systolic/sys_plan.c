@@ -5,7 +5,8 @@
  * divisors of the loop extents), and a cost model over the dataflow, the
  * loop order and the tile sizes that mirrors what the simulator charges:
  * the array's points (its fill and drain once: it is a pipeline), the DMA
- * beats and latencies per channel, the controller's instructions; with
+ * cycles (beats or bank-side words) and latencies per channel, the
+ * output tiles' turnaround, the controller's instructions; with
  * double buffering these overlap, without it the loads wait for the
  * array. */
 #include "sys_map.h"
@@ -64,13 +65,17 @@ bool sys_plan_fits(const sys_machine *m, const sys_conv *c, sys_plan *p, const c
 	return *lacking == NULL;
 }
 
-/* DRAM beats of `loads` transfers of `bytes` each moving runs of `run`
- * contiguous bytes on a channel of `bw` bits. */
-static double beats(double loads, double bytes, double run, int64_t bw) {
+/* The cycles of `loads` transfers of `bytes` (`elems` words) each moving
+ * runs of `run` contiguous bytes between DRAM and node n: DRAM beats on
+ * its channel, or the words n's banks take through `ports` a cycle when
+ * that is slower (an input tile of 3 channels on 64 banks), as the
+ * simulator charges a DMA command. */
+static double xfer(double loads, double bytes, double run, const sys_node *n, double elems, int64_t ports) {
 	if (run > bytes)
 		run = bytes;
-	double per_run = ceil(run * 8 / (double)bw);
-	return loads * ceil(bytes / run) * per_run;
+	double per = ceil(bytes / run) * ceil(run * 8 / (double)n->channel_bw);
+	double buf = ceil(elems / (double)(n->banks * (ports > 0 ? ports : 1)));
+	return loads * (buf > per ? buf : per);
 }
 
 void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
@@ -107,9 +112,9 @@ void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
 	double in_run = p->tc == c->C ? (double)(Wt * c->C) : (double)p->tc;
 	double w_run = p->tk < c->K ? (double)p->tk : (double)(p->tc * c->K);
 	double out_run = p->tk < c->K ? (double)p->tk * 4 : (double)(p->tq * c->K * 4);
-	double d_in = beats(in_loads, in_bytes, in_run, ni->channel_bw);
-	double d_w = beats(w_loads, w_bytes, w_run, nw->channel_bw);
-	double d_out = beats(outs, out_bytes, out_run, no->channel_bw);
+	double d_in = xfer(in_loads, in_bytes, in_run, ni, in_bytes, ni->ports_in);
+	double d_w = xfer(w_loads, w_bytes, w_run, nw, w_bytes, nw->ports_in);
+	double d_out = xfer(outs, out_bytes, out_run, no, out_bytes / 4, no->ports_out);
 	/* Clearing an output tile's copy: the node's fill engine, not its channel. */
 	double clear = outs * (double)(p->entries_out / no->ports_in + 1);
 	/* Instructions: a command sets its loops and each register's base
@@ -135,10 +140,10 @@ void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
 	/* The first tiles arrive before the array starts, the last one leaves
 	 * after it stops. */
 	double lat = (double)ni->channel_latency;
-	double pro = lat + beats(1, in_bytes, in_run, ni->channel_bw);
-	double pw = lat + beats(1, w_bytes, w_run, nw->channel_bw);
+	double pro = lat + xfer(1, in_bytes, in_run, ni, in_bytes, ni->ports_in);
+	double pw = lat + xfer(1, w_bytes, w_run, nw, w_bytes, nw->ports_in);
 	pro = pw > pro ? pw : pro;
-	double epi = fill + (double)no->channel_latency + beats(1, out_bytes, out_run, no->channel_bw);
+	double epi = fill + (double)no->channel_latency + xfer(1, out_bytes, out_run, no, out_bytes / 4, no->ports_out);
 	p->cycles = t + pro + epi;
 	p->compute = comp * steps;
 	p->dram = d_in > d_w ? (d_in > d_out ? d_in : d_out) : (d_w > d_out ? d_w : d_out);
