@@ -224,11 +224,15 @@ static void arg_name(st_op *fn, size_t i, bool memory, char *buf, size_t n) {
 		snprintf(buf, n, "%s%zu", memory ? "arg" : "in", i);
 }
 
-/* Hardware widths of scalars: index is 32 bits (docs/calyx-lowering.md);
- * an f32 is its bits (arith-soft-float{memrefs}). */
-static unsigned scalar_width(st_type *t) {
-	return st_type_is_index(t) ? 32 : st_type_is_integer(t) ? st_type_int_width(t) : st_type_get_kind(t) == ST_TYPE_F32 ? 32 : 0;
+/* Hardware widths of words: an f32 or f64 is its bits
+ * (arith-soft-float{memrefs}); 0 for another type. */
+static unsigned word_width(st_type *t) {
+	bool soft = st_type_get_kind(t) == ST_TYPE_F32 || st_type_get_kind(t) == ST_TYPE_F64;
+	return st_type_is_integer(t) ? st_type_int_width(t) : soft ? st_type_float_width(t) : 0;
 }
+
+/* Hardware widths of scalars: index is 32 bits (docs/calyx-lowering.md). */
+static unsigned scalar_width(st_type *t) { return st_type_is_index(t) ? 32 : word_width(t); }
 
 /* Entry i (an argument, then the results) is the one of the kernel's
  * name for it, moved to position i, the position of the kit's buffer. */
@@ -272,15 +276,15 @@ static bool match_kernel(st_target_run *run, fpga_design *d) {
 			snprintf(what, sizeof what, "result %zu", i - nargs);
 		}
 		if (!memory && !scalar_width(t))
-			return st_op_error(kernel, "%s is neither a memref, an integer nor an f32", what), false;
+			return st_op_error(kernel, "%s is neither a memref, an integer, an f32 nor an f64", what), false;
 		if (!take(kernel, d, i, name, b->kind, what))
 			return false;
 		fpga_port *m = &d->ports[i];
 		bool same;
 		if (memory) {
 			st_type *e = st_type_element(t);
-			/* f32 memories hold the bits (arith-soft-float's memrefs). */
-			unsigned ew = st_type_get_kind(e) == ST_TYPE_F32 ? 32 : st_type_is_integer(e) ? st_type_int_width(e) : 0;
+			/* Float memories hold the bits (arith-soft-float's memrefs). */
+			unsigned ew = word_width(e);
 			same = ew && ew == m->width && st_type_has_rank(t) && st_type_rank(t) == m->ndims;
 			for (size_t j = 0; same && j < m->ndims; j++)
 				same = st_type_dim(t, j) == m->dims[j];

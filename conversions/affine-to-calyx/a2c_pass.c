@@ -35,13 +35,13 @@ static const st_pass_option_def option_defs[] = {
 
 /* ------------------------------------------------------------ checking */
 
-/* f64 is named: arith-soft-float makes f32 values integers for this pass,
- * and there is no soft f64 (docs/soft-float.md). */
+/* Floats are integers by the time this pass runs: arith-soft-float
+ * (memrefs, scalars) makes f32 and f64 their bits (docs/soft-float.md), so
+ * a float here had no such pass before it, and the message says which. */
 static const char *type_problem(const st_type *t) {
 	if (st_type_is_float(t))
-		return st_type_float_width(t) == 64
-		           ? "f64 values cannot be lowered to calyx (only integers and index; soft float is f32 only)"
-		           : "floating-point values cannot be lowered to calyx (only integers and index)";
+		return "floating-point values cannot be lowered to calyx (only integers and index; arith-soft-float with "
+		       "memrefs and scalars makes f32 and f64 their bits)";
 	if (st_type_get_kind(t) == ST_TYPE_MEMREF) {
 		int64_t n = st_type_num_elements_static(t);
 		if (n == -2)
@@ -49,8 +49,9 @@ static const char *type_problem(const st_type *t) {
 		if (n < 0)
 			return "memrefs with dynamic shapes cannot be lowered to calyx (memories have static sizes)";
 		if (!st__a2c_width(st_type_element(t)))
-			return st_type_is_float(st_type_element(t)) && st_type_float_width(st_type_element(t)) == 64
-			           ? "memrefs of f64 cannot be lowered to calyx (only memrefs of integers; soft float is f32 only)"
+			return st_type_is_float(st_type_element(t))
+			           ? "memrefs of floats cannot be lowered to calyx (only memrefs of integers; arith-soft-float "
+			             "with memrefs makes f32 and f64 ones memories of their bits)"
 			           : "only memrefs of integers can be lowered to calyx";
 		if (st_type_rank(t) < 1 || st_type_rank(t) > 4)
 			return "calyx memories have 1 to 4 dimensions";

@@ -7,18 +7,19 @@
 #include "sf.h"
 
 st_value *st__sf_addf(st__sf_b *b, st_value *x, st_value *y0, bool sub) {
-	st_value *y = sub ? st__sf_bink(b, "arith.xori", y0, SF_SIGN) : y0;
+	st_value *y = sub ? st__sf_bink(b, "arith.xori", y0, st__sf_sign(b)) : y0;
 	st_value *swap = st__sf_cmp(b, ST_CMPI_UGT, st__sf_mag(b, y), st__sf_mag(b, x));
 	st_value *big = st__sf_sel(b, swap, y, x), *small = st__sf_sel(b, swap, x, y);
-	st_value *sign = st__sf_bink(b, "arith.andi", big, SF_SIGN);
-	st_value *same = st__sf_cmp(b, ST_CMPI_EQ, sign, st__sf_bink(b, "arith.andi", small, SF_SIGN));
+	st_value *sign = st__sf_bink(b, "arith.andi", big, st__sf_sign(b));
+	st_value *same = st__sf_cmp(b, ST_CMPI_EQ, sign, st__sf_bink(b, "arith.andi", small, st__sf_sign(b)));
 	st_value *mx, *ex, *my, *ey;
 	st__sf_unpack(b, big, &mx, &ex);
 	st__sf_unpack(b, small, &my, &ey);
-	st_value *xs = st__sf_bink(b, "arith.shli", mx, 7);
-	st_value *ys = st__sf_shr_jam(b, st__sf_bink(b, "arith.shli", my, 7), st__sf_sub(b, ex, ey));
+	unsigned rb = st__sf_round_bits(b);
+	st_value *xs = st__sf_bink(b, "arith.shli", mx, rb);
+	st_value *ys = st__sf_shr_jam(b, st__sf_bink(b, "arith.shli", my, rb), st__sf_sub(b, ex, ey));
 	st_value *s = st__sf_sel(b, same, st__sf_add(b, xs, ys), st__sf_sub(b, xs, ys));
-	/* The leading one back to bit 30: down one on a carry out of bit 30,
+	/* The leading one back to bit w - 2: down one on a carry out of it,
 	 * up after a cancellation. */
 	st_value *lz = st__sf_clz(b, s);
 	st_value *carry = st__sf_cmpk(b, ST_CMPI_EQ, lz, 0);
@@ -28,10 +29,10 @@ st_value *st__sf_addf(st__sf_b *b, st_value *x, st_value *y0, bool sub) {
 	/* An exact zero is +0 unless both operands were -0. */
 	st_value *zero = st__sf_sel(b, same, sign, st__sf_k(b, 0));
 	r = st__sf_sel(b, st__sf_cmpk(b, ST_CMPI_EQ, s, 0), zero, r);
-	st_value *big_inf = st__sf_cmpk(b, ST_CMPI_EQ, st__sf_mag(b, big), SF_INF);
-	st_value *small_inf = st__sf_cmpk(b, ST_CMPI_EQ, st__sf_mag(b, small), SF_INF);
+	st_value *big_inf = st__sf_cmpk(b, ST_CMPI_EQ, st__sf_mag(b, big), st__sf_inf(b));
+	st_value *small_inf = st__sf_cmpk(b, ST_CMPI_EQ, st__sf_mag(b, small), st__sf_inf(b));
 	r = st__sf_sel(b, big_inf, big, r);
 	st_value *inf_minus_inf = st__sf_and(b, small_inf, st__sf_cmpk(b, ST_CMPI_EQ, st__sf_bit(b, same), 0));
-	r = st__sf_sel(b, inf_minus_inf, st__sf_k(b, SF_DEFAULT_NAN), r);
+	r = st__sf_sel(b, inf_minus_inf, st__sf_k(b, st__sf_default_nan(b)), r);
 	return st__sf_nan_wins(b, x, y0, r);
 }

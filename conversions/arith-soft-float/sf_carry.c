@@ -22,7 +22,7 @@ static bool is_known(const st_op *op) {
 	return false;
 }
 
-static bool is_f32(st_value *v) { return st_type_get_kind(st_value_type(v)) == ST_TYPE_F32; }
+static bool is_soft(st_value *v) { return st__sf_is_soft(st_value_type(v)); }
 
 /* The terminator of a region's only block, when it has one. */
 static st_op *terminator(st_region *r) {
@@ -38,30 +38,30 @@ bool st__sf_carries_f32(st_op *op, st_status *status) {
 		return false;
 	bool any = false;
 	for (size_t i = 0; !any && i < st_op_num_results(op); i++)
-		any = is_f32(st_op_result(op, i));
+		any = is_soft(st_op_result(op, i));
 	for (size_t r = 0; !any && r < nreg; r++) {
 		st_region *reg = st_op_region(op, r);
 		for (st_block *b = st_region_first_block(reg); !any && b; b = st_block_next(b))
 			for (size_t i = 0; !any && i < st_block_num_args(b); i++)
-				any = is_f32(st_block_arg(b, i));
+				any = is_soft(st_block_arg(b, i));
 		st_op *t = terminator(reg);
 		for (size_t i = 0; !any && t && i < st_op_num_operands(t); i++)
-			any = is_f32(st_op_operand(t, i));
+			any = is_soft(st_op_operand(t, i));
 	}
 	if (!any)
 		return false;
 	if (is_known(op))
 		return true;
 	*status = st_op_error(op,
-	                      "arith-soft-float: '%s' carries f32 through its regions; with memrefs only affine.for, "
-	                      "affine.if, scf.for, scf.if and scf.while can carry them as bits",
+	                      "arith-soft-float: '%s' carries f32 or f64 through its regions; with memrefs only "
+	                      "affine.for, affine.if, scf.for, scf.if and scf.while can carry them as bits",
 	                      st_op_name_cstr(op));
 	return false;
 }
 
 static st_status operands_to_bits(st_context *ctx, st_op *op) {
 	for (size_t i = 0; i < st_op_num_operands(op); i++)
-		if (is_f32(st_op_operand(op, i)) && st_failed(st__sf_operand_to_bits(ctx, op, i)))
+		if (is_soft(st_op_operand(op, i)) && st_failed(st__sf_operand_to_bits(ctx, op, i)))
 			return ST_FAIL;
 	return ST_OK;
 }
@@ -75,14 +75,14 @@ st_status st__sf_retype_carrier(st_context *ctx, st_op *op) {
 			continue;
 		st_block *b = st_region_first_block(reg);
 		for (size_t i = 0; i < st_block_num_args(b); i++)
-			if (is_f32(st_block_arg(b, i)) && st_failed(st__sf_value_to_bits(ctx, st_block_arg(b, i))))
+			if (is_soft(st_block_arg(b, i)) && st_failed(st__sf_value_to_bits(ctx, st_block_arg(b, i))))
 				return ST_FAIL;
 		st_op *t = terminator(reg);
 		if (t && st_failed(operands_to_bits(ctx, t)))
 			return ST_FAIL;
 	}
 	for (size_t i = 0; i < st_op_num_results(op); i++)
-		if (is_f32(st_op_result(op, i)) && st_failed(st__sf_value_to_bits(ctx, st_op_result(op, i))))
+		if (is_soft(st_op_result(op, i)) && st_failed(st__sf_value_to_bits(ctx, st_op_result(op, i))))
 			return ST_FAIL;
 	return ST_OK;
 }

@@ -57,8 +57,8 @@ st_value *st__sf_logf(st__sf_b *b, st_value *x) {
 	st_value *lo = add(b, mul(b, s, add(b, hfsq, R)), mul(b, ef, fk(b, c[8])));
 	st_value *r = sub(b, mul(b, ef, fk(b, c[7])), sub(b, sub(b, hfsq, lo), d));
 	/* log(+inf) = +inf, of a negative the default NaN, of +-0 -inf */
-	r = st__sf_sel(b, st__sf_cmpk(b, ST_CMPI_EQ, x, SF_INF), x, r);
-	r = st__sf_sel(b, st__sf_cmpk(b, ST_CMPI_SLT, x, 0), st__sf_k(b, SF_DEFAULT_NAN), r);
-	r = st__sf_sel(b, st__sf_cmpk(b, ST_CMPI_EQ, st__sf_mag(b, x), 0), st__sf_k(b, SF_SIGN | SF_INF), r);
+	r = st__sf_sel(b, st__sf_cmpk(b, ST_CMPI_EQ, x, st__sf_inf(b)), x, r);
+	r = st__sf_sel(b, st__sf_cmpk(b, ST_CMPI_SLT, x, 0), st__sf_k(b, st__sf_default_nan(b)), r);
+	r = st__sf_sel(b, st__sf_cmpk(b, ST_CMPI_EQ, st__sf_mag(b, x), 0), st__sf_k(b, st__sf_sign(b) | st__sf_inf(b)), r);
 	return st__sf_nan_wins(b, x, NULL, r);
 }

@@ -1,15 +1,16 @@
-/* arith-soft-float: f32 arithmetic as integer arith ops on the IEEE-754
- * bits, for targets without floating point (the streaming hardware of
+/* arith-soft-float: f32 and f64 arithmetic as integer arith ops on the
+ * IEEE-754 bits, for targets without floating point (the streaming hardware of
  * docs/streaming-hw.md, comb and Calyx), as a dialect conversion
  * (strata/conversion.h): the ops to lower are illegal, one conversion
  * pattern per op expands it into integer ops, and a type converter takes
- * f32 to i32, whose source materialisation is the arith.bitcast by which a
+ * f32 to i32 and f64 to i64, whose source materialisation is the
+ * arith.bitcast by which a
  * lowered result reaches the ops that still read it as f32.  Each lowered
  * op reads its operands' bits through an arith.bitcast placed once beside
  * the value's definition (or the integer a lowered op already made), so
  * f32 loads, stores, arguments and block arguments keep their types
- * (unless `memrefs` makes f32 memories i32 ones, st__sf_memref.c, and the f32
- * carried by loops and ifs i32 too, st__sf_carry.c); `within`
+ * (unless `memrefs` makes float memories integer ones, st__sf_memref.c, and
+ * the floats carried by loops and ifs integers too, st__sf_carry.c); `within`
  * limits the pass to some ops (the stream flow's kernels, Calyx's top).
  * The results are the interpreter's bit for bit (docs/soft-float.md).
  * Every other float op or type in arith and math is refused by name before
@@ -24,7 +25,8 @@
 #include <string.h>
 
 typedef enum kind { K_ADD, K_SUB, K_MUL, K_DIV, K_MAXIMUM, K_MINIMUM, K_MAXNUM, K_MINNUM, K_NEG, K_CMP, K_SITOFP,
-	                K_UITOFP, K_FPTOSI, K_FPTOUI, K_CONST, K_SELECT, K_SQRT, K_EXP, K_LOG, K_ABS, K_KEEP, K_NONE } kind;
+	                K_UITOFP, K_FPTOSI, K_FPTOUI, K_CONST, K_SELECT, K_SQRT, K_EXP, K_LOG, K_ABS, K_FLOOR, K_EXTF, K_TRUNCF,
+	                K_KEEP, K_NONE } kind;
 
 static const struct {
 	const char *name;
@@ -34,15 +36,16 @@ static const struct {
 	{"arith.maximumf", K_MAXIMUM}, {"arith.minimumf", K_MINIMUM}, {"arith.maxnumf", K_MAXNUM}, {"arith.minnumf", K_MINNUM},
 	{"arith.negf", K_NEG},       {"arith.cmpf", K_CMP},       {"arith.sitofp", K_SITOFP},  {"arith.uitofp", K_UITOFP},
 	{"arith.fptosi", K_FPTOSI},  {"arith.fptoui", K_FPTOUI},  {"arith.constant", K_CONST}, {"arith.select", K_SELECT},
-	{"math.sqrt", K_SQRT},        {"math.exp", K_EXP},         {"math.log", K_LOG},         {"math.absf", K_ABS},        {"arith.bitcast", K_KEEP},
+	{"math.sqrt", K_SQRT},        {"math.exp", K_EXP},         {"math.log", K_LOG},         {"math.absf", K_ABS},
+	{"math.floor", K_FLOOR},     {"arith.extf", K_EXTF},      {"arith.truncf", K_TRUNCF},  {"arith.bitcast", K_KEEP},
 };
 
 typedef struct options {
 	/* Lower only inside ops of this name, or with this symbol (@name);
 	 * "": everywhere. */
 	const char *within;
-	bool memrefs;       /* f32 memrefs become i32 ones (st__sf_memref.c) */
-	bool scalars;       /* a function's f32 arguments and results become i32 ones */
+	bool memrefs;       /* f32/f64 memrefs become i32/i64 ones (st__sf_memref.c) */
+	bool scalars;       /* a function's f32/f64 arguments and results become their bits */
 } options;
 
 typedef struct state {
@@ -53,9 +56,9 @@ typedef struct state {
 	size_t nmems, cap_mems;
 	st_op **carriers; /* loops and ifs carrying f32, to retype */
 	size_t ncarriers, cap_carriers;
-	st_op **fns; /* functions whose f32 arguments and results become i32 */
+	st_op **fns; /* functions whose float arguments and results become bits */
 	size_t nfns, cap_fns;
-	st_value_map *bits; /* f32 value -> its i32 bits */
+	st_value_map *bits; /* float value -> its bits */
 	/* Every refusal is reported before the conversion changes anything. */
 	st_status status;
 } state;
@@ -78,8 +81,24 @@ static kind kind_of(const st_op *op) {
 static bool floaty(st_type *t) {
 	return st_type_is_float(t) || (st_type_is_shaped(t) && st_type_is_float(st_type_element(t)));
 }
-static bool is_f32(st_type *t) { return st_type_get_kind(t) == ST_TYPE_F32; }
-static bool small_int(st_type *t) { return st_type_is_integer(t) && st_type_int_width(t) <= 32; }
+static bool is_f64(st_type *t) { return st_type_get_kind(t) == ST_TYPE_F64; }
+
+/* Why a wanted op on f32 or f64 (`f64`: an f64 among its types) cannot be
+ * lowered, or NULL: the ops with an f32 lowering only, a rounding mode but
+ * the nearest-even one, integers wider than the float.  (extf and truncf
+ * between the two can only go f32 -> f64 and f64 -> f32: the verifier's
+ * rule.) */
+static const char *unsupported(st_op *op, kind k, bool f64, unsigned int_width) {
+	if (f64 && (k == K_SQRT || k == K_EXP || k == K_LOG))
+		return "has a soft-float lowering on f32 only";
+	st_attr *rm = k == K_TRUNCF ? st_op_get_attr(op, "roundingmode") : NULL;
+	if (rm && st_attr_get_kind(rm) == ST_ATTR_INTEGER && st_attr_int_value(rm) != 0)
+		return "is lowered with the nearest-even rounding only";
+	if (k >= K_SITOFP && k <= K_FPTOUI && int_width > (f64 ? 64u : 32u))
+		return f64 ? "converts between f64 and integers of at most 64 bits only"
+		           : "converts between f32 and integers of at most 32 bits only";
+	return NULL;
+}
 
 /* Whether the op is one this pass must lower; refusals are reported when
  * `report`. */
@@ -88,17 +107,22 @@ static bool wanted(state *s, st_op *op, bool report) {
 	if (strncmp(n, "arith.", 6) && strncmp(n, "math.", 5))
 		return false;
 	size_t no = st_op_num_operands(op), nr = st_op_num_results(op);
-	bool any = false, all_f32 = true, ints_ok = true;
-	st_type *other = NULL; /* a float type that is not scalar f32 */
+	bool any = false, soft = true, has64 = false;
+	unsigned int_width = 0; /* the widest integer (index: wider than any) */
+	st_type *other = NULL; /* a float type that is not scalar f32 or f64 */
 	for (size_t i = 0; i < no + nr; i++) {
 		st_type *t = st_value_type(i < no ? st_op_operand(op, i) : st_op_result(op, i - no));
 		if (floaty(t)) {
 			any = true;
-			all_f32 = all_f32 && is_f32(t);
-			if (!is_f32(t) && !other)
+			has64 = has64 || is_f64(t);
+			if (!st__sf_is_soft(t) && !other) {
+				soft = false;
 				other = t;
-		} else {
-			ints_ok = ints_ok && small_int(t);
+			}
+		} else if (!st_type_is_integer(t)) {
+			int_width = 65;
+		} else if (st_type_int_width(t) > int_width) {
+			int_width = st_type_int_width(t);
 		}
 	}
 	kind k = kind_of(op);
@@ -109,25 +133,25 @@ static bool wanted(state *s, st_op *op, bool report) {
 			s->status = st_op_error(op, "arith-soft-float: '%s' has no soft-float lowering", n);
 		return false;
 	}
-	if (!all_f32) {
-		/* Named, so that a kernel on f64 (no soft f64 yet) says so. */
+	if (!soft) {
+		/* Named, so that a kernel on f16 or vectors says so. */
 		char tb[64];
 		if (report)
-			s->status = st_op_error(op, "arith-soft-float: '%s' on %s: it is lowered on f32 scalars only", n,
+			s->status = st_op_error(op, "arith-soft-float: '%s' on %s: it is lowered on f32 and f64 scalars only", n,
 			                        st_type_str(s->ctx, other, tb, sizeof tb));
 		return false;
 	}
-	if (!ints_ok && k >= K_SITOFP && k <= K_FPTOUI) {
+	const char *why = unsupported(op, k, has64, int_width);
+	if (why) {
 		if (report)
-			s->status =
-				st_op_error(op, "arith-soft-float: '%s' converts between f32 and integers of at most 32 bits only", n);
+			s->status = st_op_error(op, "arith-soft-float: '%s' %s", n, why);
 		return false;
 	}
 	return true;
 }
 
 static bool add_memref(state *s, st_value *m, st_op *where) {
-	if (!st__sf_is_f32_memref(st_value_type(m)))
+	if (!st__sf_is_soft_memref(st_value_type(m)))
 		return true;
 	if (st_failed(st__sf_check_memref(m, where))) {
 		s->status = ST_FAIL;
@@ -212,7 +236,7 @@ static bool always(void *ud, const st_op *op) {
 	return true;
 }
 
-/* The i32 bits of an f32 value: made by a lowered op, the source of a
+/* The bits (i32, i64) of an f32 or f64 value: made by a lowered op, the source of a
  * bitcast from i32, or a bitcast placed right after the definition, where
  * it dominates every use. */
 static st_value *bits_of(state *s, st_rewriter *rw, st_value *v) {
@@ -231,15 +255,27 @@ static st_value *bits_of(state *s, st_rewriter *rw, st_value *v) {
 	else
 		st__sf_builder(&b, s->ctx, st_value_owner_block(v), st_block_first_op(st_value_owner_block(v)), st_value_loc(v));
 	b.a.rw = rw;
-	m = st__sf_cast(&b, "arith.bitcast", v, b.i32);
+	m = st__sf_cast(&b, "arith.bitcast", v, st__sf_bits_type(s->ctx, st_value_type(v)));
 	if (m)
 		st_value_map_add(s->bits, v, m);
 	return m;
 }
 
+/* Whether the op computes on f64 (its first float operand or result). */
+static bool on_f64(st_op *op) {
+	size_t no = st_op_num_operands(op), nr = st_op_num_results(op);
+	for (size_t i = 0; i < no + nr; i++) {
+		st_type *t = st_value_type(i < no ? st_op_operand(op, i) : st_op_result(op, i - no));
+		if (st_type_is_float(t))
+			return is_f64(t);
+	}
+	return false;
+}
+
 static st_value *lower(state *s, st__sf_b *b, st_op *op, kind k) {
 	st_value *x = NULL, *y = NULL;
 	st_rewriter *rw = b->a.rw;
+	st__sf_set_format(b, on_f64(op));
 	if (k == K_SELECT)
 		return st__sf_sel(b, st_op_operand(op, 0), bits_of(s, rw, st_op_operand(op, 1)),
 		                  bits_of(s, rw, st_op_operand(op, 2)));
@@ -265,9 +301,15 @@ static st_value *lower(state *s, st__sf_b *b, st_op *op, kind k) {
 	case K_MINNUM:
 		return st__sf_maxmin(b, x, y, k == K_MAXNUM, false);
 	case K_NEG:
-		return st__sf_bink(b, "arith.xori", x, SF_SIGN);
+		return st__sf_bink(b, "arith.xori", x, st__sf_sign(b));
 	case K_ABS:
 		return st__sf_mag(b, x);
+	case K_FLOOR:
+		return st__sf_floorf(b, x);
+	case K_EXTF:
+		return st__sf_extf(b, x);
+	case K_TRUNCF:
+		return st__sf_truncf(b, x);
 	case K_SQRT:
 		return st__sf_sqrtf(b, x);
 	case K_EXP:
@@ -300,10 +342,9 @@ static bool convert(const st_pattern *p, st_op *op, st_value *const *operands, s
 	return true;
 }
 
-/* i32 bits back to f32 for the ops that keep f32. */
-static st_value *to_f32(void *ud, st_rewriter *rw, st_type *type, st_value *input, st_attr *loc) {
-	(void)ud;
-	if (!is_f32(type) || !st_type_is_signless_integer(st_value_type(input), 32))
+/* i32 or i64 bits back to f32 or f64 for the ops that keep floats. */
+static st_value *to_float(void *ud, st_rewriter *rw, st_type *type, st_value *input, st_attr *loc) {
+	if (!st__sf_is_soft(type) || st__sf_bits_type(ud, type) != st_value_type(input))
 		return NULL;
 	st_op_state os = {.name = st_str_c("arith.bitcast"), .loc = loc, .noperands = 1, .operands = &input, .nresults = 1,
 	                  .result_types = &type};
@@ -311,9 +352,9 @@ static st_value *to_f32(void *ud, st_rewriter *rw, st_type *type, st_value *inpu
 	return op ? st_op_result(op, 0) : NULL;
 }
 
-static st_type *f32_to_i32(void *ud, st_type *t, bool *fail) {
+static st_type *float_to_bits(void *ud, st_type *t, bool *fail) {
 	(void)fail;
-	return is_f32(t) ? st_integer_type(ud, 32, ST_SIGNLESS) : NULL;
+	return st__sf_bits_type(ud, t);
 }
 
 #define NLOWERED (sizeof lowered / sizeof lowered[0])
@@ -336,9 +377,9 @@ static st_status convert_ops(state *s, st_op *root) {
 	if (st_succeeded(st))
 		st = st_type_converter_add_identity(tc);
 	if (st_succeeded(st))
-		st = st_type_converter_add_rule(tc, f32_to_i32, ctx);
+		st = st_type_converter_add_rule(tc, float_to_bits, ctx);
 	if (st_succeeded(st))
-		st = st_type_converter_add_source_materialization(tc, to_f32, NULL);
+		st = st_type_converter_add_source_materialization(tc, to_float, ctx);
 	if (st_succeeded(st))
 		st = st_target_add_dynamic_dialect(t, "arith", legal, s);
 	if (st_succeeded(st))
@@ -355,7 +396,7 @@ static st_status convert_ops(state *s, st_op *root) {
 }
 
 /* The function's type after its arguments changed type, and (`bits`) its
- * f32 results became i32 ones. */
+ * f32 and f64 results became i32 and i64 ones. */
 static st_status sync_signature(state *s, st_op *fn, bool bits) {
 	st_type *ft = st_attr_type_value(st_op_get_attr(fn, "function_type"));
 	st_block *entry = st_region_first_block(st_op_region(fn, 0));
@@ -368,7 +409,7 @@ static st_status sync_signature(state *s, st_op *fn, bool bits) {
 		types[i] = st_value_type(st_block_arg(entry, i));
 	for (size_t i = 0; i < nout; i++) {
 		st_type *t = st_type_result(ft, i);
-		types[nin + i] = bits && is_f32(t) ? st_integer_type(s->ctx, 32, ST_SIGNLESS) : t;
+		types[nin + i] = bits && st__sf_is_soft(t) ? st__sf_bits_type(s->ctx, t) : t;
 	}
 	st_op_set_attr(fn, "function_type",
 	               st_type_attr(s->ctx, st_function_type(s->ctx, nin, types, nout, types + nin)));
@@ -396,20 +437,21 @@ static st_walk_result return_bits(st_op *op, void *ud) {
 	if (strcmp(st_op_name_cstr(op), "func.return") || st_op_parent_op(op) != r->fn)
 		return ST_WALK_ADVANCE;
 	for (size_t i = 0; i < st_op_num_operands(op) && st_succeeded(r->status); i++)
-		if (is_f32(st_value_type(st_op_operand(op, i))))
+		if (st__sf_is_soft(st_value_type(st_op_operand(op, i))))
 			r->status = st__sf_operand_to_bits(r->s->ctx, op, i);
 	return st_succeeded(r->status) ? ST_WALK_SKIP : ST_WALK_INTERRUPT;
 }
 
-/* Argument i's `func.default`, an f32, becomes its bits as an i32, so
- * that it keeps the argument's type. */
+/* Argument i's `func.default`, an f32 or f64, becomes its bits as an i32
+ * or i64, so that it keeps the argument's type. */
 static st_status default_to_bits(state *s, st_op *fn, size_t i) {
 	st_attr *aa = st_op_get_attr(fn, "arg_attrs");
 	size_t n = aa && st_attr_get_kind(aa) == ST_ATTR_ARRAY ? st_attr_array_size(aa) : 0;
 	st_attr *d = i < n ? st_attr_array_elt(aa, i) : NULL;
 	st_attr *v = d && st_attr_get_kind(d) == ST_ATTR_DICTIONARY ? st_attr_dict_get_c(d, "func.default") : NULL;
-	if (!v || st_attr_get_kind(v) != ST_ATTR_FLOAT)
+	if (!v || st_attr_get_kind(v) != ST_ATTR_FLOAT || !st__sf_is_soft(st_attr_type(v)))
 		return ST_OK;
+	bool f64 = is_f64(st_attr_type(v));
 	size_t ne = st_attr_dict_size(d);
 	st_named_attr *e = st_ctx_alloc(s->ctx, ne * sizeof *e);
 	st_attr **elts = st_ctx_alloc(s->ctx, n * sizeof *elts);
@@ -421,8 +463,9 @@ static st_status default_to_bits(state *s, st_op *fn, size_t i) {
 	for (size_t j = 0; j < ne; j++) {
 		e[j] = st_attr_dict_entry(d, j);
 		if (st_str_eq_c(st_ident_str(e[j].name), "func.default"))
-			e[j].value = st_integer_attr(s->ctx, st_integer_type(s->ctx, 32, ST_SIGNLESS),
-			                             (int64_t)(int32_t)(uint32_t)st_attr_float_bits(v));
+			e[j].value = st_integer_attr(s->ctx, st_integer_type(s->ctx, f64 ? 64 : 32, ST_SIGNLESS),
+			                             f64 ? (int64_t)st_attr_float_bits(v)
+			                                 : (int64_t)(int32_t)(uint32_t)st_attr_float_bits(v));
 	}
 	for (size_t j = 0; j < n; j++)
 		elts[j] = j == i ? st_dict_attr(s->ctx, ne, e) : st_attr_array_elt(aa, j);
@@ -432,14 +475,15 @@ static st_status default_to_bits(state *s, st_op *fn, size_t i) {
 	return ST_OK;
 }
 
-/* With `scalars` (and `memrefs`), a function's f32 scalar arguments and results are its
- * bits too (a kernel's scalar ports hold integers): each argument becomes
- * i32 (its f32 users read it through a bitcast, which the lowered ops'
- * own cancels), each returned f32 its bits. */
+/* With `scalars` (and `memrefs`), a function's f32 and f64 scalar
+ * arguments and results are their bits too (a kernel's scalar ports hold
+ * integers): each argument becomes i32 or i64 (its float users read it
+ * through a bitcast, which the lowered ops' own cancels), each returned
+ * float its bits. */
 static st_status scalars_to_bits(state *s, st_op *fn) {
 	st_block *entry = st_region_first_block(st_op_region(fn, 0));
 	for (size_t i = 0; i < st_block_num_args(entry); i++)
-		if (is_f32(st_value_type(st_block_arg(entry, i))) &&
+		if (st__sf_is_soft(st_value_type(st_block_arg(entry, i))) &&
 		    (st_failed(st__sf_value_to_bits(s->ctx, st_block_arg(entry, i))) || st_failed(default_to_bits(s, fn, i))))
 			return ST_FAIL;
 	returns r = {s, fn, ST_OK};
@@ -481,20 +525,20 @@ static const st_pass_option_def opts[] = {
 	 .kind = ST_PASS_OPT_STRING,
 	 .offset = offsetof(options, within)},
 	{.name = "memrefs",
-	 .summary = "also make f32 memrefs (arguments, allocations) i32 ones, and the f32 carried by loops and ifs "
-	            "i32 values, for memories and registers of integers (Calyx)",
+	 .summary = "also make f32/f64 memrefs (arguments, allocations) i32/i64 ones, and the floats carried by loops "
+	            "and ifs integer values, for memories and registers of integers (Calyx)",
 	 .kind = ST_PASS_OPT_BOOL,
 	 .offset = offsetof(options, memrefs)},
 	{.name = "scalars",
-	 .summary = "with memrefs, also make a function's f32 scalar arguments and results (and an argument's "
-	            "func.default) i32 ones, for data ports of integers (a Calyx kernel's)",
+	 .summary = "with memrefs, also make a function's f32/f64 scalar arguments and results (and an argument's "
+	            "func.default) their bits, for data ports of integers (a Calyx kernel's)",
 	 .kind = ST_PASS_OPT_BOOL,
 	 .offset = offsetof(options, scalars)},
 };
 
 static const st_pass_def soft_float_pass = {
 	.name = "arith-soft-float",
-	.summary = "Rewrite f32 arithmetic into integer arith ops on the IEEE-754 bits",
+	.summary = "Rewrite f32 and f64 arithmetic into integer arith ops on the IEEE-754 bits",
 	.options = opts,
 	.noptions = 3,
 	.options_size = sizeof(options),

@@ -1,4 +1,5 @@
-/* Switching one f32 value, or one f32 operand, to its i32 bits in place:
+/* Switching one f32 or f64 value, or operand, to its bits (i32, i64) in
+ * place:
  * what the `memrefs` option does to loads and stores (st__sf_memref.c) and to
  * the values carried through structured control flow (st__sf_carry.c).  Both
  * cancel the bitcasts the lowering placed at those edges rather than adding
@@ -9,10 +10,19 @@
 
 static bool is_bitcast(const st_op *op) { return op && !strcmp(st_op_name_cstr(op), "arith.bitcast"); }
 
+bool st__sf_is_soft(st_type *t) {
+	return st_type_get_kind(t) == ST_TYPE_F32 || st_type_get_kind(t) == ST_TYPE_F64;
+}
+
+st_type *st__sf_bits_type(st_context *ctx, st_type *t) {
+	if (!st__sf_is_soft(t))
+		return NULL;
+	return st_integer_type(ctx, st_type_get_kind(t) == ST_TYPE_F64 ? 64 : 32, ST_SIGNLESS);
+}
+
 st_status st__sf_value_to_bits(st_context *ctx, st_value *v) {
 	st_type *f32 = st_value_type(v);
-	st_type *i32 = st_integer_type(ctx, 32, ST_SIGNLESS);
-	st_value_set_type(v, i32);
+	st_value_set_type(v, st__sf_bits_type(ctx, f32));
 	st_value *back = NULL;
 	st_use *u = st_value_first_use(v);
 	while (u) {
@@ -55,7 +65,7 @@ st_status st__sf_operand_to_bits(st_context *ctx, st_op *op, size_t i) {
 	}
 	st__sf_b b;
 	st__sf_builder(&b, ctx, st_op_block(op), op, st_op_loc(op));
-	st_value *bits = st__sf_cast(&b, "arith.bitcast", v, b.i32);
+	st_value *bits = st__sf_cast(&b, "arith.bitcast", v, st__sf_bits_type(ctx, st_value_type(v)));
 	if (!bits)
 		return ST_FAIL;
 	st_op_set_operand(op, i, bits);

@@ -43,8 +43,8 @@ st_value *st__sf_sqrtf(st__sf_b *b, st_value *x) {
 	st_value *mag = st__sf_mag(b, x);
 	st_value *zero = st__sf_cmpk(b, ST_CMPI_EQ, mag, 0);
 	st_value *neg = st__sf_cmpk(b, ST_CMPI_SLT, x, 0);
-	r = st__sf_sel(b, st__sf_cmpk(b, ST_CMPI_EQ, x, SF_INF), x, r);
-	r = st__sf_sel(b, neg, st__sf_k(b, SF_DEFAULT_NAN), r);
+	r = st__sf_sel(b, st__sf_cmpk(b, ST_CMPI_EQ, x, st__sf_inf(b)), x, r);
+	r = st__sf_sel(b, neg, st__sf_k(b, st__sf_default_nan(b)), r);
 	r = st__sf_sel(b, zero, x, r); /* sqrt(-0) = -0 */
 	return st__sf_nan_wins(b, x, NULL, r);
 }

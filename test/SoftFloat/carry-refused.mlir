@@ -7,7 +7,7 @@
 
 func.func @region(%A: memref<2xf32>) {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{arith-soft-float: 'scf.execute_region' carries f32 through its regions; with memrefs only affine.for, affine.if, scf.for, scf.if and scf.while can carry them as bits}}
+  // expected-error @+1 {{arith-soft-float: 'scf.execute_region' carries f32 or f64 through its regions; with memrefs only affine.for, affine.if, scf.for, scf.if and scf.while can carry them as bits}}
   %v = scf.execute_region -> f32 {
     %a = memref.load %A[%c0] : memref<2xf32>
     scf.yield %a : f32
@@ -19,7 +19,7 @@ func.func @region(%A: memref<2xf32>) {
 // -----
 
 func.func @parallel(%A: memref<8xf32>, %B: memref<1xf32>) {
-  // expected-error @+1 {{'affine.parallel' carries f32 through its regions}}
+  // expected-error @+1 {{'affine.parallel' carries f32 or f64 through its regions}}
   %r = affine.parallel (%i) = (0) to (8) reduce ("addf") -> (f32) {
     %a = affine.load %A[%i] : memref<8xf32>
     affine.yield %a : f32
@@ -34,7 +34,7 @@ func.func @switch(%A: memref<2xf32>, %k: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %a = memref.load %A[%c0] : memref<2xf32>
-  // expected-error @+1 {{'scf.index_switch' carries f32 through its regions}}
+  // expected-error @+1 {{'scf.index_switch' carries f32 or f64 through its regions}}
   %v = scf.index_switch %k -> f32
   case 1 {
     %n = arith.negf %a : f32

@@ -14,7 +14,8 @@ state argument it returns must equal the memory the simulation left
 (test/pmlang-ref/ref_io.h: main's arguments on stdin in order, floats in
 C's %a form; one line per output or state, in order) gets the same words
 and its results must equal the simulation's bit for bit too.  int words
-are 32 bits, float words the f32 bits."""
+are 32 bits, float words the f32 bits, fxpN_F words the N-bit raw values
+(16 or 32 bits, as the C reference reads and prints them: integers)."""
 import argparse
 import os
 import re
@@ -24,7 +25,7 @@ import sys
 
 
 def write_npy(path, dtype, shape, words):
-    fmt = {'f4': 'I', 'i4': 'I'}[dtype]
+    fmt = {'f4': 'I', 'i4': 'I', 'i2': 'H'}[dtype]
     shp = '(%d,)' % shape[0] if len(shape) == 1 else '(' + ''.join('%d, ' % d for d in shape) + ')'
     header = "{'descr': '<%s', 'fortran_order': False, 'shape': %s, }" % (dtype, shp)
     header += ' ' * ((64 - (10 + len(header) + 1) % 64) % 64) + '\n'
@@ -41,8 +42,15 @@ def as_float(w):
     return struct.unpack('<f', struct.pack('<I', w))[0]
 
 
-def as_int(w):
-    return w - (1 << 32) if w >= 1 << 31 else w
+def width(ty):
+    """Bits of a word of type ty (int, float, fxpN_F), 0 for another type."""
+    m = re.fullmatch(r'fxp(16|32)_\d+', ty)
+    return int(m.group(1)) if m else 32 if ty in ('int', 'float') else 0
+
+
+def as_int(w, bits=32):
+    w &= (1 << bits) - 1
+    return w - (1 << bits) if w >= 1 << (bits - 1) else w
 
 
 def float_word(x):
@@ -61,7 +69,7 @@ def result_words(line, ty):
     toks = [t for t in re.split(r'[\[\],\s]+', line.partition(':')[2]) if t]
     if ty == 'float':
         return [float_word(float(t)) for t in toks]
-    return [int(t) & 0xffffffff for t in toks]
+    return [int(t) & ((1 << width(ty)) - 1) for t in toks]
 
 
 def main():
@@ -79,16 +87,18 @@ def main():
     args, returned, stdin = [], [], []
     for k, (mod, ty, name, dims) in enumerate(formals):
         shape = [int(d) for d in re.findall(r'\d+', dims)]
-        if ty not in ('int', 'float'):
-            sys.exit('stratac_check: argument %s is neither int nor float' % name)
-        ws = words(os.path.join(o.out, 'inputs', name + '.txt'))
+        bits = width(ty)
+        if not bits:
+            sys.exit('stratac_check: argument %s is neither int, float nor a 16- or 32-bit fxp' % name)
+        ws = [w & ((1 << bits) - 1) for w in words(os.path.join(o.out, 'inputs', name + '.txt'))]
         if shape:
             path = os.path.join(o.tmp, name + '.npy')
-            write_npy(path, 'f4' if ty == 'float' else 'i4', shape, ws)
+            write_npy(path, 'f4' if ty == 'float' else 'i%d' % (bits // 8), shape, ws)
             args.append('--arg=' + path)
         else:
-            args.append('--arg=%s:%s' % (('f32', repr(as_float(ws[0]))) if ty == 'float' else ('i32', as_int(ws[0]))))
-        stdin.extend(as_float(w).hex() if ty == 'float' else str(as_int(w)) for w in ws)
+            args.append('--arg=%s:%s' % (('f32', repr(as_float(ws[0]))) if ty == 'float'
+                                         else ('i%d' % bits, as_int(ws[0], bits))))
+        stdin.extend(as_float(w).hex() if ty == 'float' else str(as_int(w, bits)) for w in ws)
         if mod in ('output', 'state'):
             returned.append((name, ty))
     graph = os.path.join(o.tmp, 'srdfg.mlir')
@@ -106,11 +116,11 @@ def main():
             sys.exit('stratac_check: the C reference printed %d lines, expected %d' % (len(ref), len(returned)))
     ok = True
     for i, ((name, ty), line) in enumerate(zip(returned, lines)):
-        sim = words(os.path.join(o.out, 'outputs', name + '.txt'))
+        sim = [w & ((1 << width(ty)) - 1) for w in words(os.path.join(o.out, 'outputs', name + '.txt'))]
         same = result_words(line, ty) == sim
         msg = '%s: %d words %s' % (name, len(sim), 'agree' if same else 'DIFFER')
         if ref is not None:
-            r = [float_word(float.fromhex(t)) if ty == 'float' else int(t) & 0xffffffff for t in ref[i]]
+            r = [float_word(float.fromhex(t)) if ty == 'float' else int(t) & ((1 << width(ty)) - 1) for t in ref[i]]
             msg += ', C reference %s' % ('agrees' if r == sim else 'DIFFERS')
             same = same and r == sim
         ok &= same

@@ -1,7 +1,7 @@
 // What lower-to-calyx refuses, each with a located error.
 // RUN: strata-opt %s --split-input-file --verify-diagnostics --lower-to-calyx
 
-// expected-error@+1 {{lower-to-calyx: argument #0: floating-point values cannot be lowered to calyx (only integers and index)}}
+// expected-error@+1 {{lower-to-calyx: argument #0: floating-point values cannot be lowered to calyx (only integers and index; arith-soft-float with memrefs and scalars makes f32 and f64 their bits)}}
 func.func @f(%x: f32) {
   return
 }
@@ -10,7 +10,7 @@ func.func @f(%x: f32) {
 
 func.func @f(%a: memref<4xi32>) {
   %c0 = arith.constant 0 : index
-  // expected-error@+1 {{lower-to-calyx: floating-point values cannot be lowered to calyx (only integers and index)}}
+  // expected-error@+1 {{lower-to-calyx: floating-point values cannot be lowered to calyx (only integers and index; arith-soft-float with memrefs and scalars makes f32 and f64 their bits)}}
   %x = arith.constant 1.0 : f32
   return
 }
@@ -32,23 +32,23 @@ func.func @f(%a: memref<1048576x1048576x1048576x1048576xi32>) {
 
 // -----
 
-// expected-error@+1 {{lower-to-calyx: argument #0: only memrefs of integers can be lowered to calyx}}
+// expected-error@+1 {{lower-to-calyx: argument #0: memrefs of floats cannot be lowered to calyx (only memrefs of integers; arith-soft-float with memrefs makes f32 and f64 ones memories of their bits)}}
 func.func @f(%a: memref<4xf32>) {
   return
 }
 
 // -----
 
-// f64 is named (soft float is f32 only: no pass before this one makes it
-// integers).
-// expected-error@+1 {{lower-to-calyx: argument #0: memrefs of f64 cannot be lowered to calyx (only memrefs of integers; soft float is f32 only)}}
+// Floats without arith-soft-float before this pass: the message names the
+// pass that makes them integers.
+// expected-error@+1 {{lower-to-calyx: argument #0: memrefs of floats cannot be lowered to calyx (only memrefs of integers; arith-soft-float with memrefs makes f32 and f64 ones memories of their bits)}}
 func.func @f(%a: memref<4xf64>) {
   return
 }
 
 // -----
 
-// expected-error@+1 {{lower-to-calyx: argument #1: f64 values cannot be lowered to calyx (only integers and index; soft float is f32 only)}}
+// expected-error@+1 {{lower-to-calyx: argument #1: floating-point values cannot be lowered to calyx (only integers and index; arith-soft-float with memrefs and scalars makes f32 and f64 their bits)}}
 func.func @f(%a: memref<4xi32>, %s: f64) {
   return
 }

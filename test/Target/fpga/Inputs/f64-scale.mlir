@@ -1,5 +1,5 @@
-// An f64 kernel (issue 23: scalar f64 arguments): x[i] *= s.  The FPGA
-// target has no soft f64 (f32 only), so it is refused naming f64
+// An f64 kernel (issue 23: scalar f64 arguments): x[i] *= s; with its
+// multiply made a square root, what soft float has on f32 only
 // (test/Target/fpga/f64-refused.test).
 func.func @scale(%x: memref<4xf64>, %s: f64) {
   affine.for %i = 0 to 4 {
