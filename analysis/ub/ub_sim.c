@@ -710,7 +710,23 @@ static st_status write_outputs(sim *s, const st_ub_sim_options *o) {
 	return ST_OK;
 }
 
+/* A kernel's scalar argument (ub.param) has no value here: the simulator
+ * plays streams only (stratac's stream flow gives the design's parameter
+ * ports their words). */
+static st_status check_params(const st_ub_model *m) {
+	for (st_op *op = st_block_first_op(st_ub_graph_body(m->graph)); op; op = st_op_next(op))
+		if (st_ub_is_param(op)) {
+			st_str n = st_ub_param_name(op);
+			return st_op_error(op, "ub-simulate: parameter '%.*s' (the kernel's argument #%lld) has no value; the "
+			                       "simulator plays host streams only",
+			                   (int)n.len, n.data, (long long)st_ub_param_arg(op));
+		}
+	return ST_OK;
+}
+
 st_status st_ub_simulate(st_ub_model *m, const st_ub_sim_options *o, st_ub_sim_result *r) {
+	if (st_failed(check_params(m)))
+		return ST_FAIL;
 	sim s;
 	memset(&s, 0, sizeof s);
 	s.m = m;

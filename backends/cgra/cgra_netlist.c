@@ -430,6 +430,10 @@ static st_status on_kernel(builder *b, st_op *op) {
 	for (size_t i = 0; i < na; i++) {
 		st_op *rd = st_value_defining_op(st_op_operand(op, i));
 		int pk = rd ? st__cg_ub_port_of(&b->u, rd) : -1;
+		if (st_ub_is_param(rd))
+			return st_op_error(op, "cgra: input #%zu is parameter '%.*s', a scalar argument of the kernel; the CGRA "
+			                       "flow takes host streams only",
+			                   i, (int)st_ub_param_name(rd).len, st_ub_param_name(rd).data);
 		if (pk < 0)
 			return st_op_error(op, "cgra: input #%zu is not a read port", i);
 		args[i] = b->port_sig[pk];

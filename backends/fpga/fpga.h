@@ -80,8 +80,11 @@ typedef struct fpga_design {
 	struct fpga_pipeline *pipelines;
 	size_t npipelines;
 	/* Stream designs: the ports in the order of the design's ub.streams
-	 * (the testbench plays them so). */
+	 * (the testbench plays them so); the other ports are scalar
+	 * arguments, each an input port <name> (the kernel reads it: the
+	 * design's ub.params) or none (its name empty). */
 	size_t *streams;
+	size_t nstreams;
 	int64_t latency;      /* the ub schedule's */
 	int64_t first_output; /* the cycle the first output left (-1: not simulated) */
 	/* The longest path between registers in yosys's netlist, in cells

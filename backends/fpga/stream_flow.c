@@ -10,6 +10,7 @@
 #include "fpga.h"
 
 #include "strata/accel.h"
+#include "strata/hw.h"
 #include "strata/pass.h"
 #include "strata/ub.h"
 
@@ -92,23 +93,66 @@ static bool read_stream(st_op *top, const st_ub_stream_info *info, fpga_port *p)
 	return true;
 }
 
-/* The kernel's arguments, in order, are the streams (the buffers keep
- * their names: the streams' files). */
+/* The design's ub.params: each scalar argument the kernel reads is an
+ * input port the host sets before the run (of the argument's width). */
+static bool read_params(st_target_run *run, st_op *top, fpga_design *d) {
+	st_attr *ps = st_op_get_attr(top, "ub.params");
+	size_t n = ps && st_attr_get_kind(ps) == ST_ATTR_DICTIONARY ? st_attr_dict_size(ps) : 0;
+	for (size_t i = 0; i < n; i++) {
+		st_named_attr e = st_attr_dict_entry(ps, i);
+		st_str name = st_ident_str(e.name);
+		int64_t arg = st_attr_get_kind(e.value) == ST_ATTR_INTEGER ? st_attr_int_value(e.value) : -1;
+		st_buffer *b = arg >= 0 && (size_t)arg < run->nbuffers ? &run->buffers[arg] : NULL;
+		unsigned w = 0;
+		for (size_t k = 0; k < st_hw_module_num_ports(top); k++) {
+			st_hw_port p = st_hw_module_port(top, k);
+			if (p.dir == ST_HW_IN && st_str_eq(p.name, name) && st_type_is_integer(p.type))
+				w = st_type_int_width(p.type);
+		}
+		fpga_port *p = b ? &d->ports[arg] : NULL;
+		if (!p || b->kind != ST_BUFFER_SCALAR_IN || p->name[0] || !w || w != b->width || name.len >= sizeof p->name)
+			return st_op_error(run->kernel, "argument %lld does not match parameter port '%.*s' of the design",
+			                   (long long)arg, (int)name.len, name.data),
+			       false;
+		memcpy(p->name, name.data, name.len);
+		p->name[name.len] = 0;
+		p->width = w;
+	}
+	return true;
+}
+
+/* The kernel's arguments, in order, are the streams and the scalars (the
+ * buffers keep their names: the streams' files). */
 static bool read_design(st_target_run *run, st_op *top, fpga_design *d) {
-	size_t n = st_ub_module_num_streams(top), nargs = 0;
+	size_t n = st_ub_module_num_streams(top), nmem = 0;
 	for (size_t i = 0; i < run->nbuffers; i++)
 		if (run->buffers[i].kind == ST_BUFFER_SCALAR_OUT)
-			return st_op_error(run->kernel, "returns a value; a stream design's kernel has only its streams"), false;
+			return st_op_error(run->kernel, "returns a value; a stream design gives its results as streams (a kernel "
+			                                "returning a scalar goes through the Calyx flow)"),
+			       false;
 		else
-			nargs++;
-	if (n != nargs)
-		return st_op_error(run->kernel, "has %zu arguments; the stream design has %zu host streams", nargs, n),
+			nmem += run->buffers[i].kind == ST_BUFFER_MEMORY;
+	if (n != nmem)
+		return st_op_error(run->kernel, "has %zu memory arguments; the stream design has %zu host streams", nmem, n),
 		       false;
-	d->ports = calloc(n ? n : 1, sizeof *d->ports);
+	size_t nb = run->nbuffers;
+	d->ports = calloc(nb ? nb : 1, sizeof *d->ports);
 	d->streams = calloc(n ? n : 1, sizeof *d->streams);
 	if (!d->ports || !d->streams)
 		return fprintf(stderr, "%s: error: out of memory\n", run->opts->tool), false;
-	d->nports = n;
+	d->nports = nb;
+	d->nstreams = n;
+	for (size_t i = 0; i < nb; i++)
+		if (run->buffers[i].kind == ST_BUFFER_SCALAR_IN) {
+			fpga_port *p = &d->ports[i];
+			p->kind = ST_BUFFER_SCALAR_IN;
+			p->width = run->buffers[i].width;
+			p->size = p->moved = 1;
+			p->lanes = 1;
+			snprintf(p->file, sizeof p->file, "%s", run->buffers[i].name);
+		}
+	if (!read_params(run, top, d))
+		return false;
 	for (size_t i = 0; i < n; i++) {
 		fpga_port p = {0};
 		st_ub_stream_info info;
@@ -117,7 +161,7 @@ static bool read_design(st_target_run *run, st_op *top, fpga_design *d) {
 		if (!read_stream(top, &info, &p))
 			return false;
 		int arg = (int)info.arg;
-		st_buffer *b = arg >= 0 && (size_t)arg < n ? &run->buffers[arg] : NULL;
+		st_buffer *b = arg >= 0 && (size_t)arg < nb ? &run->buffers[arg] : NULL;
 		/* An f32 image streams as its bits. */
 		bool same = b && b->kind == ST_BUFFER_MEMORY && b->width == p.width && b->ndims == p.ndims &&
 		            !d->ports[arg].name[0];

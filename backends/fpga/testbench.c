@@ -322,7 +322,7 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 	        "\tunsigned long long max = strtoull(argv[3], nullptr, 10), bubble = argc > 4 ? strtoull(argv[4], nullptr, "
 	        "10) : 0;\n",
 	        d->top);
-	for (size_t i = 0; i < d->nports; i++) {
+	for (size_t i = 0; i < d->nstreams; i++) {
 		const fpga_port *m = &d->ports[d->streams[i]];
 		if (d->ports[d->streams[i]].in)
 			fprintf(f, "\tstd::vector<uint64_t> s%zu;\n\tif (!load(in + \"/%s.txt\", s%zu, %lld, %#llxull))\n\t\treturn 2;\n",
@@ -333,13 +333,25 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 		if (m->ntiles)
 			emit_tile_order(f, m, i);
 	}
+	/* Scalar arguments: the parameters' ports hold their words from the
+	 * start (a scalar the kernel does not read has none); each word is
+	 * also the argument's output file. */
+	for (size_t i = 0; i < d->nports; i++) {
+		const fpga_port *m = &d->ports[i];
+		if (m->kind != ST_BUFFER_SCALAR_IN)
+			continue;
+		fprintf(f, "\tstd::vector<uint64_t> a%zu;\n\tif (!load(in + \"/%s.txt\", a%zu, 1, %#llxull))\n\t\treturn 2;\n", i,
+		        m->file, i, mask_of(m->width));
+		if (m->name[0])
+			fprintf(f, "\ttop.%s = a%zu[0];\n", m->name, i);
+	}
 	char lim[48], ix[96];
 	fputs("\ttop.clk = 0;\n\ttop.reset = 1;\n"
 	      "\tfor (int i = 0; i < 2; i++) {\n\t\ttop.eval();\n\t\ttop.clk = 1;\n\t\ttop.eval();\n\t\ttop.clk = 0;\n\t}\n"
 	      "\ttop.reset = 0;\n\tunsigned long long cycles = 0, first = 0;\n\tbool seen = false, extra = false;\n"
 	      "\tfor (;;) {\n\t\tbool hole = bubble && cycles % bubble == bubble - 1;\n",
 	      f);
-	for (size_t i = 0; i < d->nports; i++) {
+	for (size_t i = 0; i < d->nstreams; i++) {
 		const fpga_port *m = &d->ports[d->streams[i]];
 		unsigned ln = m->lanes;
 		if (!m->in)
@@ -352,7 +364,7 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 	fputs("\t\ttop.eval();\n\t\tif (top.done)\n\t\t\tbreak;\n\t\tif (cycles >= max)\n"
 	      "\t\t\treturn fprintf(stderr, \"testbench: done did not rise within %llu cycles\\n\", max), 1;\n",
 	      f);
-	for (size_t i = 0; i < d->nports; i++) {
+	for (size_t i = 0; i < d->nstreams; i++) {
 		const fpga_port *m = &d->ports[d->streams[i]];
 		unsigned ln = d->ports[d->streams[i]].lanes;
 		if (d->ports[d->streams[i]].in) {
@@ -369,13 +381,13 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 		        i, ln);
 	}
 	fputs("\t\ttop.clk = 1;\n\t\ttop.eval();\n\t\ttop.clk = 0;\n\t\tcycles++;\n", f);
-	for (size_t i = 0; i < d->nports; i++)
+	for (size_t i = 0; i < d->nstreams; i++)
 		if (d->ports[d->streams[i]].in)
 			fprintf(f, "\t\tn%zu += take%zu ? %u : 0;\n", i, i, d->ports[d->streams[i]].lanes);
 	fputs("\t}\n\tbool ok = !extra;\n\tif (extra)\n\t\tfprintf(stderr, \"testbench: an output stream gave more values than "
 	      "its buffer holds\\n\");\n",
 	      f);
-	for (size_t i = 0; i < d->nports; i++) {
+	for (size_t i = 0; i < d->nstreams; i++) {
 		const fpga_port *m = &d->ports[d->streams[i]];
 		moved(lim, sizeof lim, m, i);
 		fprintf(f,
@@ -383,6 +395,9 @@ static void stream_testbench(FILE *f, const fpga_design *d) {
 		        "n%zu, %s);\n\t\tok = false;\n\t}\n\tif (!save(out + \"/%s.txt\", s%zu))\n\t\treturn 2;\n",
 		        i, lim, m->name, i, lim, m->file, i);
 	}
+	for (size_t i = 0; i < d->nports; i++)
+		if (d->ports[i].kind == ST_BUFFER_SCALAR_IN)
+			fprintf(f, "\tif (!save(out + \"/%s.txt\", a%zu))\n\t\treturn 2;\n", d->ports[i].file, i);
 	fputs("\tprintf(\"cycles %llu\\nfirst_output %llu\\n\", cycles, first);\n\treturn ok ? 0 : 1;\n}\n", f);
 }
 

@@ -9,6 +9,7 @@
  * tables read at constant indices fold into the kernel (tap registers).
  * The schedule written is the sequential one; ub-schedule replaces it. */
 #include "ub_extract.h"
+#include "strata/asm.h"
 #include "strata/accel.h"
 #include "strata/affine.h"
 #include "strata/conversions/affine_to_ub.h"
@@ -48,6 +49,11 @@ typedef struct xstage {
 	st_ub_aff store[ST_UB_MAX_DIMS];
 	xread reads[MAX_READS];
 	size_t nreads;
+	/* The kernel's scalar arguments the stage reads (ub.params: inputs of
+	 * the kernel after the reads), their numbers and body arguments. */
+	unsigned params[MAX_READS];
+	st_value *param_args[MAX_READS];
+	size_t nparams;
 	st_block *body;
 	st_value *cur;
 	int64_t latency;
@@ -460,12 +466,14 @@ static st_status read_load(xctx *x, xstage *s, st_op *op) {
 			if (s->reads[i].buf == b && affs_equal(s->reads[i].acc, acc, rank))
 				v = s->reads[i].arg;
 		if (!v) {
-			if (s->nreads == MAX_READS)
-				return st_op_error(op, "ub-extract: a kernel reads at most %d distinct elements", MAX_READS);
+			if (s->nreads + s->nparams == MAX_READS)
+				return st_op_error(op, "ub-extract: a kernel reads at most %d distinct elements and parameters",
+				                   MAX_READS);
 			xread *r = &s->reads[s->nreads++];
 			r->buf = b;
 			memcpy(r->acc, acc, sizeof acc);
-			/* Before the coordinates, which follow the read values. */
+			/* Before the parameters and the coordinates, which follow the
+			 * read values. */
 			r->arg = st_block_insert_arg(s->body, s->nreads - 1, st_value_type(st_op_result(op, 0)), st_op_loc(op));
 			note_access(x, s, b, acc, rank);
 			v = r->arg;
@@ -609,6 +617,33 @@ static st_value *coord_value(xctx *x, xstage *s, st_op *op, const st_ub_aff *a) 
 	return add ? st_op_result(add, 0) : NULL;
 }
 
+/* The kernel's scalar argument v, read by operand #i of op, as the value
+ * of a new body argument: a parameter of the stage (the design holds it in
+ * an input port the host sets before the run). */
+static st_value *param(xctx *x, xstage *s, st_op *op, size_t i, st_value *v) {
+	st_type *t = st_value_type(v);
+	bool ok = (st_type_is_integer(t) && st_type_int_width(t) <= 64) || st_type_get_kind(t) == ST_TYPE_F32 ||
+	          st_type_get_kind(t) == ST_TYPE_F64;
+	if (!ok) {
+		char tb[64];
+		st_op_error(op, "ub-extract: operand #%zu is the kernel's scalar argument #%u of type %s; a stage takes "
+		                "integer, f32 and f64 parameters only",
+		            i, st_value_index(v), st_type_str(x->ctx, t, tb, sizeof tb));
+		return NULL;
+	}
+	if (s->nreads + s->nparams == MAX_READS) {
+		st_op_error(op, "ub-extract: a kernel reads at most %d distinct elements and parameters", MAX_READS);
+		return NULL;
+	}
+	st_value *a = st_block_insert_arg(s->body, (unsigned)(s->nreads + s->nparams), t, st_op_loc(op));
+	if (a) {
+		s->params[s->nparams] = st_value_index(v);
+		s->param_args[s->nparams++] = a;
+		st_value_map_add(s->vmap, v, a);
+	}
+	return a;
+}
+
 /* Clones a computation op into the kernel body, its operands remapped. */
 static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
 	if (st_op_num_regions(op) || st_op_num_successors(op))
@@ -623,11 +658,11 @@ static st_status clone_compute(xctx *x, xstage *s, st_op *op) {
 			continue;
 		}
 		st_value *v = st_op_operand(op, i);
-		if (st_value_is_block_arg(v) && st_value_owner_block(v) == st_region_first_block(st_op_region(x->fn, 0)))
-			return st_op_error(op,
-			                   "ub-extract: operand #%zu is the kernel's scalar argument #%u; a stage reads streams and "
-			                   "constants only (a kernel with scalar arguments goes through the Calyx flow)",
-			                   i, st_value_index(v));
+		if (st_value_is_block_arg(v) && st_value_owner_block(v) == st_region_first_block(st_op_region(x->fn, 0))) {
+			if (!param(x, s, op, i, v))
+				return ST_FAIL;
+			continue;
+		}
 		return st_op_error(op, "ub-extract: operand #%zu is defined outside the stage and is not a constant", i);
 	}
 	st_op *c = st_op_clone(op, s->vmap);
@@ -942,19 +977,35 @@ static st_status read_nest(xctx *x, st_op *nest) {
 	return read_ops(x, s, st_region_first_block(st_op_region(inner, 0)));
 }
 
-/* A buffer is named after its allocation's or argument's accel.name. */
-static void buffer_name(xctx *x, xbuf *u, st_op *alloc, size_t arg) {
+/* A buffer (or parameter) is named after its allocation's or argument's
+ * accel.name, into name (64 bytes). */
+static void name_of(xctx *x, char *name, st_op *alloc, size_t arg) {
 	st_str n = alloc ? st_accel_name(alloc) : st_accel_arg_name(x->fn, arg);
 	if (n.len > 0 && n.len < 60)
-		snprintf(u->name, sizeof u->name, "%.*s", (int)n.len, n.data);
+		snprintf(name, 64, "%.*s", (int)n.len, n.data);
 	else if (alloc)
-		snprintf(u->name, sizeof u->name, "buf%zu", x->nbufs);
+		snprintf(name, 64, "buf%zu", x->nbufs);
 	else
-		snprintf(u->name, sizeof u->name, "arg%zu", arg);
+		snprintf(name, 64, "arg%zu", arg);
 	/* isl tuple names must be identifiers. */
-	for (char *c = u->name; *c; c++)
+	for (char *c = name; *c; c++)
 		if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
 			*c = '_';
+}
+
+static void buffer_name(xctx *x, xbuf *u, st_op *alloc, size_t arg) { name_of(x, u->name, alloc, arg); }
+
+/* The graph's ub.param of the kernel's scalar argument `arg`, made the
+ * first time a stage reads it. */
+static st_value *param_value(xctx *x, st_builder *gb, st_op *g, unsigned arg) {
+	for (st_op *op = st_block_first_op(st_ub_graph_body(g)); op; op = st_op_next(op))
+		if (st_ub_is_param(op) && st_ub_param_arg(op) == arg)
+			return st_op_result(op, 0);
+	char name[64];
+	name_of(x, name, NULL, arg);
+	st_type *t = st_value_type(st_block_arg(st_region_first_block(st_op_region(x->fn, 0)), arg));
+	st_op *p = st_ub_build_param(gb, st_str_c(name), arg, t);
+	return p ? st_op_result(p, 0) : NULL;
 }
 
 /* ------------------------------------------------------------ the graph */
@@ -1226,11 +1277,14 @@ static st_status build_graph(xctx *x, st_op *anchor) {
 				return ST_FAIL;
 			ins[r] = st_op_result(p, 0);
 		}
+		for (size_t j = 0; j < s->nparams; j++)
+			if (!(ins[s->nreads + j] = param_value(x, gb, g, s->params[j])))
+				return ST_FAIL;
 		st_type *et = st_type_element(st_value_type(w->mem));
 		st_builder kb = st_builder_at_end(ctx, s->body, loc);
 		if (!st_ub_build_yield(&kb, 1, &s->cur))
 			return ST_FAIL;
-		st_op *kop = st_ub_build_kernel(gb, st_str_c(s->name), s->latency, s->nreads, ins, 1, &et,
+		st_op *kop = st_ub_build_kernel(gb, st_str_c(s->name), s->latency, s->nreads + s->nparams, ins, 1, &et,
 		                                s->ncoords, s->coord_dim, s->body);
 		if (!kop)
 			return ST_FAIL;

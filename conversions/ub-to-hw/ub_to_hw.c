@@ -139,16 +139,33 @@ static void attr(st__uth *s, st_named_attr *e, size_t *n, const char *name, st_a
 	e[(*n)++] = (st_named_attr){st_ident_get_c(s->ctx, name), v};
 }
 
+/* The graph's ub.params, how many (dict NULL) or into dict (at most cap
+ * entries, each its port -> its argument): the host sets each one's input
+ * port before the run. */
+static size_t params(st__uth *s, st_named_attr *dict, size_t cap) {
+	size_t n = 0;
+	char name[64];
+	for (st_op *op = st_block_first_op(st_ub_graph_body(s->m->graph)); op; op = st_op_next(op))
+		if (st_ub_is_param(op)) {
+			if (dict && n < cap)
+				dict[n] = (st_named_attr){st_ident_get_c(s->ctx, st__uth_param_port(op, name)),
+				                          st_integer_attr(s->ctx, st__uth_int(s, 64), st_ub_param_arg(op))};
+			n++;
+		}
+	return n < cap || !dict ? n : cap;
+}
+
 /* What tells stratac how to play the streams: the latency, each host
- * stream, each buffer's words, registers and capacity. */
+ * stream, the parameters, each buffer's words, registers and capacity. */
 static st_attr *module_attrs(st__uth *s) {
 	st_ub_model *m = s->m;
 	st_context *ctx = s->ctx;
 	st_type *i64 = st__uth_int(s, 64);
-	size_t n = 0, cap = m->nports + m->nbuffers + 1;
+	size_t nparams = params(s, NULL, 0);
+	size_t n = 0, cap = m->nports + m->nbuffers + nparams + 1;
 	st_attr **streams = st_ctx_alloc(ctx, cap * sizeof *streams);
 	st_named_attr *dict = st_ctx_alloc(ctx, cap * sizeof *dict);
-	st_named_attr e[5];
+	st_named_attr e[6];
 	size_t ne = 0;
 	if (!streams || !dict) {
 		s->status = ST_FAIL;
@@ -179,6 +196,7 @@ static st_attr *module_attrs(st__uth *s) {
 		}
 	}
 	attr(s, e, &ne, "ub.streams", st_array_attr(ctx, n, streams));
+	attr(s, e, &ne, "ub.params", st_dict_attr(ctx, params(s, dict, cap), dict));
 	static const char *const dicts[] = {"ub.words", "ub.registers", "ub.capacity"};
 	for (size_t d = 0; d < 3; d++) {
 		n = 0;
@@ -206,6 +224,10 @@ static st_op *header(st__uth *s, st_op *g) {
 	char name[160], dp[96];
 	port(s, &l, ST_HW_IN, "clk", st_seq_clock_type(s->ctx));
 	port(s, &l, ST_HW_IN, "reset", st__uth_int(s, 1));
+	for (st_op *op = st_block_first_op(st_ub_graph_body(g)); op; op = st_op_next(op))
+		if (st_ub_is_param(op))
+			port(s, &l, ST_HW_IN, st__uth_param_port(op, name),
+			     st__uth_int(s, st__uth_width_of(st_value_type(st_op_result(op, 0)))));
 	for (size_t k = 0; k < m->nports; k++)
 		if (host_in(&m->ports[k])) {
 			int bi = m->ports[k].buffer;

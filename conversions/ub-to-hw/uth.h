@@ -158,6 +158,12 @@ st__uth_stage_val *st__uth_stage_entry(st__uth_stages *st, st_value *v);
 bool st__uth_stage_is_constant(st_value *v);
 void st__uth_stage_free(st__uth_stages *st);
 
+/* A ub.param's input port: <name>_param (64 bytes), the value the host
+ * sets before the run and holds. */
+const char *st__uth_param_port(st_op *param, char *buf);
+/* Bits of a kernel value's signal: an f32 or f64 is its bits, index 64. */
+unsigned st__uth_width_of(st_type *t);
+
 /* st__uth_kernel.c: each kernel's body as comb ops on its read taps, delayed by
  * its latency: k<i>_r<j> is its result j at the cycle it is written. */
 st_status st__uth_kernels(st__uth *s);

@@ -47,22 +47,31 @@ void st__uth_kernel_result(size_t ki, unsigned inst, size_t j, char *buf) {
 		snprintf(buf, 64, "k%zu_r%zu", ki, j);
 }
 
-/* Index values (table subscripts) are 64-bit in the datapath. */
-static unsigned width_of(st_value *v) {
-	st_type *t = st_value_type(v);
-	if (st_type_get_kind(t) == ST_TYPE_F32)
-		return 32; /* its bits: arith-soft-float leaves f32 only at the edges */
+/* Index values (table subscripts) are 64-bit in the datapath; floats are
+ * their bits (arith-soft-float leaves them only at the edges). */
+unsigned st__uth_width_of(st_type *t) {
+	if (st_type_get_kind(t) == ST_TYPE_F32 || st_type_get_kind(t) == ST_TYPE_F64)
+		return st_type_float_width(t);
 	return st_type_is_index(t) ? 64 : st_type_int_width(t);
 }
+
+static unsigned width_of(st_value *v) { return st__uth_width_of(st_value_type(v)); }
 
 static bool is_int(st_value *v) {
 	st_type *t = st_value_type(v);
 	return st_type_is_index(t) || (st_type_is_integer(t) && st_type_int_width(t) <= 64) ||
-	       st_type_get_kind(t) == ST_TYPE_F32;
+	       st_type_get_kind(t) == ST_TYPE_F32 || st_type_get_kind(t) == ST_TYPE_F64;
+}
+
+const char *st__uth_param_port(st_op *param, char *buf) {
+	st_str n = st_ub_param_name(param);
+	snprintf(buf, 64, "%.*s_param", (int)(n.len < 50 ? n.len : 50), n.data);
+	return buf;
 }
 
 /* The name of a kernel value: a block argument for a read value is its
- * read port's tap (in the lane this instance reads), into buf (64 bytes). */
+ * read port's tap (in the lane this instance reads), one for a parameter
+ * the design's input port, into buf (64 bytes). */
 static const char *name_of(st__uth *s, const kin *ks, st_value *v, char *buf) {
 	size_t ki = ks->ki;
 	if (st_value_is_block_arg(v)) {
@@ -71,6 +80,8 @@ static const char *name_of(st__uth *s, const kin *ks, st_value *v, char *buf) {
 		for (size_t i = 0; i < st_block_num_args(b) && i < st_op_num_operands(kop); i++)
 			if (st_block_arg(b, i) == v) {
 				st_op *rd = st_value_defining_op(st_op_operand(kop, i));
+				if (st_ub_is_param(rd))
+					return st__uth_param_port(rd, buf);
 				for (size_t k = 0; k < s->m->nports; k++)
 					if (s->m->ports[k].op == rd)
 						return st__uth_read_sig(s, k, ks->inst, buf);

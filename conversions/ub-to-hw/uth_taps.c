@@ -50,11 +50,12 @@ static st_status buffer_ports(st__uth *s, size_t bi) {
 	if (u->wport < 0)
 		return st_op_error(b->op, "ub-to-hw: buffer '%s' has no write port", b->name);
 	st_type *elt = st_type_element(st_value_type(st_op_result(b->op, 0)));
-	bool f32 = st_type_get_kind(elt) == ST_TYPE_F32; /* as its bits (arith-soft-float) */
-	if (!f32 && (!st_type_is_integer(elt) || st_type_int_width(elt) > 64))
-		return st_op_error(b->op, "ub-to-hw: buffer '%s' must hold integers of at most 64 bits or f32",
+	/* f32 and f64 as their bits (arith-soft-float). */
+	bool fl = st_type_get_kind(elt) == ST_TYPE_F32 || st_type_get_kind(elt) == ST_TYPE_F64;
+	if (!fl && (!st_type_is_integer(elt) || st_type_int_width(elt) > 64))
+		return st_op_error(b->op, "ub-to-hw: buffer '%s' must hold integers of at most 64 bits, f32 or f64",
 		                   b->name);
-	u->width = f32 ? 32 : st_type_int_width(elt);
+	u->width = st__uth_width_of(elt);
 	st_ub_buffer_map kind = s->map->buffers[bi].map;
 	if (kind == ST_UB_MAP_RAM)
 		return ST_OK;

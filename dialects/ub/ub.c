@@ -105,6 +105,12 @@ static const st_value_def write_operands[] = {
 static const st_value_def read_operands[] = {{.name = "buffer", .type = &st_tc_memref}};
 static const st_value_def read_results[] = {{.name = "value"}};
 
+static const st_value_def param_results[] = {{.name = "value"}};
+static const st_attr_def param_attrs[] = {
+	{.name = "name", .constraint = &st_ac_symbol_name},
+	{.name = "arg", .constraint = &st_ac_i64},
+};
+
 static const st_value_def kernel_operands[] = {{.name = "inputs", .arity = ST_VARIADIC}};
 static const st_value_def kernel_results[] = {{.name = "results", .arity = ST_VARIADIC}};
 static const st_attr_def kernel_attrs[] = {
@@ -171,8 +177,21 @@ static const st_opdef ub_ops[] = {
 		.verify = st__ub_verify_port,
 	},
 	{
+		.name = "ub.param",
+		.summary = "a scalar argument of the kernel: the host sets it before the run and holds it; kernels take it "
+		           "as an input",
+		.results = param_results,
+		.nresults = N(param_results),
+		.attrs = param_attrs,
+		.nattrs = N(param_attrs),
+		.traits = ST_TRAIT_PURE,
+		.parent = "ub.graph",
+		.format = "$name attr-dict `:` type($value)",
+		.verify = st__ub_verify_param,
+	},
+	{
 		.name = "ub.kernel",
-		.summary = "a compute kernel between read and write ports, with its latency in cycles",
+		.summary = "a compute kernel between read ports (and parameters) and write ports, with its latency in cycles",
 		.operands = kernel_operands,
 		.noperands = N(kernel_operands),
 		.results = kernel_results,

@@ -11,6 +11,7 @@ bool st_ub_is_write(const st_op *op) { return st__ub_op_is(op, "ub.write"); }
 bool st_ub_is_read(const st_op *op) { return st__ub_op_is(op, "ub.read"); }
 bool st_ub_is_kernel(const st_op *op) { return st__ub_op_is(op, "ub.kernel"); }
 bool st_ub_is_mem(const st_op *op) { return st__ub_op_is(op, "ub.mem"); }
+bool st_ub_is_param(const st_op *op) { return st__ub_op_is(op, "ub.param"); }
 bool st_ub_is_port(const st_op *op) { return st_ub_is_write(op) || st_ub_is_read(op); }
 
 st_block *st_ub_graph_body(st_op *graph) { return st_region_first_block(st_op_region(graph, 0)); }
@@ -26,6 +27,8 @@ static st_str str_attr(const st_op *op, const char *name) {
 }
 
 st_str st_ub_buffer_name(const st_op *buffer) { return str_attr(buffer, "name"); }
+st_str st_ub_param_name(const st_op *param) { return str_attr(param, "name"); }
+int64_t st_ub_param_arg(const st_op *param) { return int_attr(param, "arg", -1); }
 st_type *st_ub_buffer_type(const st_op *buffer) { return st_value_type(st_op_result(buffer, 0)); }
 unsigned st_ub_graph_tiles(const st_op *graph, int64_t *tiles) {
 	st_attr *a = st_op_get_attr(graph, "tiles");
@@ -145,6 +148,12 @@ st_op *st_ub_build_kernel(st_builder *b, st_str name, int64_t latency, size_t ni
 	if (k)
 		st_region_append_block(st_op_region(k, 0), body);
 	return k;
+}
+
+st_op *st_ub_build_param(st_builder *b, st_str name, int64_t arg, st_type *type) {
+	st_context *ctx = b->ctx;
+	st_named_attr na[2] = {named(ctx, "arg", i64_attr(ctx, arg)), named(ctx, "name", st_string_attr(ctx, name))};
+	return st_build_op(b, "ub.param", 0, NULL, 1, &type, st_dict_attr(ctx, 2, na), 0);
 }
 
 st_op *st_ub_build_yield(st_builder *b, size_t n, st_value *const *values) {

@@ -13,6 +13,7 @@
 
 /* Verifier hooks (ub_verify.c). */
 st_status st__ub_verify_buffer(st_op *op);
+st_status st__ub_verify_param(st_op *op);
 st_status st__ub_verify_port(st_op *op);
 st_status st__ub_verify_graph(st_op *op);
 st_status st__ub_verify_mem(st_op *op);

@@ -270,7 +270,20 @@ void st__ub_print_attr(st_printer *p, const st_attr *a) {
 
 /* ---------------------------------------------------------- verification */
 
+/* `ub.params` (convert-ub-to-hw's stream module): each parameter's input
+ * port -> the kernel's argument it holds. */
+static st_status verify_params(st_op *op, st_attr *a) {
+	bool ok = st_attr_get_kind(a) == ST_ATTR_DICTIONARY;
+	for (size_t i = 0; ok && i < st_attr_dict_size(a); i++) {
+		st_attr *v = st_attr_dict_entry(a, i).value;
+		ok = st_attr_get_kind(v) == ST_ATTR_INTEGER && st_attr_int_value(v) >= 0;
+	}
+	return ok ? ST_OK : st_op_error(op, "'ub.params' must map each parameter port to an argument number");
+}
+
 st_status st__ub_verify_op_attr(st_op *op, st_named_attr attr) {
+	if (st_str_eq_c(st_ident_str(attr.name), "ub.params"))
+		return verify_params(op, attr.value);
 	if (!st_str_eq_c(st_ident_str(attr.name), "ub.streams"))
 		return ST_OK;
 	st_attr *a = attr.value;

@@ -53,6 +53,33 @@ static st_status verify_tiling(st_op *op, st_type *t) {
 	return ST_OK;
 }
 
+/* Buffer and parameter names are identifiers of 1 to 63 characters (isl
+ * tuple names, the design's port names). */
+static st_status check_name(st_op *op, const char *what, const char *why) {
+	st_str name = st_attr_string(st_op_get_attr(op, "name"));
+	if (name.len == 0 || name.len >= 64)
+		return st_op_error(op, "a %s name has 1 to 63 characters", what);
+	for (size_t i = 0; i < name.len; i++) {
+		char c = name.data[i];
+		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i && c >= '0' && c <= '9')))
+			return st_op_error(op, "a %s name is an identifier (%s)", what, why);
+	}
+	return ST_OK;
+}
+
+/* A scalar the host sets before the run and holds (an input port of the
+ * design): an integer of at most 64 bits, an f32 or an f64. */
+st_status st__ub_verify_param(st_op *op) {
+	st_type *t = st_value_type(st_op_result(op, 0));
+	bool ok = (st_type_is_integer(t) && st_type_int_width(t) <= 64) || st_type_get_kind(t) == ST_TYPE_F32 ||
+	          st_type_get_kind(t) == ST_TYPE_F64;
+	if (!ok)
+		return st_op_error(op, "a parameter is an integer of at most 64 bits, an f32 or an f64");
+	if (st_attr_int_value(st_op_get_attr(op, "arg")) < 0)
+		return st_op_error(op, "arg must be a non-negative argument number");
+	return check_name(op, "parameter", "it names the design's input port");
+}
+
 st_status st__ub_verify_buffer(st_op *op) {
 	st_type *t = st_value_type(st_op_result(op, 0));
 	if (!st_type_has_rank(t) || st_type_rank(t) > ST_UB_MAX_DIMS)
@@ -60,14 +87,8 @@ st_status st__ub_verify_buffer(st_op *op) {
 	for (size_t i = 0; i < st_type_rank(t); i++)
 		if (st_type_shape(t)[i] < 0)
 			return st_op_error(op, "a buffer has a static shape");
-	st_str name = st_attr_string(st_op_get_attr(op, "name"));
-	if (name.len == 0 || name.len >= 64)
-		return st_op_error(op, "a buffer name has 1 to 63 characters");
-	for (size_t i = 0; i < name.len; i++) {
-		char c = name.data[i];
-		if (!(c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (i && c >= '0' && c <= '9')))
-			return st_op_error(op, "a buffer name is an identifier (it names the isl tuple of its accesses)");
-	}
+	if (st_failed(check_name(op, "buffer", "it names the isl tuple of its accesses")))
+		return ST_FAIL;
 	st_attr *cap = st_op_get_attr(op, "capacity");
 	if (cap && st_attr_int_value(cap) < 0)
 		return st_op_error(op, "capacity must be non-negative");

@@ -51,6 +51,7 @@ ST_API bool st_ub_is_write(const st_op *op);
 ST_API bool st_ub_is_read(const st_op *op);
 ST_API bool st_ub_is_kernel(const st_op *op);
 ST_API bool st_ub_is_mem(const st_op *op);
+ST_API bool st_ub_is_param(const st_op *op);
 /* A ub.write or a ub.read. */
 ST_API bool st_ub_is_port(const st_op *op);
 
@@ -64,6 +65,11 @@ ST_API st_str st_ub_buffer_name(const st_op *buffer);
 ST_API st_type *st_ub_buffer_type(const st_op *buffer);
 ST_API int64_t st_ub_buffer_arg(const st_op *buffer);
 ST_API int64_t st_ub_buffer_capacity(const st_op *buffer);
+
+/* A ub.param's name (its design port's stem) and the scalar argument of
+ * the kernel it stands for. */
+ST_API st_str st_ub_param_name(const st_op *param);
+ST_API int64_t st_ub_param_arg(const st_op *param);
 
 /* The ub.buffer a port reaches (NULL when its operand is not one). */
 ST_API st_op *st_ub_port_buffer(const st_op *port);
@@ -142,6 +148,9 @@ ST_API st_op *st_ub_build_read(st_builder *b, st_value *buffer, st_str domain, s
 ST_API st_op *st_ub_build_kernel(st_builder *b, st_str name, int64_t latency, size_t ninputs, st_value *const *inputs,
                           size_t nresults, st_type *const *result_types, size_t ncoords, const int64_t *coords,
                           st_block *body);
+/* A ub.param @name of type `type` (an integer of at most 64 bits, f32 or
+ * f64) standing for the kernel's scalar argument `arg`. */
+ST_API st_op *st_ub_build_param(st_builder *b, st_str name, int64_t arg, st_type *type);
 /* The ub.yield ending a kernel body. */
 ST_API st_op *st_ub_build_yield(st_builder *b, size_t n, st_value *const *values);
 /* A ub.mem: element `name` of buffer `buffer`, of kind "sr", "line", "ram"

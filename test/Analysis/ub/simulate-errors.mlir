@@ -54,3 +54,20 @@ ub.graph @g {
   %r = ub.read %b {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> b[i, j] }", schedule = "{ T[i, j] -> [4i + j] }"} : memref<4x4xi16> -> i16
   ub.write %b {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> b[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xi16>
 }
+
+// -----
+
+// A kernel's scalar argument (stratac's stream flow gives the design's
+// port its word; the simulator has none).
+ub.graph @g {
+  // expected-error @+1 {{ub-simulate: parameter 'k' (the kernel's argument #1) has no value; the simulator plays host streams only}}
+  %k = ub.param @k {arg = 1 : i64} : i16
+  %b = ub.buffer @b {arg = 0, capacity = 0, kind = "wire"} : memref<4xi16>
+  ub.write %b {domain = "{ S[i] : 0 <= i < 4 }", access = "{ S[i] -> b[i] }", schedule = "{ S[i] -> [i] }"} : memref<4xi16>
+  %r = ub.read %b {domain = "{ T[i] : 0 <= i < 4 }", access = "{ T[i] -> b[i] }", schedule = "{ T[i] -> [i] }"} : memref<4xi16> -> i16
+  %o = ub.kernel @T(%r, %k) {latency = 0 : i64} : (i16, i16) -> i16 {
+  ^bb0(%x: i16, %s: i16):
+    %m = arith.muli %x, %s : i16
+    ub.yield %m : i16
+  }
+}

@@ -149,12 +149,14 @@ func.func @f(%in: memref<8xi16>, %out: memref<8xi16>) attributes {accel.kernel} 
 
 // -----
 
-func.func @f(%in: memref<8xi16>, %out: memref<8xi16>, %s: i16) attributes {accel.kernel} {
+// A scalar argument becomes a ub.param (param.mlir); an index one has no
+// hardware width.
+func.func @f(%in: memref<8xindex>, %out: memref<8xindex>, %s: index) attributes {accel.kernel} {
   affine.for %x = 0 to 8 {
-    %v = affine.load %in[%x] : memref<8xi16>
-    // expected-error @+1 {{ub-extract: operand #1 is the kernel's scalar argument #2; a stage reads streams and constants only (a kernel with scalar arguments goes through the Calyx flow)}}
-    %w = arith.addi %v, %s : i16
-    affine.store %w, %out[%x] : memref<8xi16>
+    %v = affine.load %in[%x] : memref<8xindex>
+    // expected-error @+1 {{ub-extract: operand #1 is the kernel's scalar argument #2 of type index; a stage takes integer, f32 and f64 parameters only}}
+    %w = arith.addi %v, %s : index
+    affine.store %w, %out[%x] : memref<8xindex>
   }
   return
 }

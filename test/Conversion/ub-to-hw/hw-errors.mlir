@@ -31,13 +31,13 @@ ub.graph @g {
 
 // -----
 
-// Floats other than f32 (which streams as its bits, arith-soft-float) have
-// no comb form.
+// Floats other than f32 and f64 (which stream as their bits,
+// arith-soft-float) have no comb form.
 ub.graph @g {
-  // expected-error @+1 {{ub-to-hw: buffer 'b' must hold integers of at most 64 bits or f32}}
-  %b = ub.buffer @b {arg = 0, capacity = 0} : memref<4x4xf64>
-  ub.write %b {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> b[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xf64>
-  %r = ub.read %b {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> b[i, j] }", schedule = "{ T[i, j] -> [4i + j] }"} : memref<4x4xf64> -> f64
+  // expected-error @+1 {{ub-to-hw: buffer 'b' must hold integers of at most 64 bits, f32 or f64}}
+  %b = ub.buffer @b {arg = 0, capacity = 0} : memref<4x4xf16>
+  ub.write %b {domain = "{ S[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ S[i, j] -> b[i, j] }", schedule = "{ S[i, j] -> [4i + j] }"} : memref<4x4xf16>
+  %r = ub.read %b {domain = "{ T[i, j] : 0 <= i < 4 and 0 <= j < 4 }", access = "{ T[i, j] -> b[i, j] }", schedule = "{ T[i, j] -> [4i + j] }"} : memref<4x4xf16> -> f16
 }
 
 // -----

@@ -323,3 +323,24 @@ ub.graph @g attributes {tiles = array<i64: 3>} {
   // expected-error @+1 {{a run's footprint leaves the host array in dimension 0 (elements 0 to 11 of 8)}}
   %b = ub.buffer @b {arg = 0 : i64, host_shape = array<i64: 8>, tile_offset = array<i64: 0, 4>} : memref<4xi16>
 }
+
+// -----
+
+ub.graph @g {
+  // expected-error @+1 {{a parameter is an integer of at most 64 bits, an f32 or an f64}}
+  %k = ub.param @k {arg = 1 : i64} : index
+}
+
+// -----
+
+ub.graph @g {
+  // expected-error @+1 {{arg must be a non-negative argument number}}
+  %k = ub.param @k {arg = -1 : i64} : i32
+}
+
+// -----
+
+ub.graph @g {
+  // expected-error @+1 {{a parameter name is an identifier (it names the design's input port)}}
+  %k = ub.param @"k-1" {arg = 1 : i64} : i32
+}

@@ -89,3 +89,13 @@ hw.module @m() attributes {ub.streams = [#ub.stream<in, "a", 0, 16, [8], tiles =
 // The second run's footprint, elements 9..16, ends past the host array's 16.
 // expected-error @+1 {{#ub.stream: a run's footprint lies outside the host array}}
 hw.module @m() attributes {ub.streams = [#ub.stream<in, "a", 0, 16, [8], tiles = [2], host = [16], offset = [1, 8]>]} {}
+
+// -----
+
+// expected-error @+1 {{'ub.params' must map each parameter port to an argument number}}
+hw.module @m(in %k_param : i32) attributes {ub.params = {k_param = -1 : i64}} {}
+
+// -----
+
+// expected-error @+1 {{'ub.params' must map each parameter port to an argument number}}
+hw.module @m(in %k_param : i32) attributes {ub.params = [1]} {}
