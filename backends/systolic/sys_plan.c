@@ -78,6 +78,20 @@ static double xfer(double loads, double bytes, double run, const sys_node *n, do
 	return loads * (buf > per ? buf : per);
 }
 
+/* The share of the input tiles whose window leaves the input (padding). */
+static double clipped(const sys_conv *c, const sys_plan *p, int64_t Ht, int64_t Wt) {
+	int64_t nP = c->P / p->tp, nQ = c->Q / p->tq, inP = 0, inQ = 0;
+	for (int64_t i = 0; i < nP; i++) {
+		int64_t h = i * p->tp * c->sh - c->pt;
+		inP += h >= 0 && h + Ht <= c->H;
+	}
+	for (int64_t j = 0; j < nQ; j++) {
+		int64_t w = j * p->tq * c->sw - c->pl;
+		inQ += w >= 0 && w + Wt <= c->W;
+	}
+	return 1.0 - (double)(inP * inQ) / (double)(nP * nQ);
+}
+
 void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
 	int64_t Nr = m->rows, Mc = m->cols;
 	int64_t Cg = cdiv(p->tc, Nr), Kb = cdiv(p->tk, Mc);
@@ -94,9 +108,12 @@ void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
 	if (p->dataflow == SYS_WS)
 		comp = (double)(Kb * c->R * c->S * Cg * p->tp * p->tq);
 	else {
-		double block = (double)(c->R * c->S * p->tc);
-		comp = (double)(Kb * p->tp * cdiv(p->tq, Nr)) * (block > (double)Nr ? block : (double)Nr);
-		fill += (double)Nr;
+		/* A sweep of the row level: blocks of Nr outputs, each streaming
+		 * while the one before drains; the last, partial, drains its rows. */
+		double block = (double)(c->R * c->S * p->tc), last = (double)(p->tq % Nr ? p->tq % Nr : Nr);
+		double sweep = (double)(cdiv(p->tq, Nr) - 1) * (block > (double)Nr ? block : (double)Nr) + (block > last ? block : last);
+		comp = (double)(Kb * p->tp) * sweep;
+		fill += last;
 	}
 	double in_loads, w_loads;
 	if (p->order == SYS_K_OUTER) {
@@ -112,7 +129,10 @@ void sys_plan_cost(const sys_machine *m, const sys_conv *c, sys_plan *p) {
 	double in_run = p->tc == c->C ? (double)(Wt * c->C) : (double)p->tc;
 	double w_run = p->tk < c->K ? (double)p->tk : (double)(p->tc * c->K);
 	double out_run = p->tk < c->K ? (double)p->tk * 4 : (double)(p->tq * c->K * 4);
-	double d_in = xfer(in_loads, in_bytes, in_run, ni, in_bytes, ni->ports_in);
+	/* An input tile reaching into the padding is filled with zeros before
+	 * its load (the fill engine, at the rate the banks take words). */
+	double d_in = xfer(in_loads, in_bytes, in_run, ni, in_bytes, ni->ports_in) +
+	              in_loads * clipped(c, p, Ht, Wt) * ceil(in_bytes / (double)(ni->banks * (ni->ports_in > 0 ? ni->ports_in : 1)));
 	double d_w = xfer(w_loads, w_bytes, w_run, nw, w_bytes, nw->ports_in);
 	double d_out = xfer(outs, out_bytes, out_run, no, out_bytes / 4, no->ports_out);
 	/* Clearing an output tile's copy: the node's fill engine, not its channel. */

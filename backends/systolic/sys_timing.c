@@ -16,7 +16,8 @@
  *   behind the previous run with two weight registers).
  * - Array, output-stationary: blocks of `rows` iterations of the row level
  *   held in the array, each taking the inner points times the rows of a
- *   step, outputs drained behind the next block.
+ *   step, outputs drained behind the next block (a partial block's in as
+ *   many cycles as rows it uses).
  * - The array is a pipeline: the next command streams while the last
  *   one's results fill and drain out (rows + columns - 2 + the output
  *   buffer's latency; plus `rows` output-stationary).
@@ -247,11 +248,15 @@ st_status sys_sa_timing_end(sim *s, sys_sa_timing *t, const sim_access *acc, siz
 			outer *= (uint64_t)s->iters[l];
 		for (int l = s->row_level + 1; l < s->nlev; l++)
 			inner *= (uint64_t)s->iters[l];
-		uint64_t blocks = outer * ceil_div((uint64_t)s->iters[s->row_level], (uint64_t)m->rows);
-		uint64_t block = inner * (uint64_t)s->rows * t->pc, drain = (uint64_t)m->rows;
-		compute = blocks * block;
-		busy = blocks * (block > drain ? block : drain);
-		tail = fill + drain;
+		/* Each block streams `block` cycles while the block before drains
+		 * its rows; a partial block's outputs sit in the rows nearest the
+		 * output edge and drain in as many cycles as it uses. */
+		uint64_t n = (uint64_t)s->iters[s->row_level], R = (uint64_t)m->rows, per = ceil_div(n, R);
+		uint64_t last = n % R ? n % R : R, block = inner * (uint64_t)s->rows * t->pc;
+		uint64_t rest = (per - 1) * (block > R ? block : R);
+		compute = outer * per * block;
+		busy = block + rest + (outer - 1) * ((block > last ? block : last) + rest);
+		tail = fill + last;
 	}
 	return compute_command(s, &s->eng[SYS_NODES], acc, n, compute, busy, tail);
 }
