@@ -459,6 +459,22 @@ void st__ub_ctrl_of_box(const st_ub_model *m, size_t k, const int64_t *lo, const
 		c->cycle_stride[d] = p->sched.c[1 + d];
 		c->addr_stride[d] = as ? as[d] : 0;
 	}
+	st_ub_levels_in_time(c->levels, c->extent, c->cycle_stride, c->addr_stride);
+}
+
+void st_ub_levels_in_time(unsigned levels, int64_t *extent, int64_t *cycle_stride, int64_t *addr_stride) {
+	unsigned at[ST_UB_MAP_MAX_LEVELS], n = 0;
+	for (unsigned i = 0; i < levels && i < ST_UB_MAP_MAX_LEVELS; i++)
+		if (cycle_stride[i])
+			at[n++] = i;
+	/* Insertion sort of the moving levels, in the slots they occupy. */
+	for (unsigned j = 1; j < n; j++)
+		for (unsigned k = j; k > 0 && cycle_stride[at[k - 1]] < cycle_stride[at[k]]; k--) {
+			unsigned a = at[k - 1], b = at[k];
+			int64_t e = extent[a], c = cycle_stride[a], s = addr_stride[a];
+			extent[a] = extent[b], cycle_stride[a] = cycle_stride[b], addr_stride[a] = addr_stride[b];
+			extent[b] = e, cycle_stride[b] = c, addr_stride[b] = s;
+		}
 }
 
 void st__ub_ctrl_of_port(const st_ub_model *m, size_t k, const int64_t *as, int64_t aoff, st_ub_ctrl *c) {

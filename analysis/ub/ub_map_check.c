@@ -519,6 +519,44 @@ static int cmp_event(const void *a, const void *b) {
 	return (x->key > y->key) - (x->key < y->key);
 }
 
+/* A port's points in time order: its loops nested as its generators'
+ * levels are (st_ub_levels_in_time), for a schedule whose loop order is
+ * not the domain's (an interleaved accumulation). */
+typedef struct time_iter {
+	const st_ub_model_port *p;
+	int64_t perm[ST_UB_MAX_DIMS];
+	int64_t x[ST_UB_MAX_DIMS];
+} time_iter;
+
+static void ti_init(time_iter *ti, const st_ub_model_port *p) {
+	int64_t stride[ST_UB_MAX_DIMS], unused[ST_UB_MAX_DIMS] = {0};
+	ti->p = p;
+	for (unsigned i = 0; i < p->ndims; i++) {
+		ti->perm[i] = i;
+		stride[i] = p->sched.c[1 + i];
+	}
+	st_ub_levels_in_time(p->ndims, ti->perm, stride, unused);
+	memcpy(ti->x, p->lo, sizeof ti->x);
+}
+
+static bool ti_next(time_iter *ti) {
+	for (unsigned k = ti->p->ndims; k-- > 0;) {
+		int64_t d = ti->perm[k];
+		if (++ti->x[d] <= ti->p->hi[d])
+			return true;
+		ti->x[d] = ti->p->lo[d];
+	}
+	return false;
+}
+
+/* The point's rank in the domain's row-major order. */
+static int64_t ti_index(const time_iter *ti) {
+	int64_t i = 0;
+	for (unsigned d = 0; d < ti->p->ndims; d++)
+		i = i * (ti->p->hi[d] - ti->p->lo[d] + 1) + ti->x[d] - ti->p->lo[d];
+	return i;
+}
+
 /* The events of one controller, checked against its port's points; vals:
  * the accumulation's values, NULL for other buffers. */
 static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl *c, const st_ub_values *vals,
@@ -530,18 +568,18 @@ static st_status ctrl_events(checker *ck, const st_ub_mem *mem, const st_ub_ctrl
 	if (ctrl_points(c) != port_points(p))
 		return count_error(ck, mem, c);
 	ctrl_iter it = {.c = c};
-	int64_t x[ST_UB_MAX_DIMS], i = 0;
-	memcpy(x, p->lo, sizeof x);
+	time_iter ti;
+	ti_init(&ti, p);
 	do {
-		int64_t t = ci_cycle(&it), want = st_ub_aff_eval(&p->sched, p->ndims, x);
+		int64_t i = ti_index(&ti);
+		int64_t t = ci_cycle(&it), want = st_ub_aff_eval(&p->sched, p->ndims, ti.x);
 		if (t != want)
 			return cycle_error(ck, mem, c, t, i, want);
-		int64_t v = vals ? vals->of_port[c->port][i] : element_of(ck->m, p, x);
+		int64_t v = vals ? vals->of_port[c->port][i] : element_of(ck->m, p, ti.x);
 		ev[(*nev)++] = (event){.cycle = t, .addr = ci_addr(&it), .elem = v, .write = c->write,
 		                       .key = vals ? 2 * v + !c->write : !c->write, .port = (size_t)c->port};
 		ci_next(&it);
-		i++;
-	} while (st_ub_next_point(p->ndims, p->lo, p->hi, x));
+	} while (ti_next(&ti));
 	return ST_OK;
 }
 

@@ -297,6 +297,76 @@ static int64_t rmw_scale(const st_ub_model *m, size_t first) {
 	return lat > 1 ? lat : 1;
 }
 
+/* Whether no term of read-modify-write statement `first`, on time base
+ * lin, reads its partial sum while the term before it on that element is
+ * still computing: no two points x, x' updating one element lie 1..L-1
+ * cycles apart (the write of x lands L cycles after its read). */
+static bool rmw_terms_apart(const st_ub_model *m, size_t first, const st_ub_aff *lin, int64_t lat) {
+	bool apart = true;
+	for (size_t k = first; k < m->nports && apart; k++) {
+		const st_ub_model_port *w = &m->ports[k];
+		if (!w->write || !same_stmt(w, &m->ports[first]))
+			continue;
+		for (size_t j = first; j < m->nports && apart; j++) {
+			const st_ub_model_port *r = &m->ports[j];
+			if (r->write || r->buffer != w->buffer || !same_stmt(r, w))
+				continue;
+			isl_map *dep = isl_map_apply_range(isl_map_copy(w->access), isl_map_reverse(isl_map_copy(r->access)));
+			dep = isl_map_intersect_range(isl_map_intersect_domain(dep, isl_set_copy(w->domain)),
+			                              isl_set_copy(r->domain));
+			isl_map *gap = isl_map_sum(isl_map_apply_range(dep, aff_map(r, lin)), isl_map_neg(aff_map(w, lin)));
+			char buf[96];
+			snprintf(buf, sizeof buf, "{ [v] : 0 < v < %lld }", (long long)lat);
+			isl_set *near = isl_set_intersect(isl_map_range(gap), isl_set_read_from_str(isl_set_get_ctx(w->domain), buf));
+			apart = isl_set_is_empty(near) == isl_bool_true;
+			isl_set_free(near);
+		}
+	}
+	return apart;
+}
+
+/* The loop order of a read-modify-write statement of latency L > 1 that
+ * hides L (interleaved partial sums): the reduction loops (those the
+ * written element does not depend on) run inside the outer pure loops and
+ * outside the fewest innermost pure loops with at least L points, so an
+ * element's next term comes after that many other sums' terms, one point
+ * a cycle (gemm's k outside j, a convolution's taps outside x and the
+ * output channels).  With fewer than L pure points in all, the points are
+ * spaced ceil(L / points) cycles apart.  False when the rule does not hold
+ * for the graph (its terms would overlap): then one point every L cycles. */
+static bool rmw_interleave(const st_ub_model *m, size_t first, int64_t lat, st_ub_aff *lin) {
+	const st_ub_model_port *p = &m->ports[first], *w = NULL;
+	for (size_t k = first; k < m->nports && !w; k++)
+		if (m->ports[k].write && same_stmt(&m->ports[k], p))
+			w = &m->ports[k];
+	if (!w)
+		return false;
+	bool pure[ST_UB_MAX_DIMS] = {false};
+	for (unsigned i = 0; i < p->ndims; i++)
+		for (unsigned a = 0; a < w->rank; a++)
+			pure[i] = pure[i] || w->acc[a].c[1 + i] != 0;
+	/* The innermost pure loops that give L points. */
+	unsigned order[ST_UB_MAX_DIMS], n = 0;
+	bool inner[ST_UB_MAX_DIMS] = {false};
+	int64_t points = 1;
+	for (unsigned i = p->ndims; i-- > 0 && points < lat;)
+		if (pure[i]) {
+			inner[i] = true;
+			points *= p->hi[i] - p->lo[i] + 1;
+		}
+	for (int pass = 0; pass < 3; pass++)
+		for (unsigned i = 0; i < p->ndims; i++)
+			if ((pass == 0 && pure[i] && !inner[i]) || (pass == 1 && !pure[i]) || (pass == 2 && inner[i]))
+				order[n++] = i;
+	memset(lin, 0, sizeof *lin);
+	int64_t stride = points < lat ? (lat + points - 1) / points : 1;
+	for (unsigned k = n; k-- > 0;) {
+		lin->c[1 + order[k]] = stride;
+		stride *= p->hi[order[k]] - p->lo[order[k]] + 1;
+	}
+	return rmw_terms_apart(m, first, lin, lat);
+}
+
 /* Write port k of an init that the stencil strategy times by the update
  * reading it (an accumulation's `f(x) = 0`: a kernel without read ports,
  * written just when the first update reads it, instead of as early as a
@@ -361,9 +431,11 @@ static st_status stencil_stmt(st_ub_model *m, size_t first, const bool *done, bo
 	*d = INT64_MIN;
 	bool rmw = rmw_stmt(m, first);
 	if (rmw && !fixed_lin) {
-		row_major(&m->ports[first], lin, d);
-		for (unsigned i = 0; i < m->ports[first].ndims; i++)
-			lin->c[1 + i] *= rmw_scale(m, first);
+		if (rmw_scale(m, first) == 1 || !rmw_interleave(m, first, rmw_scale(m, first), lin)) {
+			row_major(&m->ports[first], lin, d);
+			for (unsigned i = 0; i < m->ports[first].ndims; i++)
+				lin->c[1 + i] *= rmw_scale(m, first);
+		}
 		/* Not before cycle 0, nor before a deferred init can write. */
 		*d = deferred_latency(m, first) - st_ub_aff_eval(lin, m->ports[first].ndims, m->ports[first].lo);
 	} else if (!fixed_lin && st_failed(input_rate(m, first, done, lin))) {

@@ -111,6 +111,7 @@ void st__cg_ctrl_of_port(const cg_port *p, const int64_t *shape, unsigned rank, 
 			c->addr_offset += rm[d] * p->acc[d].c[1 + i] * l;
 		}
 	}
+	st_ub_levels_in_time(c->levels, c->extent, c->cycle_stride, c->addr_stride);
 	coalesce(c);
 }
 

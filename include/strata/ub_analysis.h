@@ -317,6 +317,13 @@ typedef struct st_ub_ctrl {
 	int64_t addr_offset, wrap, base;
 } st_ub_ctrl;
 
+/* Reorders a generator's first `levels` levels (the three vectors alike)
+ * so that their cycle strides do not grow inwards, the levels of stride 0
+ * (lanes) keeping their places: a schedule whose loop order is not the
+ * domain's (ub-schedule's interleaved accumulations) becomes a loop nest
+ * that counts in time order.  Stable: a row-major schedule is unchanged. */
+ST_API void st_ub_levels_in_time(unsigned levels, int64_t *extent, int64_t *cycle_stride, int64_t *addr_stride);
+
 typedef enum st_ub_mem_kind {
 	ST_UB_MEM_SR,   /* a chain of `words` registers shifting on each write */
 	ST_UB_MEM_LINE, /* circular line-buffer segments of a memory */
