@@ -56,7 +56,7 @@ APPS = [
     ("gaussian", "examples/halide/gaussian_hw.hl", []),
     ("cascade", "test/Analysis/ub/Inputs/cascade64.hl", []),
     ("harris", "test/Target/cgra/Inputs/harris16.hl", []),
-    ("unsharp", "test/Conversion/ub-to-hw/Inputs/hw-unsharp64.hl", []),
+    ("unsharp", "test/Analysis/ub/Inputs/unsharp16.hl", []),
     ("camera", "test/Analysis/ub/Inputs/camera64.hl", []),
     ("upsample", "examples/halide/upsample_hw.hl", []),
     ("gaussian pyramid", "test/Analysis/ub/Inputs/pyramid64.hl", []),
@@ -80,8 +80,8 @@ def one(app, stratac, acg, d):
     name, prog, extra = app
     out = os.path.join(d, name.replace(" ", "_"))
     t0 = time.perf_counter()
-    r = subprocess.run([stratac, os.path.join(ROOT, prog), "--target", acg, "-o", out, "-q"] + extra,
-                       capture_output=True, text=True)
+    r = subprocess.run([stratac, prog, "--target", os.path.relpath(acg, ROOT), "-o", out, "-q"] + extra,
+                       capture_output=True, text=True, cwd=ROOT)
     wall = time.perf_counter() - t0
     if r.returncode:
         return {"name": name, "error": first_error(r.stderr)}
