@@ -332,9 +332,11 @@ static bool rmw_terms_apart(const st_ub_model *m, size_t first, const st_ub_aff 
  * element's next term comes after that many other sums' terms, one point
  * a cycle (gemm's k outside j, a convolution's taps outside x and the
  * output channels).  With fewer than L pure points in all, the points are
- * spaced ceil(L / points) cycles apart.  False when the rule does not hold
- * for the graph (its terms would overlap): then one point every L cycles. */
-static bool rmw_interleave(const st_ub_model *m, size_t first, int64_t lat, st_ub_aff *lin) {
+ * spaced ceil(L / points) cycles apart.  `extra` more pure loops go inside
+ * the reduction (stencil_stmt tries each: a gemm whose B streams in row by
+ * row starts sooner with k outermost).  False when there are not that many
+ * or the rule does not hold for the graph (its terms would overlap). */
+static bool rmw_interleave(const st_ub_model *m, size_t first, int64_t lat, unsigned extra, st_ub_aff *lin) {
 	const st_ub_model_port *p = &m->ports[first], *w = NULL;
 	for (size_t k = first; k < m->nports && !w; k++)
 		if (m->ports[k].write && same_stmt(&m->ports[k], p))
@@ -349,11 +351,14 @@ static bool rmw_interleave(const st_ub_model *m, size_t first, int64_t lat, st_u
 	unsigned order[ST_UB_MAX_DIMS], n = 0;
 	bool inner[ST_UB_MAX_DIMS] = {false};
 	int64_t points = 1;
-	for (unsigned i = p->ndims; i-- > 0 && points < lat;)
+	for (unsigned i = p->ndims; i-- > 0 && (points < lat || extra > 0);)
 		if (pure[i]) {
+			extra -= points >= lat;
 			inner[i] = true;
 			points *= p->hi[i] - p->lo[i] + 1;
 		}
+	if (extra > 0)
+		return false;
 	for (int pass = 0; pass < 3; pass++)
 		for (unsigned i = 0; i < p->ndims; i++)
 			if ((pass == 0 && pure[i] && !inner[i]) || (pass == 1 && !pure[i]) || (pass == 2 && inner[i]))
@@ -407,6 +412,59 @@ static int64_t deferred_latency(const st_ub_model *m, size_t first) {
 	return 0;
 }
 
+/* Raises *d to the least delay with which every read port of the
+ * statement of port `first`, on time base lin, finds its values. */
+static st_status read_delays(st_ub_model *m, size_t first, const bool *done, bool defer, const st_ub_aff *lin,
+                             int64_t *d) {
+	for (size_t k = first; k < m->nports; k++) {
+		const st_ub_model_port *r = &m->ports[k];
+		if (r->write || !same_stmt(r, &m->ports[first]))
+			continue;
+		const st_ub_model_port *w = writer_of(m, r);
+		if (!w || !done[w - m->ports])
+			return st_op_error(r->op, "ub-schedule: the buffer this port reads is not written by an earlier "
+			                          "statement");
+		/* Every other statement's writes of the element come first; a
+		 * statement's own earlier writes are one point apart (rmw_scale),
+		 * and an init timed by its update (retime_inits) follows it. */
+		for (size_t j = 0; j < m->nports; j++) {
+			w = &m->ports[j];
+			if (!feeds(m, w, r) || (defer && deferred_init(m, j) == r))
+				continue;
+			if (st_failed(delay_after(r, w, lin, d)))
+				return ST_FAIL;
+		}
+	}
+	return ST_OK;
+}
+
+/* The earliest-finishing interleaved order of read-modify-write statement
+ * `first` of latency lat (rmw_interleave with 0, 1, ... extra loops
+ * inside the reduction) and its delay; false when none holds.  A tie
+ * keeps the fewest loops inside (the fewest partial sums live). */
+static st_status rmw_best(st_ub_model *m, size_t first, const bool *done, bool defer, int64_t lat, bool *found,
+                          st_ub_aff *lin, int64_t *d) {
+	const st_ub_model_port *p = &m->ports[first];
+	int64_t best_end = INT64_MAX;
+	*found = false;
+	for (unsigned extra = 0; extra < p->ndims; extra++) {
+		st_ub_aff cand;
+		if (!rmw_interleave(m, first, lat, extra, &cand))
+			break;
+		int64_t dt = deferred_latency(m, first) - st_ub_aff_eval(&cand, p->ndims, p->lo);
+		if (st_failed(read_delays(m, first, done, defer, &cand, &dt)))
+			return ST_FAIL;
+		int64_t end = dt + st_ub_aff_eval(&cand, p->ndims, p->hi);
+		if (end < best_end) {
+			best_end = end;
+			*lin = cand;
+			*d = dt;
+			*found = true;
+		}
+	}
+	return ST_OK;
+}
+
 /* The stencil delay of the statement of port `first`: its input-rate
  * linear part and the least D.  A read-modify-write statement runs
  * row-major over its own domain instead, one point every rmw_scale
@@ -431,11 +489,15 @@ static st_status stencil_stmt(st_ub_model *m, size_t first, const bool *done, bo
 	*d = INT64_MIN;
 	bool rmw = rmw_stmt(m, first);
 	if (rmw && !fixed_lin) {
-		if (rmw_scale(m, first) == 1 || !rmw_interleave(m, first, rmw_scale(m, first), lin)) {
-			row_major(&m->ports[first], lin, d);
-			for (unsigned i = 0; i < m->ports[first].ndims; i++)
-				lin->c[1 + i] *= rmw_scale(m, first);
-		}
+		bool found = false;
+		if (rmw_scale(m, first) > 1 &&
+		    st_failed(rmw_best(m, first, done, defer, rmw_scale(m, first), &found, lin, d)))
+			return ST_FAIL;
+		if (found)
+			return ST_OK;
+		row_major(&m->ports[first], lin, d);
+		for (unsigned i = 0; i < m->ports[first].ndims; i++)
+			lin->c[1 + i] *= rmw_scale(m, first);
 		/* Not before cycle 0, nor before a deferred init can write. */
 		*d = deferred_latency(m, first) - st_ub_aff_eval(lin, m->ports[first].ndims, m->ports[first].lo);
 	} else if (!fixed_lin && st_failed(input_rate(m, first, done, lin))) {
@@ -447,26 +509,7 @@ static st_status stencil_stmt(st_ub_model *m, size_t first, const bool *done, bo
 		row_major(&m->ports[first], lin, d);
 		*d = INT64_MIN;
 	}
-	for (size_t k = first; k < m->nports; k++) {
-		const st_ub_model_port *r = &m->ports[k];
-		if (r->write || !same_stmt(r, r0))
-			continue;
-		const st_ub_model_port *w = writer_of(m, r);
-		if (!w || !done[w - m->ports])
-			return st_op_error(r->op, "ub-schedule: the buffer this port reads is not written by an earlier "
-			                          "statement");
-		/* Every other statement's writes of the element come first; a
-		 * statement's own earlier writes are one point apart (rmw_scale),
-		 * and an init timed by its update (retime_inits) follows it. */
-		for (size_t j = 0; j < m->nports; j++) {
-			w = &m->ports[j];
-			if (!feeds(m, w, r) || (defer && deferred_init(m, j) == r))
-				continue;
-			if (st_failed(delay_after(r, w, lin, d)))
-				return ST_FAIL;
-		}
-	}
-	return ST_OK;
+	return read_delays(m, first, done, defer, lin, d);
 }
 
 /* Times the inits that read-modify-write statement `first` (just given
