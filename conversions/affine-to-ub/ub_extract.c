@@ -118,6 +118,9 @@ typedef struct xctx {
 	size_t ninner;
 	st_op *folded[MAX_STAGES];
 	size_t nfolded;
+	/* The accelerated Func's output_rate(n) (halide.output_rate on the
+	 * launch loop), 0 when it has none. */
+	int64_t output_rate;
 	/* Constant tables (memref.global) the kernels read: at constant
 	 * indices they fold into tap registers; read at computed indices
 	 * (a lookup table) they stay whole, a ROM. */
@@ -1130,7 +1133,7 @@ static st_status set_tiling(xctx *x, st_op *b, const xbuf *u) {
  * innermost extent n divides moves n values a transfer (its domain
  * strip-mined, [.., q, l] -> [.., n*q + l]).  0 otherwise: a stage
  * without lanes would need its producers' values one a cycle. */
-static int64_t graph_lanes(const xctx *x) {
+static int64_t common_lanes(const xctx *x) {
 	int64_t n = 0;
 	for (size_t k = 0; k < x->nstages; k++) {
 		const xstage *s = &x->stages[k];
@@ -1146,15 +1149,19 @@ static int64_t graph_lanes(const xctx *x) {
 
 static int stage_lane(const xstage *s, int64_t lanes) { return lanes && s->lane ? (int)s->npure - 1 : -1; }
 
-/* A host stage feeding a pipeline of n lanes (the cast of its input, which
- * a schedule cannot unroll: the host computes it) takes n lanes too: its
- * innermost loop x = n*q + l + lo becomes q and the lane l (when n divides
- * its extent and a dimension is left), so it streams n values a cycle. */
-static void lane_host_stage(xctx *x, xstage *s, int64_t n) {
+/* Whether stage s can take n lanes by strip-mining its innermost loop:
+ * pure loops only, n dividing its extent, a dimension left, no
+ * coordinates in its kernel. */
+static bool can_strip(const xctx *x, const xstage *s, int64_t n) {
 	unsigned i = s->npure - 1;
-	if (!s->host || s->lane || s->ndims != s->npure || s->ndims >= max_stage_dims(x) ||
-	    (s->hi[i] - s->lo[i] + 1) % n)
-		return;
+	return !s->lane && s->ndims == s->npure && s->ndims < max_stage_dims(x) && !s->ncoords &&
+	       (s->hi[i] - s->lo[i] + 1) % n == 0;
+}
+
+/* Stage s takes n lanes: its innermost loop x = n*q + l + lo becomes q
+ * and the lane l, so it moves n values a cycle (can_strip holds). */
+static void strip_lanes(xctx *x, xstage *s, int64_t n) {
+	unsigned i = s->npure - 1;
 	int64_t lo = s->lo[i];
 	s->hi[i] = (s->hi[i] - lo + 1) / n - 1;
 	s->lo[i] = 0;
@@ -1174,6 +1181,36 @@ static void lane_host_stage(xctx *x, xstage *s, int64_t n) {
 			a[e].c[2 + i] = c;
 		}
 	}
+}
+
+/* The lanes of the graph (common_lanes).  An accelerator asking
+ * output_rate(n) whose stages do not all unroll x n times (harris_hw
+ * unrolls some) gets the lanes Clockwork's rate propagation gives: each
+ * stage without them is strip-mined, when every one can be (else the
+ * graph runs a pixel a cycle, as before). */
+static int64_t graph_lanes(xctx *x) {
+	int64_t n = common_lanes(x), rate = x->output_rate;
+	if (n || rate < 2)
+		return n;
+	for (size_t k = 0; k < x->nstages; k++) {
+		const xstage *s = &x->stages[k];
+		int64_t e = s->hi[s->npure - 1] - s->lo[s->npure - 1] + 1;
+		if (!s->host && !(s->lane && e == rate) && !can_strip(x, s, rate))
+			return 0;
+	}
+	for (size_t k = 0; k < x->nstages; k++)
+		if (!x->stages[k].host && !x->stages[k].lane)
+			strip_lanes(x, &x->stages[k], rate);
+	return common_lanes(x);
+}
+
+/* A host stage feeding a pipeline of n lanes (the cast of its input, which
+ * a schedule cannot unroll: the host computes it) takes n lanes too, when
+ * n divides its extent and a dimension is left, so it streams n values a
+ * cycle. */
+static void lane_host_stage(xctx *x, xstage *s, int64_t n) {
+	if (s->host && can_strip(x, s, n))
+		strip_lanes(x, s, n);
 }
 
 static st_status build_graph(xctx *x, st_op *anchor) {
@@ -1434,6 +1471,8 @@ static st_status enter_accelerator(xctx *x, st_op *top, st_op *acc) {
 		loops[n++] = l;
 	x->ntiles = 0;
 	x->ninner = 0;
+	st_attr *rate = st_op_get_attr(acc, "halide.output_rate");
+	x->output_rate = rate && st_attr_get_kind(rate) == ST_ATTR_INTEGER ? st_attr_int_value(rate) : 0;
 	for (size_t i = n; i-- > 0;)
 		if (st_failed(tile_loop(x, loops[i])))
 			return ST_FAIL;
