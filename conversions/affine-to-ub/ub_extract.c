@@ -302,9 +302,10 @@ static bool access_affs(xctx *x, st_op *op, size_t first, unsigned *rank, st_ub_
 	for (unsigned k = 0; k < *rank; k++)
 		if (!expr_aff(x, st_affine_map_result(m, k), ops, nd, ops + nd, &out[k]))
 			return false;
-	/* A folded global buffer's elements are its alias's, shifted. */
-	st_value *mem = st_op_operand(op, first - 1);
-	for (size_t i = 0; i < x->nbufs; i++)
+	/* A folded global buffer's elements are its alias's, shifted (the
+	 * memref precedes the indices of a load or a store). */
+	st_value *mem = first ? st_op_operand(op, first - 1) : NULL;
+	for (size_t i = 0; mem && i < x->nbufs; i++)
 		if (x->bufs[i].mem == mem && x->bufs[i].shifted)
 			for (unsigned k = 0; k < *rank; k++)
 				for (unsigned c = 0; c <= ST_UB_MAX_DIMS; c++)
