@@ -118,7 +118,7 @@ typedef struct xctx {
 	size_t ninner;
 	st_op *folded[MAX_STAGES];
 	size_t nfolded;
-	/* The accelerated Func's output_rate(n) (halide.output_rate on the
+	/* The accelerated Func's output_rate(n) (accel.output_rate on the
 	 * launch loop), 0 when it has none. */
 	int64_t output_rate;
 	/* Constant tables (memref.global) the kernels read: at constant
@@ -1472,8 +1472,7 @@ static st_status enter_accelerator(xctx *x, st_op *top, st_op *acc) {
 		loops[n++] = l;
 	x->ntiles = 0;
 	x->ninner = 0;
-	st_attr *rate = st_op_get_attr(acc, "halide.output_rate");
-	x->output_rate = rate && st_attr_get_kind(rate) == ST_ATTR_INTEGER ? st_attr_int_value(rate) : 0;
+	x->output_rate = st_accel_output_rate(acc);
 	for (size_t i = n; i-- > 0;)
 		if (st_failed(tile_loop(x, loops[i])))
 			return ST_FAIL;

@@ -58,6 +58,12 @@ static st_status verify_op_attr(st_op *op, st_named_attr attr) {
 			return st_op_error(op, "'accel.latency' marks an affine.for (a stage's outer loop)");
 		if (k != ST_ATTR_INTEGER || st_attr_int_value(v) < 0)
 			return st_op_error(op, "'accel.latency' is a non-negative integer of cycles");
+	} else if (st_str_eq_c(name, ST_ACCEL_OUTPUT_RATE)) {
+		if (!op_is(op, "affine.for") || !st_accel_is_launch(op))
+			return st_op_error(op, "'accel.output_rate' marks an accelerator's launch loop (an affine.for with "
+			                       "accel.launch)");
+		if (k != ST_ATTR_INTEGER || st_attr_int_value(v) < 1)
+			return st_op_error(op, "'accel.output_rate' is a positive integer of values per cycle");
 	} else if (st_str_eq_c(name, ST_ACCEL_NAME)) {
 		if (!is_alloc(op))
 			return st_op_error(op, "'accel.name' names a memref.alloc or alloca (or a function argument)");
@@ -121,6 +127,11 @@ bool st_accel_contains_accelerated(st_op *root) {
 
 int64_t st_accel_latency(const st_op *loop) {
 	st_attr *a = st_op_get_attr(loop, ST_ACCEL_LATENCY);
+	return a && st_attr_get_kind(a) == ST_ATTR_INTEGER ? st_attr_int_value(a) : 0;
+}
+
+int64_t st_accel_output_rate(const st_op *loop) {
+	st_attr *a = st_op_get_attr(loop, ST_ACCEL_OUTPUT_RATE);
 	return a && st_attr_get_kind(a) == ST_ATTR_INTEGER ? st_attr_int_value(a) : 0;
 }
 

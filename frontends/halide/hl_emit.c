@@ -302,7 +302,7 @@ static st_attr *loop_attrs(st__hl_em *m, const st__hl_func *f, int stage, const 
 	 * accelerator's block loop launches it: both in the accel vocabulary
 	 * extraction reads. */
 	const char *names[] = {"halide.func",   "halide.stage",       "halide.loop", "halide.kind", ST_ACCEL_LAUNCH,
-	                       "halide.accelerator_inner", "halide.output_rate", "halide.cycle_loop", ST_ACCEL_UNROLL};
+	                       "halide.accelerator_inner", ST_ACCEL_OUTPUT_RATE, "halide.cycle_loop", ST_ACCEL_UNROLL};
 	st_attr *vals[9] = {str_attr(ctx, f->name), st_integer_attr(ctx, i64, stage), str_attr(ctx, dim->name)};
 	if (dim->kind == ST__HL_UNROLLED)
 		vals[8] = st_unit_attr(ctx);

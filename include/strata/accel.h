@@ -14,6 +14,9 @@
  *                                iterations are parallel hardware, not time
  *   accel.latency = N            i64 >= 0, affine.for (a stage's outer loop):
  *                                the cycles of the stage's datapath
+ *   accel.output_rate = N        i64 >= 1, affine.for marked accel.launch: the
+ *                                values per cycle its output asks (every
+ *                                stage then takes N lanes where it can)
  *   accel.name = "x"             string, memref.alloc/alloca or a function
  *                                argument (arg_attrs): the buffer's name
  *   accel.store_in = "level"     memref.alloc/alloca or a function argument:
@@ -34,6 +37,7 @@ extern "C" {
 #define ST_ACCEL_LATENCY "accel.latency"
 #define ST_ACCEL_NAME "accel.name"
 #define ST_ACCEL_STORE_IN "accel.store_in"
+#define ST_ACCEL_OUTPUT_RATE "accel.output_rate"
 
 /* Registers the accel dialect (no ops: the verifier of its attributes) in
  * `ctx`; registering twice is harmless. */
@@ -63,6 +67,8 @@ ST_API bool st_accel_contains_accelerated(st_op *root);
 ST_API bool st_accel_is_unrolled(const st_op *loop);
 /* A loop's accel.latency, 0 when it has none. */
 ST_API int64_t st_accel_latency(const st_op *loop);
+/* A launch loop's accel.output_rate, 0 when it has none. */
+ST_API int64_t st_accel_output_rate(const st_op *loop);
 /* An allocation's accel.name, or argument `arg` of a func.func's
  * (its arg_attrs); empty when it has none. */
 ST_API st_str st_accel_name(const st_op *alloc);

@@ -30,7 +30,7 @@ func.func @tiles(%in: memref<8xi16>, %out: memref<8xi16>) {
       %v = affine.load %in[%t * 4 + %i] : memref<8xi16>
       affine.store %v, %out[%t * 4 + %i] : memref<8xi16>
     }
-  // CHECK: } {accel.launch = "tiles"}
-  } {accel.launch = "tiles"}
+  // CHECK: } {accel.launch = "tiles", accel.output_rate = 2 : i64}
+  } {accel.launch = "tiles", accel.output_rate = 2 : i64}
   return
 }

@@ -122,3 +122,21 @@ func.func @f(%a: memref<4xi16> {accel.store_in = "GLB"}) {
 func.func @f(%a: memref<4xi16> {accel.kernel}) {
   return
 }
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{'accel.output_rate' marks an accelerator's launch loop (an affine.for with accel.launch)}}
+  affine.for %i = 0 to 4 {
+  } {accel.output_rate = 2 : i64}
+  return
+}
+
+// -----
+
+func.func @f() {
+  // expected-error @+1 {{'accel.output_rate' is a positive integer of values per cycle}}
+  affine.for %i = 0 to 4 {
+  } {accel.launch = "a", accel.output_rate = 0 : i64}
+  return
+}
