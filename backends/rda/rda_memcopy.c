@@ -88,10 +88,65 @@ static st_op *unit_of(st_op *op) {
 	return NULL;
 }
 
+static int64_t level_of(st_op *op) {
+	st_attr *a = st_op_get_attr(op, "level");
+	return a ? st_attr_int_value(a) : -1;
+}
+
+/* The writer a writer follows in a memory rewritten step after step (a
+ * state memory: each step's readers, then its writer): W waits once per
+ * run (level 0) on a reader of this unit that waits once per run on writer
+ * P.  NULL when there is none. */
+/* The context that signals a token. */
+static st_op *signaller(st_value *token) {
+	for (st_use *u = st_value_first_use(token); u; u = st_use_next(u))
+		if (named(st_use_owner(u), "rda.signal"))
+			return st_op_parent_op(st_use_owner(u));
+	return NULL;
+}
+
+static st_op *prev_writer(st_op *unit, st_op *w) {
+	for (st_op *o = st_block_first_op(st_rda_body(w)); o; o = st_op_next(o)) {
+		if (!named(o, "rda.wait") || level_of(o) != 0)
+			continue;
+		st_op *r = signaller(st_op_operand(o, 0));
+		if (!r || unit_of(r) != unit || writes(r))
+			continue;
+		for (st_op *o2 = st_block_first_op(st_rda_body(r)); o2; o2 = st_op_next(o2)) {
+			if (!named(o2, "rda.wait") || level_of(o2) != 0)
+				continue;
+			st_op *p = signaller(st_op_operand(o2, 0));
+			if (p && p != w && unit_of(p) == unit && writes(p))
+				return p;
+		}
+	}
+	return NULL;
+}
+
+/* The writers form one chain by prev_writer: every writer but the first
+ * follows exactly one other, and none is followed twice. */
+static bool writers_chained(st_op *unit) {
+	int64_t writers = 0, follows = 0;
+	for (st_op *c = st_block_first_op(st_rda_body(unit)); c; c = st_op_next(c)) {
+		if (!named(c, "rda.context") || !writes(c))
+			continue;
+		writers++;
+		st_op *p = prev_writer(unit, c);
+		if (!p)
+			continue;
+		follows++;
+		for (st_op *d = st_block_first_op(st_rda_body(unit)); d != c; d = st_op_next(d))
+			if (named(d, "rda.context") && writes(d) && prev_writer(unit, d) == p)
+				return false;
+	}
+	return writers > 1 && follows == writers - 1;
+}
+
 /* A token op of an original writer and the context at its other end. */
 typedef struct tok {
 	size_t writer, pos;
 	st_op *partner;
+	st_value *stream; /* the original token stream */
 } tok;
 
 static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_pu *pu) {
@@ -107,18 +162,51 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 		for (st_op *o = st_block_first_op(st_rda_body(w)); o; o = st_op_next(o), pos++) {
 			if (!named(o, "rda.signal") && !named(o, "rda.wait"))
 				continue;
-			tok t = {wi, pos, partner(st_op_operand(o, 0), w)};
+			tok t = {wi, pos, partner(st_op_operand(o, 0), w), st_op_operand(o, 0)};
 			if (ntoks == captoks && !st_ctx_grow(ctx, (void **)&toks, &captoks, NULL, sizeof *toks, ntoks + 1))
 				return ST_FAIL;
 			toks[ntoks++] = t;
 		}
 		wi++;
 	}
+	/* A chained memory's writer order (prev_writer), as writer indices:
+	 * after[i] is the writer i follows, or -1.  Each copy gets a token of
+	 * its own from each writer to the next, since the readers that ordered
+	 * them may sit in other copies. */
+	size_t nwriters = wi;
+	int64_t *after = nwriters ? st_ctx_alloc(ctx, nwriters * sizeof *after) : NULL;
+	if (nwriters && !after) {
+		if (toks)
+			st_ctx_free(ctx, toks, captoks * sizeof *toks);
+		return ST_FAIL;
+	}
+	{
+		size_t i = 0;
+		for (st_op *w = st_block_first_op(st_rda_body(unit)); w; w = st_op_next(w)) {
+			if (!named(w, "rda.context") || !writes(w))
+				continue;
+			st_op *p = prev_writer(unit, w);
+			after[i] = -1;
+			size_t j = 0;
+			for (st_op *x = st_block_first_op(st_rda_body(unit)); p && x; x = st_op_next(x))
+				if (named(x, "rda.context") && writes(x)) {
+					if (x == p)
+						after[i] = (int64_t)j;
+					j++;
+				}
+			i++;
+		}
+	}
 	/* The readers leave for a holding unit, to be placed copy by copy. */
 	st_builder db = st_builder_before(unit);
 	st_op *hold = st_rda_build_unit(&db, "memcopy_hold", ST_RDA_MEMORY);
-	if (!hold)
+	if (!hold) {
+		if (after)
+			st_ctx_free(ctx, after, nwriters * sizeof *after);
+		if (toks)
+			st_ctx_free(ctx, toks, captoks * sizeof *toks);
 		return ST_FAIL;
+	}
 	size_t nreaders = 0;
 	for (st_op *o = st_block_first_op(st_rda_body(unit)), *next; o; o = next) {
 		next = st_op_next(o);
@@ -133,6 +221,8 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 	const char *what = st_succeeded(st_rda_unit_needs(m, unit, &need)) ? st_rda_misfit(pu, &need, &used, &avail) : "";
 	st_op **copies = !what ? st_ctx_alloc(ctx, (nreaders + 1) * sizeof *copies) : NULL;
 	if (!copies) {
+		if (after)
+			st_ctx_free(ctx, after, nwriters * sizeof *after);
 		if (toks)
 			st_ctx_free(ctx, toks, captoks * sizeof *toks);
 		if (what && *what)
@@ -261,6 +351,47 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 					if (st_op_get_attr(o, "memcopy.drop"))
 						st_op_erase(o);
 				}
+	/* A token all of whose ends moved to copies' own streams (a chained
+	 * memory's readers may all leave the original) is left unused. */
+	for (size_t t = 0; st_succeeded(s) && t < ntoks; t++) {
+		st_value *orig = toks[t].stream;
+		st_op *def = orig ? st_value_defining_op(orig) : NULL;
+		if (def && !st_value_first_use(orig) && named(def, "rda.stream")) {
+			for (size_t u = t + 1; u < ntoks; u++)
+				if (toks[u].stream == orig)
+					toks[u].stream = NULL;
+			st_op_erase(def);
+		}
+	}
+	for (size_t k = 0; st_succeeded(s) && k < ncopies; k++) {
+		st_op **ws = st_ctx_alloc(ctx, (nwriters ? nwriters : 1) * sizeof *ws);
+		size_t n = 0;
+		if (!ws) {
+			s = ST_FAIL;
+			break;
+		}
+		for (st_op *w = st_block_first_op(st_rda_body(copies[k])); w && n < nwriters; w = st_op_next(w))
+			if (named(w, "rda.context") && writes(w))
+				ws[n++] = w;
+		for (size_t i = 0; st_succeeded(s) && i < n; i++) {
+			if (after[i] < 0 || (size_t)after[i] >= n)
+				continue;
+			st_value *t = st_rda_build_stream(&sb, st_rda_token_type(ctx), 2, 0, NULL);
+			st_block *from = st_rda_body(ws[after[i]]), *to = st_rda_body(ws[i]);
+			st_builder eb = st_builder_at_end(ctx, from, NULL);
+			/* The wait goes before the context's first access or token. */
+			st_op *first = st_block_first_op(to);
+			while (first && !named(first, "rda.wait") && !named(first, "rda.deq") && !named(first, "rda.read") &&
+			       !named(first, "rda.write"))
+				first = st_op_next(first);
+			st_builder wb = first ? st_builder_before(first) : st_builder_at_end(ctx, to, NULL);
+			if (!t || !st_rda_build_signal(&eb, t, 0) || !st_rda_build_wait(&wb, t, 0))
+				s = ST_FAIL;
+		}
+		st_ctx_free(ctx, ws, (nwriters ? nwriters : 1) * sizeof *ws);
+	}
+	if (after)
+		st_ctx_free(ctx, after, nwriters * sizeof *after);
 	if (toks)
 		st_ctx_free(ctx, toks, captoks * sizeof *toks);
 	st_ctx_free(ctx, copies, (nreaders + 1) * sizeof *copies);
@@ -279,7 +410,10 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
  * wait only on each other (fft's butterfly: the upper half's writer, then
  * the lower half's, then the readers) are copied too: no reader orders
  * them, so every order between them is a writer-to-writer token, which
- * each copy gets its own of. */
+ * each copy gets its own of.  Writers that readers order once per run (a
+ * state memory rewritten step after step: LogReg's weights) are copied
+ * too: each copy gets a token of its own from each writer to the next
+ * (prev_writer), the order the readers gave in the original. */
 bool st__rda_copyable(st_op *unit) {
 	bool program_writes = false, writer_waits_only = true;
 	int64_t writers = 0;
@@ -295,7 +429,7 @@ bool st__rda_copyable(st_op *unit) {
 			writer_waits_only &= p && unit_of(p) == unit && writes(p);
 		}
 	}
-	return !program_writes || writers == 1 || writer_waits_only;
+	return !program_writes || writers == 1 || writer_waits_only || writers_chained(unit);
 }
 
 st_status st__rda_copy_memories(st_op *design, const st_rda_machine *m) {
