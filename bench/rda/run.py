@@ -75,20 +75,20 @@ APPS = {
 # examples text rewritten, the inputs to match, and the size shown.
 # k-means: n = 8192 points (64 in the example), k = 64 centroids (4),
 # dim = 64 (8), 2 iterations as in the example.  LogReg: 8192 samples (32)
-# of 128 features (16), and the example's 2 gradient steps, not the
-# table's 4: four steps put more access contexts on w's memory unit than a
-# PMU has stages ("needs 14 stages, PMU has 10"; memory units are not split
-# over several PMUs yet), at any size.
+# of 128 features (16), 4 gradient steps (2), on the 20x20 machine: four
+# steps at this size need 75 PCUs, plasticine-rda.acg has 64 (SARA's
+# Plasticine is 20x20 too).  The last field names the .acg when it is not
+# plasticine-rda.acg.
 KMEANS_TABLE = {'64': '8192', '4': '64', '8': '64'}
 TABLE = {
     'kmeans': (lambda t: ''.join(l if l.lstrip().startswith('//') else
                                  re.sub(r'(?<![0-9fie.])(64|4|8)(?![0-9])', lambda m: KMEANS_TABLE[m.group(1)], l)
                                  for l in t.splitlines(True)),
-               ['arg0=%d:%s' % (8192 * 64, F), 'arg1=%d:%s' % (64 * 64, F)], '8192x64x64'),
+               ['arg0=%d:%s' % (8192 * 64, F), 'arg1=%d:%s' % (64 * 64, F)], '8192x64x64', None),
     'logreg': (lambda t: t.replace('x[32][16]', 'x[8192][128]').replace('y[32]', 'y[8192]')
-               .replace('w[16]', 'w[128]'),
+               .replace('w[16]', 'w[128]').replace('  DA: step(x, y, w, mu);\n', '  DA: step(x, y, w, mu);\n' * 2),
                ['x=%d:f32:-1:1' % (8192 * 128), 'y=8192:f32:0:1', 'w=128:f32:-0.1:0.1', 'mu=1:f32:0.01:0.011'],
-               '8192x128 (2 steps)'),
+               '8192x128 (4 steps, 20x20)', 'plasticine-rda-20x20.acg'),
 }
 
 # The par factor of each app in the main table (SARA picks one per app by its
@@ -165,7 +165,8 @@ def main_table(args, stratac, work):
         par = args.par.get(app, PAR.get(app, 1))
         table = args.size == 'table' and app in TABLE
         shown = TABLE[app][2] if table else n or 'examples'
-        q, wall, err = run_app(stratac, app, n, acg, work, ['--alloc', 'ilp', '--ilp-seconds', str(args.ilp_seconds),
+        app_acg = os.path.join(ARCHS, TABLE[app][3]) if table and TABLE[app][3] else acg
+        q, wall, err = run_app(stratac, app, n, app_acg, work, ['--alloc', 'ilp', '--ilp-seconds', str(args.ilp_seconds),
                                                             '--par', str(par)], args.max_cycles, table)
         if q is None:
             print('| %s | %s | %d | failed: %s |||||||||||| no |' % (app, shown, par, err))
