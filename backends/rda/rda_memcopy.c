@@ -93,10 +93,6 @@ static int64_t level_of(st_op *op) {
 	return a ? st_attr_int_value(a) : -1;
 }
 
-/* The writer a writer follows in a memory rewritten step after step (a
- * state memory: each step's readers, then its writer): W waits once per
- * run (level 0) on a reader of this unit that waits once per run on writer
- * P.  NULL when there is none. */
 /* The context that signals a token. */
 static st_op *signaller(st_value *token) {
 	for (st_use *u = st_value_first_use(token); u; u = st_use_next(u))
@@ -105,6 +101,10 @@ static st_op *signaller(st_value *token) {
 	return NULL;
 }
 
+/* The writer a writer follows in a memory rewritten step after step (a
+ * state memory: each step's readers, then its writer): W waits once per
+ * run (level 0) on a reader of this unit that waits once per run on writer
+ * P.  NULL when there is none. */
 static st_op *prev_writer(st_op *unit, st_op *w) {
 	for (st_op *o = st_block_first_op(st_rda_body(w)); o; o = st_op_next(o)) {
 		if (!named(o, "rda.wait") || level_of(o) != 0)
@@ -121,6 +121,18 @@ static st_op *prev_writer(st_op *unit, st_op *w) {
 		}
 	}
 	return NULL;
+}
+
+/* The position of writer `w` among the writers of `unit`, or -1. */
+static int64_t writer_index(st_op *unit, st_op *w) {
+	int64_t i = 0;
+	for (st_op *x = st_block_first_op(st_rda_body(unit)); x; x = st_op_next(x))
+		if (named(x, "rda.context") && writes(x)) {
+			if (x == w)
+				return i;
+			i++;
+		}
+	return -1;
 }
 
 /* The writers form one chain by prev_writer: every writer but the first
@@ -180,23 +192,11 @@ static st_status split_unit(st_op *unit, const st_rda_machine *m, const st_rda_p
 			st_ctx_free(ctx, toks, captoks * sizeof *toks);
 		return ST_FAIL;
 	}
-	{
-		size_t i = 0;
-		for (st_op *w = st_block_first_op(st_rda_body(unit)); w; w = st_op_next(w)) {
-			if (!named(w, "rda.context") || !writes(w))
-				continue;
+	for (st_op *w = st_block_first_op(st_rda_body(unit)); w; w = st_op_next(w))
+		if (named(w, "rda.context") && writes(w)) {
 			st_op *p = prev_writer(unit, w);
-			after[i] = -1;
-			size_t j = 0;
-			for (st_op *x = st_block_first_op(st_rda_body(unit)); p && x; x = st_op_next(x))
-				if (named(x, "rda.context") && writes(x)) {
-					if (x == p)
-						after[i] = (int64_t)j;
-					j++;
-				}
-			i++;
+			after[writer_index(unit, w)] = p ? writer_index(unit, p) : -1;
 		}
-	}
 	/* The readers leave for a holding unit, to be placed copy by copy. */
 	st_builder db = st_builder_before(unit);
 	st_op *hold = st_rda_build_unit(&db, "memcopy_hold", ST_RDA_MEMORY);
